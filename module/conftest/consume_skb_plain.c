@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-2.0
+/* consume_skb before 6.3: no location. */
+#include <trace/events/skb.h>
+
+static void probe(void *data, struct sk_buff *skb)
+{
+}
+
+static inline void __maybe_unused conftest(void)
+{
+	check_trace_callback_type_consume_skb(probe);
+}

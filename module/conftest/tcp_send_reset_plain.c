@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tcp_send_reset before 6.10: no reset reason. */
+#include <trace/events/tcp.h>
+
+static void probe(void *data, const struct sock *sk, const struct sk_buff *skb)
+{
+}
+
+static inline void __maybe_unused conftest(void)
+{
+	check_trace_callback_type_tcp_send_reset(probe);
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Per-CPU counter storage: allocation and summing for readers. */
+#include <linux/cpumask.h>
+#include <linux/percpu.h>
+
+#include "counters.h"
+
+struct tpstat_pcpu __percpu *tpstat_counters_alloc(void)
+{
+	/* alloc_percpu() zeroes every CPU's copy. */
+	return alloc_percpu(struct tpstat_pcpu);
+}
+
+void tpstat_counters_free(struct tpstat_pcpu __percpu *pcpu)
+{
+	free_percpu(pcpu);
+}
+
+/*
+ * Sum every slot over all possible CPUs: a CPU that went offline keeps
+ * the counts it made while it was online.
+ */
+void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,
+			 struct tpstat_totals *totals)
+{
+	unsigned int cpu, i;
+
+	memset(totals, 0, sizeof(*totals));
+	for_each_possible_cpu(cpu) {
+		const struct tpstat_pcpu *c = per_cpu_ptr(pcpu, cpu);
+
+		for (i = 0; i < TPSTAT_NR_SLOTS; i++)
+			totals->slot[i] += tpstat_ctr_read(&c->slot[i]);
+	}
+}

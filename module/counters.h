@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-CPU counter storage.  Every figure tpstat keeps is one slot of a
+ * flat per-CPU array, so summing, resetting and future views share one
+ * loop.  Probes add to their own CPU's slot with an IRQ-safe per-CPU
+ * operation; readers sum over all possible CPUs.
+ */
+#ifndef _TPSTAT_COUNTERS_H
+#define _TPSTAT_COUNTERS_H
+
+#include <linux/percpu.h>
+#include <linux/types.h>
+#include <net/tcp_states.h>
+#include <linux/tpstat.h>
+
+enum tpstat_slot {
+	/* Hits of event <id> are in slot TPSTAT_SLOT_HITS + id. */
+	TPSTAT_SLOT_HITS = 0,
+	TPSTAT_SLOT_XMIT_BYTES = TPSTAT_SLOT_HITS + __TPSTAT_EV_CNT,
+	TPSTAT_SLOT_XMIT_ERRORS,
+	TPSTAT_SLOT_RX_BYTES,
+	TPSTAT_SLOT_DROPS,
+	/* TCP transition old -> new is TPSTAT_SLOT_TCP_STATES + old * MAX + new. */
+	TPSTAT_SLOT_TCP_STATES,
+	TPSTAT_NR_SLOTS = TPSTAT_SLOT_TCP_STATES +
+			  TCP_MAX_STATES * TCP_MAX_STATES,
+};
+
+#define TPSTAT_SLOT_TCP_STATE(old, new) \
+	(TPSTAT_SLOT_TCP_STATES + (old) * TCP_MAX_STATES + (new))
+
+/*
+ * A probe can interrupt another probe on the same CPU (task, softirq,
+ * hardirq), so every update must be a single IRQ-safe per-CPU operation.
+ * On 64-bit that is this_cpu_add(), one instruction on x86.  On 32-bit a
+ * u64 this_cpu_add() is IRQ-safe too, but a reader on another CPU could
+ * see a torn value; local64_t gives untorn reads there.
+ */
+#if BITS_PER_LONG == 64
+typedef u64 tpstat_ctr_t;
+#define tpstat_ctr_add(pcpu, slot_idx, n) \
+	this_cpu_add((pcpu)->slot[slot_idx], (n))
+static inline u64 tpstat_ctr_read(const tpstat_ctr_t *ctr)
+{
+	return READ_ONCE(*ctr);
+}
+#else
+#include <asm/local64.h>
+typedef local64_t tpstat_ctr_t;
+#define tpstat_ctr_add(pcpu, slot_idx, n) \
+	local64_add((n), this_cpu_ptr(&(pcpu)->slot[slot_idx]))
+static inline u64 tpstat_ctr_read(const tpstat_ctr_t *ctr)
+{
+	return local64_read((local64_t *)ctr);
+}
+#endif
+
+struct tpstat_pcpu {
+	tpstat_ctr_t slot[TPSTAT_NR_SLOTS];
+};
+
+/* Summed over CPUs; what readers work with. */
+struct tpstat_totals {
+	u64 slot[TPSTAT_NR_SLOTS];
+};
+
+struct tpstat_pcpu __percpu *tpstat_counters_alloc(void);
+void tpstat_counters_free(struct tpstat_pcpu __percpu *pcpu);
+void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,
+			 struct tpstat_totals *totals);
+
+#endif /* _TPSTAT_COUNTERS_H */

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /sys/kernel/debug/tpstat/: root-only, read-only views.  Both formats are
+ * a public interface (README.md, "debugfs contract"):
+ *   events    "<group>:<name> <attached|detached|missing>", sorted
+ *   counters  "<group>:<name>[.<metric>] <value>", sorted, for every
+ *             tracepoint the running kernel has
+ */
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "debugfs.h"
+#include "registry.h"
+#include "report.h"
+
+static struct dentry *tpstat_debugfs_dir;
+
+static int tpstat_events_show(struct seq_file *m, void *unused)
+{
+	int i;
+
+	for (i = 0; i < __TPSTAT_EV_CNT; i++) {
+		enum tpstat_event_id id = tpstat_sorted_ids[i];
+
+		seq_printf(m, "%s %s\n", tpstat_event_full_name(id),
+			   tpstat_state_name(tpstat_event_state(id)));
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tpstat_events);
+
+static int tpstat_counters_show(struct seq_file *m, void *unused)
+{
+	struct tpstat_pcpu __percpu *pcpu = m->private;
+	struct tpstat_totals *totals;
+	struct tpstat_report *report;
+	unsigned int i;
+
+	totals = kmalloc(sizeof(*totals), GFP_KERNEL);
+	report = kvmalloc(sizeof(*report), GFP_KERNEL);
+	if (!totals || !report) {
+		kfree(totals);
+		kvfree(report);
+		return -ENOMEM;
+	}
+	tpstat_counters_sum(pcpu, totals);
+	tpstat_report_build(totals, report);
+	for (i = 0; i < report->count; i++)
+		seq_printf(m, "%s %llu\n", report->values[i].key,
+			   report->values[i].value);
+	kfree(totals);
+	kvfree(report);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tpstat_counters);
+
+/* debugfs is optional: without it the module still counts. */
+void tpstat_debugfs_init(struct tpstat_pcpu __percpu *pcpu)
+{
+	tpstat_debugfs_dir = debugfs_create_dir("tpstat", NULL);
+	debugfs_create_file("events", 0400, tpstat_debugfs_dir, NULL,
+			    &tpstat_events_fops);
+	debugfs_create_file("counters", 0400, tpstat_debugfs_dir,
+			    (void __force *)pcpu, &tpstat_counters_fops);
+}
+
+/* Waits for readers still inside the files to leave. */
+void tpstat_debugfs_exit(void)
+{
+	debugfs_remove_recursive(tpstat_debugfs_dir);
+}

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probes: the hot path.  They run wherever the tracepoint fires, with
+ * preemption disabled, and can nest on one CPU (task, softirq, hardirq).
+ * So: no locks, no allocation, no sleeping, bounded work, and every
+ * update a single IRQ-safe per-CPU operation (counters.h).
+ *
+ * Each probe is type-checked against the tracepoint the build headers
+ * declare (check_trace_callback_type_<name>), so a prototype that does
+ * not match is a build error.
+ */
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+#include <net/sock.h>
+#include <trace/events/napi.h>
+#include <trace/events/net.h>
+#include <trace/events/skb.h>
+#include <trace/events/sock.h>
+#include <trace/events/tcp.h>
+
+#include "compat.h"
+#include "counters.h"
+#include "probes.h"
+
+#define tpstat_hit(data, id) \
+	tpstat_ctr_add((struct tpstat_pcpu __percpu __force *)(data), \
+		       TPSTAT_SLOT_HITS + (id), 1)
+#define tpstat_add(data, slot_idx, n) \
+	tpstat_ctr_add((struct tpstat_pcpu __percpu __force *)(data), \
+		       (slot_idx), (n))
+
+/* A probe that only counts hits; "..." is the tracepoint's prototype. */
+#define TPSTAT_COUNT_PROBE(tp, id, ...)					\
+static void tpstat_probe_##tp(void *data, __VA_ARGS__)			\
+{									\
+	tpstat_hit(data, id);						\
+}
+
+/* Binds the probe to its tracepoint's type; never called. */
+#define TPSTAT_TYPECHECK(tp)						\
+static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
+{									\
+	check_trace_callback_type_##tp(tpstat_probe_##tp);		\
+}
+
+#define TPSTAT_PROBE_ENTRY(id, tp, args)				\
+	[id] = { .fn = tpstat_probe_##tp, .variant = args }
+
+#ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
+static void tpstat_probe_net_dev_xmit(void *data, struct sk_buff *skb, int rc,
+				      struct net_device *dev,
+				      unsigned int skb_len)
+{
+	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT);
+	if (likely(rc == NETDEV_TX_OK))
+		tpstat_add(data, TPSTAT_SLOT_XMIT_BYTES, skb_len);
+	else
+		tpstat_add(data, TPSTAT_SLOT_XMIT_ERRORS, 1);
+}
+TPSTAT_TYPECHECK(net_dev_xmit)
+#endif
+
+#ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB
+/*
+ * Bytes as the device received them, link-layer header included, which
+ * is what device statistics (ip -s link) count: by now the driver's
+ * eth_type_trans() has pulled the MAC header off skb->len.
+ */
+static void tpstat_probe_netif_receive_skb(void *data, struct sk_buff *skb)
+{
+	unsigned int len = skb->len;
+
+	if (skb_mac_header_was_set(skb))
+		len += skb->data - skb_mac_header(skb);
+	tpstat_hit(data, TPSTAT_EV_NETIF_RECEIVE_SKB);
+	tpstat_add(data, TPSTAT_SLOT_RX_BYTES, len);
+}
+TPSTAT_TYPECHECK(netif_receive_skb)
+#endif
+
+#ifdef TPSTAT_HAVE_TP_KFREE_SKB
+static void tpstat_probe_kfree_skb(void *data, TPSTAT_PROTO_kfree_skb)
+{
+	tpstat_hit(data, TPSTAT_EV_KFREE_SKB);
+	if (TPSTAT_KFREE_SKB_IS_DROP)
+		tpstat_add(data, TPSTAT_SLOT_DROPS, 1);
+}
+TPSTAT_TYPECHECK(kfree_skb)
+#endif
+
+#ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
+/* The transition matrix is TCP's; other protocols only count as hits. */
+static void tpstat_probe_inet_sock_set_state(void *data, const struct sock *sk,
+					     const int oldstate,
+					     const int newstate)
+{
+	tpstat_hit(data, TPSTAT_EV_INET_SOCK_SET_STATE);
+	if (sk->sk_protocol == IPPROTO_TCP &&
+	    (unsigned int)oldstate < TCP_MAX_STATES &&
+	    (unsigned int)newstate < TCP_MAX_STATES)
+		tpstat_add(data, TPSTAT_SLOT_TCP_STATE(oldstate, newstate), 1);
+}
+TPSTAT_TYPECHECK(inet_sock_set_state)
+#endif
+
+#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
+TPSTAT_COUNT_PROBE(tcp_retransmit_skb, TPSTAT_EV_TCP_RETRANSMIT_SKB,
+		   const struct sock *sk, const struct sk_buff *skb)
+TPSTAT_TYPECHECK(tcp_retransmit_skb)
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SYNACK
+TPSTAT_COUNT_PROBE(tcp_retransmit_synack, TPSTAT_EV_TCP_RETRANSMIT_SYNACK,
+		   const struct sock *sk, const struct request_sock *req)
+TPSTAT_TYPECHECK(tcp_retransmit_synack)
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_SEND_RESET
+TPSTAT_COUNT_PROBE(tcp_send_reset, TPSTAT_EV_TCP_SEND_RESET,
+		   TPSTAT_PROTO_tcp_send_reset)
+TPSTAT_TYPECHECK(tcp_send_reset)
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_RECEIVE_RESET
+TPSTAT_COUNT_PROBE(tcp_receive_reset, TPSTAT_EV_TCP_RECEIVE_RESET,
+		   struct sock *sk)
+TPSTAT_TYPECHECK(tcp_receive_reset)
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
+TPSTAT_COUNT_PROBE(tcp_destroy_sock, TPSTAT_EV_TCP_DESTROY_SOCK,
+		   struct sock *sk)
+TPSTAT_TYPECHECK(tcp_destroy_sock)
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_PROBE
+TPSTAT_COUNT_PROBE(tcp_probe, TPSTAT_EV_TCP_PROBE,
+		   struct sock *sk, struct sk_buff *skb)
+TPSTAT_TYPECHECK(tcp_probe)
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST
+TPSTAT_COUNT_PROBE(tcp_rcv_space_adjust, TPSTAT_EV_TCP_RCV_SPACE_ADJUST,
+		   struct sock *sk)
+TPSTAT_TYPECHECK(tcp_rcv_space_adjust)
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_BAD_CSUM
+TPSTAT_COUNT_PROBE(tcp_bad_csum, TPSTAT_EV_TCP_BAD_CSUM,
+		   const struct sk_buff *skb)
+TPSTAT_TYPECHECK(tcp_bad_csum)
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_CONG_STATE_SET
+TPSTAT_COUNT_PROBE(tcp_cong_state_set, TPSTAT_EV_TCP_CONG_STATE_SET,
+		   struct sock *sk, const u8 ca_state)
+TPSTAT_TYPECHECK(tcp_cong_state_set)
+#endif
+#ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
+TPSTAT_COUNT_PROBE(sock_rcvqueue_full, TPSTAT_EV_SOCK_RCVQUEUE_FULL,
+		   struct sock *sk, struct sk_buff *skb)
+TPSTAT_TYPECHECK(sock_rcvqueue_full)
+#endif
+#ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
+TPSTAT_COUNT_PROBE(sock_exceed_buf_limit, TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
+		   struct sock *sk, struct proto *prot, long allocated,
+		   int kind)
+TPSTAT_TYPECHECK(sock_exceed_buf_limit)
+#endif
+#ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
+TPSTAT_COUNT_PROBE(net_dev_queue, TPSTAT_EV_NET_DEV_QUEUE,
+		   struct sk_buff *skb)
+TPSTAT_TYPECHECK(net_dev_queue)
+#endif
+#ifdef TPSTAT_HAVE_TP_NET_DEV_START_XMIT
+TPSTAT_COUNT_PROBE(net_dev_start_xmit, TPSTAT_EV_NET_DEV_START_XMIT,
+		   const struct sk_buff *skb, const struct net_device *dev)
+TPSTAT_TYPECHECK(net_dev_start_xmit)
+#endif
+#ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT_TIMEOUT
+TPSTAT_COUNT_PROBE(net_dev_xmit_timeout, TPSTAT_EV_NET_DEV_XMIT_TIMEOUT,
+		   struct net_device *dev, int queue_index)
+TPSTAT_TYPECHECK(net_dev_xmit_timeout)
+#endif
+#ifdef TPSTAT_HAVE_TP_NETIF_RX
+TPSTAT_COUNT_PROBE(netif_rx, TPSTAT_EV_NETIF_RX, struct sk_buff *skb)
+TPSTAT_TYPECHECK(netif_rx)
+#endif
+#ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB_ENTRY
+TPSTAT_COUNT_PROBE(netif_receive_skb_entry, TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,
+		   const struct sk_buff *skb)
+TPSTAT_TYPECHECK(netif_receive_skb_entry)
+#endif
+#ifdef TPSTAT_HAVE_TP_NETIF_RX_ENTRY
+TPSTAT_COUNT_PROBE(netif_rx_entry, TPSTAT_EV_NETIF_RX_ENTRY,
+		   const struct sk_buff *skb)
+TPSTAT_TYPECHECK(netif_rx_entry)
+#endif
+#ifdef TPSTAT_HAVE_TP_NAPI_GRO_RECEIVE_ENTRY
+TPSTAT_COUNT_PROBE(napi_gro_receive_entry, TPSTAT_EV_NAPI_GRO_RECEIVE_ENTRY,
+		   const struct sk_buff *skb)
+TPSTAT_TYPECHECK(napi_gro_receive_entry)
+#endif
+#ifdef TPSTAT_HAVE_TP_NAPI_GRO_FRAGS_ENTRY
+TPSTAT_COUNT_PROBE(napi_gro_frags_entry, TPSTAT_EV_NAPI_GRO_FRAGS_ENTRY,
+		   const struct sk_buff *skb)
+TPSTAT_TYPECHECK(napi_gro_frags_entry)
+#endif
+#ifdef TPSTAT_HAVE_TP_CONSUME_SKB
+TPSTAT_COUNT_PROBE(consume_skb, TPSTAT_EV_CONSUME_SKB,
+		   TPSTAT_PROTO_consume_skb)
+TPSTAT_TYPECHECK(consume_skb)
+#endif
+#ifdef TPSTAT_HAVE_TP_NAPI_POLL
+TPSTAT_COUNT_PROBE(napi_poll, TPSTAT_EV_NAPI_POLL,
+		   struct napi_struct *napi, int work, int budget)
+TPSTAT_TYPECHECK(napi_poll)
+#endif
+
+const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT] = {
+#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_RETRANSMIT_SKB, tcp_retransmit_skb,
+			   "sk,skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SYNACK
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_RETRANSMIT_SYNACK,
+			   tcp_retransmit_synack, "sk,req"),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_SEND_RESET
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_SEND_RESET, tcp_send_reset,
+			   TPSTAT_VARIANT_tcp_send_reset),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_RECEIVE_RESET
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_RECEIVE_RESET, tcp_receive_reset,
+			   "sk"),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_DESTROY_SOCK, tcp_destroy_sock, "sk"),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_PROBE
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_PROBE, tcp_probe, "sk,skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_RCV_SPACE_ADJUST, tcp_rcv_space_adjust,
+			   "sk"),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_BAD_CSUM
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_BAD_CSUM, tcp_bad_csum, "skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_CONG_STATE_SET
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_CONG_STATE_SET, tcp_cong_state_set,
+			   "sk,ca_state"),
+#endif
+#ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_INET_SOCK_SET_STATE, inet_sock_set_state,
+			   "sk,oldstate,newstate"),
+#endif
+#ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_SOCK_RCVQUEUE_FULL, sock_rcvqueue_full,
+			   "sk,skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
+			   sock_exceed_buf_limit, "sk,prot,allocated,kind"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_QUEUE, net_dev_queue, "skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NET_DEV_START_XMIT
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_START_XMIT, net_dev_start_xmit,
+			   "skb,dev"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_XMIT, net_dev_xmit,
+			   "skb,rc,dev,skb_len"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT_TIMEOUT
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_XMIT_TIMEOUT, net_dev_xmit_timeout,
+			   "dev,queue_index"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RECEIVE_SKB, netif_receive_skb,
+			   "skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NETIF_RX
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RX, netif_rx, "skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB_ENTRY
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,
+			   netif_receive_skb_entry, "skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NETIF_RX_ENTRY
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RX_ENTRY, netif_rx_entry, "skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NAPI_GRO_RECEIVE_ENTRY
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NAPI_GRO_RECEIVE_ENTRY,
+			   napi_gro_receive_entry, "skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NAPI_GRO_FRAGS_ENTRY
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NAPI_GRO_FRAGS_ENTRY, napi_gro_frags_entry,
+			   "skb"),
+#endif
+#ifdef TPSTAT_HAVE_TP_KFREE_SKB
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_KFREE_SKB, kfree_skb,
+			   TPSTAT_VARIANT_kfree_skb),
+#endif
+#ifdef TPSTAT_HAVE_TP_CONSUME_SKB
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_CONSUME_SKB, consume_skb,
+			   TPSTAT_VARIANT_consume_skb),
+#endif
+#ifdef TPSTAT_HAVE_TP_NAPI_POLL
+	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NAPI_POLL, napi_poll, "napi,work,budget"),
+#endif
+};

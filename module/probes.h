@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _TPSTAT_PROBES_H
+#define _TPSTAT_PROBES_H
+
+#include <linux/tpstat.h>
+
+struct tpstat_probe {
+	void *fn;		/* NULL: the build headers lack the tracepoint */
+	const char *variant;	/* the arguments it takes, e.g. "skb,location" */
+};
+
+/*
+ * Indexed by enum tpstat_event_id.  Each probe expects, as its data
+ * pointer, the struct tpstat_pcpu __percpu * it counts into.
+ */
+extern const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT];
+
+#endif /* _TPSTAT_PROBES_H */

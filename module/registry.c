@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tracepoint table: names, sorted order, lookup, and attaching probes
+ * to the tracepoints the running kernel has.
+ *
+ * Tracepoints are found by name in one for_each_kernel_tracepoint() pass
+ * and attached with tracepoint_probe_register(): most __tracepoint_*
+ * symbols are not exported, so register_trace_<name>() cannot link.
+ */
+#include <linux/kernel.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+
+#include "events.h"
+#include "probes.h"
+#include "registry.h"
+
+#define TPSTAT_EVENT_ENTRY(id, grp, tp) \
+	[TPSTAT_EV_##id] = { .group = #grp, .name = #tp },
+const struct tpstat_event tpstat_events[__TPSTAT_EV_CNT] = {
+	TPSTAT_EVENTS(TPSTAT_EVENT_ENTRY)
+};
+
+enum tpstat_event_id tpstat_sorted_ids[__TPSTAT_EV_CNT];
+
+/* Filled once at init, then read-only. */
+static char tpstat_full_names[__TPSTAT_EV_CNT][TPSTAT_EVENT_NAME_MAX];
+static struct tracepoint *tpstat_tracepoints[__TPSTAT_EV_CNT];
+static bool tpstat_attached[__TPSTAT_EV_CNT];
+
+const char *tpstat_event_full_name(enum tpstat_event_id id)
+{
+	return tpstat_full_names[id];
+}
+
+/* Returns the id of "<group>:<name>", or -ENOENT. */
+int tpstat_event_lookup(const char *full_name)
+{
+	int id;
+
+	for (id = 0; id < __TPSTAT_EV_CNT; id++)
+		if (!strcmp(tpstat_full_names[id], full_name))
+			return id;
+	return -ENOENT;
+}
+
+enum tpstat_event_state tpstat_event_state(enum tpstat_event_id id)
+{
+	if (!tpstat_tracepoints[id])
+		return TPSTAT_STATE_MISSING;
+	return tpstat_attached[id] ? TPSTAT_STATE_ATTACHED :
+				     TPSTAT_STATE_DETACHED;
+}
+
+const char *tpstat_state_name(enum tpstat_event_state state)
+{
+	switch (state) {
+	case TPSTAT_STATE_ATTACHED:
+		return "attached";
+	case TPSTAT_STATE_DETACHED:
+		return "detached";
+	case TPSTAT_STATE_MISSING:
+		break;
+	}
+	return "missing";
+}
+
+static int tpstat_cmp_ids(const void *a, const void *b)
+{
+	const enum tpstat_event_id *ia = a, *ib = b;
+
+	return strcmp(tpstat_full_names[*ia], tpstat_full_names[*ib]);
+}
+
+static void tpstat_match_tracepoint(struct tracepoint *tp, void *priv)
+{
+	int id;
+
+	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
+		/* A probe the build headers lack cannot be attached. */
+		if (tpstat_probes[id].fn &&
+		    !strcmp(tp->name, tpstat_events[id].name)) {
+			tpstat_tracepoints[id] = tp;
+			return;
+		}
+	}
+}
+
+/* Builds the names and sorted order, and finds the kernel's tracepoints. */
+void tpstat_registry_init(void)
+{
+	int id;
+
+	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
+		snprintf(tpstat_full_names[id], TPSTAT_EVENT_NAME_MAX, "%s:%s",
+			 tpstat_events[id].group, tpstat_events[id].name);
+		tpstat_sorted_ids[id] = id;
+		tpstat_tracepoints[id] = NULL;
+		tpstat_attached[id] = false;
+	}
+	sort(tpstat_sorted_ids, __TPSTAT_EV_CNT, sizeof(tpstat_sorted_ids[0]),
+	     tpstat_cmp_ids, NULL);
+	for_each_kernel_tracepoint(tpstat_match_tracepoint, NULL);
+}
+
+/* Caller: module init/exit (see registry.h).  The event must not be missing. */
+int tpstat_event_attach(enum tpstat_event_id id, void *data)
+{
+	int err;
+
+	if (tpstat_attached[id])
+		return 0;
+	err = tracepoint_probe_register(tpstat_tracepoints[id],
+					tpstat_probes[id].fn, data);
+	if (err)
+		return err;
+	tpstat_attached[id] = true;
+	return 0;
+}
+
+/*
+ * The probe may still be running on another CPU when this returns: call
+ * tracepoint_synchronize_unregister() before freeing what it uses.
+ */
+void tpstat_event_detach(enum tpstat_event_id id, void *data)
+{
+	if (!tpstat_attached[id])
+		return;
+	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
+						 tpstat_probes[id].fn, data));
+	tpstat_attached[id] = false;
+}

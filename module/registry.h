@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The table of tracepoints tpstat knows: names, probes, whether the
+ * running kernel has each one, and whether its probe is attached.
+ */
+#ifndef _TPSTAT_REGISTRY_H
+#define _TPSTAT_REGISTRY_H
+
+#include <linux/tpstat.h>
+#include <linux/types.h>
+
+struct tracepoint;
+
+enum tpstat_event_state {
+	TPSTAT_STATE_MISSING,	/* the running kernel lacks it */
+	TPSTAT_STATE_DETACHED,
+	TPSTAT_STATE_ATTACHED,
+};
+
+struct tpstat_event {
+	const char *group;
+	const char *name;
+};
+
+/* Compile-time facts, indexed by enum tpstat_event_id. */
+extern const struct tpstat_event tpstat_events[__TPSTAT_EV_CNT];
+
+/* Ids ordered by full name ("<group>:<name>"), for sorted output. */
+extern enum tpstat_event_id tpstat_sorted_ids[__TPSTAT_EV_CNT];
+
+void tpstat_registry_init(void);
+const char *tpstat_event_full_name(enum tpstat_event_id id);
+int tpstat_event_lookup(const char *full_name);
+enum tpstat_event_state tpstat_event_state(enum tpstat_event_id id);
+const char *tpstat_state_name(enum tpstat_event_state state);
+
+/*
+ * Attaching and detaching happen at load and unload only, under the
+ * module loader's serialisation; nothing else changes the state.
+ */
+int tpstat_event_attach(enum tpstat_event_id id, void *data);
+void tpstat_event_detach(enum tpstat_event_id id, void *data);
+
+#endif /* _TPSTAT_REGISTRY_H */

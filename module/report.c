@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Turns summed counters into the sorted, named values readers see. */
+#include <linux/kernel.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+
+#include "compat.h"
+#include "registry.h"
+#include "report.h"
+
+/* As tcpstates prints them. */
+static const char *const tpstat_tcp_states[TCP_MAX_STATES] = {
+	[TCP_ESTABLISHED] = "ESTABLISHED",
+	[TCP_SYN_SENT] = "SYN_SENT",
+	[TCP_SYN_RECV] = "SYN_RECV",
+	[TCP_FIN_WAIT1] = "FIN_WAIT1",
+	[TCP_FIN_WAIT2] = "FIN_WAIT2",
+	[TCP_TIME_WAIT] = "TIME_WAIT",
+	[TCP_CLOSE] = "CLOSE",
+	[TCP_CLOSE_WAIT] = "CLOSE_WAIT",
+	[TCP_LAST_ACK] = "LAST_ACK",
+	[TCP_LISTEN] = "LISTEN",
+	[TCP_CLOSING] = "CLOSING",
+	[TCP_NEW_SYN_RECV] = "NEW_SYN_RECV",
+#ifdef TPSTAT_HAVE_TCP_BOUND_INACTIVE
+	[TCP_BOUND_INACTIVE] = "BOUND_INACTIVE",
+#endif
+};
+
+/* NULL for a number that is no TCP state these headers name. */
+const char *tpstat_tcp_state_name(unsigned int state)
+{
+	return state < TCP_MAX_STATES ? tpstat_tcp_states[state] : NULL;
+}
+
+static __printf(3, 4) void tpstat_report_add(struct tpstat_report *report,
+					     u64 value, const char *fmt, ...)
+{
+	struct tpstat_value *v;
+	va_list args;
+
+	if (WARN_ON_ONCE(report->count >= TPSTAT_REPORT_MAX))
+		return;
+	v = &report->values[report->count++];
+	va_start(args, fmt);
+	vsnprintf(v->key, sizeof(v->key), fmt, args);
+	va_end(args);
+	v->value = value;
+}
+
+/* Only transitions that happened: most of the matrix is impossible. */
+static void tpstat_report_tcp_states(const struct tpstat_totals *totals,
+				     const char *event,
+				     struct tpstat_report *report)
+{
+	unsigned int from, to;
+
+	for (from = 0; from < TCP_MAX_STATES; from++) {
+		for (to = 0; to < TCP_MAX_STATES; to++) {
+			u64 n = totals->slot[TPSTAT_SLOT_TCP_STATE(from, to)];
+			const char *f = tpstat_tcp_state_name(from);
+			const char *t = tpstat_tcp_state_name(to);
+
+			if (!n)
+				continue;
+			if (f && t)
+				tpstat_report_add(report, n, "%s.%s->%s",
+						  event, f, t);
+			else
+				tpstat_report_add(report, n, "%s.%u->%u",
+						  event, from, to);
+		}
+	}
+}
+
+static void tpstat_report_derived(const struct tpstat_totals *totals,
+				  enum tpstat_event_id id,
+				  struct tpstat_report *report)
+{
+	const char *event = tpstat_event_full_name(id);
+	const u64 *s = totals->slot;
+
+	switch (id) {
+	case TPSTAT_EV_NET_DEV_XMIT:
+		tpstat_report_add(report, s[TPSTAT_SLOT_XMIT_BYTES],
+				  "%s.bytes", event);
+		tpstat_report_add(report, s[TPSTAT_SLOT_XMIT_ERRORS],
+				  "%s.errors", event);
+		break;
+	case TPSTAT_EV_NETIF_RECEIVE_SKB:
+		tpstat_report_add(report, s[TPSTAT_SLOT_RX_BYTES],
+				  "%s.bytes", event);
+		break;
+	case TPSTAT_EV_KFREE_SKB:
+		tpstat_report_add(report, s[TPSTAT_SLOT_DROPS],
+				  "%s.drops", event);
+		break;
+	case TPSTAT_EV_INET_SOCK_SET_STATE:
+		tpstat_report_tcp_states(totals, event, report);
+		break;
+	default:
+		break;
+	}
+}
+
+static int tpstat_cmp_values(const void *a, const void *b)
+{
+	const struct tpstat_value *va = a, *vb = b;
+
+	return strcmp(va->key, vb->key);
+}
+
+/* Every event the running kernel has, attached or not, with its figures. */
+void tpstat_report_build(const struct tpstat_totals *totals,
+			 struct tpstat_report *report)
+{
+	int id;
+
+	report->count = 0;
+	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
+		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING)
+			continue;
+		tpstat_report_add(report, totals->slot[TPSTAT_SLOT_HITS + id],
+				  "%s", tpstat_event_full_name(id));
+		tpstat_report_derived(totals, id, report);
+	}
+	sort(report->values, report->count, sizeof(report->values[0]),
+	     tpstat_cmp_values, NULL);
+}

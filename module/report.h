@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Named values for readers: each event's hits as "<group>:<name>" and
+ * each derived figure as "<group>:<name>.<metric>", sorted by name.
+ */
+#ifndef _TPSTAT_REPORT_H
+#define _TPSTAT_REPORT_H
+
+#include <linux/types.h>
+
+#include "counters.h"
+
+/* Long enough for "sock:inet_sock_set_state.BOUND_INACTIVE->NEW_SYN_RECV". */
+#define TPSTAT_KEY_MAX		96
+#define TPSTAT_REPORT_MAX	(__TPSTAT_EV_CNT + TPSTAT_NR_SLOTS)
+
+struct tpstat_value {
+	char key[TPSTAT_KEY_MAX];
+	u64 value;
+};
+
+struct tpstat_report {
+	unsigned int count;
+	struct tpstat_value values[TPSTAT_REPORT_MAX];
+};
+
+const char *tpstat_tcp_state_name(unsigned int state);
+void tpstat_report_build(const struct tpstat_totals *totals,
+			 struct tpstat_report *report);
+
+#endif /* _TPSTAT_REPORT_H */
