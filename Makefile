@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+#   make                 tpstat.ko for the running kernel if its headers are
+#                        installed, else for every kernel in /lib/modules
+#                        that has a build directory
+#   make module KVER=<release> [KDIR=<kernel build dir>]
+#                        build/<release>/tpstat.ko
+#   make run             load the module and show live counters (boots
+#                        Debian's kernel under QEMU where this one cannot
+#                        load modules)
+#   make check           install what is missing, build for every test
+#                        kernel, run KUnit and the integration tests
+#   make clean
+
+BUILD   := build
+RUNNING := $(shell uname -r)
+
+ifneq ($(wildcard /lib/modules/$(RUNNING)/build/Makefile),)
+KVERS ?= $(RUNNING)
+else
+KVERS ?= $(patsubst /lib/modules/%/build/Makefile,%,\
+	   $(wildcard /lib/modules/*/build/Makefile))
+endif
+
+KDIR ?= /lib/modules/$(KVER)/build
+
+.PHONY: all modules module tools run check clean
+
+all: modules tools
+
+modules:
+	@[ -n "$(strip $(KVERS))" ] || { echo "no kernel headers found: install linux-headers-$(RUNNING)" >&2; exit 1; }
+	@for v in $(KVERS); do \
+		$(MAKE) --no-print-directory module KVER=$$v KDIR=/lib/modules/$$v/build || exit 1; \
+	done
+
+module:
+	@[ -n "$(KVER)" ] || { echo "usage: make module KVER=<release> [KDIR=<kernel build dir>]" >&2; exit 2; }
+	module/build.sh "$(KVER)" "$(KDIR)" "$(BUILD)/$(KVER)"
+
+tools:
+	$(MAKE) -C tests/tools O=$(CURDIR)/$(BUILD)/tools
+
+run:
+	tests/run.sh
+
+check:
+	tests/check.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,554 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suites for tpstat.  The code under test is compiled into this
+ * module (the #includes below), so static functions, the probes among
+ * them, can be driven directly with synthetic skbs and sockets and a
+ * private set of per-CPU counters; the tpstat module need not be loaded.
+ */
+#include <kunit/test.h>
+#include <linux/bitmap.h>
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <net/sock.h>
+
+#include "../module/counters.c"
+#include "../module/params.c"
+#include "../module/probes.c"
+#include "../module/registry.c"
+#include "../module/report.c"
+
+/* ---- glob matching ---------------------------------------------------- */
+
+struct glob_case {
+	const char *pattern, *str;
+	bool match;
+};
+
+static const struct glob_case glob_cases[] = {
+	{ "tcp:*", "tcp:tcp_probe", true },
+	{ "tcp:*", "sock:inet_sock_set_state", false },
+	{ "*", "", true },
+	{ "", "", true },
+	{ "", "x", false },
+	{ "x", "", false },
+	{ "*xmit", "net:net_dev_xmit", true },
+	{ "*xmit", "net:net_dev_xmit_timeout", false },
+	{ "*xmit*", "net:net_dev_xmit_timeout", true },
+	{ "net:net_dev_?mit", "net:net_dev_xmit", true },
+	{ "net:net_dev_?mit", "net:net_dev_mit", false },
+	{ "a*b*c", "aXbYc", true },
+	{ "a*b*c", "aXbYcZ", false },
+	{ "a*b*c", "abbbc", true },
+	{ "**kfree**", "skb:kfree_skb", true },
+	{ "*a", "aaaa", true },
+	{ "?", "", false },
+	{ "kfree_skb", "skb:kfree_skb", false },
+};
+
+static void tpstat_glob_test(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(glob_cases); i++)
+		KUNIT_EXPECT_EQ_MSG(test,
+				    tpstat_glob_match(glob_cases[i].pattern,
+						      glob_cases[i].str),
+				    glob_cases[i].match, "'%s' vs '%s'",
+				    glob_cases[i].pattern, glob_cases[i].str);
+}
+
+static struct kunit_case tpstat_glob_cases[] = {
+	KUNIT_CASE(tpstat_glob_test),
+	{}
+};
+
+static struct kunit_suite tpstat_glob_suite = {
+	.name = "tpstat_glob",
+	.test_cases = tpstat_glob_cases,
+};
+
+/* ---- registry: names, order, lookup ------------------------------------ */
+
+static int tpstat_registry_test_init(struct kunit *test)
+{
+	tpstat_registry_init();
+	return 0;
+}
+
+static void tpstat_registry_sorted_test(struct kunit *test)
+{
+	int i;
+
+	for (i = 1; i < __TPSTAT_EV_CNT; i++)
+		KUNIT_EXPECT_LT(test,
+				strcmp(tpstat_event_full_name(tpstat_sorted_ids[i - 1]),
+				       tpstat_event_full_name(tpstat_sorted_ids[i])),
+				0);
+}
+
+static void tpstat_registry_lookup_test(struct kunit *test)
+{
+	int id;
+
+	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
+		char expect[TPSTAT_EVENT_NAME_MAX];
+
+		KUNIT_ASSERT_NOT_NULL(test, tpstat_events[id].group);
+		KUNIT_ASSERT_NOT_NULL(test, tpstat_events[id].name);
+		snprintf(expect, sizeof(expect), "%s:%s",
+			 tpstat_events[id].group, tpstat_events[id].name);
+		KUNIT_EXPECT_STREQ(test, tpstat_event_full_name(id), expect);
+		KUNIT_EXPECT_EQ(test, tpstat_event_lookup(expect), id);
+	}
+	KUNIT_EXPECT_EQ(test, tpstat_event_lookup("tcp:no_such_event"), -ENOENT);
+	KUNIT_EXPECT_EQ(test, tpstat_event_lookup("tcp_probe"), -ENOENT);
+	KUNIT_EXPECT_EQ(test, tpstat_event_lookup(""), -ENOENT);
+}
+
+/* Nothing attaches in this module: every event is missing or detached. */
+static void tpstat_registry_state_test(struct kunit *test)
+{
+	int id;
+
+	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
+		enum tpstat_event_state st = tpstat_event_state(id);
+
+		KUNIT_EXPECT_NE(test, st, TPSTAT_STATE_ATTACHED);
+		if (!tpstat_probes[id].fn)
+			KUNIT_EXPECT_EQ(test, st, TPSTAT_STATE_MISSING);
+	}
+	KUNIT_EXPECT_STREQ(test, tpstat_state_name(TPSTAT_STATE_ATTACHED),
+			   "attached");
+	KUNIT_EXPECT_STREQ(test, tpstat_state_name(TPSTAT_STATE_DETACHED),
+			   "detached");
+	KUNIT_EXPECT_STREQ(test, tpstat_state_name(TPSTAT_STATE_MISSING),
+			   "missing");
+}
+
+static struct kunit_case tpstat_registry_cases[] = {
+	KUNIT_CASE(tpstat_registry_sorted_test),
+	KUNIT_CASE(tpstat_registry_lookup_test),
+	KUNIT_CASE(tpstat_registry_state_test),
+	{}
+};
+
+static struct kunit_suite tpstat_registry_suite = {
+	.name = "tpstat_registry",
+	.init = tpstat_registry_test_init,
+	.test_cases = tpstat_registry_cases,
+};
+
+/* ---- events= parsing --------------------------------------------------- */
+
+static int count_group(const char *group)
+{
+	int id, n = 0;
+
+	for (id = 0; id < __TPSTAT_EV_CNT; id++)
+		n += !strcmp(tpstat_events[id].group, group);
+	return n;
+}
+
+static void tpstat_params_valid_test(struct kunit *test)
+{
+	DECLARE_BITMAP(sel, __TPSTAT_EV_CNT);
+	char err[128] = "";
+	int id;
+
+	KUNIT_ASSERT_EQ(test, tpstat_parse_events(NULL, sel, err, sizeof(err)), 0);
+	KUNIT_EXPECT_TRUE(test, bitmap_full(sel, __TPSTAT_EV_CNT));
+	KUNIT_ASSERT_EQ(test, tpstat_parse_events("", sel, err, sizeof(err)), 0);
+	KUNIT_EXPECT_TRUE(test, bitmap_full(sel, __TPSTAT_EV_CNT));
+	KUNIT_ASSERT_EQ(test, tpstat_parse_events("*", sel, err, sizeof(err)), 0);
+	KUNIT_EXPECT_TRUE(test, bitmap_full(sel, __TPSTAT_EV_CNT));
+
+	KUNIT_ASSERT_EQ(test, tpstat_parse_events("tcp:*", sel, err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(sel, __TPSTAT_EV_CNT),
+			count_group("tcp"));
+	for_each_set_bit(id, sel, __TPSTAT_EV_CNT)
+		KUNIT_EXPECT_STREQ(test, tpstat_events[id].group, "tcp");
+
+	KUNIT_ASSERT_EQ(test, tpstat_parse_events("tcp:*,skb:kfree_skb", sel,
+						  err, sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(sel, __TPSTAT_EV_CNT),
+			count_group("tcp") + 1);
+	KUNIT_EXPECT_TRUE(test, test_bit(TPSTAT_EV_KFREE_SKB, sel));
+
+	/* Without a group, the name is matched in any group. */
+	KUNIT_ASSERT_EQ(test, tpstat_parse_events("kfree_skb", sel, err,
+						  sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(sel, __TPSTAT_EV_CNT), 1);
+	KUNIT_EXPECT_TRUE(test, test_bit(TPSTAT_EV_KFREE_SKB, sel));
+
+	KUNIT_ASSERT_EQ(test, tpstat_parse_events("net:netif_rx*", sel, err,
+						  sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(sel, __TPSTAT_EV_CNT), 2);
+	KUNIT_EXPECT_TRUE(test, test_bit(TPSTAT_EV_NETIF_RX, sel));
+	KUNIT_EXPECT_TRUE(test, test_bit(TPSTAT_EV_NETIF_RX_ENTRY, sel));
+
+	/* Overlapping items select once. */
+	KUNIT_ASSERT_EQ(test, tpstat_parse_events("skb:*,*kfree*", sel, err,
+						  sizeof(err)), 0);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(sel, __TPSTAT_EV_CNT),
+			count_group("skb"));
+}
+
+struct bad_spec {
+	const char *spec, *says;
+};
+
+static const struct bad_spec bad_specs[] = {
+	{ "nosuch:thing", "'nosuch:thing' matches no tracepoint" },
+	{ "tcp:*,", "empty item" },
+	{ ",tcp:*", "empty item" },
+	{ "tcp:*,,skb:*", "empty item" },
+	{ "TCP:*", "invalid character 'T'" },
+	{ "tcp:$x", "invalid character '$'" },
+	{ "tcp: *", "invalid character ' '" },
+	{ "a:b:c", "more than one ':'" },
+	{ "tcp:tcp_probe,bogus", "'bogus' matches no tracepoint" },
+	{ "tcp:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	  "longer than 63 characters" },
+};
+
+static void tpstat_params_invalid_test(struct kunit *test)
+{
+	DECLARE_BITMAP(sel, __TPSTAT_EV_CNT);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad_specs); i++) {
+		char err[128] = "";
+
+		KUNIT_EXPECT_EQ_MSG(test,
+				    tpstat_parse_events(bad_specs[i].spec, sel,
+							err, sizeof(err)),
+				    -EINVAL, "spec '%s'", bad_specs[i].spec);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(err, bad_specs[i].says),
+					  "spec '%s' said '%s'",
+					  bad_specs[i].spec, err);
+		/* Nothing half-selected is left behind. */
+		KUNIT_EXPECT_TRUE(test, bitmap_empty(sel, __TPSTAT_EV_CNT));
+	}
+}
+
+static struct kunit_case tpstat_params_cases[] = {
+	KUNIT_CASE(tpstat_params_valid_test),
+	KUNIT_CASE(tpstat_params_invalid_test),
+	{}
+};
+
+static struct kunit_suite tpstat_params_suite = {
+	.name = "tpstat_params",
+	.init = tpstat_registry_test_init,
+	.test_cases = tpstat_params_cases,
+};
+
+/* ---- per-CPU counters and the probes that fill them -------------------- */
+
+struct counters_ctx {
+	struct tpstat_pcpu __percpu *pcpu;
+	struct tpstat_totals totals;
+};
+
+static int tpstat_counters_test_init(struct kunit *test)
+{
+	struct counters_ctx *ctx;
+
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	ctx->pcpu = tpstat_counters_alloc();
+	KUNIT_ASSERT_NOT_NULL(test, ctx->pcpu);
+	tpstat_registry_init();
+	test->priv = ctx;
+	return 0;
+}
+
+static void tpstat_counters_test_exit(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+
+	tpstat_counters_free(ctx->pcpu);
+}
+
+static u64 slot_total(struct counters_ctx *ctx, unsigned int slot)
+{
+	tpstat_counters_sum(ctx->pcpu, &ctx->totals);
+	return ctx->totals.slot[slot];
+}
+
+/* Adds to one given CPU's copy, as that CPU's probes would have. */
+static void plant(struct tpstat_pcpu *c, unsigned int slot, u64 v)
+{
+#if BITS_PER_LONG == 64
+	c->slot[slot] += v;
+#else
+	local64_add(v, &c->slot[slot]);
+#endif
+}
+
+/* Values planted on every possible CPU add up, slot by slot. */
+static void tpstat_counters_sum_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	unsigned int cpu, slot;
+	u64 expect[3] = {};
+	const unsigned int slots[3] = { 0, TPSTAT_SLOT_RX_BYTES,
+					TPSTAT_NR_SLOTS - 1 };
+	int i;
+
+	for_each_possible_cpu(cpu) {
+		struct tpstat_pcpu *c = per_cpu_ptr(ctx->pcpu, cpu);
+
+		for (i = 0; i < 3; i++) {
+			u64 v = (u64)(cpu + 1) << (8 * i + 32);
+
+			/* Large values: a 32-bit truncation would show. */
+			plant(c, slots[i], v);
+			expect[i] += v;
+		}
+	}
+	tpstat_counters_sum(ctx->pcpu, &ctx->totals);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, ctx->totals.slot[slots[i]], expect[i]);
+	for (slot = 1; slot < TPSTAT_NR_SLOTS - 1; slot++)
+		if (slot != TPSTAT_SLOT_RX_BYTES)
+			KUNIT_EXPECT_EQ(test, ctx->totals.slot[slot], 0ULL);
+}
+
+#ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
+static void tpstat_xmit_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	void *data = (void __force *)ctx->pcpu;
+
+	preempt_disable();
+	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 1000);
+	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 60);
+	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_BUSY, NULL, 500);
+	tpstat_probe_net_dev_xmit(data, NULL, -ENOBUFS, NULL, 700);
+	preempt_enable();
+
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NET_DEV_XMIT), 4ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_XMIT_BYTES), 1060ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_XMIT_ERRORS), 2ULL);
+}
+#endif
+
+#ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB
+/* An skb as a driver hands it up: MAC header set, then pulled. */
+static void tpstat_rx_bytes_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	void *data = (void __force *)ctx->pcpu;
+	struct sk_buff *eth, *raw;
+
+	eth = alloc_skb(256, GFP_KERNEL);
+	raw = alloc_skb(256, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, eth);
+	KUNIT_ASSERT_NOT_NULL(test, raw);
+	skb_put(eth, ETH_HLEN + 100);
+	skb_reset_mac_header(eth);
+	skb_pull(eth, ETH_HLEN);
+	KUNIT_ASSERT_EQ(test, eth->len, 100U);
+	/* No link-layer header at all (e.g. a tun device in L3 mode). */
+	skb_put(raw, 40);
+
+	preempt_disable();
+	tpstat_probe_netif_receive_skb(data, eth);
+	tpstat_probe_netif_receive_skb(data, raw);
+	preempt_enable();
+
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NETIF_RECEIVE_SKB), 2ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_RX_BYTES),
+			(u64)(ETH_HLEN + 100 + 40));
+	kfree_skb(eth);
+	kfree_skb(raw);
+}
+#endif
+
+#ifdef TPSTAT_HAVE_TP_KFREE_SKB
+static void tpstat_drops_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	void *data = (void __force *)ctx->pcpu;
+	u64 drops = 0;
+
+	preempt_disable();
+#if defined(TPSTAT_HAVE_KFREE_SKB_PLAIN)
+	tpstat_probe_kfree_skb(data, NULL, NULL);
+	drops++;
+#elif defined(TPSTAT_HAVE_KFREE_SKB_REASON)
+	tpstat_probe_kfree_skb(data, NULL, NULL, SKB_DROP_REASON_NO_SOCKET);
+	drops++;
+#ifdef TPSTAT_HAVE_SKB_CONSUMED
+	tpstat_probe_kfree_skb(data, NULL, NULL, SKB_CONSUMED);
+#endif
+#else
+	tpstat_probe_kfree_skb(data, NULL, NULL, SKB_DROP_REASON_NO_SOCKET, NULL);
+	tpstat_probe_kfree_skb(data, NULL, NULL, SKB_CONSUMED, NULL);
+	drops++;
+#endif
+	preempt_enable();
+
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_DROPS), drops);
+	KUNIT_EXPECT_GE(test, slot_total(ctx, TPSTAT_EV_KFREE_SKB), drops);
+}
+#endif
+
+#ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
+static void tpstat_tcp_states_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	void *data = (void __force *)ctx->pcpu;
+	struct sock *tcp, *udp;
+	int i;
+
+	tcp = kunit_kzalloc(test, sizeof(*tcp), GFP_KERNEL);
+	udp = kunit_kzalloc(test, sizeof(*udp), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tcp);
+	KUNIT_ASSERT_NOT_NULL(test, udp);
+	tcp->sk_protocol = IPPROTO_TCP;
+	udp->sk_protocol = IPPROTO_UDP;
+
+	preempt_disable();
+	for (i = 0; i < 3; i++)
+		tpstat_probe_inet_sock_set_state(data, tcp, TCP_SYN_SENT,
+						 TCP_ESTABLISHED);
+	tpstat_probe_inet_sock_set_state(data, tcp, TCP_ESTABLISHED,
+					 TCP_FIN_WAIT1);
+	/* Not TCP: a hit, but no transition. */
+	tpstat_probe_inet_sock_set_state(data, udp, TCP_SYN_SENT,
+					 TCP_ESTABLISHED);
+	/* Out of range: a hit, and no write outside the matrix (KASAN). */
+	tpstat_probe_inet_sock_set_state(data, tcp, TCP_MAX_STATES, -1);
+	tpstat_probe_inet_sock_set_state(data, tcp, -1, TCP_MAX_STATES);
+	preempt_enable();
+
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_INET_SOCK_SET_STATE),
+			7ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT,
+								    TCP_ESTABLISHED)),
+			3ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_TCP_STATE(TCP_ESTABLISHED,
+								    TCP_FIN_WAIT1)),
+			1ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_TCP_STATE(TCP_FIN_WAIT1,
+								    TCP_ESTABLISHED)),
+			0ULL);
+}
+#endif
+
+/* Every probe counts one hit in its own event's slot and nowhere else. */
+static void tpstat_hits_slot_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	void *data = (void __force *)ctx->pcpu;
+	unsigned int slot;
+
+	preempt_disable();
+#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
+	tpstat_probe_tcp_retransmit_skb(data, NULL, NULL);
+#endif
+#ifdef TPSTAT_HAVE_TP_NAPI_POLL
+	tpstat_probe_napi_poll(data, NULL, 3, 64);
+	tpstat_probe_napi_poll(data, NULL, 64, 64);
+#endif
+	preempt_enable();
+
+	tpstat_counters_sum(ctx->pcpu, &ctx->totals);
+	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++) {
+		u64 expect = 0;
+
+#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
+		if (slot == TPSTAT_EV_TCP_RETRANSMIT_SKB)
+			expect = 1;
+#endif
+#ifdef TPSTAT_HAVE_TP_NAPI_POLL
+		if (slot == TPSTAT_EV_NAPI_POLL)
+			expect = 2;
+#endif
+		KUNIT_EXPECT_EQ_MSG(test, ctx->totals.slot[slot], expect,
+				    "slot %u", slot);
+	}
+}
+
+/* Readers see sorted "<key> <value>" pairs, derived ones by their event. */
+static void tpstat_report_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	struct tpstat_report *report;
+	unsigned int i, present = 0;
+	bool seen_transition = false, seen_bytes = false;
+	int id;
+
+	report = kunit_kzalloc(test, sizeof(*report), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, report);
+	memset(&ctx->totals, 0, sizeof(ctx->totals));
+	ctx->totals.slot[TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_ESTABLISHED)] = 5;
+	ctx->totals.slot[TPSTAT_SLOT_XMIT_BYTES] = 1234;
+	tpstat_report_build(&ctx->totals, report);
+
+	for (id = 0; id < __TPSTAT_EV_CNT; id++)
+		present += tpstat_event_state(id) != TPSTAT_STATE_MISSING;
+	for (i = 0; i < report->count; i++) {
+		const struct tpstat_value *v = &report->values[i];
+
+		KUNIT_EXPECT_NULL(test, strpbrk(v->key, " \t\n"));
+		if (i)
+			KUNIT_EXPECT_LT(test, strcmp(report->values[i - 1].key,
+						     v->key), 0);
+		if (!strcmp(v->key, "sock:inet_sock_set_state.SYN_SENT->ESTABLISHED")) {
+			KUNIT_EXPECT_EQ(test, v->value, 5ULL);
+			seen_transition = true;
+		}
+		if (!strcmp(v->key, "net:net_dev_xmit.bytes")) {
+			KUNIT_EXPECT_EQ(test, v->value, 1234ULL);
+			seen_bytes = true;
+		}
+		/* Transitions that never happened are not listed. */
+		if (strstr(v->key, "->"))
+			KUNIT_EXPECT_NE(test, v->value, 0ULL);
+	}
+	KUNIT_EXPECT_GE(test, report->count, present);
+	if (tpstat_event_state(TPSTAT_EV_INET_SOCK_SET_STATE) !=
+	    TPSTAT_STATE_MISSING)
+		KUNIT_EXPECT_TRUE(test, seen_transition);
+	if (tpstat_event_state(TPSTAT_EV_NET_DEV_XMIT) != TPSTAT_STATE_MISSING)
+		KUNIT_EXPECT_TRUE(test, seen_bytes);
+	KUNIT_EXPECT_STREQ(test, tpstat_tcp_state_name(TCP_NEW_SYN_RECV),
+			   "NEW_SYN_RECV");
+	KUNIT_EXPECT_NULL(test, tpstat_tcp_state_name(TCP_MAX_STATES));
+}
+
+static struct kunit_case tpstat_counters_cases[] = {
+	KUNIT_CASE(tpstat_counters_sum_test),
+	KUNIT_CASE(tpstat_hits_slot_test),
+#ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
+	KUNIT_CASE(tpstat_xmit_test),
+#endif
+#ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB
+	KUNIT_CASE(tpstat_rx_bytes_test),
+#endif
+#ifdef TPSTAT_HAVE_TP_KFREE_SKB
+	KUNIT_CASE(tpstat_drops_test),
+#endif
+#ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
+	KUNIT_CASE(tpstat_tcp_states_test),
+#endif
+	KUNIT_CASE(tpstat_report_test),
+	{}
+};
+
+static struct kunit_suite tpstat_counters_suite = {
+	.name = "tpstat_counters",
+	.init = tpstat_counters_test_init,
+	.exit = tpstat_counters_test_exit,
+	.test_cases = tpstat_counters_cases,
+};
+
+kunit_test_suites(&tpstat_glob_suite, &tpstat_registry_suite,
+		  &tpstat_params_suite, &tpstat_counters_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests for tpstat");
