@@ -281,9 +281,9 @@ static u64 slot_total(struct counters_ctx *ctx, unsigned int slot)
 static void plant(struct tpstat_pcpu *c, unsigned int slot, u64 v)
 {
 #if BITS_PER_LONG == 64
-	c->slot[slot] += v;
+	c->slot[slot].v += v;
 #else
-	local64_add(v, &c->slot[slot]);
+	local64_add(v, &c->slot[slot].v);
 #endif
 }
 

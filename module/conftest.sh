@@ -17,8 +17,8 @@ rm -rf "$work"
 mkdir -p "$work" "$(dirname "$out")"
 cp "$here"/conftest/*.c "$work"/
 
-# E(ID, group, name) lines of events.h -> one existence test each.
-sed -nE 's/^[[:space:]]*E\(([A-Z0-9_]+), ([a-z0-9_]+), ([a-z0-9_]+)\).*/\1 \2 \3/p' \
+# TPSTAT_EVENT(ID, group, name) lines of events.h -> one existence test each.
+sed -nE 's/^TPSTAT_EVENT\(([A-Z0-9_]+), ([a-z0-9_]+), ([a-z0-9_]+)\)$/\1 \2 \3/p' \
 	"$here/events.h" | while read -r id group name; do
 	cat > "$work/tp_$id.c" <<EOT
 // SPDX-License-Identifier: GPL-2.0

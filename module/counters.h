@@ -37,26 +37,32 @@ enum tpstat_slot {
  * see a torn value; local64_t gives untorn reads there.
  */
 #if BITS_PER_LONG == 64
-typedef u64 tpstat_ctr_t;
+struct tpstat_ctr {
+	u64 v;
+};
+
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
-	this_cpu_add((pcpu)->slot[slot_idx], (n))
-static inline u64 tpstat_ctr_read(const tpstat_ctr_t *ctr)
+	this_cpu_add((pcpu)->slot[slot_idx].v, (n))
+static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
 {
-	return READ_ONCE(*ctr);
+	return READ_ONCE(ctr->v);
 }
 #else
 #include <asm/local64.h>
-typedef local64_t tpstat_ctr_t;
+struct tpstat_ctr {
+	local64_t v;
+};
+
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
-	local64_add((n), this_cpu_ptr(&(pcpu)->slot[slot_idx]))
-static inline u64 tpstat_ctr_read(const tpstat_ctr_t *ctr)
+	local64_add((n), this_cpu_ptr(&(pcpu)->slot[slot_idx].v))
+static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
 {
-	return local64_read((local64_t *)ctr);
+	return local64_read((local64_t *)&ctr->v);
 }
 #endif
 
 struct tpstat_pcpu {
-	tpstat_ctr_t slot[TPSTAT_NR_SLOTS];
+	struct tpstat_ctr slot[TPSTAT_NR_SLOTS];
 };
 
 /* Summed over CPUs; what readers work with. */

@@ -12,14 +12,14 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 
-#include "events.h"
 #include "probes.h"
 #include "registry.h"
 
-#define TPSTAT_EVENT_ENTRY(id, grp, tp) \
-	[TPSTAT_EV_##id] = { .group = #grp, .name = #tp },
 const struct tpstat_event tpstat_events[__TPSTAT_EV_CNT] = {
-	TPSTAT_EVENTS(TPSTAT_EVENT_ENTRY)
+#define TPSTAT_EVENT(id, grp, tp) \
+	[TPSTAT_EV_##id] = { .group = #grp, .name = #tp },
+#include "events.h"
+#undef TPSTAT_EVENT
 };
 
 enum tpstat_event_id tpstat_sorted_ids[__TPSTAT_EV_CNT];

@@ -1,0 +1,91 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check: install what is missing, build tpstat for every test kernel
+# (Debian's 6.1 and 6.12, and the debug kernel: KASAN, lockdep, kmemleak,
+# KUnit, no BPF), then boot each under QEMU and run the integration tests,
+# and KUnit where the kernel has it.  Every test prints a TAP line; the
+# last line is "<N> passed, <M> failed".  Logs: build/check/<kernel>/.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+
+pass=0 fail=0
+# Counts and echoes TAP lines ("ok ..." / "not ok ...") read on stdin.
+tally() {
+	local line
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) pass=$((pass + 1)); echo "$line" ;;
+		"not ok "*) fail=$((fail + 1)); echo "$line" ;;
+		esac
+	done
+}
+result() { # <0|status> <description>
+	if [ "$1" = 0 ]; then echo "ok - $2"; else echo "not ok - $2"; fi | tally
+}
+
+tests/deps.sh || { echo "not ok - installing dependencies"; echo "0 passed, 1 failed"; exit 1; }
+
+kernel_src=$(tests/kernel/debug-kernel.sh --source)
+tests/kernel/debug-kernel.sh >/dev/null
+result $? "debug kernel built (or cached)"
+
+make -s tools >/dev/null
+result $? "test tools build"
+
+logs=$top/build/check
+rm -rf "$logs"
+mkdir -p "$logs"
+
+seen_61=0 seen_612=0 seen_debug=0
+while read -r name image kbuild modrel append; do
+	case $name in
+	deb-6.1.*|deb-6.1-*) seen_61=1 ;;
+	deb-6.12.*) seen_612=1 ;;
+	debug-*) seen_debug=1 ;;
+	esac
+	kver=$(cat "$kbuild/include/config/kernel.release")
+	vm=(tests/vm/boot.sh --kernel "$image" --timeout 2400)
+	[ "$modrel" != - ] && vm+=(--modules-release "$modrel")
+	[ -n "$append" ] && vm+=(--append "$append")
+
+	make -s module KVER="$kver" KDIR="$kbuild" >"$logs/$name.build.log" 2>&1
+	st=$?
+	result $st "$name: tpstat builds W=1 clean against $kver"
+	[ $st = 0 ] || { tail -20 "$logs/$name.build.log"; continue; }
+	if grep -q 'warning:' "$logs/$name.build.log"; then
+		result 1 "$name: build log has warnings"
+	fi
+
+	echo "# $name: integration tests"
+	"${vm[@]}" --out "$logs/$name" -- \
+		tests/integration/run.sh "build/$kver/tpstat.ko" >/dev/null 2>&1
+	st=$?
+	sed 's/^ok [0-9]* /ok /; s/^not ok [0-9]* /not ok /' \
+		"$logs/$name/output.log" 2>/dev/null | sed "s/^\(\(not \)\?ok\) - /\1 - $name: /" | tally
+	result $st "$name: integration run exits 0 (status $st)"
+
+	if [ -f "build/$kver/tpstat_kunit.ko" ]; then
+		echo "# $name: KUnit"
+		"${vm[@]}" --out "$logs/$name-kunit" -- \
+			tests/kunit/guest.sh "build/$kver/tpstat_kunit.ko" /tmp/out/kunit \
+			>/dev/null 2>&1
+		result $? "$name: KUnit module loads and reports"
+		tests/kunit/parse.sh "$kernel_src" "$logs/$name-kunit/kunit" |
+			sed "s/^\(\(not \)\?ok\) - /\1 - $name: /" | tally
+		if grep -qE 'BUG:|WARNING:|KASAN|INFO: possible|INFO: trying|sleeping function|kmemleak' \
+			"$logs/$name-kunit/kunit/dmesg.txt" 2>/dev/null; then
+			result 1 "$name: kernel log clean during KUnit"
+		else
+			result 0 "$name: kernel log clean during KUnit"
+		fi
+	fi
+done < <(tests/vm/kernels.sh)
+
+result $((seen_61 && seen_612 && seen_debug ? 0 : 1)) \
+	"tested on Debian 6.1 ($seen_61), Debian 6.12 ($seen_612) and the debug kernel ($seen_debug)"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

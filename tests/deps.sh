@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Installs, with apt, whatever building and testing tpstat needs and this
+# machine lacks: compilers and kernel build tools, Debian's 6.1 and 6.12
+# kernels with their headers, the 6.1 source for the debug kernel, QEMU
+# and busybox for the test bed, and the tools the tests drive.  Quick when
+# everything is there already.
+set -euo pipefail
+
+packages=(
+	build-essential bc bison flex libelf-dev libssl-dev dwarves kmod
+	cpio xz-utils zstd python3 jq iproute2 procps util-linux
+	qemu-system-x86 busybox-static
+	linux-image-amd64 linux-headers-amd64
+	linux-image-6.12-amd64 linux-headers-6.12-amd64
+	linux-source-6.1
+	libmnl-dev pkg-config
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+	[ "$status" = installed ] || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
