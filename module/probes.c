@@ -70,8 +70,9 @@ static void tpstat_probe_netif_receive_skb(void *data, struct sk_buff *skb)
 {
 	unsigned int len = skb->len;
 
-	if (skb_mac_header_was_set(skb))
-		len += skb->data - skb_mac_header(skb);
+	/* skb_mac_offset() is negative once the header has been pulled. */
+	if (skb_mac_header_was_set(skb) && skb_mac_offset(skb) < 0)
+		len -= skb_mac_offset(skb);
 	tpstat_hit(data, TPSTAT_EV_NETIF_RECEIVE_SKB);
 	tpstat_add(data, TPSTAT_SLOT_RX_BYTES, len);
 }
