@@ -1,0 +1,306 @@
+#!/usr/bin/env bash
+# tests/vm/boot.sh: boot a kernel under QEMU (TCG) with this machine's root over 9p and
+# run one command in it; exit with the command's status.
+#
+# Usage: tests/vm/boot.sh --kernel BZIMAGE [--modules-release VER] [--append "CMDLINE"]
+#            [--smp N] [--mem MB] [--timeout SECONDS] [--out DIR] [--expose DIR]... [--bench]
+#            -- COMMAND...
+#   --kernel BZIMAGE        kernel image to boot (e.g. /boot/vmlinuz-VER, or a bzImage).
+#   --modules-release VER   load virtio_pci, 9pnet_virtio and 9p (and what they need) from
+#                           /lib/modules/VER in the initramfs; omit for a kernel that has
+#                           them built in (the debug kernel).
+#   --append "CMDLINE"      extra kernel command line (e.g. acpi=noirq for the debug kernel).
+#   --smp N / --mem MB      CPUs (default 2) and memory (default 2048).
+#   --timeout SECONDS       kill QEMU after this long (default 600): exit status 124.
+#   --out DIR               keep the console log and what the guest wrote here (default: a
+#                           new temp dir, printed on stderr).
+#   --expose DIR            the guest's /tmp is a fresh tmpfs; make this host dir (under
+#                           /tmp) visible there read-only, at the same path. The top-level
+#                           /tmp/X dir holding the current directory is exposed anyway.
+#   --bench                 deterministic timing: one vCPU, single-threaded TCG, -icount.
+#   COMMAND...              one argument: a bash script text ('uname -r; echo hi');
+#                           several: a command and its arguments, passed on exactly.
+#
+# In the guest the host's / is mounted read-only; /tmp, /run and /dev/shm are tmpfs;
+# /tmp/out is writable and shared with the host; proc, sysfs, devtmpfs, devpts, debugfs
+# and tracefs are mounted; lo is up; the kernel autoloads modules through the host's
+# /sbin/modprobe and /lib/modules. COMMAND runs as root with bash, in the directory
+# boot.sh was called from, with the caller's PATH, HOME, LANG, LC_ALL and TPSTAT_*
+# variables. Its output goes to the console and to /tmp/out/output.log.
+#
+# On the host: DIR/console.log (the whole serial console), DIR/output.log and whatever else
+# the guest wrote to /tmp/out. TPSTAT_VM_VERBOSE=1 also streams the console to stdout.
+# Exit status: COMMAND's; 124 on timeout; 125 if the guest never wrote a status (boot
+# failure: the last 40 console lines are printed).
+# The initramfs (busybox-static) is cached in
+# ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/initramfs-<key>.cpio.gz.
+set -euo pipefail
+
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+
+usage() {
+	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$self"
+}
+die() {
+	echo "boot.sh: $*" >&2
+	exit 2
+}
+
+kernel='' release='' append='' smp=2 mem=2048 timeout=600 out='' bench=0
+expose=()
+while (($#)); do
+	case $1 in
+	--kernel) kernel=${2?}; shift ;;
+	--modules-release) release=${2?}; shift ;;
+	--append) append=${2?}; shift ;;
+	--smp) smp=${2?}; shift ;;
+	--mem) mem=${2?}; shift ;;
+	--timeout) timeout=${2?}; shift ;;
+	--out) out=${2?}; shift ;;
+	--expose) expose+=("${2?}"); shift ;;
+	--bench) bench=1 ;;
+	-h | --help) usage; exit 0 ;;
+	--) shift; break ;;
+	*) die "unknown argument '$1' (try --help)" ;;
+	esac
+	shift
+done
+(($#)) || die "no COMMAND given (try --help)"
+[[ -n $kernel ]] || die "--kernel is required"
+[[ -r $kernel ]] || die "cannot read kernel image '$kernel'"
+[[ $smp =~ ^[1-9][0-9]*$ && $mem =~ ^[1-9][0-9]*$ && $timeout =~ ^[1-9][0-9]*$ ]] ||
+	die "--smp, --mem and --timeout take positive integers"
+for tool in qemu-system-x86_64 cpio gzip; do
+	command -v "$tool" >/dev/null || die "$tool is missing (run tests/vm/deps.sh)"
+done
+busybox=/bin/busybox
+if [[ ! -x $busybox ]] || ldd "$busybox" >/dev/null 2>&1; then
+	die "$busybox is not a static busybox (run tests/vm/deps.sh: busybox-static)"
+fi
+
+# ---- the initramfs -----------------------------------------------------------------------
+
+# Modules to insmod, in dependency order, one host path a line (none if built in).
+module_list() {
+	local mod
+	for mod in virtio_pci 9pnet_virtio 9p; do
+		modprobe --show-depends -S "$release" "$mod" ||
+			die "modprobe cannot resolve $mod for $release"
+	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }'
+}
+
+# The guest's /init (busybox sh). Control files come from the 'out' share, in .boot/.
+read -r -d '' init_script <<'INIT' || true
+#!/bin/busybox sh
+# initramfs /init written by tests/vm/boot.sh
+/bin/busybox mkdir -p /proc /sys /dev /usr/bin /usr/sbin /sbin
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+
+fail() {
+	echo "tpstat-init: FAILED: $*"
+	echo "tpstat-init: powering off"
+	poweroff -f
+	sleep 10
+	exit 1
+}
+
+for ko in $(cat /modules.order); do
+	insmod "/lib/modules/$ko" || fail "insmod $ko"
+done
+
+mkdir -p /newroot /hosttmp
+opts=trans=virtio,version=9p2000.L,msize=512000
+mount -t 9p -o "$opts,ro,cache=loose" host /newroot || fail "mounting the host's / over 9p"
+R=/newroot
+mount -o bind $R/tmp /hosttmp || fail "bind-mounting the host's /tmp"
+mount -t proc proc $R/proc
+mount -t sysfs sysfs $R/sys
+mount -t devtmpfs devtmpfs $R/dev
+mkdir -p $R/dev/pts $R/dev/shm
+mount -t devpts -o gid=5,mode=620,ptmxmode=666 devpts $R/dev/pts
+mount -t tmpfs -o mode=1777 tmpfs $R/dev/shm
+mount -t tmpfs -o mode=1777 tmpfs $R/tmp || fail "mounting /tmp"
+mount -t tmpfs -o mode=755 tmpfs $R/run || fail "mounting /run"
+mount -t debugfs debugfs $R/sys/kernel/debug 2>/dev/null || echo "tpstat-init: no debugfs"
+mount -t tracefs tracefs $R/sys/kernel/tracing 2>/dev/null || echo "tpstat-init: no tracefs"
+mkdir -p $R/tmp/out
+mount -t 9p -o "$opts" out $R/tmp/out || fail "mounting the out share"
+B=$R/tmp/out/.boot
+[ -f $B/run.sh ] || fail "no $B/run.sh in the out share"
+
+# Host dirs under /tmp that the command needs (its working directory...).
+while read -r top; do
+	[ -n "$top" ] && [ -d "/hosttmp/$top" ] || continue
+	mkdir -p "$R/tmp/$top" && mount -o bind "/hosttmp/$top" "$R/tmp/$top" ||
+		echo "tpstat-init: could not expose /tmp/$top"
+done < $B/expose
+
+# Let the kernel autoload modules from the host's /lib/modules.
+echo /sbin/tpstat-modprobe > /proc/sys/kernel/modprobe
+chroot $R /sbin/ip link set lo up 2>/dev/null || ip link set lo up
+
+echo "tpstat-init: running the command"
+chroot $R /bin/bash /tmp/out/.boot/run.sh
+echo "tpstat-init: command finished, status $(cat $R/tmp/out/status 2>/dev/null)"
+sync
+umount $R/tmp/out 2>/dev/null
+poweroff -f
+sleep 10
+INIT
+
+modprobe_wrapper='#!/bin/busybox sh
+# written by tests/vm/boot.sh: the kernel'"'"'s module loader, run in the host'"'"'s root
+exec /bin/busybox chroot /newroot /sbin/modprobe "$@"
+'
+
+cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
+modules=()
+if [[ -n $release ]]; then
+	[[ -d /lib/modules/$release ]] || die "no /lib/modules/$release"
+	mapfile -t modules < <(module_list)
+fi
+key=$({
+	cat "$self"
+	echo "release=$release"
+	for ko in "${modules[@]}"; do stat -c '%n %s %Y' "$ko"; done
+	sha256sum "$busybox"
+} | sha256sum | cut -c1-16)
+initramfs=$cache_root/initramfs-$key.cpio.gz
+
+build_initramfs() {
+	local tree ko name
+	tree=$(mktemp -d)
+	mkdir -p "$tree/bin" "$tree/sbin" "$tree/lib/modules"
+	cp "$busybox" "$tree/bin/busybox"
+	printf '%s\n' "$init_script" >"$tree/init"
+	printf '%s' "$modprobe_wrapper" >"$tree/sbin/tpstat-modprobe"
+	chmod 755 "$tree/init" "$tree/sbin/tpstat-modprobe"
+	: >"$tree/modules.order"
+	for ko in "${modules[@]}"; do
+		name=$(basename "$ko")
+		case $ko in
+		*.ko.xz) name=${name%.xz}; xz -dc "$ko" >"$tree/lib/modules/$name" ;;
+		*.ko.zst) name=${name%.zst}; zstd -qdc "$ko" >"$tree/lib/modules/$name" ;;
+		*.ko.gz) name=${name%.gz}; gzip -dc "$ko" >"$tree/lib/modules/$name" ;;
+		*.ko) cp "$ko" "$tree/lib/modules/$name" ;;
+		*) die "unexpected module file $ko" ;;
+		esac
+		echo "$name" >>"$tree/modules.order"
+	done
+	mkdir -p "$cache_root"
+	(cd "$tree" && find . -print0 | LC_ALL=C sort -z |
+		cpio --null -o -H newc --owner=0:0 --quiet) | gzip -1 >"$initramfs.tmp.$$"
+	mv -f "$initramfs.tmp.$$" "$initramfs"
+	rm -rf "$tree"
+}
+[[ -f $initramfs ]] || build_initramfs
+
+# ---- the run -----------------------------------------------------------------------------
+
+if [[ -n $out ]]; then
+	mkdir -p "$out"
+else
+	out=$(mktemp -d "${TMPDIR:-/tmp}/tpstat-vm.XXXXXX")
+	echo "boot.sh: output in $out" >&2
+fi
+out=$(cd "$out" && pwd)
+share=$(mktemp -d "${TMPDIR:-/tmp}/tpstat-vm-share.XXXXXX")
+qemu_pid=''
+# shellcheck disable=SC2317 # called by the trap
+cleanup() {
+	[[ -n $qemu_pid ]] && kill "$qemu_pid" 2>/dev/null
+	rm -rf "$share"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+cwd=$(pwd -P)
+mkdir "$share/.boot"
+{
+	# The top-level /tmp/X dirs to expose: the one holding cwd, and --expose ones.
+	for dir in "$cwd" "${expose[@]}"; do
+		dir=$(realpath -m "$dir")
+		if [[ $dir == /tmp/?* ]]; then
+			dir=${dir#/tmp/}
+			echo "${dir%%/*}"
+		fi
+	done
+} >"$share/.boot/expose"
+if (($# == 1)); then
+	printf '%s\n' "$1" >"$share/.boot/command.sh"
+else
+	printf '%q ' "$@" >"$share/.boot/command.sh"
+	echo >>"$share/.boot/command.sh"
+fi
+{
+	echo "# written by tests/vm/boot.sh: runs the command in the guest"
+	echo "export PATH=$(printf '%q' "$PATH") HOME=$(printf '%q' "${HOME:-/root}")"
+	for var in LANG LC_ALL $(compgen -e TPSTAT_ || true); do
+		[[ -n ${!var+x} ]] && echo "export $var=$(printf '%q' "${!var}")"
+	done
+	echo "cd $(printf '%q' "$cwd") || { echo 'boot.sh: cannot cd to $cwd in the guest'; echo 125 >/tmp/out/status; exit 125; }"
+	cat <<'RUN'
+bash /tmp/out/.boot/command.sh 2>&1 </dev/null | tee /tmp/out/output.log
+status=${PIPESTATUS[0]}
+echo "$status" >/tmp/out/status
+sync
+RUN
+} >"$share/.boot/run.sh"
+
+cmdline="console=ttyS0 panic=-1 ${append}"
+if ((bench)); then
+	accel=(-accel "tcg,thread=single" -icount "shift=0,sleep=off" -smp 1)
+else
+	accel=(-accel tcg -smp "$smp")
+fi
+qemu=(qemu-system-x86_64 "${accel[@]}" -m "$mem" -nic none -nographic -no-reboot
+	-kernel "$kernel" -initrd "$initramfs" -append "$cmdline"
+	-virtfs "local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap"
+	-virtfs "local,path=$share,mount_tag=out,security_model=none")
+
+console=$out/console.log
+SECONDS=0
+timed_out=0
+# QEMU's console goes to console.log (carriage returns dropped), and to stdout if verbose.
+if [[ ${TPSTAT_VM_VERBOSE:-0} == 1 ]]; then
+	exec {confd}> >(sed -u 's/\r$//' | tee "$console")
+else
+	exec {confd}> >(sed -u 's/\r$//' >"$console")
+fi
+console_pid=$!
+"${qemu[@]}" </dev/null >&"$confd" &
+qemu_pid=$!
+exec {confd}>&-
+while kill -0 "$qemu_pid" 2>/dev/null; do
+	if ((SECONDS >= timeout)); then
+		timed_out=1
+		kill "$qemu_pid" 2>/dev/null || true
+		break
+	fi
+	sleep 0.2
+done
+wait "$qemu_pid" 2>/dev/null || true
+qemu_pid=''
+elapsed=$SECONDS
+wait "$console_pid" 2>/dev/null || true
+
+rm -rf "$share/.boot"
+cp -a "$share/." "$out/"
+
+if ((timed_out)); then
+	echo "boot.sh: timed out after ${timeout}s (console: $console)" >&2
+	tail -n 40 "$console" >&2 || true
+	exit 124
+fi
+status=$(cat "$out/status" 2>/dev/null || true)
+if ! [[ $status =~ ^[0-9]+$ ]]; then
+	echo "boot.sh: the guest wrote no status (boot failure?); last console lines:" >&2
+	tail -n 40 "$console" >&2 || true
+	exit 125
+fi
+echo "boot.sh: status $status after ${elapsed}s (console: $console)" >&2
+exit "$status"
