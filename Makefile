@@ -39,7 +39,7 @@ module:
 	module/build.sh "$(KVER)" "$(KDIR)" "$(BUILD)/$(KVER)"
 
 tools:
-	$(MAKE) -C tests/tools O=$(CURDIR)/$(BUILD)/tools
+	$(MAKE) -C tests/load O=$(CURDIR)/$(BUILD)/tools
 
 run:
 	tests/run.sh

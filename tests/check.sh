@@ -61,7 +61,7 @@ while read -r name image kbuild modrel append; do
 
 	echo "# $name: integration tests"
 	"${vm[@]}" --out "$logs/$name" -- \
-		tests/integration/run.sh "build/$kver/tpstat.ko" >/dev/null 2>&1
+		tests/net/run.sh "build/$kver/tpstat.ko" >/dev/null 2>&1
 	st=$?
 	sed 's/^ok [0-9]* /ok /; s/^not ok [0-9]* /not ok /' \
 		"$logs/$name/output.log" 2>/dev/null | sed "s/^\(\(not \)\?ok\) - /\1 - $name: /" | tally

@@ -10,7 +10,7 @@ set -euo pipefail
 
 packages=(
 	build-essential bc bison flex libelf-dev libssl-dev dwarves kmod
-	cpio xz-utils zstd python3 jq iproute2 procps util-linux
+	cpio xz-utils zstd python3 jq iproute2 ethtool procps util-linux
 	qemu-system-x86 busybox-static
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64

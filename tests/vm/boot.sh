@@ -122,6 +122,11 @@ mount -t sysfs sysfs $R/sys
 mount -t devtmpfs devtmpfs $R/dev
 mkdir -p $R/dev/pts $R/dev/shm
 mount -t devpts -o gid=5,mode=620,ptmxmode=666 devpts $R/dev/pts
+# What udev would add: bash process substitution needs /dev/fd.
+ln -sf /proc/self/fd $R/dev/fd
+ln -sf /proc/self/fd/0 $R/dev/stdin
+ln -sf /proc/self/fd/1 $R/dev/stdout
+ln -sf /proc/self/fd/2 $R/dev/stderr
 mount -t tmpfs -o mode=1777 tmpfs $R/dev/shm
 mount -t tmpfs -o mode=1777 tmpfs $R/tmp || fail "mounting /tmp"
 mount -t tmpfs -o mode=755 tmpfs $R/run || fail "mounting /run"
@@ -255,7 +260,11 @@ cmdline="console=ttyS0 panic=-1 ${append}"
 if ((bench)); then
 	accel=(-accel "tcg,thread=single" -icount "shift=0,sleep=off" -smp 1)
 else
-	accel=(-accel tcg -smp "$smp")
+	# Round-robin TCG: one host thread runs every vCPU in turn.  With
+	# multi-threaded TCG a vCPU was seen spinning for minutes on a static
+	# key the other vCPU was patching (tracepoint unregister under
+	# traffic); the guest still has $smp CPUs, per-CPU data and nesting.
+	accel=(-accel "tcg,thread=single" -smp "$smp")
 fi
 qemu=(qemu-system-x86_64 "${accel[@]}" -m "$mem" -nic none -nographic -no-reboot
 	-kernel "$kernel" -initrd "$initramfs" -append "$cmdline"

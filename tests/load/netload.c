@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netload: the traffic the tests count.  Each subcommand does a known
+ * amount of work and prints what it did as name=value, so a test derives
+ * its expectations from what really happened.
+ *
+ *   tcp-server ADDR PORT N        accept N connections, answer each request
+ *   tcp-connect ADDR PORT N       N connections: request, response, close
+ *   tcp-refused ADDR PORT N       N connects to a closed port (ECONNREFUSED)
+ *   udp-send ADDR PORT N          N datagrams to a (closed) UDP port
+ *   bulk-server ADDR PORT         accept one connection, read to EOF
+ *   bulk-client ADDR PORT BYTES   send BYTES, shut down, read to EOF
+ *   flood ADDR PORT SECONDS       refused connects and UDP, for a while
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+static void die(const char *what)
+{
+	fprintf(stderr, "netload: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static struct sockaddr_in addr_of(const char *ip, const char *port)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+
+	sa.sin_port = htons(atoi(port));
+	if (inet_pton(AF_INET, ip, &sa.sin_addr) != 1) {
+		fprintf(stderr, "netload: bad IPv4 address '%s'\n", ip);
+		exit(2);
+	}
+	return sa;
+}
+
+static int tcp_listen(struct sockaddr_in *sa)
+{
+	int one = 1, fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		die("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *)sa, sizeof(*sa)) || listen(fd, 128))
+		die("bind/listen");
+	return fd;
+}
+
+/* Returns 0 or the errno of the failed connect. */
+static int tcp_connect(struct sockaddr_in *sa, int *out)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		die("socket");
+	if (connect(fd, (struct sockaddr *)sa, sizeof(*sa))) {
+		int err = errno;
+
+		close(fd);
+		return err;
+	}
+	*out = fd;
+	return 0;
+}
+
+static long read_to_eof(int fd)
+{
+	char buf[65536];
+	long total = 0;
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		total += n;
+	if (n < 0)
+		die("read");
+	return total;
+}
+
+static void write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0)
+			die("write");
+		buf += n;
+		len -= n;
+	}
+}
+
+static int tcp_server(struct sockaddr_in *sa, long n)
+{
+	int lfd = tcp_listen(sa);
+	long i;
+
+	printf("listening=1\n");
+	fflush(stdout);
+	for (i = 0; i < n; i++) {
+		int fd = accept(lfd, NULL, NULL);
+		char req[64];
+
+		if (fd < 0)
+			die("accept");
+		if (read(fd, req, sizeof(req)) > 0)
+			write_all(fd, "pong", 4);
+		read_to_eof(fd);
+		close(fd);
+	}
+	close(lfd);
+	printf("accepted=%ld\n", n);
+	return 0;
+}
+
+static int tcp_client(struct sockaddr_in *sa, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		char resp[4];
+		int fd;
+
+		errno = tcp_connect(sa, &fd);
+		if (errno)
+			die("connect");
+		write_all(fd, "ping", 4);
+		if (read(fd, resp, sizeof(resp)) != 4)
+			die("read response");
+		shutdown(fd, SHUT_WR);
+		read_to_eof(fd);
+		close(fd);
+	}
+	printf("connections=%ld\n", n);
+	return 0;
+}
+
+static int tcp_refused(struct sockaddr_in *sa, long n)
+{
+	long i, refused = 0;
+	int fd, err;
+
+	for (i = 0; i < n; i++) {
+		err = tcp_connect(sa, &fd);
+		if (!err) {
+			close(fd);
+			fprintf(stderr, "netload: port %d is open\n",
+				ntohs(sa->sin_port));
+			return 1;
+		}
+		refused += err == ECONNREFUSED;
+	}
+	printf("refused=%ld\n", refused);
+	return refused == n ? 0 : 1;
+}
+
+static int udp_send(struct sockaddr_in *sa, long n)
+{
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+	long i, sent = 0;
+
+	if (fd < 0)
+		die("socket");
+	for (i = 0; i < n; i++)
+		sent += sendto(fd, "x", 1, 0, (struct sockaddr *)sa,
+			       sizeof(*sa)) == 1;
+	close(fd);
+	printf("datagrams=%ld\n", sent);
+	return sent == n ? 0 : 1;
+}
+
+static int bulk_server(struct sockaddr_in *sa)
+{
+	int lfd = tcp_listen(sa), fd;
+	long got;
+
+	printf("listening=1\n");
+	fflush(stdout);
+	fd = accept(lfd, NULL, NULL);
+	if (fd < 0)
+		die("accept");
+	got = read_to_eof(fd);
+	close(fd);
+	close(lfd);
+	printf("received=%ld\n", got);
+	return 0;
+}
+
+static int bulk_client(struct sockaddr_in *sa, long bytes)
+{
+	static char buf[65536];
+	long left = bytes;
+	int fd, err;
+
+	err = tcp_connect(sa, &fd);
+	if (err) {
+		errno = err;
+		die("connect");
+	}
+	while (left > 0) {
+		size_t chunk = left < (long)sizeof(buf) ? (size_t)left : sizeof(buf);
+
+		write_all(fd, buf, chunk);
+		left -= chunk;
+	}
+	shutdown(fd, SHUT_WR);
+	read_to_eof(fd);
+	close(fd);
+	printf("sent=%ld\n", bytes);
+	return 0;
+}
+
+static int flood(struct sockaddr_in *sa, long seconds)
+{
+	time_t end = time(NULL) + seconds;
+	long rounds = 0;
+
+	while (time(NULL) < end) {
+		int fd;
+
+		if (!tcp_connect(sa, &fd))
+			close(fd);
+		udp_send(sa, 1);
+		rounds++;
+	}
+	printf("rounds=%ld\n", rounds);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_in sa;
+	const char *cmd;
+	long n = 0;
+
+	if (argc < 4) {
+		fprintf(stderr, "usage: netload COMMAND ADDR PORT [N]\n");
+		return 2;
+	}
+	cmd = argv[1];
+	sa = addr_of(argv[2], argv[3]);
+	if (argc > 4)
+		n = atol(argv[4]);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (!strcmp(cmd, "tcp-server"))
+		return tcp_server(&sa, n);
+	if (!strcmp(cmd, "tcp-connect"))
+		return tcp_client(&sa, n);
+	if (!strcmp(cmd, "tcp-refused"))
+		return tcp_refused(&sa, n);
+	if (!strcmp(cmd, "udp-send"))
+		return udp_send(&sa, n);
+	if (!strcmp(cmd, "bulk-server"))
+		return bulk_server(&sa);
+	if (!strcmp(cmd, "bulk-client"))
+		return bulk_client(&sa, n);
+	if (!strcmp(cmd, "flood"))
+		return flood(&sa, n);
+	fprintf(stderr, "netload: unknown command '%s'\n", cmd);
+	return 2;
+}

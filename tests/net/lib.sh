@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for the guest-side tests: TAP output, counters, ftrace, namespaces.
+
+T=0 PASSED=0 FAILED=0
+DBG=/sys/kernel/debug/tpstat
+TRACING=/sys/kernel/tracing
+
+ok() { T=$((T + 1)); PASSED=$((PASSED + 1)); echo "ok $T - $*"; }
+not_ok() { T=$((T + 1)); FAILED=$((FAILED + 1)); echo "not ok $T - $*"; }
+# check <description> <command...>: ok if the command succeeds.
+check() {
+	local what=$1
+	shift
+	if "$@"; then ok "$what"; else not_ok "$what"; fi
+}
+# check_eq <description> <expected> <got>
+check_eq() {
+	if [ "$2" = "$3" ]; then
+		ok "$1 ($3)"
+	else
+		not_ok "$1"
+		echo "# expected $2, got $3"
+	fi
+}
+finish() {
+	echo "# $PASSED passed, $FAILED failed"
+	[ "$FAILED" = 0 ]
+}
+
+# Namespaces a and b, WireGuard netns.sh style: "na cmd" runs in a.
+na() { ip netns exec tpa "$@"; }
+nb() { ip netns exec tpb "$@"; }
+
+# snapshot <file>: the counters file, one "name value" per line.
+snapshot() { cat "$DBG/counters" > "$1"; }
+# value <snapshot> <name>: a line's value, 0 if absent.
+value() { awk -v k="$2" '$1 == k { v = $2 } END { print v + 0 }' "$1"; }
+# delta <before> <after> <name>
+delta() { echo $(($(value "$2" "$3") - $(value "$1" "$3"))); }
+
+attached_events() { awk '$2 == "attached" { print $1 }' "$DBG/events"; }
+
+# hist_hits <group:name> <trigger prefix>: Hits of the histogram whose
+# trigger starts with the prefix.
+hist_section() {
+	awk -v t="# trigger info: $2" '
+		index($0, "# trigger info:") == 1 { on = index($0, t) == 1 }
+		on' "$TRACING/events/${1%%:*}/${1#*:}/hist"
+}
+hist_hits() { hist_section "$1" "$2" | awk '/^ *Hits:/ { print $2 }'; }
+hist_dropped() { hist_section "$1" "$2" | awk '/^ *Dropped:/ { print $2 }'; }
+
+# Append: opening a trigger file with O_TRUNC removes all its triggers.
+trigger() { echo "$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
+untrigger() { echo "!$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
+
+# Waits until no TCP socket anywhere is in a state that will still send
+# (only TIME-WAIT may remain) and the counters stop moving.
+quiesce() {
+	local i a b
+	for i in $(seq 1 120); do
+		if [ -z "$( { ss -tanH; na ss -tanH; nb ss -tanH; } 2>/dev/null |
+			grep -v TIME-WAIT)" ]; then
+			break
+		fi
+		sleep 0.5
+	done
+	for i in $(seq 1 60); do
+		a=$(cat "$DBG/counters")
+		sleep 1
+		b=$(cat "$DBG/counters")
+		[ "$a" = "$b" ] && return 0
+	done
+	return 1
+}
+
+# Two namespaces joined by a veth pair, quiet: no IPv6, static neighbours.
+#   tpa: va 10.99.0.1  <--->  tpb: vb 10.99.0.2
+make_namespaces() {
+	ip netns add tpa
+	ip netns add tpb
+	for n in tpa tpb; do
+		ip netns exec $n sysctl -qw net.ipv6.conf.all.disable_ipv6=1
+		ip netns exec $n sysctl -qw net.ipv6.conf.default.disable_ipv6=1
+		ip -n $n link set lo up
+	done
+	ip link add va netns tpa type veth peer name vb netns tpb
+	ip -n tpa addr add 10.99.0.1/24 dev va
+	ip -n tpb addr add 10.99.0.2/24 dev vb
+	# No TSO/GSO: netem then drops single segments, so a 2% loss rate
+	# gives retransmits on every run instead of on roughly half of them.
+	ip netns exec tpa ethtool -K va tso off gso off >/dev/null
+	ip -n tpa link set va up
+	ip -n tpb link set vb up
+	ip -n tpa neigh add 10.99.0.2 lladdr "$(ip -n tpb -j link show vb | jq -r '.[0].address')" dev va nud permanent
+	ip -n tpb neigh add 10.99.0.1 lladdr "$(ip -n tpa -j link show va | jq -r '.[0].address')" dev vb nud permanent
+}
+
+# veth_bytes <tx|rx>: bytes over both ends, as the devices count them.
+veth_bytes() {
+	echo $(( $(na ip -s -j link show va | jq ".[0].stats64.$1.bytes") +
+		 $(nb ip -s -j link show vb | jq ".[0].stats64.$1.bytes") ))
+}
+
+# bulk <bytes>: a transfer from tpa to tpb; prints the bytes received.
+bulk() {
+	local got
+	nb "$NETLOAD" bulk-server 10.99.0.2 5004 > /tmp/bulk.out &
+	sleep 0.5
+	na "$NETLOAD" bulk-client 10.99.0.2 5004 "$1" > /dev/null
+	wait $!
+	got=$(sed -n 's/^received=//p' /tmp/bulk.out)
+	echo "${got:-0}"
+}

@@ -1,0 +1,207 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Integration tests, run inside a test kernel as root (tests/vm/boot.sh):
+# every tpstat counter must equal what ftrace counts on the same
+# tracepoints, and derived bytes what the devices count.
+#   tests/net/run.sh <tpstat.ko>
+# Prints TAP lines and ends with "# <P> passed, <F> failed".
+set -uo pipefail
+
+KO=$1
+here=$(cd "$(dirname "$0")" && pwd)
+NETLOAD=$here/../../build/tools/netload
+# shellcheck source=tests/net/lib.sh
+. "$here/lib.sh"
+TMP=$(mktemp -d)
+
+dmesg -C
+KMEMLEAK=/sys/kernel/debug/kmemleak
+[ -w "$KMEMLEAK" ] && echo clear > "$KMEMLEAK"
+ip link set lo up
+sysctl -qw net.ipv6.conf.all.disable_ipv6=1
+make_namespaces
+tc -n tpa qdisc add dev va root netem loss 2%
+
+# --- load: events and counters files --------------------------------------
+insmod "$KO"
+check "insmod with default events" test -d "$DBG"
+
+known=$(awk '{ print $1 }' "$DBG/events")
+check_eq "events lists every known tracepoint" 25 "$(echo "$known" | wc -l)"
+check "events is sorted" bash -c "LC_ALL=C sort -c '$DBG/events'"
+bad_state=0
+while read -r ev state; do
+	dir=$TRACING/events/${ev%%:*}/${ev#*:}
+	if [ -d "$dir" ]; then
+		[ "$state" = attached ] || { bad_state=1; echo "# $ev: $state, kernel has it"; }
+	else
+		[ "$state" = missing ] || { bad_state=1; echo "# $ev: $state, kernel lacks it"; }
+	fi
+done < "$DBG/events"
+check_eq "attached exactly where tracefs has the event, missing elsewhere" 0 $bad_state
+check "counters is sorted" bash -c "LC_ALL=C sort -c '$DBG/counters'"
+check_eq "counters has two fields on every line" 0 \
+	"$(awk 'NF != 2' "$DBG/counters" | wc -l)"
+check_eq "counters has a line for every event the kernel has" \
+	"$(grep -vc ' missing$' "$DBG/events")" \
+	"$(grep -vc '\.' "$DBG/counters")"
+
+# --- exactness against ftrace hist triggers --------------------------------
+events=$(attached_events)
+XMIT=hist:keys=rc:vals=hitcount,len
+STATES='hist:keys=oldstate,newstate:vals=hitcount'
+quiesce
+snapshot "$TMP/a"
+for ev in $events; do trigger "$ev" 'hist:keys=common_pid'; done
+trigger net:net_dev_xmit "$XMIT"
+trigger sock:inet_sock_set_state "$STATES if protocol == 6"
+
+"$NETLOAD" tcp-server 127.0.0.1 5001 20 > "$TMP/server.out" &
+sleep 0.5
+K=$("$NETLOAD" tcp-connect 127.0.0.1 5001 20 | sed -n 's/^connections=//p')
+wait $!
+R=$("$NETLOAD" tcp-refused 127.0.0.1 5002 10 | sed -n 's/^refused=//p')
+U=$("$NETLOAD" udp-send 127.0.0.1 5003 30 | sed -n 's/^datagrams=//p')
+B=$(bulk 2000000)
+quiesce || echo "# counters never settled"
+
+hist=$TMP/hist
+for ev in $events; do
+	echo "$ev $(hist_hits "$ev" 'hist:keys=common_pid') $(hist_dropped "$ev" 'hist:keys=common_pid')"
+done > "$hist"
+xmit_len=$(hist_section net:net_dev_xmit "$XMIT" |
+	awk '/^\{ rc: +0 \}/ { for (i = 1; i < NF; i++) if ($i == "len:") s += $(i + 1) } END { print s + 0 }')
+xmit_err=$(hist_section net:net_dev_xmit "$XMIT" |
+	awk '/^\{ rc:/ && !/^\{ rc: +0 \}/ { for (i = 1; i < NF; i++) if ($i == "hitcount:") s += $(i + 1) } END { print s + 0 }')
+hist_section sock:inet_sock_set_state "$STATES" |
+	sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' \
+	> "$TMP/states"
+snapshot "$TMP/b"
+for ev in $events; do untrigger "$ev" 'hist:keys=common_pid'; done
+untrigger net:net_dev_xmit "$XMIT"
+untrigger sock:inet_sock_set_state "$STATES if protocol == 6"
+
+echo "# workload: connections=$K refused=$R datagrams=$U bulk_bytes=$B"
+while read -r ev hits dropped; do
+	check_eq "$ev equals ftrace's hit count" "$hits" "$(delta "$TMP/a" "$TMP/b" "$ev")"
+	[ "$dropped" = 0 ] || not_ok "$ev: ftrace dropped $dropped entries, comparison void"
+done < "$hist"
+for ev in tcp:tcp_retransmit_skb tcp:tcp_receive_reset skb:kfree_skb \
+	  skb:consume_skb sock:inet_sock_set_state net:net_dev_xmit \
+	  net:netif_receive_skb tcp:tcp_destroy_sock napi:napi_poll tcp:tcp_probe; do
+	check "workload reached $ev" test "$(delta "$TMP/a" "$TMP/b" "$ev")" -gt 0
+done
+check_eq "bulk transfer arrived whole" 2000000 "$B"
+check_eq "net_dev_xmit.bytes equals ftrace's len sum for rc 0" "$xmit_len" \
+	"$(delta "$TMP/a" "$TMP/b" net:net_dev_xmit.bytes)"
+check_eq "net_dev_xmit.errors equals ftrace's hits for rc != 0" "$xmit_err" \
+	"$(delta "$TMP/a" "$TMP/b" net:net_dev_xmit.errors)"
+check_eq "kfree_skb.drops equals its hits (no SKB_CONSUMED through kfree_skb)" \
+	"$(delta "$TMP/a" "$TMP/b" skb:kfree_skb)" \
+	"$(delta "$TMP/a" "$TMP/b" skb:kfree_skb.drops)"
+names=(UNKNOWN ESTABLISHED SYN_SENT SYN_RECV FIN_WAIT1 FIN_WAIT2 TIME_WAIT
+       CLOSE CLOSE_WAIT LAST_ACK LISTEN CLOSING NEW_SYN_RECV BOUND_INACTIVE)
+check "ftrace saw TCP state transitions" test -s "$TMP/states"
+ours=$(grep -c -- '->' "$TMP/b")
+check_eq "one transition line per pair ftrace saw" "$(wc -l < "$TMP/states")" "$ours"
+while read -r from to n; do
+	key="sock:inet_sock_set_state.${names[$from]}->${names[$to]}"
+	check_eq "$key equals ftrace" "$n" "$(delta "$TMP/a" "$TMP/b" "$key")"
+done < "$TMP/states"
+check "at least K=$K SYN_SENT->ESTABLISHED" test \
+	"$(delta "$TMP/a" "$TMP/b" 'sock:inet_sock_set_state.SYN_SENT->ESTABLISHED')" -ge "$K"
+
+# --- bytes against the devices' own counters ---------------------------
+quiesce
+snapshot "$TMP/c"
+tx0=$(veth_bytes tx) rx0=$(veth_bytes rx)
+B2=$(bulk 1000000)
+quiesce
+snapshot "$TMP/d"
+tx1=$(veth_bytes tx) rx1=$(veth_bytes rx)
+echo "# veth phase: bulk_bytes=$B2 tx=$((tx1 - tx0)) rx=$((rx1 - rx0))"
+check "veth phase moved bytes" test $((tx1 - tx0)) -gt 1000000
+check_eq "net_dev_xmit.bytes equals veth TX bytes (ip -s link)" $((tx1 - tx0)) \
+	"$(delta "$TMP/c" "$TMP/d" net:net_dev_xmit.bytes)"
+check_eq "netif_receive_skb.bytes equals veth RX bytes (ip -s link)" $((rx1 - rx0)) \
+	"$(delta "$TMP/c" "$TMP/d" net:netif_receive_skb.bytes)"
+rmmod tpstat
+check "rmmod" test ! -d /sys/module/tpstat
+
+# --- events= selection ----------------------------------------------------
+insmod "$KO" events='tcp:*,skb:kfree_skb'
+sel_bad=0
+while read -r ev state; do
+	case $ev in tcp:*|skb:kfree_skb) want=attached ;; *) want=detached ;; esac
+	[ "$state" = missing ] && continue
+	[ "$state" = "$want" ] || { sel_bad=1; echo "# $ev: $state, want $want"; }
+done < "$DBG/events"
+check_eq "events=tcp:*,skb:kfree_skb attaches exactly those" 0 $sel_bad
+snapshot "$TMP/e"
+"$NETLOAD" tcp-refused 127.0.0.1 5002 5 > /dev/null
+"$NETLOAD" udp-send 127.0.0.1 5003 5 > /dev/null
+snapshot "$TMP/f"
+LC_ALL=C join "$TMP/e" "$TMP/f" > "$TMP/ef"
+check_eq "counters lines stay the same across the selection test" \
+	"$(wc -l < "$TMP/e")" "$(wc -l < "$TMP/ef")"
+moved_detached=$(awk '$1 !~ /^(tcp:|skb:kfree_skb)/ && $2 != $3' "$TMP/ef" | wc -l)
+check_eq "detached counters stay still under traffic" 0 "$moved_detached"
+check "attached kfree_skb moves" test "$(delta "$TMP/e" "$TMP/f" skb:kfree_skb)" -ge 5
+rmmod tpstat
+
+# --- bad events= ---------------------------------------------------------------
+for bad in 'nosuch:thing' 'tcp:*,,' 'tcp:$x' 'a:b:c'; do
+	dmesg -C
+	if insmod "$KO" events="$bad" 2>/dev/null; then
+		not_ok "events=$bad is refused"
+		rmmod tpstat
+	else
+		ok "events=$bad is refused"
+	fi
+	check "events=$bad: the kernel log says why" \
+		bash -c "dmesg | grep -qF 'tpstat: events=$bad: '"
+	check "events=$bad: nothing left loaded" test ! -d /sys/module/tpstat
+done
+dmesg | grep 'tpstat: events=' | sed 's/^/# /'
+
+# --- unload while traffic flows --------------------------------------------
+"$NETLOAD" flood 127.0.0.1 5005 12 > /dev/null &
+flood=$!
+na "$NETLOAD" flood 10.99.0.2 5006 12 > /dev/null &
+unload_fail=0
+for i in 1 2 3 4 5; do
+	insmod "$KO" || unload_fail=1
+	sleep 0.5
+	rmmod tpstat || unload_fail=1
+done
+check_eq "5 load/unload cycles under traffic" 0 $unload_fail
+wait $flood
+kill %2 2>/dev/null
+wait 2>/dev/null
+
+# --- 50 load/unload cycles ----------------------------------------------------
+cycles_fail=0
+for i in $(seq 1 50); do
+	insmod "$KO" || { cycles_fail=$((cycles_fail + 1)); continue; }
+	[ -f "$DBG/counters" ] || cycles_fail=$((cycles_fail + 1))
+	rmmod tpstat || cycles_fail=$((cycles_fail + 1))
+	[ -d "$DBG" ] && cycles_fail=$((cycles_fail + 1))
+done
+check_eq "50 load/unload cycles" 0 $cycles_fail
+
+# --- kernel log -----------------------------------------------------------------
+if [ -w "$KMEMLEAK" ]; then
+	echo scan > "$KMEMLEAK"
+	sleep 5
+	echo scan > "$KMEMLEAK"
+	check_eq "kmemleak reports nothing" 0 "$(grep -c unreferenced "$KMEMLEAK")"
+	sed 's/^/# /' "$KMEMLEAK" | head -40
+fi
+splats=$(dmesg | grep -E 'BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|sleeping function|Call Trace|lockdep|kmemleak: [0-9]+ new')
+check_eq "kernel log has no warnings" "" "$splats"
+[ -n "$splats" ] && dmesg | tail -60 | sed 's/^/# /'
+
+ip netns del tpa
+ip netns del tpb
+finish
