@@ -13,6 +13,8 @@ cd "$top" || exit 1
 
 pass=0 fail=0
 # Counts and echoes TAP lines ("ok ..." / "not ok ...") read on stdin.
+# Call it as "tally < <(...)", not in a pipeline: the counts must
+# survive in this shell.
 tally() {
 	local line
 	while IFS= read -r line; do
@@ -23,8 +25,14 @@ tally() {
 	done
 }
 result() { # <0|status> <description>
-	if [ "$1" = 0 ]; then echo "ok - $2"; else echo "not ok - $2"; fi | tally
+	if [ "$1" = 0 ]; then
+		tally <<< "ok - $2"
+	else
+		tally <<< "not ok - $2"
+	fi
 }
+# Prefixes each TAP line's description with the kernel's name.
+label() { sed -E "s/^(not )?ok [0-9]* ?- /\1ok - $1: /"; }
 
 tests/deps.sh || { echo "not ok - installing dependencies"; echo "0 passed, 1 failed"; exit 1; }
 
@@ -63,9 +71,10 @@ while read -r name image kbuild modrel append; do
 	"${vm[@]}" --out "$logs/$name" -- \
 		tests/net/run.sh "build/$kver/tpstat.ko" >/dev/null 2>&1
 	st=$?
-	sed 's/^ok [0-9]* /ok /; s/^not ok [0-9]* /not ok /' \
-		"$logs/$name/output.log" 2>/dev/null | sed "s/^\(\(not \)\?ok\) - /\1 - $name: /" | tally
+	tally < <(label "$name" < "$logs/$name/output.log")
 	result $st "$name: integration run exits 0 (status $st)"
+	grep -qE '^# [0-9]+ passed, 0 failed$' "$logs/$name/output.log" 2>/dev/null
+	result $? "$name: integration suite ran to its end"
 
 	if [ -f "build/$kver/tpstat_kunit.ko" ]; then
 		echo "# $name: KUnit"
@@ -73,8 +82,8 @@ while read -r name image kbuild modrel append; do
 			tests/kunit/guest.sh "build/$kver/tpstat_kunit.ko" /tmp/out/kunit \
 			>/dev/null 2>&1
 		result $? "$name: KUnit module loads and reports"
-		tests/kunit/parse.sh "$kernel_src" "$logs/$name-kunit/kunit" |
-			sed "s/^\(\(not \)\?ok\) - /\1 - $name: /" | tally
+		tally < <(tests/kunit/parse.sh "$kernel_src" "$logs/$name-kunit/kunit" |
+			label "$name")
 		if grep -qE 'BUG:|WARNING:|KASAN|INFO: possible|INFO: trying|sleeping function|kmemleak' \
 			"$logs/$name-kunit/kunit/dmesg.txt" 2>/dev/null; then
 			result 1 "$name: kernel log clean during KUnit"
