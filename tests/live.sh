@@ -21,7 +21,7 @@ echo "=== tpstat live on $(uname -r)"
 echo "--- $dbg/events"
 cat "$dbg/events"
 
-"$netload" flood 127.0.0.1 5201 "$((seconds + 1))" >/dev/null 2>&1 &
+"$netload" flood 127.0.0.1 5201 "$((seconds + 3))" >/dev/null 2>&1 &
 
 prev=$(cat "$dbg/counters")
 for i in $(seq 1 "$seconds"); do
@@ -32,3 +32,4 @@ for i in $(seq 1 "$seconds"); do
 		awk '$3 != $2 { printf "%-48s %12d %+10d\n", $1, $3, $3 - $2 }'
 	prev=$cur
 done
+echo "=== end"

@@ -27,5 +27,7 @@ kver=$(cat "$kbuild/include/config/kernel.release")
 make -s module KVER="$kver" KDIR="$kbuild" >/dev/null
 args=(--kernel "$image" --modules-release "$modrel")
 [ -n "$append" ] && args+=(--append "$append")
-TPSTAT_VM_QUIET=1 tests/vm/boot.sh "${args[@]}" -- tests/live.sh "build/$kver/tpstat.ko" |
-	sed -n '/^=== tpstat live/,$p'
+# Stream the guest's console, from the first line live.sh prints, without
+# the kernel's own messages.
+TPSTAT_VM_VERBOSE=1 tests/vm/boot.sh "${args[@]}" -- tests/live.sh "build/$kver/tpstat.ko" |
+	sed -un '/^=== tpstat live/,/^=== end/{/^\[ *[0-9.]*\]/!p}'
