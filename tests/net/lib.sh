@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Helpers for the guest-side tests: TAP output, counters, ftrace, namespaces.
 
 T=0 PASSED=0 FAILED=0
@@ -57,15 +58,15 @@ untrigger() { echo "!$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
 # Waits until no TCP socket anywhere is in a state that will still send
 # (only TIME-WAIT may remain) and the counters stop moving.
 quiesce() {
-	local i a b
-	for i in $(seq 1 120); do
-		if [ -z "$( { ss -tanH; na ss -tanH; nb ss -tanH; } 2>/dev/null |
-			grep -v TIME-WAIT)" ]; then
+	local a b
+	for _ in $(seq 1 120); do
+		if ! { ss -tanH; na ss -tanH; nb ss -tanH; } 2>/dev/null |
+			grep -qv TIME-WAIT; then
 			break
 		fi
 		sleep 0.5
 	done
-	for i in $(seq 1 60); do
+	for _ in $(seq 1 60); do
 		a=$(cat "$DBG/counters")
 		sleep 1
 		b=$(cat "$DBG/counters")

@@ -151,6 +151,7 @@ check "attached kfree_skb moves" test "$(delta "$TMP/e" "$TMP/f" skb:kfree_skb)"
 rmmod tpstat
 
 # --- bad events= ---------------------------------------------------------------
+# shellcheck disable=SC2016 # a literal '$' is the bad character
 for bad in 'nosuch:thing' 'tcp:*,,' 'tcp:$x' 'a:b:c'; do
 	dmesg -C
 	if insmod "$KO" events="$bad" 2>/dev/null; then
@@ -170,7 +171,7 @@ dmesg | grep 'tpstat: events=' | sed 's/^/# /'
 flood=$!
 na "$NETLOAD" flood 10.99.0.2 5006 12 > /dev/null &
 unload_fail=0
-for i in 1 2 3 4 5; do
+for _ in 1 2 3 4 5; do
 	insmod "$KO" || unload_fail=1
 	sleep 0.5
 	rmmod tpstat || unload_fail=1
@@ -182,7 +183,7 @@ wait 2>/dev/null
 
 # --- 50 load/unload cycles ----------------------------------------------------
 cycles_fail=0
-for i in $(seq 1 50); do
+for _ in $(seq 1 50); do
 	insmod "$KO" || { cycles_fail=$((cycles_fail + 1)); continue; }
 	[ -f "$DBG/counters" ] || cycles_fail=$((cycles_fail + 1))
 	rmmod tpstat || cycles_fail=$((cycles_fail + 1))
