@@ -27,16 +27,19 @@
 #if defined(TPSTAT_HAVE_KFREE_SKB_PLAIN)
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location
 #define TPSTAT_VARIANT_kfree_skb "skb,location"
+#define TPSTAT_FIELDS_kfree_skb ""
 #define TPSTAT_KFREE_SKB_IS_DROP true
 #elif defined(TPSTAT_HAVE_KFREE_SKB_REASON)
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location, \
 	enum skb_drop_reason reason
 #define TPSTAT_VARIANT_kfree_skb "skb,location,reason"
+#define TPSTAT_FIELDS_kfree_skb "reason"
 #define TPSTAT_KFREE_SKB_IS_DROP (!tpstat_reason_is_consumed(reason))
 #else
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location, \
 	enum skb_drop_reason reason, struct sock *rx_sk
 #define TPSTAT_VARIANT_kfree_skb "skb,location,reason,rx_sk"
+#define TPSTAT_FIELDS_kfree_skb "reason"
 #define TPSTAT_KFREE_SKB_IS_DROP (!tpstat_reason_is_consumed(reason))
 #endif
 
@@ -68,6 +71,53 @@
 #define TPSTAT_PROTO_tcp_send_reset const struct sock *sk, \
 	const struct sk_buff *skb, const enum sk_rst_reason reason
 #define TPSTAT_VARIANT_tcp_send_reset "sk,skb,reason"
+#endif
+
+/* TPSTAT_A_INFO_FEATURES, from the same answers. */
+#if defined(TPSTAT_HAVE_KFREE_SKB_PLAIN)
+#define TPSTAT_F_DROP_REASON_IF 0
+#else
+#define TPSTAT_F_DROP_REASON_IF TPSTAT_F_DROP_REASON
+#endif
+#ifdef TPSTAT_HAVE_SKB_CONSUMED
+#define TPSTAT_F_SKB_CONSUMED_IF TPSTAT_F_SKB_CONSUMED
+#else
+#define TPSTAT_F_SKB_CONSUMED_IF 0
+#endif
+#if defined(TPSTAT_HAVE_TCP_SEND_RESET_PLAIN)
+#define TPSTAT_F_RST_REASON_IF 0
+#else
+#define TPSTAT_F_RST_REASON_IF TPSTAT_F_RST_REASON
+#endif
+#define TPSTAT_FEATURES (TPSTAT_F_DROP_REASON_IF | TPSTAT_F_SKB_CONSUMED_IF | \
+			 TPSTAT_F_RST_REASON_IF)
+
+/* struct genl_dumpit_info holds a struct genl_info from 6.2. */
+#ifdef TPSTAT_HAVE_GENL_DUMPIT_INFO_INFO
+#define tpstat_dump_attrs(cb) (genl_dumpit_info(cb)->info.attrs)
+#else
+#define tpstat_dump_attrs(cb) (genl_dumpit_info(cb)->attrs)
+#endif
+
+/*
+ * An extack message built at run time.  6.2+ copies it into the extack;
+ * 6.1 keeps only the pointer, so the text lives in a static buffer.  That
+ * is safe because the family is not parallel_ops: genl_mutex is held
+ * from the request until its ACK (with the message) has been built.
+ */
+#ifdef NL_SET_ERR_MSG_FMT_MOD
+#define tpstat_extack_set(extack, text) \
+	NL_SET_ERR_MSG_FMT_MOD(extack, "%s", text)
+#else
+#define tpstat_extack_set(extack, text) do {				\
+	static char __tpstat_msg[160];					\
+	struct netlink_ext_ack *__tpstat_ext = (extack);		\
+									\
+	snprintf(__tpstat_msg, sizeof(__tpstat_msg), "%s: %s",		\
+		 KBUILD_MODNAME, text);					\
+	if (__tpstat_ext)						\
+		__tpstat_ext->_msg = __tpstat_msg;			\
+} while (0)
 #endif
 
 #endif /* _TPSTAT_COMPAT_H */

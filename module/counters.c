@@ -16,6 +16,24 @@ void tpstat_counters_free(struct tpstat_pcpu __percpu *pcpu)
 	free_percpu(pcpu);
 }
 
+/* The event whose probe writes @slot: what resetting that event resets. */
+enum tpstat_event_id tpstat_slot_event(unsigned int slot)
+{
+	if (slot < TPSTAT_SLOT_HITS + __TPSTAT_EV_CNT)
+		return slot - TPSTAT_SLOT_HITS;
+	switch (slot) {
+	case TPSTAT_SLOT_XMIT_BYTES:
+	case TPSTAT_SLOT_XMIT_ERRORS:
+		return TPSTAT_EV_NET_DEV_XMIT;
+	case TPSTAT_SLOT_RX_BYTES:
+		return TPSTAT_EV_NETIF_RECEIVE_SKB;
+	case TPSTAT_SLOT_DROPS:
+		return TPSTAT_EV_KFREE_SKB;
+	default:
+		return TPSTAT_EV_INET_SOCK_SET_STATE;
+	}
+}
+
 /*
  * Sum every slot over all possible CPUs: a CPU that went offline keeps
  * the counts it made while it was online.

@@ -72,6 +72,7 @@ struct tpstat_totals {
 
 struct tpstat_pcpu __percpu *tpstat_counters_alloc(void);
 void tpstat_counters_free(struct tpstat_pcpu __percpu *pcpu);
+enum tpstat_event_id tpstat_slot_event(unsigned int slot);
 void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,
 			 struct tpstat_totals *totals);
 

@@ -4,12 +4,14 @@
  * a public interface (README.md, "debugfs contract"):
  *   events    "<group>:<name> <attached|detached|missing>", sorted
  *   counters  "<group>:<name>[.<metric>] <value>", sorted, for every
- *             tracepoint the running kernel has
+ *             tracepoint the running kernel has, since load or the
+ *             event's last reset
  */
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
+#include "control.h"
 #include "debugfs.h"
 #include "registry.h"
 #include "report.h"
@@ -32,7 +34,6 @@ DEFINE_SHOW_ATTRIBUTE(tpstat_events);
 
 static int tpstat_counters_show(struct seq_file *m, void *unused)
 {
-	struct tpstat_pcpu __percpu *pcpu = m->private;
 	struct tpstat_totals *totals;
 	struct tpstat_report *report;
 	unsigned int i;
@@ -44,7 +45,7 @@ static int tpstat_counters_show(struct seq_file *m, void *unused)
 		kvfree(report);
 		return -ENOMEM;
 	}
-	tpstat_counters_sum(pcpu, totals);
+	tpstat_control_read(totals);
 	tpstat_report_build(totals, report);
 	for (i = 0; i < report->count; i++)
 		seq_printf(m, "%s %llu\n", report->values[i].key,
@@ -56,13 +57,13 @@ static int tpstat_counters_show(struct seq_file *m, void *unused)
 DEFINE_SHOW_ATTRIBUTE(tpstat_counters);
 
 /* debugfs is optional: without it the module still counts. */
-void tpstat_debugfs_init(struct tpstat_pcpu __percpu *pcpu)
+void tpstat_debugfs_init(void)
 {
 	tpstat_debugfs_dir = debugfs_create_dir("tpstat", NULL);
 	debugfs_create_file("events", 0400, tpstat_debugfs_dir, NULL,
 			    &tpstat_events_fops);
-	debugfs_create_file("counters", 0400, tpstat_debugfs_dir,
-			    (void __force *)pcpu, &tpstat_counters_fops);
+	debugfs_create_file("counters", 0400, tpstat_debugfs_dir, NULL,
+			    &tpstat_counters_fops);
 }
 
 /* Waits for readers still inside the files to leave. */

@@ -2,9 +2,7 @@
 #ifndef _TPSTAT_DEBUGFS_H
 #define _TPSTAT_DEBUGFS_H
 
-#include "counters.h"
-
-void tpstat_debugfs_init(struct tpstat_pcpu __percpu *pcpu);
+void tpstat_debugfs_init(void);
 void tpstat_debugfs_exit(void);
 
 #endif /* _TPSTAT_DEBUGFS_H */

@@ -3,20 +3,22 @@
  * tpstat: per-CPU counters for the kernel's network tracepoints.
  *
  * Load: find the tracepoints, parse events=, allocate the counters,
- * attach the selected probes, publish debugfs.  Unload in reverse, with
- * tracepoint_synchronize_unregister() between the last unregister and
- * freeing the counters the probes write to.
+ * attach the selected probes, publish netlink and debugfs.  Unload in
+ * reverse, with tracepoint_synchronize_unregister() (control.c) between
+ * the last unregister and freeing the counters the probes write to.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitmap.h>
 #include <linux/module.h>
-#include <linux/tracepoint.h>
 
+#include "control.h"
 #include "counters.h"
 #include "debugfs.h"
+#include "netlink.h"
 #include "params.h"
 #include "registry.h"
+#include "version.h"
 
 static char *events;
 module_param(events, charp, 0444);
@@ -24,33 +26,6 @@ MODULE_PARM_DESC(events,
 		 "Tracepoints to attach at load: comma-separated globs over <group>:<name> (or <name>), e.g. \"tcp:*,skb:kfree_skb\"; default all");
 
 static struct tpstat_pcpu __percpu *tpstat_pcpu;
-
-static void tpstat_detach_all(void)
-{
-	int id;
-
-	for (id = 0; id < __TPSTAT_EV_CNT; id++)
-		tpstat_event_detach(id, (void __force *)tpstat_pcpu);
-	tracepoint_synchronize_unregister();
-}
-
-static int tpstat_attach_selected(const unsigned long *selected)
-{
-	int id, err;
-
-	for_each_set_bit(id, selected, __TPSTAT_EV_CNT) {
-		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING)
-			continue;
-		err = tpstat_event_attach(id, (void __force *)tpstat_pcpu);
-		if (err) {
-			pr_err("cannot attach to %s: %d\n",
-			       tpstat_event_full_name(id), err);
-			tpstat_detach_all();
-			return err;
-		}
-	}
-	return 0;
-}
 
 static void tpstat_report_missing(void)
 {
@@ -79,19 +54,31 @@ static int __init tpstat_init(void)
 	tpstat_pcpu = tpstat_counters_alloc();
 	if (!tpstat_pcpu)
 		return -ENOMEM;
-	err = tpstat_attach_selected(selected);
-	if (err) {
-		tpstat_counters_free(tpstat_pcpu);
-		return err;
-	}
-	tpstat_debugfs_init(tpstat_pcpu);
+	err = tpstat_control_init(tpstat_pcpu);
+	if (err)
+		goto free_counters;
+	err = tpstat_control_attach(selected);
+	if (err)
+		goto exit_control;
+	err = tpstat_netlink_init();
+	if (err)
+		goto exit_control;
+	tpstat_debugfs_init();
 	return 0;
+
+exit_control:
+	tpstat_control_exit();
+free_counters:
+	tpstat_counters_free(tpstat_pcpu);
+	return err;
 }
 
+/* Readers and writers first, then the probes, then what they wrote to. */
 static void __exit tpstat_exit(void)
 {
+	tpstat_netlink_exit();
 	tpstat_debugfs_exit();
-	tpstat_detach_all();
+	tpstat_control_exit();
 	tpstat_counters_free(tpstat_pcpu);
 }
 
@@ -100,4 +87,4 @@ module_exit(tpstat_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Per-CPU counters for network tracepoints");
-MODULE_VERSION("0.1.0");
+MODULE_VERSION(TPSTAT_VERSION);

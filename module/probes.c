@@ -44,7 +44,9 @@ static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 }
 
 #define TPSTAT_PROBE_ENTRY(id, tp, args)				\
-	[id] = { .fn = tpstat_probe_##tp, .variant = args }
+	TPSTAT_PROBE_READS(id, tp, args, "")
+#define TPSTAT_PROBE_READS(id, tp, args, reads)				\
+	[id] = { .fn = tpstat_probe_##tp, .variant = args, .fields = reads }
 
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
 static void tpstat_probe_net_dev_xmit(void *data, struct sk_buff *skb, int rc,
@@ -245,8 +247,8 @@ const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT] = {
 			   "sk,ca_state"),
 #endif
 #ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_INET_SOCK_SET_STATE, inet_sock_set_state,
-			   "sk,oldstate,newstate"),
+	TPSTAT_PROBE_READS(TPSTAT_EV_INET_SOCK_SET_STATE, inet_sock_set_state,
+			   "sk,oldstate,newstate", "sk->sk_protocol,oldstate,newstate"),
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_SOCK_RCVQUEUE_FULL, sock_rcvqueue_full,
@@ -264,16 +266,16 @@ const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT] = {
 			   "skb,dev"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_XMIT, net_dev_xmit,
-			   "skb,rc,dev,skb_len"),
+	TPSTAT_PROBE_READS(TPSTAT_EV_NET_DEV_XMIT, net_dev_xmit,
+			   "skb,rc,dev,skb_len", "rc,skb_len"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT_TIMEOUT
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_XMIT_TIMEOUT, net_dev_xmit_timeout,
 			   "dev,queue_index"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RECEIVE_SKB, netif_receive_skb,
-			   "skb"),
+	TPSTAT_PROBE_READS(TPSTAT_EV_NETIF_RECEIVE_SKB, netif_receive_skb,
+			   "skb", "skb->len,skb->mac_header"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RX, netif_rx, "skb"),
@@ -294,8 +296,8 @@ const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT] = {
 			   "skb"),
 #endif
 #ifdef TPSTAT_HAVE_TP_KFREE_SKB
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_KFREE_SKB, kfree_skb,
-			   TPSTAT_VARIANT_kfree_skb),
+	TPSTAT_PROBE_READS(TPSTAT_EV_KFREE_SKB, kfree_skb,
+			   TPSTAT_VARIANT_kfree_skb, TPSTAT_FIELDS_kfree_skb),
 #endif
 #ifdef TPSTAT_HAVE_TP_CONSUME_SKB
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_CONSUME_SKB, consume_skb,

@@ -7,6 +7,7 @@
 struct tpstat_probe {
 	void *fn;		/* NULL: the build headers lack the tracepoint */
 	const char *variant;	/* the arguments it takes, e.g. "skb,location" */
+	const char *fields;	/* those it reads beyond counting hits */
 };
 
 /*

@@ -49,7 +49,7 @@ enum tpstat_event_state tpstat_event_state(enum tpstat_event_id id)
 {
 	if (!tpstat_tracepoints[id])
 		return TPSTAT_STATE_MISSING;
-	return tpstat_attached[id] ? TPSTAT_STATE_ATTACHED :
+	return READ_ONCE(tpstat_attached[id]) ? TPSTAT_STATE_ATTACHED :
 				     TPSTAT_STATE_DETACHED;
 }
 
@@ -104,7 +104,7 @@ void tpstat_registry_init(void)
 	for_each_kernel_tracepoint(tpstat_match_tracepoint, NULL);
 }
 
-/* Caller: module init/exit (see registry.h).  The event must not be missing. */
+/* Caller holds the control lock (control.c).  The event must not be missing. */
 int tpstat_event_attach(enum tpstat_event_id id, void *data)
 {
 	int err;
@@ -115,7 +115,7 @@ int tpstat_event_attach(enum tpstat_event_id id, void *data)
 					tpstat_probes[id].fn, data);
 	if (err)
 		return err;
-	tpstat_attached[id] = true;
+	WRITE_ONCE(tpstat_attached[id], true);
 	return 0;
 }
 
@@ -129,5 +129,5 @@ void tpstat_event_detach(enum tpstat_event_id id, void *data)
 		return;
 	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
 						 tpstat_probes[id].fn, data));
-	tpstat_attached[id] = false;
+	WRITE_ONCE(tpstat_attached[id], false);
 }

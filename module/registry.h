@@ -11,12 +11,6 @@
 
 struct tracepoint;
 
-enum tpstat_event_state {
-	TPSTAT_STATE_MISSING,	/* the running kernel lacks it */
-	TPSTAT_STATE_DETACHED,
-	TPSTAT_STATE_ATTACHED,
-};
-
 struct tpstat_event {
 	const char *group;
 	const char *name;
@@ -35,8 +29,8 @@ enum tpstat_event_state tpstat_event_state(enum tpstat_event_id id);
 const char *tpstat_state_name(enum tpstat_event_state state);
 
 /*
- * Attaching and detaching happen at load and unload only, under the
- * module loader's serialisation; nothing else changes the state.
+ * Callers serialise attach and detach (control.c's lock); state readers
+ * need no lock and see either state.
  */
 int tpstat_event_attach(enum tpstat_event_id id, void *data);
 void tpstat_event_detach(enum tpstat_event_id id, void *data);

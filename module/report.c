@@ -33,7 +33,8 @@ const char *tpstat_tcp_state_name(unsigned int state)
 	return state < TCP_MAX_STATES ? tpstat_tcp_states[state] : NULL;
 }
 
-static __printf(3, 4) void tpstat_report_add(struct tpstat_report *report,
+static __printf(4, 5) void tpstat_report_add(struct tpstat_report *report,
+					     enum tpstat_event_id id,
 					     u64 value, const char *fmt, ...)
 {
 	struct tpstat_value *v;
@@ -46,6 +47,7 @@ static __printf(3, 4) void tpstat_report_add(struct tpstat_report *report,
 	vsnprintf(v->key, sizeof(v->key), fmt, args);
 	va_end(args);
 	v->value = value;
+	v->event = id;
 }
 
 /* Only transitions that happened: most of the matrix is impossible. */
@@ -53,6 +55,7 @@ static void tpstat_report_tcp_states(const struct tpstat_totals *totals,
 				     const char *event,
 				     struct tpstat_report *report)
 {
+	const enum tpstat_event_id id = TPSTAT_EV_INET_SOCK_SET_STATE;
 	unsigned int from, to;
 
 	for (from = 0; from < TCP_MAX_STATES; from++) {
@@ -64,10 +67,10 @@ static void tpstat_report_tcp_states(const struct tpstat_totals *totals,
 			if (!n)
 				continue;
 			if (f && t)
-				tpstat_report_add(report, n, "%s.%s->%s",
+				tpstat_report_add(report, id, n, "%s.%s->%s",
 						  event, f, t);
 			else
-				tpstat_report_add(report, n, "%s.%u->%u",
+				tpstat_report_add(report, id, n, "%s.%u->%u",
 						  event, from, to);
 		}
 	}
@@ -82,17 +85,17 @@ static void tpstat_report_derived(const struct tpstat_totals *totals,
 
 	switch (id) {
 	case TPSTAT_EV_NET_DEV_XMIT:
-		tpstat_report_add(report, s[TPSTAT_SLOT_XMIT_BYTES],
+		tpstat_report_add(report, id, s[TPSTAT_SLOT_XMIT_BYTES],
 				  "%s.bytes", event);
-		tpstat_report_add(report, s[TPSTAT_SLOT_XMIT_ERRORS],
+		tpstat_report_add(report, id, s[TPSTAT_SLOT_XMIT_ERRORS],
 				  "%s.errors", event);
 		break;
 	case TPSTAT_EV_NETIF_RECEIVE_SKB:
-		tpstat_report_add(report, s[TPSTAT_SLOT_RX_BYTES],
+		tpstat_report_add(report, id, s[TPSTAT_SLOT_RX_BYTES],
 				  "%s.bytes", event);
 		break;
 	case TPSTAT_EV_KFREE_SKB:
-		tpstat_report_add(report, s[TPSTAT_SLOT_DROPS],
+		tpstat_report_add(report, id, s[TPSTAT_SLOT_DROPS],
 				  "%s.drops", event);
 		break;
 	case TPSTAT_EV_INET_SOCK_SET_STATE:
@@ -120,7 +123,8 @@ void tpstat_report_build(const struct tpstat_totals *totals,
 	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
 		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING)
 			continue;
-		tpstat_report_add(report, totals->slot[TPSTAT_SLOT_HITS + id],
+		tpstat_report_add(report, id,
+				  totals->slot[TPSTAT_SLOT_HITS + id],
 				  "%s", tpstat_event_full_name(id));
 		tpstat_report_derived(totals, id, report);
 	}

@@ -17,6 +17,7 @@
 struct tpstat_value {
 	char key[TPSTAT_KEY_MAX];
 	u64 value;
+	enum tpstat_event_id event;	/* whose figure it is */
 };
 
 struct tpstat_report {

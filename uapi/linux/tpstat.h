@@ -45,4 +45,72 @@ enum tpstat_event_id {
 
 #define TPSTAT_EV_MAX	(__TPSTAT_EV_CNT - 1)
 
+enum tpstat_event_state {
+	TPSTAT_STATE_MISSING,	/* the running kernel lacks the tracepoint */
+	TPSTAT_STATE_DETACHED,	/* present, not counting */
+	TPSTAT_STATE_ATTACHED,	/* counting */
+};
+
+/*
+ * Generic netlink family.  Every request is strictly validated.  Reads
+ * (LIST_EVENTS, GET_COUNTERS, GET_INFO) are open to every user: they are
+ * system-wide aggregates, like /proc/net/snmp.  Changes (RESET, ATTACH,
+ * DETACH) need CAP_NET_ADMIN.  The family lives in the initial network
+ * namespace only: the counters are not per namespace.
+ */
+#define TPSTAT_GENL_NAME	"tpstat"
+#define TPSTAT_GENL_VERSION	1
+
+/* Longest TPSTAT_A_GLOB, including the terminating NUL. */
+#define TPSTAT_GLOB_MAX		256
+
+enum tpstat_cmd {
+	TPSTAT_CMD_UNSPEC,
+	/* dump, [GLOB]: one message per event, EVENT_* attributes */
+	TPSTAT_CMD_LIST_EVENTS,
+	/* dump, [GLOB]: one message per value: COUNTER_*, EVENT_ID */
+	TPSTAT_CMD_GET_COUNTERS,
+	/* do, CAP_NET_ADMIN, [GLOB] (default: all): counters restart at 0 */
+	TPSTAT_CMD_RESET,
+	/* do, CAP_NET_ADMIN, GLOB: attach the probes of matching events */
+	TPSTAT_CMD_ATTACH,
+	/* do, CAP_NET_ADMIN, GLOB: detach them; returns when they are still */
+	TPSTAT_CMD_DETACH,
+	/* do: INFO_* attributes */
+	TPSTAT_CMD_GET_INFO,
+
+	__TPSTAT_CMD_MAX
+};
+
+#define TPSTAT_CMD_MAX	(__TPSTAT_CMD_MAX - 1)
+
+enum tpstat_attr {
+	TPSTAT_A_UNSPEC,
+	TPSTAT_A_PAD,		/* pad for 64-bit values */
+	/* string: comma-separated globs over "<group>:<name>" (as events=) */
+	TPSTAT_A_GLOB,
+	TPSTAT_A_EVENT_ID,	/* u32: enum tpstat_event_id */
+	TPSTAT_A_EVENT_NAME,	/* string: "<group>:<name>" */
+	TPSTAT_A_EVENT_STATE,	/* u8: enum tpstat_event_state */
+	/* string: the probe's prototype variant, e.g. "skb,location,reason" */
+	TPSTAT_A_EVENT_VARIANT,
+	/* string: the arguments the probe reads beyond counting, e.g. "rc,skb_len" */
+	TPSTAT_A_EVENT_FIELDS,
+	TPSTAT_A_COUNTER_NAME,	/* string: "<group>:<name>[.<metric>]" */
+	TPSTAT_A_COUNTER_VALUE,	/* u64: since load or the event's last reset */
+	TPSTAT_A_INFO_VERSION,	/* string: module version */
+	TPSTAT_A_INFO_KERNEL,	/* string: release of the running kernel */
+	TPSTAT_A_INFO_FEATURES,	/* u32: TPSTAT_F_* */
+	TPSTAT_A_INFO_EVENTS,	/* u32: number of events tpstat knows */
+
+	__TPSTAT_A_MAX
+};
+
+#define TPSTAT_A_MAX	(__TPSTAT_A_MAX - 1)
+
+/* TPSTAT_A_INFO_FEATURES: what the kernel's tracepoints provide. */
+#define TPSTAT_F_DROP_REASON	(1U << 0)	/* kfree_skb has a drop reason */
+#define TPSTAT_F_SKB_CONSUMED	(1U << 1)	/* SKB_CONSUMED exists */
+#define TPSTAT_F_RST_REASON	(1U << 2)	/* tcp_send_reset has a reason */
+
 #endif /* _UAPI_LINUX_TPSTAT_H */

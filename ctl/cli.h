@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Command-line parsing for tpstat: no I/O, so it is unit-tested on the host. */
+#ifndef TPSTAT_CLI_H
+#define TPSTAT_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum tp_cmd {
+	CMD_NONE, CMD_LIST, CMD_SHOW, CMD_WATCH, CMD_RESET, CMD_ATTACH,
+	CMD_DETACH, CMD_INFO, CMD_HELP,
+};
+
+struct options {
+	enum tp_cmd cmd;
+	enum tp_cmd help_for;	/* "help COMMAND" */
+	const char *glob;
+	bool json, pretty, verbose, zeros;
+	double interval;	/* watch -i, seconds */
+	long count;		/* watch -c, 0 = until interrupted */
+};
+
+/* 0: found; -1: no such command; -2: ambiguous abbreviation. */
+int cli_lookup(const char *word, enum tp_cmd *cmd);
+const char *cli_name(enum tp_cmd cmd);
+/* 0, or 2 (a usage error) with the reason in @err. */
+int cli_parse(int argc, char **argv, struct options *o, char *err,
+	      size_t err_len);
+const char *cli_usage(enum tp_cmd cmd);
+
+#endif

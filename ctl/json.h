@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A small JSON writer that can only produce valid JSON: it tracks nesting
+ * and commas itself and escapes every string.
+ */
+#ifndef TPSTAT_JSON_H
+#define TPSTAT_JSON_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define JSON_MAX_DEPTH 8
+
+struct json {
+	FILE *out;
+	bool pretty;
+	int depth;
+	bool first[JSON_MAX_DEPTH];	/* nothing written yet at this level */
+	bool in_object[JSON_MAX_DEPTH];
+	bool key_pending;		/* a key was written, its value is next */
+};
+
+void json_init(struct json *j, FILE *out, bool pretty);
+void json_object_open(struct json *j);
+void json_object_close(struct json *j);
+void json_array_open(struct json *j);
+void json_array_close(struct json *j);
+void json_key(struct json *j, const char *key);
+void json_string(struct json *j, const char *s);
+void json_u64(struct json *j, uint64_t v);
+void json_double(struct json *j, double v);
+void json_bool(struct json *j, bool v);
+void json_null(struct json *j);
+/* Ends a top-level value with a newline. */
+void json_end(struct json *j);
+
+#endif

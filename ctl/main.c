@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tpstat: query and steer the tpstat module over generic netlink.
+ *   tpstat [-j|--json] [-p|--pretty] COMMAND [ARGS]   (tpstat help)
+ * Exit status: 0 done, 1 failed (one line on stderr says why), 2 usage.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/genetlink.h>
+
+#include "cli.h"
+#include "nl.h"
+#include "output.h"
+#include "../uapi/linux/tpstat.h"
+
+struct rows {
+	void *v;
+	size_t n, cap, size;
+};
+
+static void *rows_add(struct rows *r)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 64;
+		void *v = realloc(r->v, cap * r->size);
+
+		if (!v) {
+			fprintf(stderr, "tpstat: out of memory\n");
+			exit(1);
+		}
+		r->v = v;
+		r->cap = cap;
+	}
+	return memset((char *)r->v + r->n++ * r->size, 0, r->size);
+}
+
+static void copy_str(char *dst, size_t len, const struct nlattr *a)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+		snprintf(dst, len, "%s", mnl_attr_get_str(a));
+}
+
+static int event_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct event_row *e = rows_add(data);
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case TPSTAT_A_EVENT_ID:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				e->id = mnl_attr_get_u32(a);
+			break;
+		case TPSTAT_A_EVENT_NAME:
+			copy_str(e->name, sizeof(e->name), a);
+			break;
+		case TPSTAT_A_EVENT_STATE:
+			if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+				e->state = mnl_attr_get_u8(a);
+			break;
+		case TPSTAT_A_EVENT_VARIANT:
+			e->has_probe = true;
+			copy_str(e->variant, sizeof(e->variant), a);
+			break;
+		case TPSTAT_A_EVENT_FIELDS:
+			copy_str(e->fields, sizeof(e->fields), a);
+			break;
+		}
+	}
+	return MNL_CB_OK;
+}
+
+static int counter_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct counter_row *c = rows_add(data);
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case TPSTAT_A_COUNTER_NAME:
+			copy_str(c->name, sizeof(c->name), a);
+			break;
+		case TPSTAT_A_COUNTER_VALUE:
+			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
+				c->value = mnl_attr_get_u64(a);
+			break;
+		}
+	}
+	return MNL_CB_OK;
+}
+
+static int info_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct info *info = data;
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case TPSTAT_A_INFO_VERSION:
+			copy_str(info->version, sizeof(info->version), a);
+			break;
+		case TPSTAT_A_INFO_KERNEL:
+			copy_str(info->kernel, sizeof(info->kernel), a);
+			break;
+		case TPSTAT_A_INFO_FEATURES:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				info->features = mnl_attr_get_u32(a);
+			break;
+		case TPSTAT_A_INFO_EVENTS:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				info->events = mnl_attr_get_u32(a);
+			break;
+		}
+	}
+	return MNL_CB_OK;
+}
+
+static int fail(struct tpnl *nl, int err)
+{
+	fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+	return 1;
+}
+
+static int get_counters(struct tpnl *nl, const char *glob, struct rows *r)
+{
+	r->n = 0;
+	r->size = sizeof(struct counter_row);
+	return tpnl_request(nl, TPSTAT_CMD_GET_COUNTERS, 1, glob, counter_cb, r);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int watch(struct tpnl *nl, const struct options *o,
+		 const struct out_opts *out)
+{
+	struct rows prev = { 0 }, cur = { 0 }, tmp;
+	double start = now(), last = start, t;
+	struct timespec pause;
+	long i;
+	int err;
+
+	err = get_counters(nl, o->glob, &prev);
+	if (err)
+		return fail(nl, err);
+	for (i = 0; !o->count || i < o->count; i++) {
+		pause.tv_sec = (time_t)o->interval;
+		pause.tv_nsec = (long)((o->interval - pause.tv_sec) * 1e9);
+		nanosleep(&pause, NULL);
+		err = get_counters(nl, o->glob, &cur);
+		if (err)
+			return fail(nl, err);
+		t = now();
+		print_watch(stdout, out, t - last, t - start, prev.v, prev.n,
+			    cur.v, cur.n);
+		last = t;
+		tmp = prev;
+		prev = cur;
+		cur = tmp;
+	}
+	free(prev.v);
+	free(cur.v);
+	return 0;
+}
+
+static int run(const struct options *o)
+{
+	struct out_opts out = {
+		.json = o->json, .pretty = o->pretty, .verbose = o->verbose,
+		.zeros = o->zeros, .tty = isatty(STDOUT_FILENO),
+	};
+	struct rows r = { 0 };
+	struct info info = { 0 };
+	struct tpnl nl;
+	uint8_t cmd;
+	int err;
+
+	err = tpnl_open(&nl);
+	if (err)
+		return fail(&nl, err);
+	switch (o->cmd) {
+	case CMD_LIST:
+		r.size = sizeof(struct event_row);
+		err = tpnl_request(&nl, TPSTAT_CMD_LIST_EVENTS, 1, o->glob,
+				   event_cb, &r);
+		if (!err)
+			print_events(stdout, &out, r.v, r.n);
+		break;
+	case CMD_SHOW:
+		err = get_counters(&nl, o->glob, &r);
+		if (!err)
+			print_counters(stdout, &out, r.v, r.n);
+		break;
+	case CMD_WATCH:
+		err = watch(&nl, o, &out);
+		tpnl_close(&nl);
+		return err;
+	case CMD_INFO:
+		err = tpnl_request(&nl, TPSTAT_CMD_GET_INFO, 0, NULL, info_cb,
+				   &info);
+		if (!err)
+			print_info(stdout, &out, &info);
+		break;
+	default:
+		cmd = o->cmd == CMD_RESET ? TPSTAT_CMD_RESET :
+		      o->cmd == CMD_ATTACH ? TPSTAT_CMD_ATTACH :
+					     TPSTAT_CMD_DETACH;
+		err = tpnl_request(&nl, cmd, 0, o->glob, NULL, NULL);
+		break;
+	}
+	free(r.v);
+	if (err)
+		err = fail(&nl, err);
+	tpnl_close(&nl);
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	char why[160];
+
+	if (cli_parse(argc, argv, &o, why, sizeof(why))) {
+		fprintf(stderr, "tpstat: %s (see: tpstat help)\n", why);
+		return 2;
+	}
+	if (o.cmd == CMD_HELP) {
+		printf("%s\n", cli_usage(o.help_for == CMD_HELP ? CMD_NONE :
+					 o.help_for));
+		return 0;
+	}
+	signal(SIGPIPE, SIG_DFL);
+	return run(&o);
+}

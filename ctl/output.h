@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Formatting replies as text or JSON: no netlink, unit-tested on the host. */
+#ifndef TPSTAT_OUTPUT_H
+#define TPSTAT_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define JSON_SCHEMA_VERSION 1
+
+struct event_row {
+	uint32_t id;
+	uint8_t state;
+	bool has_probe;		/* variant and fields are known */
+	char name[64];
+	char variant[64];
+	char fields[96];
+};
+
+struct counter_row {
+	char name[96];
+	uint64_t value;
+};
+
+struct info {
+	char version[32];
+	char kernel[96];
+	uint32_t features;
+	uint32_t events;
+};
+
+struct out_opts {
+	bool json, pretty, verbose, zeros, tty;
+};
+
+const char *state_name(uint8_t state);
+void print_events(FILE *f, const struct out_opts *o,
+		  const struct event_row *rows, size_t n);
+void print_counters(FILE *f, const struct out_opts *o,
+		    const struct counter_row *rows, size_t n);
+void print_info(FILE *f, const struct out_opts *o, const struct info *info);
+/* One interval of watch: @prev and @cur are sorted by name. */
+void print_watch(FILE *f, const struct out_opts *o, double seconds,
+		 double elapsed, const struct counter_row *prev, size_t n_prev,
+		 const struct counter_row *cur, size_t n_cur);
+
+#endif

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Changing what is counted while the module runs: attach, detach and
+ * reset, all serialised by one mutex, and reading counters as the user
+ * sees them (since load or the last reset).
+ */
+#ifndef _TPSTAT_CONTROL_H
+#define _TPSTAT_CONTROL_H
+
+#include <linux/tpstat.h>
+
+#include "counters.h"
+
+int tpstat_control_init(struct tpstat_pcpu __percpu *pcpu);
+void tpstat_control_exit(void);
+
+int tpstat_control_attach(const unsigned long *selected);
+void tpstat_control_detach(const unsigned long *selected);
+int tpstat_control_reset(const unsigned long *selected);
+void tpstat_control_read(struct tpstat_totals *totals);
+
+#endif /* _TPSTAT_CONTROL_H */

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "tpstat" generic netlink family (uapi/linux/tpstat.h): list events,
+ * dump counters, reset, attach, detach, info.
+ *
+ * Dumps keep their cursor in cb->args[] and move it only after an entry
+ * was written, so an entry that did not fit opens the next message.  The
+ * counters dump works on a snapshot taken at its start, so a dump over
+ * many messages neither loses nor repeats a value even while counters and
+ * the set of TCP transitions change.
+ */
+#include <linux/bitmap.h>
+#include <linux/slab.h>
+#include <linux/utsname.h>
+#include <net/genetlink.h>
+
+#include "compat.h"
+#include "control.h"
+#include "netlink.h"
+#include "params.h"
+#include "probes.h"
+#include "registry.h"
+#include "report.h"
+#include "version.h"
+
+
+static struct genl_family tpstat_genl_family;
+
+static const struct nla_policy tpstat_policy[TPSTAT_A_MAX + 1] = {
+	[TPSTAT_A_GLOB] = { .type = NLA_NUL_STRING,
+			    .len = TPSTAT_GLOB_MAX - 1 },
+};
+
+/*
+ * Fills @selected from the request's GLOB; without one, everything if
+ * @required is false.  Errors carry an extack message.
+ */
+static int tpstat_nl_select(struct nlattr **attrs, bool required,
+			    unsigned long *selected,
+			    struct netlink_ext_ack *extack)
+{
+	char why[128];
+	const char *glob;
+
+	if (!attrs[TPSTAT_A_GLOB]) {
+		if (required) {
+			NL_SET_ERR_MSG_MOD(extack,
+					   "an event glob (TPSTAT_A_GLOB) is required");
+			return -EINVAL;
+		}
+		bitmap_fill(selected, __TPSTAT_EV_CNT);
+		return 0;
+	}
+	glob = nla_data(attrs[TPSTAT_A_GLOB]);
+	if (!*glob) {
+		NL_SET_ERR_MSG_ATTR(extack, attrs[TPSTAT_A_GLOB],
+				    "empty event glob");
+		return -EINVAL;
+	}
+	if (tpstat_parse_events(glob, selected, why, sizeof(why))) {
+		NL_SET_BAD_ATTR(extack, attrs[TPSTAT_A_GLOB]);
+		tpstat_extack_set(extack, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* ---- LIST_EVENTS ---------------------------------------------------------- */
+
+static int tpstat_nl_put_event(struct sk_buff *skb, u32 portid, u32 seq,
+			       int flags, enum tpstat_event_id id)
+{
+	const struct tpstat_probe *probe = &tpstat_probes[id];
+	void *hdr;
+
+	hdr = genlmsg_put(skb, portid, seq, &tpstat_genl_family, flags,
+			  TPSTAT_CMD_LIST_EVENTS);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, TPSTAT_A_EVENT_ID, id) ||
+	    nla_put_string(skb, TPSTAT_A_EVENT_NAME,
+			   tpstat_event_full_name(id)) ||
+	    nla_put_u8(skb, TPSTAT_A_EVENT_STATE, tpstat_event_state(id)) ||
+	    (probe->fn &&
+	     (nla_put_string(skb, TPSTAT_A_EVENT_VARIANT, probe->variant) ||
+	      nla_put_string(skb, TPSTAT_A_EVENT_FIELDS, probe->fields)))) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/* cb->args[0]: next index into tpstat_sorted_ids; [1]: selection bitmap. */
+static int tpstat_nl_events_start(struct netlink_callback *cb)
+{
+	unsigned long *selected = (unsigned long *)&cb->args[1];
+
+	BUILD_BUG_ON(__TPSTAT_EV_CNT > BITS_PER_LONG);
+	cb->args[0] = 0;
+	return tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
+				cb->extack);
+}
+
+static int tpstat_nl_events_dump(struct sk_buff *skb,
+				 struct netlink_callback *cb)
+{
+	const unsigned long *selected = (unsigned long *)&cb->args[1];
+	int err;
+
+	for (; cb->args[0] < __TPSTAT_EV_CNT; cb->args[0]++) {
+		enum tpstat_event_id id = tpstat_sorted_ids[cb->args[0]];
+
+		if (!test_bit(id, selected))
+			continue;
+		err = tpstat_nl_put_event(skb, NETLINK_CB(cb->skb).portid,
+					  cb->nlh->nlmsg_seq, NLM_F_MULTI, id);
+		if (err)
+			return skb->len ? skb->len : err;
+	}
+	return skb->len;
+}
+
+/* ---- GET_COUNTERS --------------------------------------------------------- */
+
+/* cb->args[0]: the snapshot; [1]: next value; [2]: selection bitmap. */
+static int tpstat_nl_counters_start(struct netlink_callback *cb)
+{
+	unsigned long *selected = (unsigned long *)&cb->args[2];
+	struct tpstat_totals *totals;
+	struct tpstat_report *report;
+	int err;
+
+	err = tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
+			       cb->extack);
+	if (err)
+		return err;
+	totals = kmalloc(sizeof(*totals), GFP_KERNEL);
+	report = kvmalloc(sizeof(*report), GFP_KERNEL);
+	if (!totals || !report) {
+		kfree(totals);
+		kvfree(report);
+		return -ENOMEM;
+	}
+	tpstat_control_read(totals);
+	tpstat_report_build(totals, report);
+	kfree(totals);
+	cb->args[0] = (long)report;
+	cb->args[1] = 0;
+	return 0;
+}
+
+static int tpstat_nl_counters_done(struct netlink_callback *cb)
+{
+	kvfree((void *)cb->args[0]);
+	return 0;
+}
+
+static int tpstat_nl_put_value(struct sk_buff *skb, u32 portid, u32 seq,
+			       const struct tpstat_value *v)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, portid, seq, &tpstat_genl_family, NLM_F_MULTI,
+			  TPSTAT_CMD_GET_COUNTERS);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_string(skb, TPSTAT_A_COUNTER_NAME, v->key) ||
+	    nla_put_u64_64bit(skb, TPSTAT_A_COUNTER_VALUE, v->value,
+			      TPSTAT_A_PAD) ||
+	    nla_put_u32(skb, TPSTAT_A_EVENT_ID, v->event)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+static int tpstat_nl_counters_dump(struct sk_buff *skb,
+				   struct netlink_callback *cb)
+{
+	const struct tpstat_report *report = (void *)cb->args[0];
+	const unsigned long *selected = (unsigned long *)&cb->args[2];
+	int err;
+
+	for (; cb->args[1] < report->count; cb->args[1]++) {
+		const struct tpstat_value *v = &report->values[cb->args[1]];
+
+		if (!test_bit(v->event, selected))
+			continue;
+		err = tpstat_nl_put_value(skb, NETLINK_CB(cb->skb).portid,
+					  cb->nlh->nlmsg_seq, v);
+		if (err)
+			return skb->len ? skb->len : err;
+	}
+	return skb->len;
+}
+
+/* ---- RESET, ATTACH, DETACH ---------------------------------------------- */
+
+static int tpstat_nl_reset(struct sk_buff *skb, struct genl_info *info)
+{
+	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
+	int err;
+
+	err = tpstat_nl_select(info->attrs, false, selected, info->extack);
+	if (err)
+		return err;
+	return tpstat_control_reset(selected);
+}
+
+/* Drops the events this kernel lacks; an error if none is left. */
+static int tpstat_nl_present(unsigned long *selected,
+			     struct netlink_ext_ack *extack)
+{
+	int id;
+
+	for_each_set_bit(id, selected, __TPSTAT_EV_CNT)
+		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING)
+			__clear_bit(id, selected);
+	if (bitmap_empty(selected, __TPSTAT_EV_CNT)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the glob matches only tracepoints this kernel lacks");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static int tpstat_nl_attach(struct sk_buff *skb, struct genl_info *info)
+{
+	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
+	int err;
+
+	err = tpstat_nl_select(info->attrs, true, selected, info->extack);
+	if (!err)
+		err = tpstat_nl_present(selected, info->extack);
+	if (err)
+		return err;
+	err = tpstat_control_attach(selected);
+	if (err)
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "the kernel refused to register a probe");
+	return err;
+}
+
+static int tpstat_nl_detach(struct sk_buff *skb, struct genl_info *info)
+{
+	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
+	int err;
+
+	err = tpstat_nl_select(info->attrs, true, selected, info->extack);
+	if (!err)
+		err = tpstat_nl_present(selected, info->extack);
+	if (err)
+		return err;
+	tpstat_control_detach(selected);
+	return 0;
+}
+
+/* ---- GET_INFO ---------------------------------------------------------- */
+
+static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &tpstat_genl_family, 0,
+				TPSTAT_CMD_GET_INFO);
+	if (!hdr ||
+	    nla_put_string(msg, TPSTAT_A_INFO_VERSION, TPSTAT_VERSION) ||
+	    nla_put_string(msg, TPSTAT_A_INFO_KERNEL, init_utsname()->release) ||
+	    nla_put_u32(msg, TPSTAT_A_INFO_FEATURES, TPSTAT_FEATURES) ||
+	    nla_put_u32(msg, TPSTAT_A_INFO_EVENTS, __TPSTAT_EV_CNT)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+static const struct genl_ops tpstat_genl_ops[] = {
+	{
+		.cmd = TPSTAT_CMD_LIST_EVENTS,
+		.start = tpstat_nl_events_start,
+		.dumpit = tpstat_nl_events_dump,
+	},
+	{
+		.cmd = TPSTAT_CMD_GET_COUNTERS,
+		.start = tpstat_nl_counters_start,
+		.dumpit = tpstat_nl_counters_dump,
+		.done = tpstat_nl_counters_done,
+	},
+	{
+		.cmd = TPSTAT_CMD_RESET,
+		.doit = tpstat_nl_reset,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TPSTAT_CMD_ATTACH,
+		.doit = tpstat_nl_attach,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TPSTAT_CMD_DETACH,
+		.doit = tpstat_nl_detach,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TPSTAT_CMD_GET_INFO,
+		.doit = tpstat_nl_info,
+	},
+};
+
+static struct genl_family tpstat_genl_family __ro_after_init = {
+	.name = TPSTAT_GENL_NAME,
+	.version = TPSTAT_GENL_VERSION,
+	.maxattr = TPSTAT_A_MAX,
+	.policy = tpstat_policy,
+	.module = THIS_MODULE,
+	.ops = tpstat_genl_ops,
+	.n_ops = ARRAY_SIZE(tpstat_genl_ops),
+	/* Validate every command strictly, reserved header bytes included. */
+	.resv_start_op = 0,
+};
+
+int tpstat_netlink_init(void)
+{
+	return genl_register_family(&tpstat_genl_family);
+}
+
+/* Waits for requests in flight (genl_mutex) and open dumps to finish. */
+void tpstat_netlink_exit(void)
+{
+	genl_unregister_family(&tpstat_genl_family);
+}
+
+MODULE_ALIAS_GENL_FAMILY(TPSTAT_GENL_NAME);
