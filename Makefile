@@ -5,6 +5,7 @@
 #                        that has a build directory
 #   make module KVER=<release> [KDIR=<kernel build dir>]
 #                        build/<release>/tpstat.ko
+#   make ctl             build/ctl/tpstat, the control tool
 #   make run             load the module and show live counters (boots
 #                        Debian's kernel under QEMU where this one cannot
 #                        load modules)
@@ -24,9 +25,9 @@ endif
 
 KDIR ?= /lib/modules/$(KVER)/build
 
-.PHONY: all modules module tools run check clean
+.PHONY: all modules module tools ctl run check clean
 
-all: modules tools
+all: modules ctl tools
 
 modules:
 	@[ -n "$(strip $(KVERS))" ] || { echo "no kernel headers found: install linux-headers-$(RUNNING)" >&2; exit 1; }
@@ -37,6 +38,9 @@ modules:
 module:
 	@[ -n "$(KVER)" ] || { echo "usage: make module KVER=<release> [KDIR=<kernel build dir>]" >&2; exit 2; }
 	module/build.sh "$(KVER)" "$(KDIR)" "$(BUILD)/$(KVER)"
+
+ctl:
+	$(MAKE) -C ctl O=$(CURDIR)/$(BUILD)/ctl
 
 tools:
 	$(MAKE) -C tests/load O=$(CURDIR)/$(BUILD)/tools

@@ -40,8 +40,12 @@ kernel_src=$(tests/kernel/debug-kernel.sh --source)
 tests/kernel/debug-kernel.sh >/dev/null
 result $? "debug kernel built (or cached)"
 
-make -s tools >/dev/null
-result $? "test tools build"
+make -s tools ctl >/dev/null
+result $? "test tools and the tpstat tool build (-Wall -Wextra -Werror)"
+tally < <(make -s -C ctl test O="$top/build/ctl" 2>&1 | tee build/ctl-unit.log |
+	sed -n 's/^\([0-9]*\) passed, 0 failed$/ok - ctl unit tests: \1 passed/p; s/^FAIL /not ok - ctl unit: /p')
+grep -qE '^[0-9]+ passed, 0 failed$' build/ctl-unit.log
+result $? "ctl unit tests ran to their end"
 
 logs=$top/build/check
 rm -rf "$logs"
@@ -54,7 +58,9 @@ while read -r name image kbuild modrel append; do
 	deb-6.12.*) seen_612=1 ;;
 	debug-*) seen_debug=1 ;;
 	esac
-	kver=$(cat "$kbuild/include/config/kernel.release")
+	# Debian's 6.1 headers say "6.1.192" there: prefer the modules dir name.
+	kver=$modrel
+	[ "$kver" = - ] && kver=$(cat "$kbuild/include/config/kernel.release")
 	vm=(tests/vm/boot.sh --kernel "$image" --timeout 2400)
 	[ "$modrel" != - ] && vm+=(--modules-release "$modrel")
 	[ -n "$append" ] && vm+=(--append "$append")
@@ -69,12 +75,13 @@ while read -r name image kbuild modrel append; do
 
 	echo "# $name: integration tests"
 	"${vm[@]}" --out "$logs/$name" -- \
-		tests/net/run.sh "build/$kver/tpstat.ko" >/dev/null 2>&1
+		tests/net/all.sh "build/$kver/tpstat.ko" >/dev/null 2>&1
 	st=$?
 	tally < <(label "$name" < "$logs/$name/output.log")
 	result $st "$name: integration run exits 0 (status $st)"
-	grep -qE '^# [0-9]+ passed, 0 failed$' "$logs/$name/output.log" 2>/dev/null
-	result $? "$name: integration suite ran to its end"
+	suites=$(find tests/net -name '*.sh' -perm -u+x ! -name all.sh | wc -l)
+	ended=$(grep -cE '^# [0-9]+ passed, 0 failed$' "$logs/$name/output.log" 2>/dev/null)
+	result $((ended == suites ? 0 : 1)) "$name: all $suites guest suites ran to their end ($ended did)"
 
 	if [ -f "build/$kver/tpstat_kunit.ko" ]; then
 		echo "# $name: KUnit"

@@ -23,7 +23,7 @@ tests/deps.sh
 make -s tools
 # The newest Debian kernel with headers.
 read -r _ image kbuild modrel append < <(tests/vm/kernels.sh | grep '^deb-' | sort -V | tail -1)
-kver=$(cat "$kbuild/include/config/kernel.release")
+kver=$modrel
 make -s module KVER="$kver" KDIR="$kbuild" >/dev/null
 args=(--kernel "$image" --modules-release "$modrel")
 [ -n "$append" ] && args+=(--append "$append")

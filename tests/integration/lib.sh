@@ -124,11 +124,11 @@ loaded() { [ -d /sys/module/tpstat ]; }
 
 # load [param=value]...: insmod, echoed like every command that changes state.
 load() {
-	comment "insmod $(basename "$KO") $*"
+	comment "${SECONDS}s insmod $(basename "$KO") $*"
 	insmod "$KO" "$@"
 }
 unload() {
-	comment "rmmod tpstat"
+	comment "${SECONDS}s rmmod tpstat"
 	rmmod tpstat
 }
 
@@ -243,8 +243,9 @@ ADDR2=198.18.0.2
 
 # n1/n2 <command>...: run in namespace 1/2, echoing it (WireGuard netns.sh
 # style) so the log shows what the test did; stdout stays the command's.
-n1() { comment "[n1] $*" >&2; ip netns exec "$NS1" "$@"; }
-n2() { comment "[n2] $*" >&2; ip netns exec "$NS2" "$@"; }
+# The time since the test started leads, to show where the time goes.
+n1() { comment "${SECONDS}s [n1] $*" >&2; ip netns exec "$NS1" "$@"; }
+n2() { comment "${SECONDS}s [n2] $*" >&2; ip netns exec "$NS2" "$@"; }
 
 # make_netns: $NS1 (veth1, $ADDR1) <-> $NS2 (veth2, $ADDR2), both with lo
 # up.  Quiet on purpose, so counting windows contain only the workload:
@@ -293,6 +294,7 @@ tcp_busy() {
 # stopped moving; fails (with what is still busy) after about a minute.
 quiesce() {
 	local i a b
+	comment "${SECONDS}s quiesce"
 	for i in $(seq 1 120); do
 		[ -z "$(tcp_busy)" ] && break
 		sleep 0.5

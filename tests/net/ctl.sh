@@ -1,0 +1,126 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The tpstat tool against the module, inside a test kernel as root: every
+# command, JSON checked with jq, numbers equal to debugfs and to ftrace
+# after reset/attach/detach, permissions as documented, and attach/detach/
+# reset hammered from two processes under traffic.
+#   tests/net/ctl.sh <tpstat.ko>
+set -uo pipefail
+
+KO=$1
+here=$(cd "$(dirname "$0")" && pwd)
+NETLOAD=$here/../../build/tools/netload
+TP=$here/../../build/ctl/tpstat
+# shellcheck source=tests/net/lib.sh
+. "$here/lib.sh"
+TMP=$(mktemp -d)
+nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+quiet() { "$@" > /dev/null; }
+
+dmesg -C
+ip link set lo up
+
+# --- without the module ------------------------------------------------------
+"$TP" show > "$TMP/out" 2> "$TMP/err"
+check_eq "show without the module exits 1" 1 $?
+check "... and says how to load it" grep -q 'not loaded (load it with' "$TMP/err"
+check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
+
+insmod "$KO"
+
+# --- info, list --------------------------------------------------------------------
+"$TP" -j info > "$TMP/info"
+check "info -j is JSON with schema_version 1" quiet jq -e '.schema_version == 1' "$TMP/info"
+check_eq "info names the running kernel" "$(uname -r)" "$(jq -r .kernel "$TMP/info")"
+check_eq "info counts the known events" "$(wc -l < "$DBG/events")" "$(jq -r .events "$TMP/info")"
+"$TP" -j list -v | jq -r '.events[] | "\(.name) \(.state)"' > "$TMP/list"
+check "list -j equals debugfs events" diff "$DBG/events" "$TMP/list"
+check "list -v -j gives every present event its variant" \
+	quiet jq -e '[.events[] | select(.state != "missing") | .variant | strings] | length > 0' \
+	<("$TP" -j list -v)
+check_eq "list GLOB selects" 9 "$("$TP" list 'tcp:*' | wc -l)"
+
+# --- show equals debugfs ---------------------------------------------------------
+"$NETLOAD" tcp-refused 127.0.0.1 5002 5 > /dev/null
+quiesce
+# Netlink replies are skbs too (consume_skb): compare the other groups.
+G='tcp:*,sock:*,net:*,napi:*'
+grep -E '^(tcp|sock|net|napi):' "$DBG/counters" > "$TMP/dbg"
+"$TP" -j show -z "$G" | jq -r '.counters[] | "\(.name) \(.value)"' > "$TMP/nl"
+check "show -z -j equals debugfs counters" diff "$TMP/dbg" "$TMP/nl"
+check "show hides zeros" bash -c "! '$TP' show '$G' | awk '\$2 == 0' | grep -q ."
+
+# --- reset, detach, attach; ftrace still agrees ------------------------------------
+"$TP" reset 'tcp:*'
+check_eq "reset tcp:* zeroes tcp counters" 0 \
+	"$("$TP" -j show -z 'tcp:*' | jq '[.counters[].value] | add')"
+check "reset tcp:* leaves the others" test \
+	"$("$TP" -j show 'sock:inet_sock_set_state' | jq '.counters[0].value')" -gt 0
+"$TP" detach 'skb:kfree_skb'
+check_eq "detach shows in list" "skb:kfree_skb detached" \
+	"$(grep '^skb:kfree_skb ' "$DBG/events")"
+before=$(value "$DBG/counters" skb:kfree_skb)
+"$NETLOAD" udp-send 127.0.0.1 5003 5 > /dev/null
+check_eq "a detached counter stays still" "$before" "$(value "$DBG/counters" skb:kfree_skb)"
+"$TP" attach 'skb:kfree_skb'
+"$TP" reset
+for ev in skb:kfree_skb tcp:tcp_destroy_sock sock:inet_sock_set_state net:net_dev_xmit; do
+	trigger "$ev" 'hist:keys=common_pid'
+done
+"$NETLOAD" tcp-refused 127.0.0.1 5002 4 > /dev/null
+"$NETLOAD" udp-send 127.0.0.1 5003 6 > /dev/null
+quiesce
+for ev in skb:kfree_skb tcp:tcp_destroy_sock sock:inet_sock_set_state net:net_dev_xmit; do
+	check_eq "$ev after reset/detach/attach equals ftrace" \
+		"$(hist_hits "$ev" 'hist:keys=common_pid')" \
+		"$("$TP" -j show -z "$ev" | jq --arg n "$ev" '.counters[] | select(.name == $n) | .value')"
+	untrigger "$ev" 'hist:keys=common_pid'
+done
+
+# --- watch -----------------------------------------------------------------------
+"$NETLOAD" flood 127.0.0.1 5007 3 > /dev/null &
+"$TP" -j watch -i 0.5 -c 3 'skb:kfree_skb' > "$TMP/watch"
+wait
+check_eq "watch -j -c 3 writes 3 JSON lines" 3 "$(jq -c . "$TMP/watch" | wc -l)"
+check "watch deltas add up to the change" test \
+	"$(jq -s '[.[].counters[] | select(.name == "skb:kfree_skb") | .delta] | add' "$TMP/watch")" -gt 0
+
+# --- permissions and bad input -------------------------------------------------
+for cmd in reset "attach tcp:*" "detach tcp:*"; do
+	# shellcheck disable=SC2086 # the command and its glob are two words
+	nobody "$TP" $cmd 2> "$TMP/err"
+	check_eq "as nobody, $cmd exits 1" 1 $?
+	check "... naming CAP_NET_ADMIN" grep -q CAP_NET_ADMIN "$TMP/err"
+done
+check "as nobody, show works" quiet nobody "$TP" show
+check "as nobody, list works" quiet nobody "$TP" list
+check "as nobody, info works" quiet nobody "$TP" info
+"$TP" attach 'bogus:x' 2> "$TMP/err"
+check_eq "attach bogus:x exits 1" 1 $?
+check "... with the kernel's reason" grep -qx "tpstat: 'bogus:x' matches no tracepoint tpstat knows" "$TMP/err"
+"$TP" show -q 2> "$TMP/err"
+check_eq "a bad option exits 2" 2 $?
+check_eq "... with one line" 1 "$(wc -l < "$TMP/err")"
+
+# --- hammer: two writers under traffic --------------------------------------------
+"$NETLOAD" flood 127.0.0.1 5008 8 > /dev/null &
+flood=$!
+hammer() {
+	local end=$((SECONDS + 6))
+	while [ $SECONDS -lt $end ]; do
+		"$TP" detach "$1" && "$TP" attach "$1" && "$TP" reset "$1" || return 1
+	done
+}
+hammer 'tcp:*,skb:*' & h1=$!
+hammer 'skb:*,net:*' & h2=$!
+wait $h1; r1=$?
+wait $h2; r2=$?
+wait $flood
+check_eq "two processes attach/detach/reset under traffic" "0 0" "$r1 $r2"
+check_eq "every event attached again" 0 "$(grep -c ' detached$' "$DBG/events")"
+
+rmmod tpstat
+splats=$(dmesg | grep -E 'BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|sleeping function|Call Trace|lockdep')
+check_eq "kernel log has no warnings" "" "$splats"
+finish
