@@ -12,6 +12,7 @@ KO=$1
 here=$(cd "$(dirname "$0")" && pwd)
 NETLOAD=$here/../../build/tools/netload
 TP=$here/../../build/ctl/tpstat
+NLPROBE=$here/../../build/tools/nlprobe
 # shellcheck source=tests/net/lib.sh
 . "$here/lib.sh"
 TMP=$(mktemp -d)
@@ -102,6 +103,40 @@ check "... with the kernel's reason" grep -qx "tpstat: 'bogus:x' matches no trac
 "$TP" show -q 2> "$TMP/err"
 check_eq "a bad option exits 2" 2 $?
 check_eq "... with one line" 1 "$(wc -l < "$TMP/err")"
+
+# --- a dump over several messages ------------------------------------------------
+"$NETLOAD" tcp-server 127.0.0.1 5001 3 > /dev/null &
+sleep 0.5
+"$NETLOAD" tcp-connect 127.0.0.1 5001 3 > /dev/null
+wait
+quiesce
+"$NLPROBE" dump > "$TMP/dump" 2> "$TMP/batches"
+check_eq "raw counters dump ends cleanly" 0 $?
+batches=$(sed -n 's/^batches=//p' "$TMP/batches")
+check "the dump spans several messages ($batches)" test "${batches:-0}" -ge 2
+check "... and holds every counter once, in order, as debugfs" \
+	diff <(awk '{ print $1 }' "$DBG/counters") <(awk '{ print $1 }' "$TMP/dump")
+
+# --- raw netlink: malformed and random requests ----------------------------------
+"$NLPROBE" bad > "$TMP/bad"
+check_eq "every malformed request gets an error" 0 $?
+sed 's/^/# /' "$TMP/bad"
+"$NLPROBE" random 3000 12345 > "$TMP/rand"
+check_eq "3000 random requests (seed 12345) all answered" 0 $?
+sed 's/^/# root: /' "$TMP/rand"
+nobody "$NLPROBE" random 1000 777 > "$TMP/rand"
+check_eq "1000 random requests as nobody all answered" 0 $?
+sed 's/^/# nobody: /' "$TMP/rand"
+# Random writes may have detached or reset things: count exactly again.
+"$TP" attach '*'
+"$TP" reset
+trigger skb:kfree_skb 'hist:keys=common_pid'
+"$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null
+quiesce
+check_eq "after the random requests kfree_skb still equals ftrace" \
+	"$(hist_hits skb:kfree_skb 'hist:keys=common_pid')" \
+	"$("$TP" -j show -z skb:kfree_skb | jq '.counters[] | select(.name == "skb:kfree_skb") | .value')"
+untrigger skb:kfree_skb 'hist:keys=common_pid'
 
 # --- hammer: two writers under traffic --------------------------------------------
 "$NETLOAD" flood 127.0.0.1 5008 8 > /dev/null &
