@@ -11,6 +11,8 @@
 #                        load modules)
 #   make check           install what is missing, build for every test
 #                        kernel, run KUnit and the integration tests
+#   make install [PREFIX=/usr/local] [DESTDIR=]
+#                        the tool, its man page and bash completion
 #   make clean
 
 BUILD   := build
@@ -25,7 +27,7 @@ endif
 
 KDIR ?= /lib/modules/$(KVER)/build
 
-.PHONY: all modules module tools ctl run check clean
+.PHONY: all modules module tools ctl install run check clean
 
 all: modules ctl tools
 
@@ -44,6 +46,9 @@ ctl:
 
 tools:
 	$(MAKE) -C tests/load O=$(CURDIR)/$(BUILD)/tools
+
+install:
+	$(MAKE) -C ctl install O=$(CURDIR)/$(BUILD)/ctl
 
 run:
 	tests/run.sh

@@ -46,6 +46,13 @@ tally < <(make -s -C ctl test O="$top/build/ctl" 2>&1 | tee build/ctl-unit.log |
 	sed -n 's/^\([0-9]*\) passed, 0 failed$/ok - ctl unit tests: \1 passed/p; s/^FAIL /not ok - ctl unit: /p')
 grep -qE '^[0-9]+ passed, 0 failed$' build/ctl-unit.log
 result $? "ctl unit tests ran to their end"
+dest=$(mktemp -d)
+make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null &&
+	"$dest/usr/sbin/tpstat" help >/dev/null &&
+	test -s "$dest/usr/share/man/man8/tpstat.8" &&
+	bash -n "$dest/usr/share/bash-completion/completions/tpstat"
+result $? "make install places the tool, its man page and completion"
+rm -rf "$dest"
 
 logs=$top/build/check
 rm -rf "$logs"
