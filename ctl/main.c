@@ -59,6 +59,9 @@ static int event_cb(const struct nlmsghdr *nlh, void *data)
 		case TPSTAT_A_EVENT_NAME:
 			copy_str(e->name, sizeof(e->name), a);
 			break;
+		case TPSTAT_A_EVENT_GROUP:
+			copy_str(e->group, sizeof(e->group), a);
+			break;
 		case TPSTAT_A_EVENT_STATE:
 			if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
 				e->state = mnl_attr_get_u8(a);

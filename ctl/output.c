@@ -49,6 +49,8 @@ void print_events(FILE *f, const struct out_opts *o,
 		json_object_open(&j);
 		json_key(&j, "name");
 		json_string(&j, rows[i].name);
+		json_key(&j, "group");
+		json_string(&j, rows[i].group);
 		json_key(&j, "id");
 		json_u64(&j, rows[i].id);
 		json_key(&j, "state");

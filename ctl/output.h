@@ -14,6 +14,7 @@ struct event_row {
 	uint8_t state;
 	bool has_probe;		/* variant and fields are known */
 	char name[64];
+	char group[32];
 	char variant[64];
 	char fields[96];
 };

@@ -80,6 +80,7 @@ static int tpstat_nl_put_event(struct sk_buff *skb, u32 portid, u32 seq,
 	if (nla_put_u32(skb, TPSTAT_A_EVENT_ID, id) ||
 	    nla_put_string(skb, TPSTAT_A_EVENT_NAME,
 			   tpstat_event_full_name(id)) ||
+	    nla_put_string(skb, TPSTAT_A_EVENT_GROUP, tpstat_events[id].group) ||
 	    nla_put_u8(skb, TPSTAT_A_EVENT_STATE, tpstat_event_state(id)) ||
 	    (probe->fn &&
 	     (nla_put_string(skb, TPSTAT_A_EVENT_VARIANT, probe->variant) ||

@@ -156,7 +156,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "--json-sample")) {
 		struct out_opts o = { .json = true, .pretty = argc > 2,
 				      .zeros = true };
-		struct event_row ev = { 22, 2, true, "skb:kfree_skb",
+		struct event_row ev = { 22, 2, true, "skb:kfree_skb", "skb",
 					"skb,location,reason", "reason" };
 		struct info info = { "0.1.0", "6.1.0-56-amd64", 7, 25 };
 

@@ -40,6 +40,9 @@ check "list -j equals debugfs events" diff "$DBG/events" "$TMP/list"
 check "list -v -j gives every present event its variant" \
 	quiet jq -e '[.events[] | select(.state != "missing") | .variant | strings] | length > 0' \
 	<("$TP" -j list -v)
+check "list -j gives each event its group" quiet jq -e \
+	'all(.events[]; (.group + ":") as $p | .group != "" and (.name | startswith($p)))' \
+	<("$TP" -j list)
 check_eq "list GLOB selects" 9 "$("$TP" list 'tcp:*' | wc -l)"
 
 # --- show equals debugfs ---------------------------------------------------------

@@ -102,6 +102,7 @@ enum tpstat_attr {
 	TPSTAT_A_INFO_KERNEL,	/* string: release of the running kernel */
 	TPSTAT_A_INFO_FEATURES,	/* u32: TPSTAT_F_* */
 	TPSTAT_A_INFO_EVENTS,	/* u32: number of events tpstat knows */
+	TPSTAT_A_EVENT_GROUP,	/* string: the tracepoint's group, e.g. "tcp" */
 
 	__TPSTAT_A_MAX
 };
