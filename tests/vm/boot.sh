@@ -4,7 +4,7 @@
 #
 # Usage: tests/vm/boot.sh --kernel BZIMAGE [--modules-release VER] [--append "CMDLINE"]
 #            [--smp N] [--mem MB] [--timeout SECONDS] [--out DIR] [--expose DIR]... [--bench]
-#            [--no-pvh] -- COMMAND...
+#            -- COMMAND...
 #   --kernel BZIMAGE        kernel image to boot (e.g. /boot/vmlinuz-VER, or a bzImage).
 #   --modules-release VER   load virtio_pci, 9pnet_virtio and 9p (and what they need) from
 #                           /lib/modules/VER in the initramfs; omit for a kernel that has
@@ -18,9 +18,6 @@
 #                           /tmp) visible there read-only, at the same path. The top-level
 #                           /tmp/X dir holding the current directory is exposed anyway.
 #   --bench                 deterministic timing: one vCPU, single-threaded TCG, -icount.
-#   --no-pvh                boot the bzImage itself. By default, if the kernel has a PVH
-#                           entry point (CONFIG_PVH), QEMU boots its uncompressed ELF
-#                           (tests/vm/vmlinux.sh), which skips decompression in the guest.
 #   COMMAND...              one argument: a bash script text ('uname -r; echo hi');
 #                           several: a command and its arguments, passed on exactly.
 #
@@ -39,8 +36,7 @@
 # ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/initramfs-<key>.cpio.gz.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-self=$here/$(basename "$0")
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 
 usage() {
 	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$self"
@@ -50,7 +46,7 @@ die() {
 	exit 2
 }
 
-kernel='' release='' append='' smp=2 mem=2048 timeout=600 out='' bench=0 pvh=1
+kernel='' release='' append='' smp=2 mem=2048 timeout=600 out='' bench=0
 expose=()
 while (($#)); do
 	case $1 in
@@ -63,7 +59,6 @@ while (($#)); do
 	--out) out=${2?}; shift ;;
 	--expose) expose+=("${2?}"); shift ;;
 	--bench) bench=1 ;;
-	--no-pvh) pvh=0 ;;
 	-h | --help) usage; exit 0 ;;
 	--) shift; break ;;
 	*) die "unknown argument '$1' (try --help)" ;;
@@ -117,7 +112,6 @@ for ko in $(cat /modules.order); do
 	insmod "/lib/modules/$ko" || fail "insmod $ko"
 done
 
-echo "tpstat-init: mounting the host's root (uptime $(cut -d' ' -f1 /proc/uptime) s)"
 mkdir -p /newroot /hosttmp
 opts=trans=virtio,version=9p2000.L,msize=512000
 mount -t 9p -o "$opts,ro,cache=loose" host /newroot || fail "mounting the host's / over 9p"
@@ -154,7 +148,7 @@ done < $B/expose
 echo /sbin/tpstat-modprobe > /proc/sys/kernel/modprobe
 chroot $R /sbin/ip link set lo up 2>/dev/null || ip link set lo up
 
-echo "tpstat-init: running the command (uptime $(cut -d' ' -f1 /proc/uptime) s)"
+echo "tpstat-init: running the command"
 chroot $R /bin/bash /tmp/out/.boot/run.sh
 echo "tpstat-init: command finished, status $(cat $R/tmp/out/status 2>/dev/null)"
 sync
@@ -262,10 +256,6 @@ sync
 RUN
 } >"$share/.boot/run.sh"
 
-boot_image=$kernel
-if ((pvh)) && elf=$("$here/vmlinux.sh" "$kernel" 2>/dev/null); then
-	boot_image=$elf
-fi
 cmdline="console=ttyS0 panic=-1 ${append}"
 if ((bench)); then
 	accel=(-accel "tcg,thread=single" -icount "shift=0,sleep=off" -smp 1)
@@ -277,13 +267,11 @@ else
 	accel=(-accel "tcg,thread=single" -smp "$smp")
 fi
 qemu=(qemu-system-x86_64 "${accel[@]}" -m "$mem" -nic none -nographic -no-reboot
-	-kernel "$boot_image" -initrd "$initramfs" -append "$cmdline"
+	-kernel "$kernel" -initrd "$initramfs" -append "$cmdline"
 	-virtfs "local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap"
 	-virtfs "local,path=$share,mount_tag=out,security_model=none")
 
 console=$out/console.log
-printf '%q ' "${qemu[@]}" >"$out/qemu-command"
-echo >>"$out/qemu-command"
 SECONDS=0
 timed_out=0
 # QEMU's console goes to console.log (carriage returns dropped), and to stdout if verbose.
