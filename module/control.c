@@ -15,6 +15,7 @@
 
 #include "control.h"
 #include "registry.h"
+#include "report.h"
 
 /* Guards tpstat_baseline and every attach/detach. */
 static DEFINE_MUTEX(tpstat_control_lock);
@@ -114,4 +115,21 @@ void tpstat_control_read(struct tpstat_totals *totals)
 	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++)
 		totals->slot[slot] -= tpstat_baseline->slot[slot];
 	mutex_unlock(&tpstat_control_lock);
+}
+
+/* The named, sorted values readers show; kvfree() it.  NULL: no memory. */
+struct tpstat_report *tpstat_control_snapshot(void)
+{
+	struct tpstat_totals *totals = kmalloc(sizeof(*totals), GFP_KERNEL);
+	struct tpstat_report *report = kvmalloc(sizeof(*report), GFP_KERNEL);
+
+	if (totals && report) {
+		tpstat_control_read(totals);
+		tpstat_report_build(totals, report);
+	} else {
+		kvfree(report);
+		report = NULL;
+	}
+	kfree(totals);
+	return report;
 }

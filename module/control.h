@@ -19,4 +19,7 @@ void tpstat_control_detach(const unsigned long *selected);
 int tpstat_control_reset(const unsigned long *selected);
 void tpstat_control_read(struct tpstat_totals *totals);
 
+struct tpstat_report;
+struct tpstat_report *tpstat_control_snapshot(void);
+
 #endif /* _TPSTAT_CONTROL_H */

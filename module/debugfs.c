@@ -34,23 +34,14 @@ DEFINE_SHOW_ATTRIBUTE(tpstat_events);
 
 static int tpstat_counters_show(struct seq_file *m, void *unused)
 {
-	struct tpstat_totals *totals;
-	struct tpstat_report *report;
+	struct tpstat_report *report = tpstat_control_snapshot();
 	unsigned int i;
 
-	totals = kmalloc(sizeof(*totals), GFP_KERNEL);
-	report = kvmalloc(sizeof(*report), GFP_KERNEL);
-	if (!totals || !report) {
-		kfree(totals);
-		kvfree(report);
+	if (!report)
 		return -ENOMEM;
-	}
-	tpstat_control_read(totals);
-	tpstat_report_build(totals, report);
 	for (i = 0; i < report->count; i++)
 		seq_printf(m, "%s %llu\n", report->values[i].key,
 			   report->values[i].value);
-	kfree(totals);
 	kvfree(report);
 	return 0;
 }

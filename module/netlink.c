@@ -128,7 +128,6 @@ static int tpstat_nl_events_dump(struct sk_buff *skb,
 static int tpstat_nl_counters_start(struct netlink_callback *cb)
 {
 	unsigned long *selected = (unsigned long *)&cb->args[2];
-	struct tpstat_totals *totals;
 	struct tpstat_report *report;
 	int err;
 
@@ -136,16 +135,9 @@ static int tpstat_nl_counters_start(struct netlink_callback *cb)
 			       cb->extack);
 	if (err)
 		return err;
-	totals = kmalloc(sizeof(*totals), GFP_KERNEL);
-	report = kvmalloc(sizeof(*report), GFP_KERNEL);
-	if (!totals || !report) {
-		kfree(totals);
-		kvfree(report);
+	report = tpstat_control_snapshot();
+	if (!report)
 		return -ENOMEM;
-	}
-	tpstat_control_read(totals);
-	tpstat_report_build(totals, report);
-	kfree(totals);
 	cb->args[0] = (long)report;
 	cb->args[1] = 0;
 	return 0;
