@@ -37,6 +37,15 @@ static struct sockaddr_in addr_of(const char *ip, const char *port)
 		fprintf(stderr, "netload: bad IPv4 address '%s'\n", ip);
 		exit(2);
 	}
+	/*
+	 * Tests talk to loopback and to their own namespaces (10.99.0.0/24,
+	 * tests/net/lib.sh) only: refuse any other destination.
+	 */
+	if ((ntohl(sa.sin_addr.s_addr) >> 24) != 127 &&
+	    (ntohl(sa.sin_addr.s_addr) >> 8) != 0x0a6300) {
+		fprintf(stderr, "netload: %s is neither loopback nor 10.99.0.0/24\n", ip);
+		exit(2);
+	}
 	return sa;
 }
 
