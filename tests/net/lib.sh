@@ -88,13 +88,23 @@ make_namespaces() {
 	ip link add va netns tpa type veth peer name vb netns tpb
 	ip -n tpa addr add 10.99.0.1/24 dev va
 	ip -n tpb addr add 10.99.0.2/24 dev vb
-	# No TSO/GSO: netem then drops single segments, so a 2% loss rate
-	# gives retransmits on every run instead of on roughly half of them.
+	# No TSO/GSO on va: vb then receives single segments, so the loss
+	# below hits segments, not 64k GSO packets.
 	ip netns exec tpa ethtool -K va tso off gso off >/dev/null
 	ip -n tpa link set va up
 	ip -n tpb link set vb up
 	ip -n tpa neigh add 10.99.0.2 lladdr "$(ip -n tpb -j link show vb | jq -r '.[0].address')" dev va nud permanent
 	ip -n tpb neigh add 10.99.0.1 lladdr "$(ip -n tpa -j link show va | jq -r '.[0].address')" dev vb nud permanent
+}
+
+# make_lossy: tpa->tpb data loses 2% at random (netem on va) and, so
+# that every run has retransmits, exactly every 50th packet arriving at
+# vb (gact's deterministic mode on vb's ingress).
+make_lossy() {
+	tc -n tpa qdisc add dev va root netem loss 2% &&
+		tc -n tpb qdisc add dev vb clsact &&
+		tc -n tpb filter add dev vb ingress matchall \
+			action gact ok random determ drop 50
 }
 
 # veth_bytes <tx|rx>: bytes over both ends, as the devices count them.

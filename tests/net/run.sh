@@ -21,7 +21,7 @@ KMEMLEAK=/sys/kernel/debug/kmemleak
 ip link set lo up
 sysctl -qw net.ipv6.conf.all.disable_ipv6=1
 make_namespaces
-tc -n tpa qdisc add dev va root netem loss 2%
+check "lossy link: netem on va, every 50th packet dropped at vb" make_lossy
 
 # --- load: events and counters files --------------------------------------
 insmod "$KO"
