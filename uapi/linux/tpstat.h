@@ -39,6 +39,7 @@ enum tpstat_event_id {
 	TPSTAT_EV_KFREE_SKB,			/* skb:kfree_skb */
 	TPSTAT_EV_CONSUME_SKB,			/* skb:consume_skb */
 	TPSTAT_EV_NAPI_POLL,			/* napi:napi_poll */
+	TPSTAT_EV_DEVLINK_TRAP_REPORT,		/* devlink:devlink_trap_report */
 
 	__TPSTAT_EV_CNT
 };
@@ -78,6 +79,21 @@ enum tpstat_cmd {
 	TPSTAT_CMD_DETACH,
 	/* do: INFO_* attributes */
 	TPSTAT_CMD_GET_INFO,
+	/*
+	 * dump, VIEW: first one message with VIEW_* (the table's size, use
+	 * and lost updates), then one message per entry with the view's key
+	 * and value attributes.  Views that name sockets, addresses or ports
+	 * (RETRANS, RESETS, LIFETIMES) need CAP_NET_ADMIN.
+	 */
+	TPSTAT_CMD_GET_VIEW,
+	/*
+	 * do, CAP_NET_ADMIN, FILTER_* (each optional): replaces the filter;
+	 * with none, clears it.  What a filter keeps out is not counted
+	 * anywhere, counters included.
+	 */
+	TPSTAT_CMD_SET_FILTER,
+	/* do: the filter's FILTER_* attributes (none: no filter) */
+	TPSTAT_CMD_GET_FILTER,
 
 	__TPSTAT_CMD_MAX
 };
@@ -103,11 +119,110 @@ enum tpstat_attr {
 	TPSTAT_A_INFO_FEATURES,	/* u32: TPSTAT_F_* */
 	TPSTAT_A_INFO_EVENTS,	/* u32: number of events tpstat knows */
 	TPSTAT_A_EVENT_GROUP,	/* string: the tracepoint's group, e.g. "tcp" */
+	TPSTAT_A_INFO_MEMORY,	/* u64: bytes of counters and view tables */
+
+	/* GET_VIEW request and its first message */
+	TPSTAT_A_VIEW,		/* u32: enum tpstat_view */
+	TPSTAT_A_VIEW_ENTRIES,	/* u32: keys in use */
+	TPSTAT_A_VIEW_CAPACITY,	/* u32: keys the table can hold */
+	TPSTAT_A_VIEW_OVERFLOW,	/* u64: updates lost because it was full */
+
+	/* keys of view entries */
+	TPSTAT_A_NETNS,		/* u32: network namespace inode number */
+	TPSTAT_A_FAMILY,	/* u8: AF_INET or AF_INET6 */
+	TPSTAT_A_SADDR,		/* binary: local address, 4 or 16 bytes */
+	TPSTAT_A_SPORT,		/* u16: local port */
+	TPSTAT_A_DADDR,		/* binary: remote address, 4 or 16 bytes */
+	TPSTAT_A_DPORT,		/* u16: remote port */
+	TPSTAT_A_IFINDEX,	/* u32: device index in its namespace (0: none) */
+	TPSTAT_A_IFNAME,	/* string: device name (absent: device gone) */
+	TPSTAT_A_LOCATION,	/* string: where the skb was freed, "sym+off/len" */
+	TPSTAT_A_REASON,	/* u32: drop or reset reason code */
+	TPSTAT_A_REASON_NAME,	/* string: the running kernel's name for it */
+	TPSTAT_A_DEVLINK,	/* string: devlink instance, "bus/device" */
+	TPSTAT_A_TRAP,		/* string: trap name */
+	TPSTAT_A_TRAP_GROUP,	/* string: trap group name */
+	TPSTAT_A_COMM,		/* string: task that opened or closed (absent: softirq) */
+	TPSTAT_A_OLD_STATE,	/* u8: TCP state before a transition */
+	TPSTAT_A_NEW_STATE,	/* u8: TCP state after it; or the last state seen */
+	TPSTAT_A_HIST_NAME,	/* string: histogram name, e.g. "srtt_us" */
+
+	/* values of view entries */
+	TPSTAT_A_COUNT,		/* u64: events counted for this key */
+	TPSTAT_A_RETRANS,	/* u64: tcp_retransmit_skb */
+	TPSTAT_A_SYNACK_RETRANS, /* u64: tcp_retransmit_synack */
+	TPSTAT_A_RST_SENT,	/* u64: tcp_send_reset */
+	TPSTAT_A_RST_RECEIVED,	/* u64: tcp_receive_reset */
+	TPSTAT_A_TX_PACKETS,	/* u64: net_dev_xmit, rc == NETDEV_TX_OK */
+	TPSTAT_A_TX_BYTES,	/* u64: their skb_len */
+	TPSTAT_A_RX_PACKETS,	/* u64: netif_receive_skb */
+	TPSTAT_A_RX_BYTES,	/* u64: their length with the link-layer header */
+	TPSTAT_A_XMIT_ERRORS,	/* u64: net_dev_xmit, rc != NETDEV_TX_OK */
+	TPSTAT_A_XMIT_TIMEOUTS,	/* u64: net_dev_xmit_timeout */
+	TPSTAT_A_GRO,		/* u64: napi_gro_receive_entry + frags_entry */
+	TPSTAT_A_NAPI_POLLS,	/* u64: napi_poll */
+	TPSTAT_A_NAPI_WORK,	/* u64: sum of napi_poll's work */
+	TPSTAT_A_NAPI_BUDGET_EXHAUSTED, /* u64: polls with work >= budget */
+	/*
+	 * nest: one u64 per non-empty bucket, attribute type = bucket + 1.
+	 * Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1].
+	 */
+	TPSTAT_A_HIST_BUCKETS,
+	TPSTAT_A_HIST_SUM,	/* u64: sum of the values */
+	TPSTAT_A_HIST_COUNT,	/* u64: number of values */
+	TPSTAT_A_OPENS_ACTIVE,	/* u64: SYN_SENT -> ESTABLISHED (STATES) */
+	TPSTAT_A_OPENS_PASSIVE,	/* u64: SYN_RECV -> ESTABLISHED (STATES) */
+	TPSTAT_A_OPENS_FAILED,	/* u64: SYN_SENT -> CLOSE (STATES) */
+
+	/* SET_FILTER / GET_FILTER: every one that is given must match */
+	TPSTAT_A_FILTER_PID,	/* u32: current task's tgid (as set_event_pid) */
+	TPSTAT_A_FILTER_COMM,	/* string: current task's comm */
+	TPSTAT_A_FILTER_NETNS,	/* u32: namespace inode number of socket or device */
+	TPSTAT_A_FILTER_IFINDEX, /* u32: index of the event's device */
+	TPSTAT_A_FILTER_LPORT,	/* u16: the socket's local port */
+	TPSTAT_A_FILTER_RPORT,	/* u16: the socket's remote port */
 
 	__TPSTAT_A_MAX
 };
 
 #define TPSTAT_A_MAX	(__TPSTAT_A_MAX - 1)
+
+/*
+ * GET_VIEW views.  Key attributes, then value attributes, of each entry:
+ * DROPS:     LOCATION REASON [REASON_NAME] NETNS IFINDEX [IFNAME]; COUNT.
+ *            REASON is absent before 5.17 (no reasons).
+ * TRAPS:     DEVLINK TRAP TRAP_GROUP; COUNT.
+ * RETRANS:   NETNS FAMILY SADDR SPORT DADDR DPORT; RETRANS SYNACK_RETRANS
+ *            NEW_STATE (the last state seen).
+ * RESETS:    NETNS FAMILY SPORT DADDR [REASON REASON_NAME]; RST_SENT
+ *            RST_RECEIVED.  REASON only for sent resets, 6.10+.
+ * STATES:    OLD_STATE NEW_STATE; COUNT.  The first message adds
+ *            OPENS_ACTIVE, OPENS_PASSIVE, OPENS_FAILED.
+ * LIFETIMES: NETNS SPORT [COMM]; HIST_BUCKETS (microseconds) HIST_SUM
+ *            HIST_COUNT.
+ * DEVICES:   NETNS IFINDEX [IFNAME]; TX_PACKETS ... NAPI_BUDGET_EXHAUSTED.
+ * HISTS:     HIST_NAME; HIST_BUCKETS HIST_SUM HIST_COUNT.  Names: srtt_us
+ *            and snd_cwnd (tcp_probe), xmit_len (net_dev_xmit skb_len),
+ *            rx_len (netif_receive_skb, link-layer header included).
+ */
+enum tpstat_view {
+	TPSTAT_VIEW_DROPS,
+	TPSTAT_VIEW_TRAPS,
+	TPSTAT_VIEW_RETRANS,
+	TPSTAT_VIEW_RESETS,
+	TPSTAT_VIEW_STATES,
+	TPSTAT_VIEW_LIFETIMES,
+	TPSTAT_VIEW_DEVICES,
+	TPSTAT_VIEW_HISTS,
+
+	__TPSTAT_VIEW_CNT
+};
+
+/* Longest FILTER_COMM / COMM, including the terminating NUL. */
+#define TPSTAT_COMM_MAX		16
+
+/* Buckets of every log2 histogram: 0, then [2^(b-1), 2^b - 1] up to 2^63. */
+#define TPSTAT_HIST_BUCKETS	65
 
 /* TPSTAT_A_INFO_FEATURES: what the kernel's tracepoints provide. */
 #define TPSTAT_F_DROP_REASON	(1U << 0)	/* kfree_skb has a drop reason */
