@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,38 @@ static const struct {
 	  "    stop counting them (their counters stay); needs CAP_NET_ADMIN" },
 	{ "info", CMD_INFO, "tpstat info\n"
 	  "    module version, kernel, features" },
+	{ "drops", CMD_DROPS,
+	  "tpstat drops [--by reason|location|dev|netns|trap] [-n TOP]\n"
+	  "    dropped packets (skb:kfree_skb) summed by drop reason, by where they\n"
+	  "    were freed (as dropwatch), by device or by netns, most first; the\n"
+	  "    default is --by reason where the kernel has drop reasons (5.17+),\n"
+	  "    else --by location.  --by trap: hardware drops per devlink device\n"
+	  "    and trap (as dropwatch -m hw).  -n: only the TOP largest" },
+	{ "retrans", CMD_RETRANS, "tpstat retrans\n"
+	  "    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
+	  "    the flow's last state (as tcpretrans -c); needs CAP_NET_ADMIN" },
+	{ "resets", CMD_RESETS, "tpstat resets\n"
+	  "    TCP resets sent and received per local port and peer, with the\n"
+	  "    kernel's reason for sent ones (6.10+); needs CAP_NET_ADMIN" },
+	{ "states", CMD_STATES, "tpstat states\n"
+	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
+	  "    passive and failed opens" },
+	{ "lifetime", CMD_LIFETIME, "tpstat lifetime\n"
+	  "    TCP connection lifetimes per netns, local port and task, as log2\n"
+	  "    histograms in microseconds (as tcplife); needs CAP_NET_ADMIN" },
+	{ "devices", CMD_DEVICES, "tpstat devices\n"
+	  "    per device: packets and bytes sent and received, transmit errors\n"
+	  "    and timeouts, GRO packets, NAPI polls, work and exhausted budgets" },
+	{ "hist", CMD_HIST, "tpstat hist [NAME]\n"
+	  "    log2 histograms (as bcc's): srtt_us and snd_cwnd (tcp_probe),\n"
+	  "    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME" },
+	{ "filter", CMD_FILTER,
+	  "tpstat filter [pid N] [comm NAME] [netns INODE] [dev IFNAME|ifindex N]\n"
+	  "              [lport N] [rport N]\n"
+	  "tpstat filter clear | show\n"
+	  "    count only events that match every KEY given (as ftrace's\n"
+	  "    set_event_pid): replaces the whole filter; clear removes it; show\n"
+	  "    (the default) prints it.  Changing it needs CAP_NET_ADMIN" },
 	{ "help", CMD_HELP, "tpstat help [COMMAND]\n"
 	  "    this text, or one command's" },
 };
@@ -60,7 +93,7 @@ const char *cli_name(enum tp_cmd cmd)
 
 const char *cli_usage(enum tp_cmd cmd)
 {
-	static char all[2048];
+	static char all[8192];
 	size_t used;
 
 	for (size_t i = 0; i < N_COMMANDS; i++)
@@ -74,6 +107,28 @@ const char *cli_usage(enum tp_cmd cmd)
 		used += snprintf(all + used, sizeof(all) - used, "%s\n",
 				 commands[i].usage);
 	return all;
+}
+
+int cli_view(enum tp_cmd cmd)
+{
+	switch (cmd) {
+	case CMD_DROPS:
+		return TPSTAT_VIEW_DROPS;
+	case CMD_RETRANS:
+		return TPSTAT_VIEW_RETRANS;
+	case CMD_RESETS:
+		return TPSTAT_VIEW_RESETS;
+	case CMD_STATES:
+		return TPSTAT_VIEW_STATES;
+	case CMD_LIFETIME:
+		return TPSTAT_VIEW_LIFETIMES;
+	case CMD_DEVICES:
+		return TPSTAT_VIEW_DEVICES;
+	case CMD_HIST:
+		return TPSTAT_VIEW_HISTS;
+	default:
+		return -1;
+	}
 }
 
 static int usage_error(char *err, size_t err_len, const char *fmt,
@@ -106,12 +161,15 @@ static int parse_count(const char *s, long *out)
 	return 0;
 }
 
+/* Words after the options: a command and its arguments (filter's are most). */
+#define MAX_WORDS 16
+
 int cli_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t err_len)
 {
-	const char *words[3];
+	const char *words[MAX_WORDS];
 	int n_words = 0, i, r;
-	bool timing = false;
+	bool timing = false, help = false, drop_opts = false;
 
 	memset(o, 0, sizeof(*o));
 	o->interval = 1.0;
@@ -136,19 +194,31 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			if (++i == argc || parse_count(argv[i], &o->count))
 				return usage_error(err, err_len,
 						   "%s needs a positive whole number", a);
+		} else if (!strcmp(a, "--by")) {
+			drop_opts = true;
+			if (++i == argc || drop_by_parse(argv[i], &o->by))
+				return usage_error(err, err_len,
+						   "%s needs reason, location, dev, netns or trap", a);
+		} else if (!strcmp(a, "-n") || !strcmp(a, "--top")) {
+			drop_opts = true;
+			if (++i == argc || parse_count(argv[i], &o->top))
+				return usage_error(err, err_len,
+						   "%s needs a positive whole number", a);
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			o->help_for = o->cmd;
-			o->cmd = CMD_HELP;
-		} else if (a[0] == '-' && a[1]) {
+			help = true;
+		} else if (a[0] == '-' && a[1] && !isdigit((unsigned char)a[1])) {
+			/* (A negative number is a word: "pid -1" says why not.) */
 			return usage_error(err, err_len, "unknown option '%s'", a);
-		} else if (n_words < 3) {
+		} else if (n_words < MAX_WORDS) {
 			words[n_words++] = a;
 		} else {
 			return usage_error(err, err_len, "unexpected argument '%s'", a);
 		}
 	}
-	if (o->cmd == CMD_HELP && !n_words)
+	if (help && !n_words) {
+		o->cmd = CMD_HELP;
 		return 0;
+	}
 	if (!n_words)
 		return usage_error(err, err_len, "%s", "no command given");
 	r = cli_lookup(words[0], &o->cmd);
@@ -156,6 +226,12 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		return usage_error(err, err_len, r == -2 ?
 				   "ambiguous command '%s'" :
 				   "unknown command '%s'", words[0]);
+	/* "COMMAND ... -h": that command's help, whatever else is there. */
+	if (help && o->cmd != CMD_HELP) {
+		o->help_for = o->cmd;
+		o->cmd = CMD_HELP;
+		return 0;
+	}
 	if (o->cmd == CMD_HELP) {
 		if (n_words > 2)
 			return usage_error(err, err_len, "unexpected argument '%s'", words[2]);
@@ -163,11 +239,41 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			return usage_error(err, err_len, "no help for '%s'", words[1]);
 		return 0;
 	}
-	if (n_words > 2 || (n_words == 2 && o->cmd == CMD_INFO))
-		return usage_error(err, err_len, "unexpected argument '%s'",
-				   words[n_words - 1]);
-	if (n_words == 2)
-		o->glob = words[1];
+	if (drop_opts && o->cmd != CMD_DROPS)
+		return usage_error(err, err_len, "--by and -n are for drops, not %s",
+				   cli_name(o->cmd));
+	switch (o->cmd) {
+	case CMD_FILTER:
+		r = filter_parse(n_words - 1, words + 1, &o->filter_act,
+				 &o->filter, err, err_len);
+		if (r)
+			return r;
+		break;
+	case CMD_HIST:
+		if (n_words > 2)
+			return usage_error(err, err_len, "unexpected argument '%s'",
+					   words[2]);
+		if (n_words == 2)
+			o->hist = words[1];
+		break;
+	case CMD_DROPS:
+	case CMD_RETRANS:
+	case CMD_RESETS:
+	case CMD_STATES:
+	case CMD_LIFETIME:
+	case CMD_DEVICES:
+		if (n_words > 1)
+			return usage_error(err, err_len, "unexpected argument '%s'",
+					   words[1]);
+		break;
+	default:
+		if (n_words > 2 || (n_words == 2 && o->cmd == CMD_INFO))
+			return usage_error(err, err_len, "unexpected argument '%s'",
+					   words[o->cmd == CMD_INFO ? 1 : 2]);
+		if (n_words == 2)
+			o->glob = words[1];
+		break;
+	}
 	if ((o->cmd == CMD_ATTACH || o->cmd == CMD_DETACH) && !o->glob)
 		return usage_error(err, err_len, "%s needs a GLOB",
 				   cli_name(o->cmd));

@@ -6,9 +6,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "filter.h"
+#include "views.h"
+
 enum tp_cmd {
 	CMD_NONE, CMD_LIST, CMD_SHOW, CMD_WATCH, CMD_RESET, CMD_ATTACH,
 	CMD_DETACH, CMD_INFO, CMD_HELP,
+	/* views */
+	CMD_DROPS, CMD_RETRANS, CMD_RESETS, CMD_STATES, CMD_LIFETIME,
+	CMD_DEVICES, CMD_HIST,
+	CMD_FILTER,
 };
 
 struct options {
@@ -18,7 +25,15 @@ struct options {
 	bool json, pretty, verbose, zeros;
 	double interval;	/* watch -i, seconds */
 	long count;		/* watch -c, 0 = until interrupted */
+	enum drop_by by;	/* drops --by */
+	long top;		/* drops -n, 0 = all */
+	const char *hist;	/* hist NAME, NULL = all */
+	enum filter_action filter_act;
+	struct filter filter;	/* filter KEY VALUE... */
 };
+
+/* The view a command reads (enum tpstat_view), or -1. */
+int cli_view(enum tp_cmd cmd);
 
 /* 0: found; -1: no such command; -2: ambiguous abbreviation. */
 int cli_lookup(const char *word, enum tp_cmd *cmd);

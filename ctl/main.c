@@ -14,6 +14,7 @@
 #include <linux/genetlink.h>
 
 #include "cli.h"
+#include "filter.h"
 #include "nl.h"
 #include "output.h"
 #include "../uapi/linux/tpstat.h"
@@ -118,6 +119,12 @@ static int info_cb(const struct nlmsghdr *nlh, void *data)
 			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
 				info->events = mnl_attr_get_u32(a);
 			break;
+		case TPSTAT_A_INFO_MEMORY:
+			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0) {
+				info->memory = mnl_attr_get_u64(a);
+				info->has_memory = true;
+			}
+			break;
 		}
 	}
 	return MNL_CB_OK;
@@ -208,6 +215,21 @@ static int run(const struct options *o)
 		err = watch(&nl, o, &out);
 		tpnl_close(&nl);
 		return err;
+	case CMD_DROPS:
+	case CMD_RETRANS:
+	case CMD_RESETS:
+	case CMD_STATES:
+	case CMD_LIFETIME:
+	case CMD_DEVICES:
+	case CMD_HIST:
+		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top, o->hist,
+			       &out);
+		tpnl_close(&nl);
+		return err;
+	case CMD_FILTER:
+		err = filter_cmd(&nl, o->filter_act, &o->filter, &out);
+		tpnl_close(&nl);
+		return err;
 	case CMD_INFO:
 		err = tpnl_request(&nl, TPSTAT_CMD_GET_INFO, 0, NULL, info_cb,
 				   &info);
@@ -242,6 +264,10 @@ int main(int argc, char **argv)
 					 o.help_for));
 		return 0;
 	}
+	if (o.cmd == CMD_HIST && hist_check_name(o.hist))
+		return 1;
+	if (o.cmd == CMD_FILTER && filter_resolve(&o.filter))
+		return 1;
 	signal(SIGPIPE, SIG_DFL);
 	return run(&o);
 }

@@ -44,13 +44,26 @@ static int data_cb(const struct nlmsghdr *nlh, void *data)
 	return ctx->cb ? ctx->cb(nlh, ctx->data) : MNL_CB_OK;
 }
 
+/* Keeps the kernel's extack text from the attributes at @offset. */
+static void keep_extack(struct tpnl *nl, const struct nlmsghdr *nlh,
+			unsigned int offset)
+{
+	const struct nlattr *attr;
+
+	mnl_attr_for_each(attr, nlh, offset) {
+		if (mnl_attr_get_type(attr) == NLMSGERR_ATTR_MSG &&
+		    mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0)
+			snprintf(nl->extack, sizeof(nl->extack), "%s",
+				 mnl_attr_get_str(attr));
+	}
+}
+
 /* Keeps the kernel's extack text from an NLMSG_ERROR. */
 static int error_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
 	struct tpnl *nl = ((struct run_ctx *)data)->nl;
 	unsigned int offset;
-	const struct nlattr *attr;
 
 	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*err))) {
 		errno = EBADMSG;
@@ -62,22 +75,30 @@ static int error_cb(const struct nlmsghdr *nlh, void *data)
 		offset = sizeof(*err);
 		if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
 			offset += err->msg.nlmsg_len - sizeof(err->msg);
-		mnl_attr_for_each(attr, nlh, offset) {
-			if (mnl_attr_get_type(attr) == NLMSGERR_ATTR_MSG &&
-			    mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0)
-				snprintf(nl->extack, sizeof(nl->extack), "%s",
-					 mnl_attr_get_str(attr));
-		}
+		keep_extack(nl, nlh, offset);
 	}
 	errno = -err->error;
 	return MNL_CB_ERROR;
 }
 
+/*
+ * The end of a dump.  A dump that failed after it started ends here too:
+ * its error is the int this message carries, followed by any extack.
+ */
 static int done_cb(const struct nlmsghdr *nlh, void *data)
 {
-	(void)nlh;
-	(void)data;
-	return MNL_CB_STOP;
+	struct tpnl *nl = ((struct run_ctx *)data)->nl;
+	int error;
+
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(error))
+		return MNL_CB_STOP;
+	memcpy(&error, mnl_nlmsg_get_payload(nlh), sizeof(error));
+	if (!error)
+		return MNL_CB_STOP;
+	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS)
+		keep_extack(nl, nlh, sizeof(error));
+	errno = error < 0 ? -error : error;
+	return MNL_CB_ERROR;
 }
 
 static int run(struct tpnl *nl, const struct nlmsghdr *nlh, mnl_cb_t cb,
@@ -156,16 +177,27 @@ void tpnl_close(struct tpnl *nl)
 	nl->buf = NULL;
 }
 
+struct nlmsghdr *tpnl_msg(struct tpnl *nl, uint8_t cmd, int dump)
+{
+	return put_header(nl, nl->family,
+			  NLM_F_ACK | (dump ? NLM_F_DUMP : 0), cmd,
+			  TPSTAT_GENL_VERSION);
+}
+
+int tpnl_send(struct tpnl *nl, const struct nlmsghdr *nlh, mnl_cb_t cb,
+	      void *data)
+{
+	return run(nl, nlh, cb, data);
+}
+
 int tpnl_request(struct tpnl *nl, uint8_t cmd, int dump, const char *glob,
 		 mnl_cb_t cb, void *data)
 {
-	struct nlmsghdr *nlh;
+	struct nlmsghdr *nlh = tpnl_msg(nl, cmd, dump);
 
-	nlh = put_header(nl, nl->family, NLM_F_ACK | (dump ? NLM_F_DUMP : 0),
-			 cmd, TPSTAT_GENL_VERSION);
 	if (glob)
 		mnl_attr_put_strz(nlh, TPSTAT_A_GLOB, glob);
-	return run(nl, nlh, cb, data);
+	return tpnl_send(nl, nlh, cb, data);
 }
 
 const char *tpnl_strerror(const struct tpnl *nl, int err)

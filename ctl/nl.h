@@ -27,6 +27,15 @@ void tpnl_close(struct tpnl *nl);
 int tpnl_request(struct tpnl *nl, uint8_t cmd, int dump, const char *glob,
 		 mnl_cb_t cb, void *data);
 
+/*
+ * A request to fill in with mnl_attr_put*() before tpnl_send(): @cmd, as
+ * a dump if @dump.  It lives in nl->buf, so one at a time.
+ */
+struct nlmsghdr *tpnl_msg(struct tpnl *nl, uint8_t cmd, int dump);
+/* Sends it and runs @cb on every reply; returns as tpnl_request(). */
+int tpnl_send(struct tpnl *nl, const struct nlmsghdr *nlh, mnl_cb_t cb,
+	      void *data);
+
 /* A one-line explanation of a failed request, for users. */
 const char *tpnl_strerror(const struct tpnl *nl, int err);
 

@@ -127,6 +127,9 @@ void print_info(FILE *f, const struct out_opts *o, const struct info *info)
 			if (info->features & features[i].bit)
 				fprintf(f, " %s", features[i].name);
 		fputc('\n', f);
+		if (info->has_memory)
+			fprintf(f, "memory    %llu bytes\n",
+				(unsigned long long)info->memory);
 		return;
 	}
 	json_header(&j, f, o);
@@ -142,6 +145,11 @@ void print_info(FILE *f, const struct out_opts *o, const struct info *info)
 		if (info->features & features[i].bit)
 			json_string(&j, features[i].name);
 	json_array_close(&j);
+	json_key(&j, "memory_bytes");
+	if (info->has_memory)
+		json_u64(&j, info->memory);
+	else
+		json_null(&j);
 	json_object_close(&j);
 	json_end(&j);
 }

@@ -29,6 +29,8 @@ struct info {
 	char kernel[96];
 	uint32_t features;
 	uint32_t events;
+	uint64_t memory;	/* bytes of counters and tables */
+	bool has_memory;	/* older modules do not say */
 };
 
 struct out_opts {

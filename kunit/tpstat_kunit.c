@@ -12,11 +12,19 @@
 #include <linux/slab.h>
 #include <net/sock.h>
 
+#include <linux/completion.h>
+#include <linux/kthread.h>
+
+#include "../module/births.c"
 #include "../module/counters.c"
+#include "../module/filter.c"
 #include "../module/params.c"
 #include "../module/probes.c"
+#include "../module/record.c"
 #include "../module/registry.c"
 #include "../module/report.c"
+#include "../module/table.c"
+#include "../module/views.c"
 
 /* ---- glob matching ---------------------------------------------------- */
 
@@ -547,8 +555,247 @@ static struct kunit_suite tpstat_counters_suite = {
 	.test_cases = tpstat_counters_cases,
 };
 
+/* ---- keyed tables ------------------------------------------------------ */
+
+struct tkey {
+	u64 a, b;
+};
+
+static struct tkey tkey(u64 a)
+{
+	struct tkey k = { .a = a, .b = ~a };
+
+	return k;
+}
+
+static void tpstat_table_insert_lookup_test(struct kunit *test)
+{
+	struct tpstat_table t;
+	struct tkey k1 = tkey(1), k2 = tkey(2);
+	atomic64_t *v1, *v2;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(&t, 8, sizeof(struct tkey), 2));
+	KUNIT_EXPECT_EQ(test, 16U, t.nr_slots);
+	v1 = tpstat_table_get(&t, &k1);
+	KUNIT_ASSERT_NOT_NULL(test, v1);
+	atomic64_add(5, &v1[1]);
+	v2 = tpstat_table_get(&t, &k2);
+	KUNIT_ASSERT_NOT_NULL(test, v2);
+	KUNIT_EXPECT_PTR_NE(test, v1, v2);
+	/* The same key finds the same values. */
+	KUNIT_EXPECT_PTR_EQ(test, v1, tpstat_table_get(&t, &k1));
+	KUNIT_EXPECT_EQ(test, 5LL, atomic64_read(&tpstat_table_get(&t, &k1)[1]));
+	KUNIT_EXPECT_EQ(test, 2, atomic_read(&t.used));
+	KUNIT_EXPECT_EQ(test, 0LL, atomic64_read(&t.overflow));
+	tpstat_table_clear(&t);
+	KUNIT_EXPECT_EQ(test, 0, atomic_read(&t.used));
+	KUNIT_EXPECT_EQ(test, 0LL, atomic64_read(&tpstat_table_get(&t, &k1)[1]));
+	tpstat_table_free(&t);
+}
+
+/* Keys with the same slot: every one lands in its own slot, in a run. */
+static void tpstat_table_collision_test(struct kunit *test)
+{
+	struct tpstat_table t;
+	atomic64_t *vals[6];
+	struct tkey keys[6];
+	u32 mask, want;
+	int found = 0, i, j;
+	u64 a;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(&t, 64, sizeof(struct tkey), 1));
+	mask = t.nr_slots - 1;
+	want = (jhash2((u32 *)&(struct tkey){ .a = 0, .b = ~0ULL }, 4, 0) | 1) & mask;
+	for (a = 0; found < 6 && a < 100000; a++) {
+		struct tkey k = tkey(a);
+
+		if (((jhash2((u32 *)&k, 4, 0) | 1) & mask) == want)
+			keys[found++] = k;
+	}
+	KUNIT_ASSERT_EQ(test, 6, found);
+	for (i = 0; i < 6; i++) {
+		vals[i] = tpstat_table_get(&t, &keys[i]);
+		KUNIT_ASSERT_NOT_NULL(test, vals[i]);
+		atomic64_add(i + 1, vals[i]);
+	}
+	for (i = 0; i < 6; i++) {
+		KUNIT_EXPECT_PTR_EQ(test, vals[i], tpstat_table_get(&t, &keys[i]));
+		KUNIT_EXPECT_EQ(test, (s64)i + 1, atomic64_read(vals[i]));
+		for (j = 0; j < i; j++)
+			KUNIT_EXPECT_PTR_NE(test, vals[i], vals[j]);
+	}
+	tpstat_table_free(&t);
+}
+
+/* A full table loses exactly the updates for new keys, and counts them. */
+static void tpstat_table_full_test(struct kunit *test)
+{
+	struct tpstat_table t;
+	struct tkey k;
+	int i, lost = 0;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(&t, 10, sizeof(struct tkey), 1));
+	for (i = 0; i < 25; i++) {
+		k = tkey(i);
+		if (!tpstat_table_get(&t, &k))
+			lost++;
+	}
+	KUNIT_EXPECT_EQ(test, 15, lost);
+	KUNIT_EXPECT_EQ(test, 15LL, atomic64_read(&t.overflow));
+	KUNIT_EXPECT_EQ(test, 10, atomic_read(&t.used));
+	/* Keys already in still count. */
+	k = tkey(3);
+	KUNIT_EXPECT_NOT_NULL(test, tpstat_table_get(&t, &k));
+	KUNIT_EXPECT_EQ(test, 15LL, atomic64_read(&t.overflow));
+	tpstat_table_free(&t);
+}
+
+#define CONC_KEYS	200
+#define CONC_ROUNDS	50
+
+struct conc_ctx {
+	struct tpstat_table *t;
+	struct completion done;
+};
+
+static int tpstat_conc_inserter(void *arg)
+{
+	struct conc_ctx *c = arg;
+	int r, i;
+
+	for (r = 0; r < CONC_ROUNDS; r++) {
+		for (i = 0; i < CONC_KEYS; i++) {
+			struct tkey k = tkey(i);
+			atomic64_t *v = tpstat_table_get(c->t, &k);
+
+			if (v)
+				atomic64_inc(v);
+		}
+		cond_resched();
+	}
+	complete(&c->done);
+	return 0;
+}
+
+/*
+ * Inserters on every CPU race for the same keys: each key ends up in
+ * exactly one slot, and every update is either counted or in overflow.
+ */
+static void tpstat_table_concurrent_test(struct kunit *test)
+{
+	struct conc_ctx ctx[4];
+	struct tpstat_table t;
+	u64 total = 0;
+	int n = min_t(int, ARRAY_SIZE(ctx), max_t(int, 2, num_online_cpus()));
+	int i, j, seen = 0;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(&t, CONC_KEYS, sizeof(struct tkey), 1));
+	for (i = 0; i < n; i++) {
+		struct task_struct *task;
+
+		ctx[i].t = &t;
+		init_completion(&ctx[i].done);
+		task = kthread_create(tpstat_conc_inserter, &ctx[i], "tpstat_kt%d", i);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+		kthread_bind(task, i % num_online_cpus());
+		wake_up_process(task);
+	}
+	for (i = 0; i < n; i++)
+		wait_for_completion(&ctx[i].done);
+	for (i = 0; i < t.nr_slots; i++) {
+		struct tpstat_slot_hdr *s = tpstat_table_slot(&t, i);
+		const struct tkey *k;
+
+		if (!s->hash)
+			continue;
+		KUNIT_EXPECT_TRUE(test, tpstat_slot_ready(s));
+		k = tpstat_slot_key(s);
+		for (j = 0; j < i; j++) {
+			struct tpstat_slot_hdr *o = tpstat_table_slot(&t, j);
+
+			if (o->hash == s->hash)
+				KUNIT_EXPECT_NE(test, 0, memcmp(k, tpstat_slot_key(o),
+								sizeof(*k)));
+		}
+		total += atomic64_read(tpstat_slot_vals(&t, s));
+		seen++;
+	}
+	KUNIT_EXPECT_EQ(test, CONC_KEYS, seen);
+	KUNIT_EXPECT_EQ(test, (u64)n * CONC_KEYS * CONC_ROUNDS,
+			total + atomic64_read(&t.overflow));
+	tpstat_table_free(&t);
+}
+
+/* ---- histograms and flow keys ------------------------------------------ */
+
+static void tpstat_log2_bucket_test(struct kunit *test)
+{
+	int b;
+
+	KUNIT_EXPECT_EQ(test, 0U, tpstat_log2_bucket(0));
+	KUNIT_EXPECT_EQ(test, 1U, tpstat_log2_bucket(1));
+	KUNIT_EXPECT_EQ(test, 2U, tpstat_log2_bucket(2));
+	KUNIT_EXPECT_EQ(test, 2U, tpstat_log2_bucket(3));
+	KUNIT_EXPECT_EQ(test, 3U, tpstat_log2_bucket(4));
+	/* Bucket b holds [2^(b-1), 2^b - 1]. */
+	for (b = 1; b < 64; b++) {
+		KUNIT_EXPECT_EQ(test, (unsigned int)b, tpstat_log2_bucket(1ULL << (b - 1)));
+		KUNIT_EXPECT_EQ(test, (unsigned int)b, tpstat_log2_bucket((1ULL << b) - 1));
+	}
+	KUNIT_EXPECT_EQ(test, 64U, tpstat_log2_bucket(U64_MAX));
+	KUNIT_EXPECT_EQ(test, (unsigned int)TPSTAT_HIST_BUCKETS - 1,
+			tpstat_log2_bucket(U64_MAX));
+}
+
+static void tpstat_flow_key_test(struct kunit *test)
+{
+	const u8 v6a[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 };
+	const u8 v6b[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 2 };
+	const u8 mapped_a[16] = { [10] = 0xff, [11] = 0xff, 10, 99, 0, 1 };
+	const u8 mapped_b[16] = { [10] = 0xff, [11] = 0xff, 10, 99, 0, 2 };
+	struct tpstat_flow_key k4, k6, km, kmix;
+	__be32 a = htonl(0x0a630001), b = htonl(0x0a630002);
+
+	tpstat_flow_key_fill(&k4, 7, AF_INET, a, b, NULL, NULL, 40000, 5001);
+	KUNIT_EXPECT_EQ(test, (u16)AF_INET, k4.family);
+	KUNIT_EXPECT_EQ(test, 0, memcmp(k4.saddr, &a, 4));
+	KUNIT_EXPECT_EQ(test, 0, memcmp(k4.daddr, &b, 4));
+	KUNIT_EXPECT_EQ(test, 0, memchr_inv(k4.saddr + 4, 0, 12) ? 1 : 0);
+	KUNIT_EXPECT_EQ(test, (u16)40000, k4.sport);
+	KUNIT_EXPECT_EQ(test, (u16)5001, k4.dport);
+	KUNIT_EXPECT_EQ(test, 7U, k4.netns);
+
+	tpstat_flow_key_fill(&k6, 7, AF_INET6, 0, 0, v6a, v6b, 40000, 5001);
+	KUNIT_EXPECT_EQ(test, (u16)AF_INET6, k6.family);
+	KUNIT_EXPECT_EQ(test, 0, memcmp(k6.saddr, v6a, 16));
+	KUNIT_EXPECT_EQ(test, 0, memcmp(k6.daddr, v6b, 16));
+
+	/* A v4-mapped IPv6 flow is the IPv4 flow, byte for byte. */
+	tpstat_flow_key_fill(&km, 7, AF_INET6, 0, 0, mapped_a, mapped_b, 40000, 5001);
+	KUNIT_EXPECT_EQ(test, 0, memcmp(&km, &k4, sizeof(km)));
+	/* Only one side mapped: stays IPv6. */
+	tpstat_flow_key_fill(&kmix, 7, AF_INET6, 0, 0, mapped_a, v6b, 40000, 5001);
+	KUNIT_EXPECT_EQ(test, (u16)AF_INET6, kmix.family);
+}
+
+static struct kunit_case tpstat_views_cases[] = {
+	KUNIT_CASE(tpstat_table_insert_lookup_test),
+	KUNIT_CASE(tpstat_table_collision_test),
+	KUNIT_CASE(tpstat_table_full_test),
+	KUNIT_CASE(tpstat_table_concurrent_test),
+	KUNIT_CASE(tpstat_log2_bucket_test),
+	KUNIT_CASE(tpstat_flow_key_test),
+	{}
+};
+
+static struct kunit_suite tpstat_views_suite = {
+	.name = "tpstat_views",
+	.test_cases = tpstat_views_cases,
+};
+
 kunit_test_suites(&tpstat_glob_suite, &tpstat_registry_suite,
-		  &tpstat_params_suite, &tpstat_counters_suite);
+		  &tpstat_params_suite, &tpstat_counters_suite,
+		  &tpstat_views_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for tpstat");

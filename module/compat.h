@@ -27,20 +27,23 @@
 #if defined(TPSTAT_HAVE_KFREE_SKB_PLAIN)
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location
 #define TPSTAT_VARIANT_kfree_skb "skb,location"
-#define TPSTAT_FIELDS_kfree_skb ""
+#define TPSTAT_FIELDS_kfree_skb "location,skb->dev"
 #define TPSTAT_KFREE_SKB_IS_DROP true
+#define TPSTAT_KFREE_SKB_REASON 0
 #elif defined(TPSTAT_HAVE_KFREE_SKB_REASON)
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location, \
 	enum skb_drop_reason reason
 #define TPSTAT_VARIANT_kfree_skb "skb,location,reason"
-#define TPSTAT_FIELDS_kfree_skb "reason"
+#define TPSTAT_FIELDS_kfree_skb "location,reason,skb->dev"
 #define TPSTAT_KFREE_SKB_IS_DROP (!tpstat_reason_is_consumed(reason))
+#define TPSTAT_KFREE_SKB_REASON reason
 #else
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location, \
 	enum skb_drop_reason reason, struct sock *rx_sk
 #define TPSTAT_VARIANT_kfree_skb "skb,location,reason,rx_sk"
-#define TPSTAT_FIELDS_kfree_skb "reason"
+#define TPSTAT_FIELDS_kfree_skb "location,reason,skb->dev"
 #define TPSTAT_KFREE_SKB_IS_DROP (!tpstat_reason_is_consumed(reason))
+#define TPSTAT_KFREE_SKB_REASON reason
 #endif
 
 /*
@@ -67,10 +70,14 @@
 #define TPSTAT_PROTO_tcp_send_reset const struct sock *sk, \
 	const struct sk_buff *skb
 #define TPSTAT_VARIANT_tcp_send_reset "sk,skb"
+#define TPSTAT_FIELDS_tcp_send_reset "sk (port, peer)"
+#define TPSTAT_SEND_RESET_REASON 0
 #else
 #define TPSTAT_PROTO_tcp_send_reset const struct sock *sk, \
 	const struct sk_buff *skb, const enum sk_rst_reason reason
 #define TPSTAT_VARIANT_tcp_send_reset "sk,skb,reason"
+#define TPSTAT_FIELDS_tcp_send_reset "sk or skb (port, peer),reason"
+#define TPSTAT_SEND_RESET_REASON reason
 #endif
 
 /* TPSTAT_A_INFO_FEATURES, from the same answers. */

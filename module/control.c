@@ -16,6 +16,7 @@
 #include "control.h"
 #include "registry.h"
 #include "report.h"
+#include "views.h"
 
 /* Guards tpstat_baseline and every attach/detach. */
 static DEFINE_MUTEX(tpstat_control_lock);
@@ -100,6 +101,9 @@ int tpstat_control_reset(const unsigned long *selected)
 	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++)
 		if (test_bit(tpstat_slot_event(slot), selected))
 			tpstat_baseline->slot[slot] = now->slot[slot];
+	/* The keyed views mix events: they restart only with everything. */
+	if (bitmap_full(selected, __TPSTAT_EV_CNT))
+		tpstat_views_reset();
 	mutex_unlock(&tpstat_control_lock);
 	kfree(now);
 	return 0;
@@ -132,4 +136,11 @@ struct tpstat_report *tpstat_control_snapshot(void)
 	}
 	kfree(totals);
 	return report;
+}
+
+/* What tpstat_info reports: counters on every possible CPU, and views. */
+u64 tpstat_memory_bytes(void)
+{
+	return (u64)sizeof(struct tpstat_pcpu) * num_possible_cpus() +
+	       sizeof(*tpstat_baseline) + tpstat_views_bytes();
 }

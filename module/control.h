@@ -19,6 +19,8 @@ void tpstat_control_detach(const unsigned long *selected);
 int tpstat_control_reset(const unsigned long *selected);
 void tpstat_control_read(struct tpstat_totals *totals);
 
+u64 tpstat_memory_bytes(void);
+
 struct tpstat_report;
 struct tpstat_report *tpstat_control_snapshot(void);
 

@@ -29,8 +29,17 @@ enum tpstat_event_id tpstat_slot_event(unsigned int slot)
 		return TPSTAT_EV_NETIF_RECEIVE_SKB;
 	case TPSTAT_SLOT_DROPS:
 		return TPSTAT_EV_KFREE_SKB;
-	default:
+	}
+	if (slot < TPSTAT_SLOT_HISTS)
 		return TPSTAT_EV_INET_SOCK_SET_STATE;
+	switch ((slot - TPSTAT_SLOT_HISTS) / (TPSTAT_HIST_BUCKETS + 1)) {
+	case TPSTAT_HIST_SRTT:
+	case TPSTAT_HIST_CWND:
+		return TPSTAT_EV_TCP_PROBE;
+	case TPSTAT_HIST_XMIT_LEN:
+		return TPSTAT_EV_NET_DEV_XMIT;
+	default:
+		return TPSTAT_EV_NETIF_RECEIVE_SKB;
 	}
 }
 

@@ -8,10 +8,20 @@
 #ifndef _TPSTAT_COUNTERS_H
 #define _TPSTAT_COUNTERS_H
 
+#include <linux/bitops.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
 #include <net/tcp_states.h>
 #include <linux/tpstat.h>
+
+/* The dense log2 histograms (the HISTS view). */
+enum tpstat_hist {
+	TPSTAT_HIST_SRTT,	/* tcp_probe srtt, microseconds */
+	TPSTAT_HIST_CWND,	/* tcp_probe snd_cwnd, packets */
+	TPSTAT_HIST_XMIT_LEN,	/* net_dev_xmit skb_len */
+	TPSTAT_HIST_RX_LEN,	/* netif_receive_skb length with L2 header */
+	TPSTAT_NR_HISTS
+};
 
 enum tpstat_slot {
 	/* Hits of event <id> are in slot TPSTAT_SLOT_HITS + id. */
@@ -22,12 +32,24 @@ enum tpstat_slot {
 	TPSTAT_SLOT_DROPS,
 	/* TCP transition old -> new is TPSTAT_SLOT_TCP_STATES + old * MAX + new. */
 	TPSTAT_SLOT_TCP_STATES,
-	TPSTAT_NR_SLOTS = TPSTAT_SLOT_TCP_STATES +
-			  TCP_MAX_STATES * TCP_MAX_STATES,
+	/* Histogram h: buckets at TPSTAT_SLOT_HIST(h, b), then its sum. */
+	TPSTAT_SLOT_HISTS = TPSTAT_SLOT_TCP_STATES +
+			    TCP_MAX_STATES * TCP_MAX_STATES,
+	TPSTAT_NR_SLOTS = TPSTAT_SLOT_HISTS +
+			  TPSTAT_NR_HISTS * (TPSTAT_HIST_BUCKETS + 1),
 };
 
 #define TPSTAT_SLOT_TCP_STATE(old, new) \
 	(TPSTAT_SLOT_TCP_STATES + (old) * TCP_MAX_STATES + (new))
+#define TPSTAT_SLOT_HIST(h, b) \
+	(TPSTAT_SLOT_HISTS + (h) * (TPSTAT_HIST_BUCKETS + 1) + (b))
+#define TPSTAT_SLOT_HIST_SUM(h) TPSTAT_SLOT_HIST(h, TPSTAT_HIST_BUCKETS)
+
+/* Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1]. */
+static inline unsigned int tpstat_log2_bucket(u64 v)
+{
+	return v ? fls64(v) : 0;
+}
 
 /*
  * A probe can interrupt another probe on the same CPU (task, softirq,

@@ -6,6 +6,7 @@
  *   counters  "<group>:<name>[.<metric>] <value>", sorted, for every
  *             tracepoint the running kernel has, since load or the
  *             event's last reset
+ * and one file per view (debugfs_views.c).
  */
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
@@ -55,6 +56,7 @@ void tpstat_debugfs_init(void)
 			    &tpstat_events_fops);
 	debugfs_create_file("counters", 0400, tpstat_debugfs_dir, NULL,
 			    &tpstat_counters_fops);
+	tpstat_debugfs_views_init(tpstat_debugfs_dir);
 }
 
 /* Waits for readers still inside the files to leave. */

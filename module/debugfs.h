@@ -5,4 +5,7 @@
 void tpstat_debugfs_init(void);
 void tpstat_debugfs_exit(void);
 
+struct dentry;
+void tpstat_debugfs_views_init(struct dentry *dir);
+
 #endif /* _TPSTAT_DEBUGFS_H */

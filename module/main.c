@@ -15,15 +15,22 @@
 #include "control.h"
 #include "counters.h"
 #include "debugfs.h"
+#include "filter.h"
 #include "netlink.h"
 #include "params.h"
 #include "registry.h"
 #include "version.h"
+#include "views.h"
 
 static char *events;
 module_param(events, charp, 0444);
 MODULE_PARM_DESC(events,
 		 "Tracepoints to attach at load: comma-separated globs over <group>:<name> (or <name>), e.g. \"tcp:*,skb:kfree_skb\"; default all");
+
+static char *views;
+module_param(views, charp, 0444);
+MODULE_PARM_DESC(views,
+		 "Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of drops, traps, retrans, resets, states, lifetimes, devices, hists");
 
 static struct tpstat_pcpu __percpu *tpstat_pcpu;
 
@@ -49,11 +56,18 @@ static int __init tpstat_init(void)
 		pr_err("events=%s: %s\n", events, err_msg);
 		return err;
 	}
+	err = tpstat_views_init(views, err_msg, sizeof(err_msg));
+	if (err) {
+		pr_err("views=%s: %s\n", views, err_msg);
+		return err;
+	}
 	tpstat_report_missing();
 
 	tpstat_pcpu = tpstat_counters_alloc();
-	if (!tpstat_pcpu)
-		return -ENOMEM;
+	if (!tpstat_pcpu) {
+		err = -ENOMEM;
+		goto exit_views;
+	}
 	err = tpstat_control_init(tpstat_pcpu);
 	if (err)
 		goto free_counters;
@@ -68,8 +82,11 @@ static int __init tpstat_init(void)
 
 exit_control:
 	tpstat_control_exit();
+	tpstat_filter_exit();
 free_counters:
 	tpstat_counters_free(tpstat_pcpu);
+exit_views:
+	tpstat_views_exit();
 	return err;
 }
 
@@ -79,7 +96,9 @@ static void __exit tpstat_exit(void)
 	tpstat_netlink_exit();
 	tpstat_debugfs_exit();
 	tpstat_control_exit();
+	tpstat_filter_exit();
 	tpstat_counters_free(tpstat_pcpu);
+	tpstat_views_exit();
 }
 
 module_init(tpstat_init);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The "tpstat" generic netlink family (uapi/linux/tpstat.h): list events,
- * dump counters, reset, attach, detach, info.
+ * dump counters, reset, attach, detach, info.  Views and filters are in
+ * netlink_views.c.
  *
  * Dumps keep their cursor in cb->args[] and move it only after an entry
  * was written, so an entry that did not fit opens the next message.  The
@@ -24,11 +25,17 @@
 #include "version.h"
 
 
-static struct genl_family tpstat_genl_family;
-
 static const struct nla_policy tpstat_policy[TPSTAT_A_MAX + 1] = {
 	[TPSTAT_A_GLOB] = { .type = NLA_NUL_STRING,
 			    .len = TPSTAT_GLOB_MAX - 1 },
+	[TPSTAT_A_VIEW] = NLA_POLICY_MAX(NLA_U32, __TPSTAT_VIEW_CNT - 1),
+	[TPSTAT_A_FILTER_PID] = NLA_POLICY_MIN(NLA_U32, 1),
+	[TPSTAT_A_FILTER_COMM] = { .type = NLA_NUL_STRING,
+				   .len = TPSTAT_COMM_MAX - 1 },
+	[TPSTAT_A_FILTER_NETNS] = NLA_POLICY_MIN(NLA_U32, 1),
+	[TPSTAT_A_FILTER_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[TPSTAT_A_FILTER_LPORT] = NLA_POLICY_MIN(NLA_U16, 1),
+	[TPSTAT_A_FILTER_RPORT] = NLA_POLICY_MIN(NLA_U16, 1),
 };
 
 /*
@@ -266,7 +273,9 @@ static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_string(msg, TPSTAT_A_INFO_VERSION, TPSTAT_VERSION) ||
 	    nla_put_string(msg, TPSTAT_A_INFO_KERNEL, init_utsname()->release) ||
 	    nla_put_u32(msg, TPSTAT_A_INFO_FEATURES, TPSTAT_FEATURES) ||
-	    nla_put_u32(msg, TPSTAT_A_INFO_EVENTS, __TPSTAT_EV_CNT)) {
+	    nla_put_u32(msg, TPSTAT_A_INFO_EVENTS, __TPSTAT_EV_CNT) ||
+	    nla_put_u64_64bit(msg, TPSTAT_A_INFO_MEMORY, tpstat_memory_bytes(),
+			      TPSTAT_A_PAD)) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}
@@ -305,9 +314,24 @@ static const struct genl_ops tpstat_genl_ops[] = {
 		.cmd = TPSTAT_CMD_GET_INFO,
 		.doit = tpstat_nl_info,
 	},
+	{
+		.cmd = TPSTAT_CMD_GET_VIEW,
+		.start = tpstat_nl_view_start,
+		.dumpit = tpstat_nl_view_dump,
+		.done = tpstat_nl_view_done,
+	},
+	{
+		.cmd = TPSTAT_CMD_SET_FILTER,
+		.doit = tpstat_nl_set_filter,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TPSTAT_CMD_GET_FILTER,
+		.doit = tpstat_nl_get_filter,
+	},
 };
 
-static struct genl_family tpstat_genl_family __ro_after_init = {
+struct genl_family tpstat_genl_family __ro_after_init = {
 	.name = TPSTAT_GENL_NAME,
 	.version = TPSTAT_GENL_VERSION,
 	.maxattr = TPSTAT_A_MAX,

@@ -7,15 +7,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/socket.h>
+#include <linux/genetlink.h>
+
 #include "cli.h"
+#include "filter.h"
+#include "hist.h"
+#include "json.h"
 #include "output.h"
+#include "views.h"
 
 static int passed, failed;
+/* --json-sample: every JSON output the tests capture goes to stdout too. */
+static bool sample, sample_pretty;
 
 #define CHECK(cond, ...) do {						\
 	if (cond) {							\
 		passed++;						\
-	} else {							\
+	} else if (!sample) {						\
 		failed++;						\
 		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
 		printf(__VA_ARGS__);					\
@@ -43,7 +52,7 @@ static void test_lookup(void)
 	CHECK(!cli_lookup("show", &c) && c == CMD_SHOW, "show");
 	CHECK(!cli_lookup("sh", &c) && c == CMD_SHOW, "sh");
 	CHECK(!cli_lookup("a", &c) && c == CMD_ATTACH, "a");
-	CHECK(!cli_lookup("de", &c) && c == CMD_DETACH, "de");
+	CHECK(!cli_lookup("det", &c) && c == CMD_DETACH, "det");
 	CHECK(cli_lookup("x", &c) == -1, "x unknown");
 	CHECK(cli_lookup("", &c) == -1, "empty is no command");
 	CHECK(cli_lookup("shows", &c) == -1, "longer than a command");
@@ -61,7 +70,7 @@ static const struct parse_case cases[] = {
 	{ "show", 0, CMD_SHOW, NULL, NULL },
 	{ "-j show tcp:*", 0, CMD_SHOW, "tcp:*", NULL },
 	{ "show tcp:* -z", 0, CMD_SHOW, "tcp:*", NULL },
-	{ "l -v", 0, CMD_LIST, NULL, NULL },
+	{ "lis -v", 0, CMD_LIST, NULL, NULL },
 	{ "w -i 0.5 -c 3 skb:*", 0, CMD_WATCH, "skb:*", NULL },
 	{ "attach tcp:*", 0, CMD_ATTACH, "tcp:*", NULL },
 	{ "help show", 0, CMD_HELP, NULL, NULL },
@@ -111,10 +120,15 @@ static void test_parse(void)
 static char *capture(void (*fn)(FILE *, void *), void *arg)
 {
 	static char buf[8192];
-	FILE *f = fmemopen(buf, sizeof(buf), "w");
+	FILE *f;
+
+	buf[0] = '\0';
+	f = fmemopen(buf, sizeof(buf), "w");
 
 	fn(f, arg);
 	fclose(f);
+	if (sample && buf[0] == '{')
+		fputs(buf, stdout);
 	return buf;
 }
 
@@ -150,6 +164,805 @@ static void test_output(void)
 	      "exact JSON: %s", s);
 }
 
+/* ---- views, histograms, filter ------------------------------------------ */
+
+static void test_view_lookup(void)
+{
+	enum tp_cmd c;
+
+	CHECK(!cli_lookup("reset", &c) && c == CMD_RESET, "reset is exact");
+	CHECK(!cli_lookup("resets", &c) && c == CMD_RESETS, "resets is exact");
+	CHECK(cli_lookup("res", &c) == -2, "res: reset or resets");
+	CHECK(cli_lookup("re", &c) == -2, "re: reset, resets, retrans");
+	CHECK(!cli_lookup("ret", &c) && c == CMD_RETRANS, "ret");
+	CHECK(cli_lookup("l", &c) == -2, "l: list or lifetime");
+	CHECK(!cli_lookup("lif", &c) && c == CMD_LIFETIME, "lif");
+	CHECK(cli_lookup("de", &c) == -2, "de: detach or devices");
+	CHECK(!cli_lookup("dev", &c) && c == CMD_DEVICES, "dev");
+	CHECK(!cli_lookup("dr", &c) && c == CMD_DROPS, "dr");
+	CHECK(cli_lookup("h", &c) == -2, "h: help or hist");
+	CHECK(!cli_lookup("hi", &c) && c == CMD_HIST, "hi");
+	CHECK(!cli_lookup("st", &c) && c == CMD_STATES, "st");
+	CHECK(!cli_lookup("sh", &c) && c == CMD_SHOW, "sh stays show");
+	CHECK(!cli_lookup("f", &c) && c == CMD_FILTER, "f");
+}
+
+static const struct parse_case view_cases[] = {
+	{ "drops", 0, CMD_DROPS, NULL, NULL },
+	{ "-j drops --by dev -n 5", 0, CMD_DROPS, NULL, NULL },
+	{ "dr --by trap", 0, CMD_DROPS, NULL, NULL },
+	{ "drops --by bogus", 2, CMD_NONE, NULL, "--by needs reason" },
+	{ "drops --by", 2, CMD_NONE, NULL, "--by needs reason" },
+	{ "drops -n 0", 2, CMD_NONE, NULL, "-n needs a positive" },
+	{ "drops x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
+	{ "retrans -n 3", 2, CMD_NONE, NULL, "--by and -n are for drops, not retrans" },
+	{ "show --by reason", 2, CMD_NONE, NULL, "--by and -n are for drops" },
+	{ "retrans x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
+	{ "-p states", 0, CMD_STATES, NULL, NULL },
+	{ "lifetime -z", 2, CMD_NONE, NULL, "-z is for show" },
+	{ "devices", 0, CMD_DEVICES, NULL, NULL },
+	{ "resets", 0, CMD_RESETS, NULL, NULL },
+	{ "hist", 0, CMD_HIST, NULL, NULL },
+	{ "hist srtt_us", 0, CMD_HIST, NULL, NULL },
+	{ "hist a b", 2, CMD_NONE, NULL, "unexpected argument 'b'" },
+	{ "help drops", 0, CMD_HELP, NULL, NULL },
+	{ "drops -h", 0, CMD_HELP, NULL, NULL },
+	{ "show x -h", 0, CMD_HELP, NULL, NULL },
+	{ "re", 2, CMD_NONE, NULL, "ambiguous command 're'" },
+	{ "filter", 0, CMD_FILTER, NULL, NULL },
+	{ "filter show", 0, CMD_FILTER, NULL, NULL },
+	{ "filter clear", 0, CMD_FILTER, NULL, NULL },
+	{ "filter clear now", 2, CMD_NONE, NULL, "unexpected argument 'now'" },
+	{ "filter pid 42 comm curl netns 4026531840 dev lo lport 80 rport 443", 0, CMD_FILTER, NULL, NULL },
+	{ "filter ifindex 3", 0, CMD_FILTER, NULL, NULL },
+	{ "filter pid 0", 2, CMD_NONE, NULL, "pid needs a process id" },
+	{ "filter pid -1", 2, CMD_NONE, NULL, "pid needs a process id" },
+	{ "filter pid +5", 2, CMD_NONE, NULL, "pid needs a process id" },
+	{ "filter pid 2147483648", 2, CMD_NONE, NULL, "pid needs a process id" },
+	{ "filter pid", 2, CMD_NONE, NULL, "pid needs a process id" },
+	{ "filter pid 1x", 2, CMD_NONE, NULL, "pid needs a process id" },
+	{ "filter lport 0", 2, CMD_NONE, NULL, "lport needs a port from 1 to 65535" },
+	{ "filter lport 65536", 2, CMD_NONE, NULL, "lport needs a port" },
+	{ "filter rport 0x50", 2, CMD_NONE, NULL, "rport needs a port" },
+	{ "filter netns 0", 2, CMD_NONE, NULL, "netns needs a namespace inode" },
+	{ "filter netns 4294967296", 2, CMD_NONE, NULL, "netns needs" },
+	{ "filter comm 0123456789abcdef", 2, CMD_NONE, NULL, "comm needs a task name of 1 to 15" },
+	{ "filter dev 0123456789abcdef", 2, CMD_NONE, NULL, "dev needs a device name" },
+	{ "filter ifindex 0", 2, CMD_NONE, NULL, "ifindex needs a device index" },
+	{ "filter pid 1 pid 2", 2, CMD_NONE, NULL, "pid given twice" },
+	{ "filter dev lo ifindex 1", 2, CMD_NONE, NULL, "dev or ifindex given twice" },
+	{ "filter uid 0", 2, CMD_NONE, NULL, "unknown filter key 'uid'" },
+	{ "filter show pid 1", 2, CMD_NONE, NULL, "unexpected argument 'pid'" },
+};
+
+static void test_view_parse(void)
+{
+	struct options o;
+	char err[160];
+
+	for (size_t i = 0; i < sizeof(view_cases) / sizeof(view_cases[0]); i++) {
+		const struct parse_case *c = &view_cases[i];
+		int ret;
+
+		err[0] = '\0';
+		ret = parse(c->line, &o, err);
+		CHECK(ret == c->ret, "'%s': returned %d, want %d (%s)",
+		      c->line, ret, c->ret, err);
+		if (ret || c->ret) {
+			CHECK(c->err_has && strstr(err, c->err_has),
+			      "'%s': said '%s', want '%s'", c->line, err,
+			      c->err_has ? c->err_has : "");
+			CHECK(!strchr(err, '\n'), "'%s': one line", c->line);
+			continue;
+		}
+		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
+		      o.cmd, c->cmd);
+	}
+	parse("-j drops --by dev -n 5", &o, err);
+	CHECK(o.json && o.by == BY_DEV && o.top == 5, "drops --by dev -n 5");
+	parse("drops", &o, err);
+	CHECK(o.by == BY_DEFAULT && o.top == 0, "drops: default by, all");
+	parse("hist srtt_us", &o, err);
+	CHECK(o.hist && !strcmp(o.hist, "srtt_us"), "hist NAME");
+	parse("drops -h", &o, err);
+	CHECK(o.cmd == CMD_HELP && o.help_for == CMD_DROPS, "drops -h: its help");
+	parse("filter", &o, err);
+	CHECK(o.filter_act == FILTER_SHOW, "filter alone shows");
+	parse("filter clear", &o, err);
+	CHECK(o.filter_act == FILTER_CLEAR && filter_empty(&o.filter), "clear");
+	parse("filter pid 42 comm curl netns 4026531840 dev lo lport 80 rport 443",
+	      &o, err);
+	CHECK(o.filter_act == FILTER_SET && o.filter.has_pid &&
+	      o.filter.pid == 42 && o.filter.has_comm &&
+	      !strcmp(o.filter.comm, "curl") && o.filter.has_netns &&
+	      o.filter.netns == 4026531840U && !o.filter.has_ifindex &&
+	      !strcmp(o.filter.ifname, "lo") && o.filter.has_lport &&
+	      o.filter.lport == 80 && o.filter.has_rport &&
+	      o.filter.rport == 443, "every filter key");
+	parse("filter comm 0123456789abcde ifindex 4294967", &o, err);
+	CHECK(!strcmp(o.filter.comm, "0123456789abcde") && o.filter.has_ifindex &&
+	      o.filter.ifindex == 4294967, "15-character comm, ifindex");
+	CHECK(!strncmp(cli_usage(CMD_NONE) + strlen(cli_usage(CMD_NONE)) -
+		       strlen(cli_usage(CMD_HELP)) - 1, cli_usage(CMD_HELP),
+		       strlen(cli_usage(CMD_HELP))),
+	      "the whole usage fits: it ends with help's");
+	CHECK(strstr(cli_usage(CMD_DROPS), "default is --by reason"),
+	      "drops help says the default");
+}
+
+static void test_hist(void)
+{
+	static const struct { unsigned int b; uint64_t low, high; } edges[] = {
+		{ 0, 0, 0 }, { 1, 1, 1 }, { 2, 2, 3 }, { 3, 4, 7 },
+		{ 11, 1024, 2047 }, { 32, 2147483648ULL, 4294967295ULL },
+		{ 33, 4294967296ULL, 8589934591ULL },
+		{ 64, 9223372036854775808ULL, 18446744073709551615ULL },
+	};
+	struct hist h = { 0 };
+	uint64_t low, high;
+
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+		hist_bounds(edges[i].b, &low, &high);
+		CHECK(low == edges[i].low && high == edges[i].high,
+		      "bucket %u: [%llu, %llu]", edges[i].b,
+		      (unsigned long long)low, (unsigned long long)high);
+	}
+	for (unsigned int b = 0; b < TPSTAT_HIST_BUCKETS; b++) {
+		hist_bounds(b, &low, &high);
+		CHECK(hist_bucket_of(low) == b && hist_bucket_of(high) == b &&
+		      (!b || hist_bucket_of(low - 1) == b - 1),
+		      "bucket %u holds its bounds only", b);
+	}
+	CHECK(hist_bucket_of(0) == 0 && hist_bucket_of(1) == 1 &&
+	      hist_bucket_of(2) == 2 && hist_bucket_of(4) == 3 &&
+	      hist_bucket_of(UINT64_MAX) == 64, "values to buckets");
+	CHECK(hist_stars(0, 10, 40) == 0 && hist_stars(10, 10, 40) == 40 &&
+	      hist_stars(5, 10, 40) == 20 && hist_stars(1, 3, 40) == 13 &&
+	      hist_stars(1, 0, 40) == 0 && hist_stars(11, 10, 40) == 40 &&
+	      hist_stars(UINT64_MAX, UINT64_MAX, 20) == 20,
+	      "stars as bcc: floor(width * val / max)");
+	CHECK(hist_first(&h) == -1 && hist_last(&h) == -1, "empty");
+	h.bucket[1] = 1;
+	h.bucket[3] = 4;
+	CHECK(hist_first(&h) == 1 && hist_last(&h) == 3, "first, last");
+	h.bucket[0] = 0;
+	h.bucket[64] = 0;
+}
+
+static void hist_small(FILE *f, void *arg)
+{
+	hist_print(f, arg, "usecs");
+}
+
+static void hist_json_out(FILE *f, void *arg)
+{
+	struct json j;
+
+	json_init(&j, f, false);
+	json_object_open(&j);
+	hist_json(&j, arg);
+	json_object_close(&j);
+	json_end(&j);
+}
+
+static void test_hist_print(void)
+{
+	struct hist h = { 0 };
+	char *s;
+
+	s = capture(hist_small, &h);
+	CHECK(!strcmp(s, ""), "an empty histogram prints nothing: '%s'", s);
+	h.bucket[0] = 2;
+	h.bucket[2] = 4;
+	h.count = 6;
+	h.sum = 10;
+	s = capture(hist_small, &h);
+	CHECK(!strcmp(s,
+		"     usecs               : count     distribution\n"
+		"         0 -> 0          : 2        |********************                    |\n"
+		"         1 -> 1          : 0        |                                        |\n"
+		"         2 -> 3          : 4        |****************************************|\n"),
+	      "bcc's layout, buckets 0..2:\n%s", s);
+	s = capture(hist_json_out, &h);
+	CHECK(!strcmp(s, "{\"count\":6,\"sum\":10,\"buckets\":["
+		      "{\"low\":0,\"high\":0,\"count\":2},"
+		      "{\"low\":1,\"high\":1,\"count\":0},"
+		      "{\"low\":2,\"high\":3,\"count\":4}]}\n"),
+	      "histogram JSON: %s", s);
+	memset(&h, 0, sizeof(h));
+	h.bucket[64] = 1;
+	h.bucket[63] = 2;
+	s = capture(hist_small, &h);
+	CHECK(!strcmp(s,
+		"               usecs                         : count     distribution\n"
+		" 4611686018427387904 -> 9223372036854775807  : 2        |********************|\n"
+		" 9223372036854775808 -> 18446744073709551615 : 1        |**********          |\n"),
+	      "the last bucket, wide as bcc past 2^32:\n%s", s);
+	memset(&h, 0, sizeof(h));
+	h.bucket[1] = 7;
+	s = capture(hist_small, &h);
+	CHECK(!strstr(s, "0 -> 0") && strstr(s, "1 -> 1          : 7"),
+	      "starts at the first non-empty bucket:\n%s", s);
+}
+
+static void test_addr(void)
+{
+	static const uint8_t v4[4] = { 10, 0, 0, 1 };
+	static const uint8_t v6[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 };
+	static const uint8_t mapped[16] = { [10] = 0xff, [11] = 0xff,
+					    192, 0, 2, 7 };
+	char buf[64];
+
+	format_addr(buf, sizeof(buf), v4, 4, 22);
+	CHECK(!strcmp(buf, "10.0.0.1:22"), "v4: %s", buf);
+	format_addr(buf, sizeof(buf), v4, 4, -1);
+	CHECK(!strcmp(buf, "10.0.0.1"), "v4 without port: %s", buf);
+	format_addr(buf, sizeof(buf), v6, 16, 443);
+	CHECK(!strcmp(buf, "[2001:db8::1]:443"), "v6: %s", buf);
+	format_addr(buf, sizeof(buf), v6, 16, -1);
+	CHECK(!strcmp(buf, "2001:db8::1"), "v6 without port: %s", buf);
+	format_addr(buf, sizeof(buf), mapped, 16, 80);
+	CHECK(!strcmp(buf, "[::ffff:192.0.2.7]:80"), "v4-mapped: %s", buf);
+	format_addr(buf, sizeof(buf), v4, 0, 80);
+	CHECK(!strcmp(buf, "?:80"), "no address: %s", buf);
+	CHECK(!strcmp(tcp_state_name(1), "ESTABLISHED") &&
+	      !strcmp(tcp_state_name(2), "SYN_SENT") &&
+	      !strcmp(tcp_state_name(4), "FIN_WAIT1") &&
+	      !strcmp(tcp_state_name(7), "CLOSE") &&
+	      !strcmp(tcp_state_name(12), "NEW_SYN_RECV") &&
+	      !strcmp(tcp_state_name(13), "BOUND_INACTIVE") &&
+	      !tcp_state_name(0) && !tcp_state_name(14) &&
+	      !tcp_state_name(255), "TCP state names");
+}
+
+/* ---- replies built as the module sends them ----------------------------- */
+
+static char msgbuf[4096];
+
+static struct nlmsghdr *msg_new(void)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(msgbuf);
+	struct genlmsghdr *g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+
+	g->cmd = TPSTAT_CMD_GET_VIEW;
+	return nlh;
+}
+
+static void put_header_msg(struct view *v, uint32_t entries, uint32_t cap,
+			   uint64_t overflow)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW_ENTRIES, entries);
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW_CAPACITY, cap);
+	mnl_attr_put(nlh, TPSTAT_A_PAD, 0, NULL);
+	mnl_attr_put_u64(nlh, TPSTAT_A_VIEW_OVERFLOW, overflow);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "header message");
+}
+
+/* A DROPS entry; @reason < 0: none (before 5.17); @name, @ifname NULL: absent. */
+static void put_drop(struct view *v, const char *loc, int reason,
+		     const char *name, uint32_t netns, uint32_t ifindex,
+		     const char *ifname, uint64_t count)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_strz(nlh, TPSTAT_A_LOCATION, loc);
+	if (reason >= 0)
+		mnl_attr_put_u32(nlh, TPSTAT_A_REASON, reason);
+	if (name)
+		mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, name);
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, netns);
+	mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, ifindex);
+	if (ifname)
+		mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, ifname);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "drop entry");
+}
+
+static void drops_view(struct view *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->id = TPSTAT_VIEW_DROPS;
+	put_header_msg(v, 5, 1024, 3);
+	put_drop(v, "ip_rcv_core+0x1c4/0x2f0", 2, "NO_SOCKET", 1, 2, "eth0", 5);
+	put_drop(v, "tcp_v4_rcv+0x88/0x900", 2, "NO_SOCKET", 1, 3, "eth1", 3);
+	put_drop(v, "ip_rcv_core+0x1c4/0x2f0", 3, NULL, 2, 2, NULL, 4);
+	put_drop(v, "udp_queue_rcv+0x10/0x20", -1, NULL, 1, 0, NULL, 4);
+	put_drop(v, "tcp_v4_rcv+0x88/0x900", 2, "NO_SOCKET", 1, 2, "eth0", 0);
+}
+
+static struct view cur_view;
+static enum drop_by cur_by;
+
+/* The options @arg points to; under --json-sample maybe pretty. */
+static struct out_opts *opts(void *arg)
+{
+	static struct out_opts o;
+
+	o = *(struct out_opts *)arg;
+	o.pretty = o.json && sample_pretty;
+	return &o;
+}
+
+static void view_text(FILE *f, void *arg)
+{
+	print_view(f, opts(arg), &cur_view, cur_by, NULL);
+}
+
+static void test_drops(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v;
+	char *s;
+
+	drops_view(&v);
+	CHECK(v.have_header && v.entries == 5 && v.capacity == 1024 &&
+	      v.overflow == 3 && v.n == 5, "header and 5 entries: %zu", v.n);
+	CHECK(v.e[0].has_reason && v.e[0].reason == 2 &&
+	      !strcmp(v.e[0].reason_name, "NO_SOCKET") && v.e[0].count == 5 &&
+	      !strcmp(v.e[0].location, "ip_rcv_core+0x1c4/0x2f0") &&
+	      v.e[0].has_ifname && !strcmp(v.e[0].ifname, "eth0"),
+	      "entry attributes");
+	CHECK(!v.e[3].has_reason && !v.e[2].has_reason_name &&
+	      !v.e[2].has_ifname && !v.e[0].hist, "absent attributes");
+
+	drops_aggregate(&v, BY_REASON, 0);
+	CHECK(v.n == 3 && v.e[0].reason == 2 && v.e[0].count == 8 &&
+	      !v.e[1].has_reason && v.e[1].count == 4 &&
+	      v.e[2].reason == 3 && v.e[2].count == 4,
+	      "by reason: 8 NO_SOCKET, then ties by name ('-' before '?')");
+	cur_view = v;
+	cur_by = BY_REASON;
+	s = capture(view_text, &text);
+	CHECK(!strcmp(s, "           8 drops reason NO_SOCKET (2)\n"
+			 "           4 drops reason -\n"
+			 "           4 drops reason ? (3)\n"
+			 "overflow: 3 lost updates (table 5/1024)\n"),
+	      "drops by reason, text:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(!strcmp(s, "{\"schema_version\":1,\"view\":\"drops\",\"by\":\"reason\","
+		      "\"overflow\":3,\"entries\":5,\"capacity\":1024,\"drops\":["
+		      "{\"reason\":\"NO_SOCKET\",\"reason_code\":2,\"count\":8},"
+		      "{\"reason\":null,\"reason_code\":null,\"count\":4},"
+		      "{\"reason\":null,\"reason_code\":3,\"count\":4}]}\n"),
+	      "drops by reason, JSON: %s", s);
+	view_free(&v);
+
+	drops_view(&v);
+	drops_aggregate(&v, BY_LOCATION, 0);
+	CHECK(v.n == 3 && v.e[0].count == 9 &&
+	      !strcmp(v.e[0].location, "ip_rcv_core+0x1c4/0x2f0") &&
+	      v.e[1].count == 4 && !strcmp(v.e[1].location, "udp_queue_rcv+0x10/0x20") &&
+	      v.e[2].count == 3, "by location");
+	cur_view = v;
+	cur_by = BY_LOCATION;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "           9 drops at ip_rcv_core+0x1c4/0x2f0\n"),
+	      "as dropwatch: %s", s);
+	view_free(&v);
+
+	drops_view(&v);
+	drops_aggregate(&v, BY_LOCATION, 1);
+	CHECK(v.n == 1 && v.e[0].count == 9, "-n 1");
+	view_free(&v);
+
+	drops_view(&v);
+	drops_aggregate(&v, BY_DEV, 0);
+	CHECK(v.n == 4 && v.e[0].count == 5 && !strcmp(v.e[0].ifname, "eth0") &&
+	      v.e[1].count == 4 && v.e[1].netns == 1 && v.e[1].ifindex == 0 &&
+	      v.e[2].count == 4 && v.e[2].netns == 2 && v.e[2].ifindex == 2 &&
+	      !v.e[2].has_ifname && v.e[3].count == 3, "by dev");
+	cur_view = v;
+	cur_by = BY_DEV;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "5 drops on eth0 netns 1\n") &&
+	      strstr(s, "4 drops on - netns 1\n") &&
+	      strstr(s, "4 drops on ifindex 2 netns 2\n"), "dev names: %s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "{\"netns\":2,\"ifindex\":2,\"ifname\":null,\"count\":4}") &&
+	      strstr(s, "{\"netns\":1,\"ifindex\":2,\"ifname\":\"eth0\",\"count\":5}"),
+	      "dev JSON: %s", s);
+	view_free(&v);
+
+	drops_view(&v);
+	drops_aggregate(&v, BY_NETNS, 0);
+	CHECK(v.n == 2 && v.e[0].netns == 1 && v.e[0].count == 12 &&
+	      v.e[1].netns == 2 && v.e[1].count == 4, "by netns");
+	view_free(&v);
+
+	/* An empty table: only the overflow line. */
+	memset(&v, 0, sizeof(v));
+	v.id = TPSTAT_VIEW_DROPS;
+	put_header_msg(&v, 0, 1024, 0);
+	drops_aggregate(&v, BY_REASON, 0);
+	cur_view = v;
+	cur_by = BY_REASON;
+	s = capture(view_text, &text);
+	CHECK(!strcmp(s, "overflow: 0 lost updates (table 0/1024)\n"), "empty: %s", s);
+	view_free(&v);
+}
+
+static void put_trap(struct view *v, const char *dev, const char *trap,
+		     uint64_t count)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_strz(nlh, TPSTAT_A_DEVLINK, dev);
+	mnl_attr_put_strz(nlh, TPSTAT_A_TRAP, trap);
+	mnl_attr_put_strz(nlh, TPSTAT_A_TRAP_GROUP, "l2_drops");
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	view_msg_cb(nlh, v);
+}
+
+static void test_traps(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v = { .id = TPSTAT_VIEW_TRAPS };
+	char *s;
+
+	put_header_msg(&v, 3, 256, 0);
+	put_trap(&v, "pci/0000:01:00.0", "source_mac_is_multicast", 3);
+	put_trap(&v, "pci/0000:01:00.0", "vlan_tag_mismatch", 7);
+	put_trap(&v, "pci/0000:01:00.0", "source_mac_is_multicast", 2);
+	put_trap(&v, "pci/0000:02:00.0", "vlan_tag_mismatch", 1);
+	drops_aggregate(&v, BY_TRAP, 0);
+	CHECK(v.n == 3 && v.e[0].count == 7 && v.e[1].count == 5 &&
+	      !strcmp(v.e[1].trap, "source_mac_is_multicast") &&
+	      v.e[2].count == 1, "by trap");
+	cur_view = v;
+	cur_by = BY_TRAP;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "           7 drops at trap vlan_tag_mismatch (group l2_drops) on pci/0000:01:00.0\n"),
+	      "trap text: %s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "\"view\":\"traps\",\"by\":\"trap\",") &&
+	      strstr(s, "{\"devlink\":\"pci/0000:02:00.0\",\"trap\":\"vlan_tag_mismatch\","
+		     "\"trap_group\":\"l2_drops\",\"count\":1}"), "trap JSON: %s", s);
+	view_free(&v);
+}
+
+static void put_flow(struct view *v, int v6, uint16_t sport, uint64_t retrans,
+		     uint64_t synack, int state)
+{
+	static const uint8_t a4[4] = { 10, 0, 0, 1 }, b4[4] = { 10, 0, 0, 2 };
+	static const uint8_t a6[16] = { 0xfe, 0x80, [15] = 1 };
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 4026531840U);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, v6 ? AF_INET6 : AF_INET);
+	mnl_attr_put(nlh, TPSTAT_A_SADDR, v6 ? 16 : 4, v6 ? a6 : a4);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, sport);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, v6 ? 16 : 4, v6 ? a6 : b4);
+	mnl_attr_put_u16(nlh, TPSTAT_A_DPORT, 5201);
+	mnl_attr_put_u64(nlh, TPSTAT_A_RETRANS, retrans);
+	mnl_attr_put_u64(nlh, TPSTAT_A_SYNACK_RETRANS, synack);
+	if (state >= 0)
+		mnl_attr_put_u8(nlh, TPSTAT_A_NEW_STATE, state);
+	view_msg_cb(nlh, v);
+}
+
+static void test_retrans(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v = { .id = TPSTAT_VIEW_RETRANS };
+	char *s;
+
+	put_header_msg(&v, 3, 4096, 0);
+	put_flow(&v, 0, 40000, 2, 0, 1);
+	put_flow(&v, 1, 40001, 9, 1, 7);
+	put_flow(&v, 0, 40002, 2, 1, 99);
+	view_sort(&v);
+	CHECK(v.n == 3 && v.e[0].retrans == 9 && v.e[1].sport == 40002 &&
+	      v.e[2].sport == 40000, "retransmits, most first, then SYN/ACK");
+	cur_view = v;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "LOCAL            REMOTE               NETNS   RETRANS    SYNACK  STATE\n") &&
+	      strstr(s, "[fe80::1]:40001  [fe80::1]:5201  4026531840         9         1  CLOSE\n") &&
+	      strstr(s, "10.0.0.1:40002   10.0.0.2:5201   4026531840         2         1  99\n") &&
+	      strstr(s, "overflow: 0 lost updates (table 3/4096)"),
+	      "retrans text:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "{\"netns\":4026531840,\"family\":\"ipv6\",\"local\":\"fe80::1\","
+		     "\"local_port\":40001,\"remote\":\"fe80::1\",\"remote_port\":5201,"
+		     "\"retransmits\":9,\"synack_retransmits\":1,\"state\":\"CLOSE\","
+		     "\"state_code\":7}") &&
+	      strstr(s, "\"state\":null,\"state_code\":99}") &&
+	      strstr(s, "\"flows\":["), "retrans JSON: %s", s);
+	view_free(&v);
+}
+
+static void test_resets(void)
+{
+	static const uint8_t peer[4] = { 192, 0, 2, 1 };
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v = { .id = TPSTAT_VIEW_RESETS };
+	struct nlmsghdr *nlh;
+	char *s;
+
+	put_header_msg(&v, 2, 4096, 0);
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 80);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, peer);
+	mnl_attr_put_u64(nlh, TPSTAT_A_RST_RECEIVED, 2);
+	view_msg_cb(nlh, &v);
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 22);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, peer);
+	mnl_attr_put_u32(nlh, TPSTAT_A_REASON, 2);
+	mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, "NO_SOCKET");
+	mnl_attr_put_u64(nlh, TPSTAT_A_RST_SENT, 5);
+	view_msg_cb(nlh, &v);
+	view_sort(&v);
+	CHECK(v.n == 2 && v.e[0].sport == 22, "resets, most first");
+	cur_view = v;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "LPORT  PEER            NETNS      SENT  RECEIVED  REASON\n") &&
+	      strstr(s, "   22  192.0.2.1           1         5         0  NO_SOCKET (2)\n") &&
+	      strstr(s, "   80  192.0.2.1           1         0         2  -\n"),
+	      "resets text:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "\"resets\":[{\"netns\":1,\"family\":\"ipv4\",\"local_port\":22,"
+		     "\"remote\":\"192.0.2.1\",\"sent\":5,\"received\":0,"
+		     "\"reason\":\"NO_SOCKET\",\"reason_code\":2},") &&
+	      strstr(s, "\"reason\":null,\"reason_code\":null}"), "resets JSON: %s", s);
+	view_free(&v);
+}
+
+static void test_states(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v = { .id = TPSTAT_VIEW_STATES };
+	static const uint8_t cells[][3] = {
+		{ 1, 4, 3 }, { 2, 1, 20 }, { 7, 2, 21 }, { 2, 7, 1 },
+	};
+	struct nlmsghdr *nlh = msg_new();
+	char *s;
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW_ENTRIES, 4);
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW_CAPACITY, 196);
+	mnl_attr_put_u64(nlh, TPSTAT_A_VIEW_OVERFLOW, 0);
+	mnl_attr_put_u64(nlh, TPSTAT_A_OPENS_ACTIVE, 20);
+	mnl_attr_put_u64(nlh, TPSTAT_A_OPENS_PASSIVE, 7);
+	mnl_attr_put_u64(nlh, TPSTAT_A_OPENS_FAILED, 1);
+	view_msg_cb(nlh, &v);
+	for (size_t i = 0; i < 4; i++) {
+		nlh = msg_new();
+		mnl_attr_put_u8(nlh, TPSTAT_A_OLD_STATE, cells[i][0]);
+		mnl_attr_put_u8(nlh, TPSTAT_A_NEW_STATE, cells[i][1]);
+		mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, cells[i][2]);
+		view_msg_cb(nlh, &v);
+	}
+	view_sort(&v);
+	cur_view = v;
+	s = capture(view_text, &text);
+	CHECK(!strcmp(s,
+		"ESTABLISHED    -> FIN_WAIT1                 3\n"
+		"SYN_SENT       -> ESTABLISHED              20\n"
+		"SYN_SENT       -> CLOSE                     1\n"
+		"CLOSE          -> SYN_SENT                 21\n"
+		"active opens   20\npassive opens  7\nfailed opens   1\n"
+		"overflow: 0 lost updates (table 4/196)\n"),
+	      "states in state number order:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "\"capacity\":196,\"active_opens\":20,\"passive_opens\":7,"
+		     "\"failed_opens\":1,\"transitions\":[{\"old_state\":\"ESTABLISHED\","
+		     "\"old_state_code\":1,\"new_state\":\"FIN_WAIT1\",\"new_state_code\":4,"
+		     "\"count\":3},"), "states JSON: %s", s);
+	view_free(&v);
+}
+
+/* A histogram entry; bucket 0 is put after a zero-length pad of type 1. */
+static void put_hist(struct nlmsghdr *nlh, const uint64_t *b, size_t n,
+		     uint64_t sum, uint64_t count)
+{
+	struct nlattr *nest = mnl_attr_nest_start(nlh, TPSTAT_A_HIST_BUCKETS);
+
+	mnl_attr_put(nlh, TPSTAT_A_PAD, 0, NULL);
+	for (size_t i = 0; i < n; i++)
+		if (b[i])
+			mnl_attr_put_u64(nlh, i + 1, b[i]);
+	mnl_attr_put_u32(nlh, 66, 1);	/* past the last bucket: skipped */
+	mnl_attr_nest_end(nlh, nest);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HIST_SUM, sum);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HIST_COUNT, count);
+}
+
+static void test_lifetimes(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v = { .id = TPSTAT_VIEW_LIFETIMES };
+	static const uint64_t b1[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3 };
+	static const uint64_t b2[] = { 1 };
+	struct nlmsghdr *nlh;
+	char *s;
+
+	put_header_msg(&v, 2, 1024, 7);
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 22);
+	mnl_attr_put_strz(nlh, TPSTAT_A_COMM, "sshd");
+	put_hist(nlh, b1, 12, 6000, 4);
+	view_msg_cb(nlh, &v);
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 80);
+	put_hist(nlh, b2, 1, 0, 1);
+	view_msg_cb(nlh, &v);
+	CHECK(v.n == 2 && v.e[0].hist && v.e[0].hist->bucket[10] == 1 &&
+	      v.e[0].hist->bucket[11] == 3 && v.e[0].hist->count == 4 &&
+	      v.e[1].hist->bucket[0] == 1 && !v.e[1].has_comm,
+	      "buckets by type - 1, the pad and type 66 skipped");
+	view_sort(&v);
+	cur_view = v;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "lport 22  comm sshd  netns 1: 4 connections, mean 1500.0 usecs\n"
+		     "     usecs               : count     distribution\n"
+		     "       512 -> 1023       : 1        |*************                           |\n"
+		     "      1024 -> 2047       : 3        |****************************************|\n\n") &&
+	      strstr(s, "lport 80  comm [softirq]  netns 1: 1 connection, mean 0.0 usecs\n"
+		     "     usecs               : count     distribution\n"
+		     "         0 -> 0          : 1        |") &&
+	      strstr(s, "overflow: 7 lost updates (table 2/1024)\n"),
+	      "lifetime text:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "\"lifetimes\":[{\"netns\":1,\"local_port\":22,\"comm\":\"sshd\","
+		     "\"mean\":1500.000,\"count\":4,\"sum\":6000,\"buckets\":[{\"low\":512,") &&
+	      strstr(s, "\"comm\":null,"), "lifetime JSON: %s", s);
+	view_free(&v);
+}
+
+static void test_devices(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v = { .id = TPSTAT_VIEW_DEVICES };
+	struct nlmsghdr *nlh;
+	char *s;
+
+	put_header_msg(&v, 2, 256, 0);
+	for (int i = 0; i < 2; i++) {
+		nlh = msg_new();
+		mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
+		mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, 3 - i);
+		if (i)
+			mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, "eth0");
+		mnl_attr_put_u64(nlh, TPSTAT_A_TX_PACKETS, 10 + i);
+		mnl_attr_put_u64(nlh, TPSTAT_A_TX_BYTES, 1000);
+		mnl_attr_put_u64(nlh, TPSTAT_A_RX_PACKETS, 20);
+		mnl_attr_put_u64(nlh, TPSTAT_A_RX_BYTES, 2000);
+		mnl_attr_put_u64(nlh, TPSTAT_A_XMIT_ERRORS, 1);
+		mnl_attr_put_u64(nlh, TPSTAT_A_XMIT_TIMEOUTS, 2);
+		mnl_attr_put_u64(nlh, TPSTAT_A_GRO, 3);
+		mnl_attr_put_u64(nlh, TPSTAT_A_NAPI_POLLS, 4);
+		mnl_attr_put_u64(nlh, TPSTAT_A_NAPI_WORK, 5);
+		mnl_attr_put_u64(nlh, TPSTAT_A_NAPI_BUDGET_EXHAUSTED, 6);
+		view_msg_cb(nlh, &v);
+	}
+	view_sort(&v);
+	CHECK(v.e[0].ifindex == 2 && v.e[1].ifindex == 3, "devices by index");
+	cur_view = v;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "eth0 (ifindex 2, netns 1)\n"
+		     "    tx: packets 11  bytes 1000  errors 1  timeouts 2\n"
+		     "    rx: packets 20  bytes 2000  gro 3\n"
+		     "    napi: polls 4  work 5  budget exhausted 6\n"
+		     "ifindex 3 (ifindex 3, netns 1)\n"), "devices text:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "\"devices\":[{\"netns\":1,\"ifindex\":2,\"ifname\":\"eth0\","
+		     "\"tx_packets\":11,\"tx_bytes\":1000,\"rx_packets\":20,\"rx_bytes\":2000,"
+		     "\"xmit_errors\":1,\"xmit_timeouts\":2,\"gro\":3,\"napi_polls\":4,"
+		     "\"napi_work\":5,\"napi_budget_exhausted\":6},") &&
+	      strstr(s, "\"ifname\":null"), "devices JSON: %s", s);
+	view_free(&v);
+}
+
+static const char *hist_only;
+
+static void hists_text(FILE *f, void *arg)
+{
+	print_view(f, opts(arg), &cur_view, BY_DEFAULT, hist_only);
+}
+
+static void test_hists(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v = { .id = TPSTAT_VIEW_HISTS };
+	static const uint64_t b[] = { 0, 0, 2 };
+	static const char *const names[] = { "rx_len", "srtt_us", "new_one" };
+	struct nlmsghdr *nlh;
+	char *s;
+
+	put_header_msg(&v, 3, 4, 0);
+	for (int i = 0; i < 3; i++) {
+		nlh = msg_new();
+		mnl_attr_put_strz(nlh, TPSTAT_A_HIST_NAME, names[i]);
+		put_hist(nlh, b, 3, 5, 2);
+		view_msg_cb(nlh, &v);
+	}
+	view_sort(&v);
+	CHECK(!strcmp(v.e[0].hist_name, "srtt_us") &&
+	      !strcmp(v.e[1].hist_name, "rx_len") &&
+	      !strcmp(v.e[2].hist_name, "new_one"), "hists in their order");
+	cur_view = v;
+	hist_only = NULL;
+	s = capture(hists_text, &text);
+	CHECK(strstr(s, "srtt_us: 2 values, mean 2.5 usecs\n"
+		     "     usecs               : count     distribution\n"
+		     "         2 -> 3          : 2        |****************************************|\n") &&
+	      strstr(s, "rx_len: 2 values, mean 2.5 bytes\n     bytes ") &&
+	      strstr(s, "new_one: 2 values"), "hists text:\n%s", s);
+	hist_only = "rx_len";
+	s = capture(hists_text, &text);
+	CHECK(strstr(s, "rx_len:") && !strstr(s, "srtt_us") &&
+	      strstr(s, "overflow: 0 lost updates (table 3/4)"), "hist rx_len:\n%s", s);
+	s = capture(hists_text, &json);
+	CHECK(strstr(s, "\"histograms\":[{\"name\":\"rx_len\",\"unit\":\"bytes\","
+		     "\"mean\":2.500,\"count\":2,\"sum\":5,\"buckets\":"
+		     "[{\"low\":2,\"high\":3,\"count\":2}]}]}") && !strstr(s, "srtt_us"),
+	      "hist rx_len JSON: %s", s);
+	hist_only = "xmit_len";
+	s = capture(hists_text, &text);
+	CHECK(strstr(s, "xmit_len: no values\n"), "a known name with no entry: %s", s);
+	CHECK(hist_name_known("snd_cwnd") && !hist_name_known("srtt") &&
+	      !hist_name_known(""), "known names");
+	view_free(&v);
+}
+
+static struct filter cur_filter;
+
+static void filter_out(FILE *f, void *arg)
+{
+	print_filter(f, opts(arg), &cur_filter);
+}
+
+static void test_filter(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct nlmsghdr *nlh = msg_new();
+	struct filter in = { 0 };
+	char *s;
+
+	memset(&cur_filter, 0, sizeof(cur_filter));
+	s = capture(filter_out, &text);
+	CHECK(!strcmp(s, "no filter\n"), "no filter: %s", s);
+	s = capture(filter_out, &json);
+	CHECK(!strcmp(s, "{\"schema_version\":1,\"active\":false,\"pid\":null,"
+		      "\"comm\":null,\"netns\":null,\"ifindex\":null,"
+		      "\"local_port\":null,\"remote_port\":null}\n"), "no filter JSON: %s", s);
+	in.has_pid = in.has_comm = in.has_ifindex = in.has_rport = true;
+	in.pid = 42;
+	snprintf(in.comm, sizeof(in.comm), "curl");
+	in.ifindex = 3;
+	in.rport = 443;
+	filter_put(nlh, &in);
+	filter_reply_cb(nlh, &cur_filter);
+	CHECK(cur_filter.has_pid && cur_filter.pid == 42 &&
+	      !strcmp(cur_filter.comm, "curl") && cur_filter.ifindex == 3 &&
+	      cur_filter.has_rport && cur_filter.rport == 443 &&
+	      !cur_filter.has_lport && !cur_filter.has_netns,
+	      "the request's attributes read back");
+	s = capture(filter_out, &text);
+	CHECK(!strcmp(s, "pid 42\ncomm curl\nifindex 3\nrport 443\n"), "filter: %s", s);
+	s = capture(filter_out, &json);
+	CHECK(!strcmp(s, "{\"schema_version\":1,\"active\":true,\"pid\":42,"
+		      "\"comm\":\"curl\",\"netns\":null,\"ifindex\":3,"
+		      "\"local_port\":null,\"remote_port\":443}\n"), "filter JSON: %s", s);
+}
+
+/* A DONE-terminated dump's header missing: view_cmd refuses; here, the flag. */
+static void test_no_header(void)
+{
+	struct view v = { .id = TPSTAT_VIEW_DROPS };
+
+	put_drop(&v, "x+0x1/0x2", 2, "NO_SOCKET", 1, 1, "lo", 1);
+	CHECK(!v.have_header && v.n == 1, "an entry is not a header");
+	view_free(&v);
+}
+
 int main(int argc, char **argv)
 {
 	/* "--json-sample" prints outputs for an external validator (jq). */
@@ -158,7 +971,8 @@ int main(int argc, char **argv)
 				      .zeros = true };
 		struct event_row ev = { 22, 2, true, "skb:kfree_skb", "skb",
 					"skb,location,reason", "reason" };
-		struct info info = { "0.1.0", "6.1.0-56-amd64", 7, 25 };
+		struct info info = { "0.1.0", "6.1.0-56-amd64", 7, 25,
+				     1 << 20, true };
 
 		print_counters(stdout, &o, rows, 4);
 		o.verbose = true;
@@ -166,11 +980,38 @@ int main(int argc, char **argv)
 		print_events(stdout, &o, &ev, 0);
 		print_info(stdout, &o, &info);
 		print_watch(stdout, &o, 1.0, 2.0, rows, 2, rows, 4);
+		/* The views' JSON, as their tests build it. */
+		sample = true;
+		sample_pretty = o.pretty;
+		test_drops();
+		test_traps();
+		test_retrans();
+		test_resets();
+		test_states();
+		test_lifetimes();
+		test_devices();
+		test_hists();
+		test_filter();
 		return 0;
 	}
 	test_lookup();
 	test_parse();
 	test_output();
+	test_view_lookup();
+	test_view_parse();
+	test_hist();
+	test_hist_print();
+	test_addr();
+	test_drops();
+	test_traps();
+	test_retrans();
+	test_resets();
+	test_states();
+	test_lifetimes();
+	test_devices();
+	test_hists();
+	test_filter();
+	test_no_header();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

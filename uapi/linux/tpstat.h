@@ -131,7 +131,7 @@ enum tpstat_attr {
 	TPSTAT_A_NETNS,		/* u32: network namespace inode number */
 	TPSTAT_A_FAMILY,	/* u8: AF_INET or AF_INET6 */
 	TPSTAT_A_SADDR,		/* binary: local address, 4 or 16 bytes */
-	TPSTAT_A_SPORT,		/* u16: local port */
+	TPSTAT_A_SPORT,		/* u16: local port (host byte order, as all ports) */
 	TPSTAT_A_DADDR,		/* binary: remote address, 4 or 16 bytes */
 	TPSTAT_A_DPORT,		/* u16: remote port */
 	TPSTAT_A_IFINDEX,	/* u32: device index in its namespace (0: none) */
@@ -165,7 +165,8 @@ enum tpstat_attr {
 	TPSTAT_A_NAPI_BUDGET_EXHAUSTED, /* u64: polls with work >= budget */
 	/*
 	 * nest: one u64 per non-empty bucket, attribute type = bucket + 1.
-	 * Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1].
+	 * Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1].  Padding
+	 * inside the nest, where an architecture needs it, has type 0.
 	 */
 	TPSTAT_A_HIST_BUCKETS,
 	TPSTAT_A_HIST_SUM,	/* u64: sum of the values */

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <net/if.h>
+#include <linux/genetlink.h>
+
+#include "filter.h"
+#include "json.h"
+#include "nl.h"
+#include "output.h"
+
+static int usage_error(char *err, size_t err_len, const char *fmt,
+		       const char *arg)
+{
+	snprintf(err, err_len, fmt, arg);
+	return 2;
+}
+
+/* A decimal number in [min, max]: no sign, no spaces, no hex. */
+static int parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+int filter_parse(int n, const char *const *words, enum filter_action *act,
+		 struct filter *f, char *err, size_t err_len)
+{
+	uint32_t v;
+
+	memset(f, 0, sizeof(*f));
+	*act = FILTER_SHOW;
+	if (!n || !strcmp(words[0], "show") || !strcmp(words[0], "clear")) {
+		if (n > 1)
+			return usage_error(err, err_len,
+					   "unexpected argument '%s'", words[1]);
+		if (n)
+			*act = !strcmp(words[0], "clear") ? FILTER_CLEAR
+							  : FILTER_SHOW;
+		return 0;
+	}
+	*act = FILTER_SET;
+	for (int i = 0; i < n; i += 2) {
+		const char *key = words[i], *val = i + 1 < n ? words[i + 1] : NULL;
+
+		if (!strcmp(key, "pid")) {
+			if (f->has_pid)
+				return usage_error(err, err_len, "%s given twice", key);
+			if (!val || parse_u32(val, 1, INT32_MAX, &v))
+				return usage_error(err, err_len,
+						   "%s needs a process id from 1 to 2147483647", key);
+			f->has_pid = true;
+			f->pid = v;
+		} else if (!strcmp(key, "comm")) {
+			if (f->has_comm)
+				return usage_error(err, err_len, "%s given twice", key);
+			if (!val || !val[0] || strlen(val) >= sizeof(f->comm))
+				return usage_error(err, err_len,
+						   "%s needs a task name of 1 to 15 characters", key);
+			f->has_comm = true;
+			snprintf(f->comm, sizeof(f->comm), "%s", val);
+		} else if (!strcmp(key, "netns")) {
+			if (f->has_netns)
+				return usage_error(err, err_len, "%s given twice", key);
+			if (!val || parse_u32(val, 1, UINT32_MAX, &v))
+				return usage_error(err, err_len,
+						   "%s needs a namespace inode number (ls -Li /proc/PID/ns/net)", key);
+			f->has_netns = true;
+			f->netns = v;
+		} else if (!strcmp(key, "dev") || !strcmp(key, "ifindex")) {
+			if (f->has_ifindex || f->ifname[0])
+				return usage_error(err, err_len, "%s",
+						   "dev or ifindex given twice");
+			if (!strcmp(key, "ifindex")) {
+				if (!val || parse_u32(val, 1, INT32_MAX, &v))
+					return usage_error(err, err_len,
+							   "%s needs a device index from 1", key);
+				f->has_ifindex = true;
+				f->ifindex = v;
+			} else {
+				if (!val || !val[0] ||
+				    strlen(val) >= sizeof(f->ifname))
+					return usage_error(err, err_len,
+							   "%s needs a device name of 1 to 15 characters", key);
+				snprintf(f->ifname, sizeof(f->ifname), "%s", val);
+			}
+		} else if (!strcmp(key, "lport") || !strcmp(key, "rport")) {
+			bool local = key[0] == 'l';
+
+			if (local ? f->has_lport : f->has_rport)
+				return usage_error(err, err_len, "%s given twice", key);
+			if (!val || parse_u32(val, 1, 65535, &v))
+				return usage_error(err, err_len,
+						   "%s needs a port from 1 to 65535", key);
+			if (local) {
+				f->has_lport = true;
+				f->lport = v;
+			} else {
+				f->has_rport = true;
+				f->rport = v;
+			}
+		} else {
+			return usage_error(err, err_len,
+					   "unknown filter key '%s' (pid, comm, netns, dev, ifindex, lport, rport)",
+					   key);
+		}
+	}
+	return 0;
+}
+
+bool filter_empty(const struct filter *f)
+{
+	return !f->has_pid && !f->has_comm && !f->has_netns &&
+	       !f->has_ifindex && !f->has_lport && !f->has_rport;
+}
+
+void filter_put(struct nlmsghdr *nlh, const struct filter *f)
+{
+	if (f->has_pid)
+		mnl_attr_put_u32(nlh, TPSTAT_A_FILTER_PID, f->pid);
+	if (f->has_comm)
+		mnl_attr_put_strz(nlh, TPSTAT_A_FILTER_COMM, f->comm);
+	if (f->has_netns)
+		mnl_attr_put_u32(nlh, TPSTAT_A_FILTER_NETNS, f->netns);
+	if (f->has_ifindex)
+		mnl_attr_put_u32(nlh, TPSTAT_A_FILTER_IFINDEX, f->ifindex);
+	if (f->has_lport)
+		mnl_attr_put_u16(nlh, TPSTAT_A_FILTER_LPORT, f->lport);
+	if (f->has_rport)
+		mnl_attr_put_u16(nlh, TPSTAT_A_FILTER_RPORT, f->rport);
+}
+
+int filter_reply_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct filter *f = data;
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case TPSTAT_A_FILTER_PID:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+				f->has_pid = true;
+				f->pid = mnl_attr_get_u32(a);
+			}
+			break;
+		case TPSTAT_A_FILTER_COMM:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0) {
+				f->has_comm = true;
+				snprintf(f->comm, sizeof(f->comm), "%s",
+					 mnl_attr_get_str(a));
+			}
+			break;
+		case TPSTAT_A_FILTER_NETNS:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+				f->has_netns = true;
+				f->netns = mnl_attr_get_u32(a);
+			}
+			break;
+		case TPSTAT_A_FILTER_IFINDEX:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+				f->has_ifindex = true;
+				f->ifindex = mnl_attr_get_u32(a);
+			}
+			break;
+		case TPSTAT_A_FILTER_LPORT:
+			if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0) {
+				f->has_lport = true;
+				f->lport = mnl_attr_get_u16(a);
+			}
+			break;
+		case TPSTAT_A_FILTER_RPORT:
+			if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0) {
+				f->has_rport = true;
+				f->rport = mnl_attr_get_u16(a);
+			}
+			break;
+		}
+	}
+	return MNL_CB_OK;
+}
+
+static void json_opt_u64(struct json *j, const char *key, bool has,
+			 uint64_t v)
+{
+	json_key(j, key);
+	if (has)
+		json_u64(j, v);
+	else
+		json_null(j);
+}
+
+void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
+{
+	struct json j;
+
+	if (!o->json) {
+		if (filter_empty(flt)) {
+			fputs("no filter\n", f);
+			return;
+		}
+		if (flt->has_pid)
+			fprintf(f, "pid %u\n", flt->pid);
+		if (flt->has_comm)
+			fprintf(f, "comm %s\n", flt->comm);
+		if (flt->has_netns)
+			fprintf(f, "netns %u\n", flt->netns);
+		if (flt->has_ifindex) {
+			fprintf(f, "ifindex %u", flt->ifindex);
+			if (flt->ifname[0])
+				fprintf(f, " (%s here)", flt->ifname);
+			fputc('\n', f);
+		}
+		if (flt->has_lport)
+			fprintf(f, "lport %u\n", flt->lport);
+		if (flt->has_rport)
+			fprintf(f, "rport %u\n", flt->rport);
+		return;
+	}
+	json_init(&j, f, o->pretty);
+	json_object_open(&j);
+	json_key(&j, "schema_version");
+	json_u64(&j, JSON_SCHEMA_VERSION);
+	json_key(&j, "active");
+	json_bool(&j, !filter_empty(flt));
+	json_opt_u64(&j, "pid", flt->has_pid, flt->pid);
+	json_key(&j, "comm");
+	if (flt->has_comm)
+		json_string(&j, flt->comm);
+	else
+		json_null(&j);
+	json_opt_u64(&j, "netns", flt->has_netns, flt->netns);
+	json_opt_u64(&j, "ifindex", flt->has_ifindex, flt->ifindex);
+	json_opt_u64(&j, "local_port", flt->has_lport, flt->lport);
+	json_opt_u64(&j, "remote_port", flt->has_rport, flt->rport);
+	json_object_close(&j);
+	json_end(&j);
+}
+
+int filter_resolve(struct filter *f)
+{
+	if (!f->ifname[0] || f->has_ifindex)
+		return 0;
+	f->ifindex = if_nametoindex(f->ifname);
+	if (!f->ifindex) {
+		fprintf(stderr, "tpstat: no device '%s' in this network namespace\n",
+			f->ifname);
+		return 1;
+	}
+	f->has_ifindex = true;
+	return 0;
+}
+
+int filter_cmd(struct tpnl *nl, enum filter_action act,
+	       const struct filter *f, const struct out_opts *o)
+{
+	struct filter set = *f, got;
+	struct nlmsghdr *nlh;
+	char name[IF_NAMESIZE];
+	int err;
+
+	switch (act) {
+	case FILTER_SHOW:
+		memset(&got, 0, sizeof(got));
+		nlh = tpnl_msg(nl, TPSTAT_CMD_GET_FILTER, 0);
+		err = tpnl_send(nl, nlh, filter_reply_cb, &got);
+		if (err)
+			break;
+		/* The device's name, if it is one in this namespace. */
+		if (got.has_ifindex && if_indextoname(got.ifindex, name))
+			snprintf(got.ifname, sizeof(got.ifname), "%s", name);
+		print_filter(stdout, o, &got);
+		return 0;
+	case FILTER_SET:
+		if (filter_resolve(&set))
+			return 1;
+		/* fall through */
+	case FILTER_CLEAR:
+		nlh = tpnl_msg(nl, TPSTAT_CMD_SET_FILTER, 0);
+		if (act == FILTER_SET)
+			filter_put(nlh, &set);
+		err = tpnl_send(nl, nlh, NULL, NULL);
+		break;
+	default:
+		err = -EINVAL;
+	}
+	if (!err)
+		return 0;
+	if (err == -EOPNOTSUPP && !nl->extack[0])
+		fprintf(stderr, "tpstat: the tpstat module has no filter (it is older than this tool)\n");
+	else
+		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+	return 1;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tpstat filter: what the module counts (TPSTAT_CMD_SET_FILTER and
+ * GET_FILTER).  Parsing and printing are unit-tested on the host.
+ */
+#ifndef TPSTAT_FILTER_H
+#define TPSTAT_FILTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <libmnl/libmnl.h>
+
+#include "../uapi/linux/tpstat.h"
+
+#define FILTER_IFNAME_MAX 16	/* IFNAMSIZ */
+
+enum filter_action { FILTER_SHOW, FILTER_SET, FILTER_CLEAR };
+
+struct filter {
+	bool has_pid, has_comm, has_netns, has_ifindex, has_lport, has_rport;
+	uint32_t pid, netns, ifindex;
+	uint16_t lport, rport;
+	char comm[TPSTAT_COMM_MAX];
+	/* "dev NAME": if_nametoindex() fills ifindex when the request is sent */
+	char ifname[FILTER_IFNAME_MAX];
+};
+
+struct out_opts;
+struct tpnl;
+
+/*
+ * The words after "filter": none or "show", "clear", or KEY VALUE pairs.
+ * 0, or 2 (a usage error) with the reason in @err.
+ */
+int filter_parse(int n, const char *const *words, enum filter_action *act,
+		 struct filter *f, char *err, size_t err_len);
+/* Puts @f's FILTER_* attributes into a request. */
+void filter_put(struct nlmsghdr *nlh, const struct filter *f);
+/* mnl callback for GET_FILTER's reply: fills the struct filter @data. */
+int filter_reply_cb(const struct nlmsghdr *nlh, void *data);
+bool filter_empty(const struct filter *f);
+void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt);
+/*
+ * "dev NAME" to its index in this network namespace: 0, or 1 after one
+ * line on stderr when there is no such device.
+ */
+int filter_resolve(struct filter *f);
+/* Runs "tpstat filter ...": 0, or 1 after one line on stderr. */
+int filter_cmd(struct tpnl *nl, enum filter_action act,
+	       const struct filter *f, const struct out_opts *o);
+
+#endif

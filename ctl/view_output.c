@@ -1,0 +1,548 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Printing views as text or JSON: no netlink, unit-tested on the host. */
+#include <string.h>
+#include <sys/socket.h>
+
+#include "json.h"
+#include "output.h"
+#include "views.h"
+
+#define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
+
+static void json_opt_u64(struct json *j, const char *key, bool has,
+			 uint64_t v)
+{
+	json_key(j, key);
+	if (has)
+		json_u64(j, v);
+	else
+		json_null(j);
+}
+
+static void json_opt_str(struct json *j, const char *key, bool has,
+			 const char *s)
+{
+	json_key(j, key);
+	if (has)
+		json_string(j, s);
+	else
+		json_null(j);
+}
+
+/* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
+static const char *reason_text(const struct view_entry *e, char *buf,
+			       size_t len)
+{
+	if (!e->has_reason)
+		return "-";
+	snprintf(buf, len, "%s (%u)",
+		 e->has_reason_name ? e->reason_name : "?", e->reason);
+	return buf;
+}
+
+static void json_reason(struct json *j, const struct view_entry *e)
+{
+	json_opt_str(j, "reason", e->has_reason && e->has_reason_name,
+		     e->reason_name);
+	json_opt_u64(j, "reason_code", e->has_reason, e->reason);
+}
+
+/* "eth0", "ifindex 7" (its name unknown: the device is gone), or "-". */
+static const char *dev_text(const struct view_entry *e, char *buf,
+			    size_t len)
+{
+	if (e->has_ifname)
+		return e->ifname;
+	if (!e->ifindex)
+		return "-";
+	snprintf(buf, len, "ifindex %u", e->ifindex);
+	return buf;
+}
+
+static void json_dev(struct json *j, const struct view_entry *e)
+{
+	json_key(j, "netns");
+	json_u64(j, e->netns);
+	json_key(j, "ifindex");
+	json_u64(j, e->ifindex);
+	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
+}
+
+static const char *family_name(const struct view_entry *e)
+{
+	unsigned int len = e->saddr_len ? e->saddr_len : e->daddr_len;
+
+	if (e->family == AF_INET || (!e->family && len == 4))
+		return "ipv4";
+	if (e->family == AF_INET6 || (!e->family && len == 16))
+		return "ipv6";
+	return NULL;
+}
+
+static void json_addr(struct json *j, const char *key, const uint8_t *addr,
+		      unsigned int len)
+{
+	char text[ADDR_MAX];
+
+	format_addr(text, sizeof(text), addr, len, -1);
+	json_opt_str(j, key, len == 4 || len == 16, text);
+}
+
+/* A state's name, or its number when this tool does not know it. */
+static const char *state_text(unsigned int state, char *buf, size_t len)
+{
+	const char *name = tcp_state_name(state);
+
+	if (name)
+		return name;
+	snprintf(buf, len, "%u", state);
+	return buf;
+}
+
+static void json_state(struct json *j, const char *key, bool has,
+		       unsigned int state)
+{
+	char code[32];
+
+	json_opt_str(j, key, has && tcp_state_name(state),
+		     tcp_state_name(state));
+	snprintf(code, sizeof(code), "%s_code", key);
+	json_opt_u64(j, code, has, state);
+}
+
+static double mean(const struct hist *h)
+{
+	return h && h->count ? (double)h->sum / h->count : 0;
+}
+
+static void json_mean(struct json *j, const struct hist *h)
+{
+	json_key(j, "mean");
+	if (h->count)
+		json_double(j, mean(h));
+	else
+		json_null(j);
+}
+
+static const struct hist empty_hist;
+
+static const struct hist *hist_of(const struct view_entry *e)
+{
+	return e->hist ? e->hist : &empty_hist;
+}
+
+/* ---- one row of each view ------------------------------------------------ */
+
+static void text_drop(FILE *f, const struct view_entry *e, enum drop_by by)
+{
+	char buf[96];
+
+	fprintf(f, "%12llu drops ", (unsigned long long)e->count);
+	switch (by) {
+	case BY_REASON:
+		fprintf(f, "reason %s\n", reason_text(e, buf, sizeof(buf)));
+		break;
+	case BY_DEV:
+		fprintf(f, "on %s netns %u\n", dev_text(e, buf, sizeof(buf)),
+			e->netns);
+		break;
+	case BY_NETNS:
+		fprintf(f, "in netns %u\n", e->netns);
+		break;
+	case BY_TRAP:
+		fprintf(f, "at trap %s (group %s) on %s\n", e->trap,
+			e->trap_group, e->devlink);
+		break;
+	default:
+		fprintf(f, "at %s\n", e->location[0] ? e->location : "-");
+		break;
+	}
+}
+
+static void json_drop(struct json *j, const struct view_entry *e,
+		      enum drop_by by)
+{
+	json_object_open(j);
+	switch (by) {
+	case BY_REASON:
+		json_reason(j, e);
+		break;
+	case BY_DEV:
+		json_dev(j, e);
+		break;
+	case BY_NETNS:
+		json_key(j, "netns");
+		json_u64(j, e->netns);
+		break;
+	case BY_TRAP:
+		json_key(j, "devlink");
+		json_string(j, e->devlink);
+		json_key(j, "trap");
+		json_string(j, e->trap);
+		json_key(j, "trap_group");
+		json_string(j, e->trap_group);
+		break;
+	default:
+		json_key(j, "location");
+		json_string(j, e->location);
+		break;
+	}
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_object_close(j);
+}
+
+static void json_retrans(struct json *j, const struct view_entry *e)
+{
+	json_object_open(j);
+	json_key(j, "netns");
+	json_u64(j, e->netns);
+	json_opt_str(j, "family", family_name(e), family_name(e));
+	json_addr(j, "local", e->saddr, e->saddr_len);
+	json_key(j, "local_port");
+	json_u64(j, e->sport);
+	json_addr(j, "remote", e->daddr, e->daddr_len);
+	json_key(j, "remote_port");
+	json_u64(j, e->dport);
+	json_key(j, "retransmits");
+	json_u64(j, e->retrans);
+	json_key(j, "synack_retransmits");
+	json_u64(j, e->synack_retrans);
+	json_state(j, "state", e->has_new_state, e->new_state);
+	json_object_close(j);
+}
+
+static void text_retrans(FILE *f, const struct view *v)
+{
+	char local[ADDR_MAX], remote[ADDR_MAX], st[16];
+	int wl = 5, wr = 6, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
+		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
+		n = strlen(local);
+		wl = n > wl ? n : wl;
+		n = strlen(remote);
+		wr = n > wr ? n : wr;
+	}
+	fprintf(f, "%-*s  %-*s  %10s  %8s  %8s  %s\n", wl, "LOCAL", wr,
+		"REMOTE", "NETNS", "RETRANS", "SYNACK", "STATE");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
+		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
+		fprintf(f, "%-*s  %-*s  %10u  %8llu  %8llu  %s\n", wl, local,
+			wr, remote, e->netns, (unsigned long long)e->retrans,
+			(unsigned long long)e->synack_retrans,
+			e->has_new_state ? state_text(e->new_state, st, sizeof(st))
+					 : "-");
+	}
+}
+
+static void json_reset(struct json *j, const struct view_entry *e)
+{
+	json_object_open(j);
+	json_key(j, "netns");
+	json_u64(j, e->netns);
+	json_opt_str(j, "family", family_name(e), family_name(e));
+	json_key(j, "local_port");
+	json_u64(j, e->sport);
+	json_addr(j, "remote", e->daddr, e->daddr_len);
+	json_key(j, "sent");
+	json_u64(j, e->rst_sent);
+	json_key(j, "received");
+	json_u64(j, e->rst_received);
+	json_reason(j, e);
+	json_object_close(j);
+}
+
+static void text_resets(FILE *f, const struct view *v)
+{
+	char peer[ADDR_MAX], reason[96];
+	int wp = 4, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		format_addr(peer, sizeof(peer), v->e[i].daddr,
+			    v->e[i].daddr_len, -1);
+		n = strlen(peer);
+		wp = n > wp ? n : wp;
+	}
+	fprintf(f, "%5s  %-*s  %10s  %8s  %8s  %s\n", "LPORT", wp, "PEER",
+		"NETNS", "SENT", "RECEIVED", "REASON");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
+		fprintf(f, "%5u  %-*s  %10u  %8llu  %8llu  %s\n", e->sport, wp,
+			peer, e->netns, (unsigned long long)e->rst_sent,
+			(unsigned long long)e->rst_received,
+			reason_text(e, reason, sizeof(reason)));
+	}
+}
+
+static void text_state(FILE *f, const struct view_entry *e)
+{
+	char old[16], new[16];
+
+	fprintf(f, "%-14s -> %-14s %12llu\n",
+		state_text(e->old_state, old, sizeof(old)),
+		state_text(e->new_state, new, sizeof(new)),
+		(unsigned long long)e->count);
+}
+
+static void json_transition(struct json *j, const struct view_entry *e)
+{
+	json_object_open(j);
+	json_state(j, "old_state", e->has_old_state, e->old_state);
+	json_state(j, "new_state", e->has_new_state, e->new_state);
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_object_close(j);
+}
+
+static void text_lifetime(FILE *f, const struct view_entry *e)
+{
+	const struct hist *h = hist_of(e);
+
+	fprintf(f, "lport %u  comm %s  netns %u: %llu connection%s",
+		e->sport, e->has_comm ? e->comm : "[softirq]", e->netns,
+		(unsigned long long)h->count, h->count == 1 ? "" : "s");
+	if (h->count)
+		fprintf(f, ", mean %.1f usecs", mean(h));
+	fputc('\n', f);
+	hist_print(f, h, "usecs");
+	fputc('\n', f);
+}
+
+static void json_lifetime(struct json *j, const struct view_entry *e)
+{
+	json_object_open(j);
+	json_key(j, "netns");
+	json_u64(j, e->netns);
+	json_key(j, "local_port");
+	json_u64(j, e->sport);
+	json_opt_str(j, "comm", e->has_comm, e->comm);
+	json_mean(j, hist_of(e));
+	hist_json(j, hist_of(e));
+	json_object_close(j);
+}
+
+static void text_device(FILE *f, const struct view_entry *e)
+{
+	char buf[32];
+
+	fprintf(f, "%s (ifindex %u, netns %u)\n", dev_text(e, buf, sizeof(buf)),
+		e->ifindex, e->netns);
+	fprintf(f, "    tx: packets %llu  bytes %llu  errors %llu  timeouts %llu\n",
+		(unsigned long long)e->tx_packets,
+		(unsigned long long)e->tx_bytes,
+		(unsigned long long)e->xmit_errors,
+		(unsigned long long)e->xmit_timeouts);
+	fprintf(f, "    rx: packets %llu  bytes %llu  gro %llu\n",
+		(unsigned long long)e->rx_packets,
+		(unsigned long long)e->rx_bytes, (unsigned long long)e->gro);
+	fprintf(f, "    napi: polls %llu  work %llu  budget exhausted %llu\n",
+		(unsigned long long)e->napi_polls,
+		(unsigned long long)e->napi_work,
+		(unsigned long long)e->napi_budget_exhausted);
+}
+
+static void json_device(struct json *j, const struct view_entry *e)
+{
+	static const struct {
+		const char *key;
+		size_t offset;
+	} values[] = {
+#define V(f) { #f, offsetof(struct view_entry, f) }
+		V(tx_packets), V(tx_bytes), V(rx_packets), V(rx_bytes),
+		V(xmit_errors), V(xmit_timeouts), V(gro), V(napi_polls),
+		V(napi_work), V(napi_budget_exhausted),
+#undef V
+	};
+
+	json_object_open(j);
+	json_dev(j, e);
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		json_key(j, values[i].key);
+		json_u64(j, *(const uint64_t *)((const char *)e +
+						values[i].offset));
+	}
+	json_object_close(j);
+}
+
+static void text_hist(FILE *f, const struct view_entry *e)
+{
+	const struct hist *h = hist_of(e);
+	const char *unit = hist_unit(e->hist_name);
+
+	fprintf(f, "%s: %llu values", e->hist_name,
+		(unsigned long long)h->count);
+	if (h->count)
+		fprintf(f, ", mean %.1f %s", mean(h), unit);
+	fputc('\n', f);
+	hist_print(f, h, unit);
+	fputc('\n', f);
+}
+
+static void json_hist(struct json *j, const struct view_entry *e)
+{
+	json_object_open(j);
+	json_key(j, "name");
+	json_string(j, e->hist_name);
+	json_key(j, "unit");
+	json_string(j, hist_unit(e->hist_name));
+	json_mean(j, hist_of(e));
+	hist_json(j, hist_of(e));
+	json_object_close(j);
+}
+
+/* ---- the whole view ------------------------------------------------------ */
+
+/* The key of each view's list in JSON. */
+static const char *list_key(uint32_t view)
+{
+	switch (view) {
+	case TPSTAT_VIEW_DROPS:
+	case TPSTAT_VIEW_TRAPS:
+		return "drops";
+	case TPSTAT_VIEW_RETRANS:
+		return "flows";
+	case TPSTAT_VIEW_RESETS:
+		return "resets";
+	case TPSTAT_VIEW_STATES:
+		return "transitions";
+	case TPSTAT_VIEW_LIFETIMES:
+		return "lifetimes";
+	case TPSTAT_VIEW_DEVICES:
+		return "devices";
+	case TPSTAT_VIEW_HISTS:
+		return "histograms";
+	}
+	return "entries_list";
+}
+
+static bool shown(const struct view *v, const struct view_entry *e,
+		  const char *hist_only)
+{
+	return v->id != TPSTAT_VIEW_HISTS || !hist_only ||
+	       !strcmp(e->hist_name, hist_only);
+}
+
+static void print_json(FILE *f, const struct out_opts *o,
+		       const struct view *v, enum drop_by by,
+		       const char *hist_only)
+{
+	struct json j;
+
+	json_init(&j, f, o->pretty);
+	json_object_open(&j);
+	json_key(&j, "schema_version");
+	json_u64(&j, JSON_SCHEMA_VERSION);
+	json_key(&j, "view");
+	json_string(&j, view_name(v->id));
+	if (v->id == TPSTAT_VIEW_DROPS || v->id == TPSTAT_VIEW_TRAPS) {
+		json_key(&j, "by");
+		json_string(&j, drop_by_name(by));
+	}
+	json_key(&j, "overflow");
+	json_u64(&j, v->overflow);
+	json_key(&j, "entries");
+	json_u64(&j, v->entries);
+	json_key(&j, "capacity");
+	json_u64(&j, v->capacity);
+	if (v->id == TPSTAT_VIEW_STATES) {
+		json_key(&j, "active_opens");
+		json_u64(&j, v->opens_active);
+		json_key(&j, "passive_opens");
+		json_u64(&j, v->opens_passive);
+		json_key(&j, "failed_opens");
+		json_u64(&j, v->opens_failed);
+	}
+	json_key(&j, list_key(v->id));
+	json_array_open(&j);
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		switch (v->id) {
+		case TPSTAT_VIEW_DROPS:
+		case TPSTAT_VIEW_TRAPS:
+			json_drop(&j, e, by);
+			break;
+		case TPSTAT_VIEW_RETRANS:
+			json_retrans(&j, e);
+			break;
+		case TPSTAT_VIEW_RESETS:
+			json_reset(&j, e);
+			break;
+		case TPSTAT_VIEW_STATES:
+			json_transition(&j, e);
+			break;
+		case TPSTAT_VIEW_LIFETIMES:
+			json_lifetime(&j, e);
+			break;
+		case TPSTAT_VIEW_DEVICES:
+			json_device(&j, e);
+			break;
+		case TPSTAT_VIEW_HISTS:
+			if (shown(v, e, hist_only))
+				json_hist(&j, e);
+			break;
+		}
+	}
+	json_array_close(&j);
+	json_object_close(&j);
+	json_end(&j);
+}
+
+void print_view(FILE *f, const struct out_opts *o, const struct view *v,
+		enum drop_by by, const char *hist_only)
+{
+	bool any = false;
+
+	if (v->id == TPSTAT_VIEW_DROPS || v->id == TPSTAT_VIEW_TRAPS)
+		by = drop_by_of(v, by);
+	if (o->json) {
+		print_json(f, o, v, by, hist_only);
+		return;
+	}
+	switch (v->id) {
+	case TPSTAT_VIEW_RETRANS:
+		text_retrans(f, v);
+		break;
+	case TPSTAT_VIEW_RESETS:
+		text_resets(f, v);
+		break;
+	default:
+		for (size_t i = 0; i < v->n; i++) {
+			const struct view_entry *e = &v->e[i];
+
+			if (!shown(v, e, hist_only))
+				continue;
+			any = true;
+			if (v->id == TPSTAT_VIEW_DROPS ||
+			    v->id == TPSTAT_VIEW_TRAPS)
+				text_drop(f, e, by);
+			else if (v->id == TPSTAT_VIEW_STATES)
+				text_state(f, e);
+			else if (v->id == TPSTAT_VIEW_LIFETIMES)
+				text_lifetime(f, e);
+			else if (v->id == TPSTAT_VIEW_DEVICES)
+				text_device(f, e);
+			else if (v->id == TPSTAT_VIEW_HISTS)
+				text_hist(f, e);
+		}
+		break;
+	}
+	if (v->id == TPSTAT_VIEW_HISTS && hist_only && !any)
+		fprintf(f, "%s: no values\n", hist_only);
+	if (v->id == TPSTAT_VIEW_STATES)
+		fprintf(f, "active opens   %llu\npassive opens  %llu\nfailed opens   %llu\n",
+			(unsigned long long)v->opens_active,
+			(unsigned long long)v->opens_passive,
+			(unsigned long long)v->opens_failed);
+	fprintf(f, "overflow: %llu lost updates (table %u/%u)\n",
+		(unsigned long long)v->overflow, v->entries, v->capacity);
+}

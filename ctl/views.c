@@ -1,0 +1,728 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <linux/genetlink.h>
+
+#include "nl.h"
+#include "output.h"
+#include "views.h"
+
+static const char *const view_names[__TPSTAT_VIEW_CNT] = {
+	[TPSTAT_VIEW_DROPS] = "drops",
+	[TPSTAT_VIEW_TRAPS] = "traps",
+	[TPSTAT_VIEW_RETRANS] = "retrans",
+	[TPSTAT_VIEW_RESETS] = "resets",
+	[TPSTAT_VIEW_STATES] = "states",
+	[TPSTAT_VIEW_LIFETIMES] = "lifetimes",
+	[TPSTAT_VIEW_DEVICES] = "devices",
+	[TPSTAT_VIEW_HISTS] = "hists",
+};
+
+const char *view_name(uint32_t view)
+{
+	return view < __TPSTAT_VIEW_CNT ? view_names[view] : "unknown";
+}
+
+static const char *const by_names[] = {
+	[BY_DEFAULT] = "default", [BY_REASON] = "reason",
+	[BY_LOCATION] = "location", [BY_DEV] = "dev", [BY_NETNS] = "netns",
+	[BY_TRAP] = "trap",
+};
+
+const char *drop_by_name(enum drop_by by)
+{
+	return by <= BY_TRAP ? by_names[by] : "unknown";
+}
+
+int drop_by_parse(const char *s, enum drop_by *by)
+{
+	for (int i = BY_REASON; i <= BY_TRAP; i++) {
+		if (!strcmp(s, by_names[i])) {
+			*by = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *const hist_names[] = {
+	"srtt_us", "snd_cwnd", "xmit_len", "rx_len", NULL,
+};
+
+static const char *const hist_units[] = {
+	"usecs", "segments", "bytes", "bytes",
+};
+
+static int hist_rank(const char *name)
+{
+	for (int i = 0; hist_names[i]; i++)
+		if (!strcmp(name, hist_names[i]))
+			return i;
+	return -1;
+}
+
+bool hist_name_known(const char *name)
+{
+	return hist_rank(name) >= 0;
+}
+
+const char *hist_unit(const char *name)
+{
+	int i = hist_rank(name);
+
+	return i < 0 ? "value" : hist_units[i];
+}
+
+/* As include/net/tcp_states.h numbers them, named as tcpstates does. */
+static const char *const tcp_states[] = {
+	[1] = "ESTABLISHED", [2] = "SYN_SENT", [3] = "SYN_RECV",
+	[4] = "FIN_WAIT1", [5] = "FIN_WAIT2", [6] = "TIME_WAIT",
+	[7] = "CLOSE", [8] = "CLOSE_WAIT", [9] = "LAST_ACK",
+	[10] = "LISTEN", [11] = "CLOSING", [12] = "NEW_SYN_RECV",
+	[13] = "BOUND_INACTIVE",
+};
+
+const char *tcp_state_name(unsigned int state)
+{
+	if (state >= sizeof(tcp_states) / sizeof(tcp_states[0]))
+		return NULL;
+	return tcp_states[state];
+}
+
+void format_addr(char *buf, size_t len, const uint8_t *addr,
+		 unsigned int addr_len, int port)
+{
+	char text[INET6_ADDRSTRLEN];
+	int af = addr_len == 4 ? AF_INET : addr_len == 16 ? AF_INET6 : 0;
+
+	if (!af || !inet_ntop(af, addr, text, sizeof(text)))
+		snprintf(text, sizeof(text), "?");
+	if (port < 0)
+		snprintf(buf, len, "%s", text);
+	else if (af == AF_INET6)
+		snprintf(buf, len, "[%s]:%d", text, port);
+	else
+		snprintf(buf, len, "%s:%d", text, port);
+}
+
+/* ---- reading the dump ---------------------------------------------------- */
+
+static void copy_str(char *dst, size_t len, const struct nlattr *a,
+		     bool *has)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+		return;
+	snprintf(dst, len, "%s", mnl_attr_get_str(a));
+	if (has)
+		*has = true;
+}
+
+static void get_u64(const struct nlattr *a, uint64_t *v)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
+		*v = mnl_attr_get_u64(a);
+}
+
+static void get_u32(const struct nlattr *a, uint32_t *v, bool *has)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+		return;
+	*v = mnl_attr_get_u32(a);
+	if (has)
+		*has = true;
+}
+
+static void get_u16(const struct nlattr *a, uint16_t *v)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
+		*v = mnl_attr_get_u16(a);
+}
+
+static void get_u8(const struct nlattr *a, uint8_t *v, bool *has)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U8) < 0)
+		return;
+	*v = mnl_attr_get_u8(a);
+	if (has)
+		*has = true;
+}
+
+/* An address must be 4 or 16 bytes; anything else prints as "?". */
+static void get_addr(const struct nlattr *a, uint8_t *addr, uint8_t *len)
+{
+	uint16_t n = mnl_attr_get_payload_len(a);
+
+	if (n != 4 && n != 16)
+		return;
+	memcpy(addr, mnl_attr_get_payload(a), n);
+	*len = n;
+}
+
+/*
+ * HIST_BUCKETS: one u64 per non-empty bucket, type = bucket + 1.  Anything
+ * not 8 bytes long (a 64-bit alignment pad) or out of range is skipped.
+ */
+static void get_buckets(const struct nlattr *nest, struct hist *h)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each_nested(a, nest) {
+		unsigned int type = mnl_attr_get_type(a);
+
+		if (type < 1 || type > TPSTAT_HIST_BUCKETS ||
+		    mnl_attr_validate(a, MNL_TYPE_U64) < 0)
+			continue;
+		h->bucket[type - 1] = mnl_attr_get_u64(a);
+	}
+}
+
+static struct view_entry *entry_add(struct view *v)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 64;
+		struct view_entry *e = realloc(v->e, cap * sizeof(*e));
+
+		if (!e)
+			return NULL;
+		v->e = e;
+		v->cap = cap;
+	}
+	return &v->e[v->n++];
+}
+
+int view_msg_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct view *v = data;
+	struct view_entry e = { 0 }, *slot;
+	struct hist h = { 0 };
+	bool header = false, has_hist = false;
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		/* the first message */
+		case TPSTAT_A_VIEW_ENTRIES:
+			header = true;
+			get_u32(a, &v->entries, NULL);
+			break;
+		case TPSTAT_A_VIEW_CAPACITY:
+			header = true;
+			get_u32(a, &v->capacity, NULL);
+			break;
+		case TPSTAT_A_VIEW_OVERFLOW:
+			header = true;
+			get_u64(a, &v->overflow);
+			break;
+		case TPSTAT_A_OPENS_ACTIVE:
+			header = true;
+			get_u64(a, &v->opens_active);
+			break;
+		case TPSTAT_A_OPENS_PASSIVE:
+			header = true;
+			get_u64(a, &v->opens_passive);
+			break;
+		case TPSTAT_A_OPENS_FAILED:
+			header = true;
+			get_u64(a, &v->opens_failed);
+			break;
+		/* keys */
+		case TPSTAT_A_NETNS:
+			get_u32(a, &e.netns, NULL);
+			break;
+		case TPSTAT_A_FAMILY:
+			get_u8(a, &e.family, NULL);
+			break;
+		case TPSTAT_A_SADDR:
+			get_addr(a, e.saddr, &e.saddr_len);
+			break;
+		case TPSTAT_A_SPORT:
+			get_u16(a, &e.sport);
+			break;
+		case TPSTAT_A_DADDR:
+			get_addr(a, e.daddr, &e.daddr_len);
+			break;
+		case TPSTAT_A_DPORT:
+			get_u16(a, &e.dport);
+			break;
+		case TPSTAT_A_IFINDEX:
+			get_u32(a, &e.ifindex, NULL);
+			break;
+		case TPSTAT_A_IFNAME:
+			copy_str(e.ifname, sizeof(e.ifname), a, &e.has_ifname);
+			break;
+		case TPSTAT_A_LOCATION:
+			copy_str(e.location, sizeof(e.location), a, NULL);
+			break;
+		case TPSTAT_A_REASON:
+			get_u32(a, &e.reason, &e.has_reason);
+			break;
+		case TPSTAT_A_REASON_NAME:
+			copy_str(e.reason_name, sizeof(e.reason_name), a,
+				 &e.has_reason_name);
+			break;
+		case TPSTAT_A_DEVLINK:
+			copy_str(e.devlink, sizeof(e.devlink), a, NULL);
+			break;
+		case TPSTAT_A_TRAP:
+			copy_str(e.trap, sizeof(e.trap), a, NULL);
+			break;
+		case TPSTAT_A_TRAP_GROUP:
+			copy_str(e.trap_group, sizeof(e.trap_group), a, NULL);
+			break;
+		case TPSTAT_A_COMM:
+			copy_str(e.comm, sizeof(e.comm), a, &e.has_comm);
+			break;
+		case TPSTAT_A_OLD_STATE:
+			get_u8(a, &e.old_state, &e.has_old_state);
+			break;
+		case TPSTAT_A_NEW_STATE:
+			get_u8(a, &e.new_state, &e.has_new_state);
+			break;
+		case TPSTAT_A_HIST_NAME:
+			copy_str(e.hist_name, sizeof(e.hist_name), a, NULL);
+			break;
+		/* values */
+		case TPSTAT_A_COUNT:
+			get_u64(a, &e.count);
+			break;
+		case TPSTAT_A_RETRANS:
+			get_u64(a, &e.retrans);
+			break;
+		case TPSTAT_A_SYNACK_RETRANS:
+			get_u64(a, &e.synack_retrans);
+			break;
+		case TPSTAT_A_RST_SENT:
+			get_u64(a, &e.rst_sent);
+			break;
+		case TPSTAT_A_RST_RECEIVED:
+			get_u64(a, &e.rst_received);
+			break;
+		case TPSTAT_A_TX_PACKETS:
+			get_u64(a, &e.tx_packets);
+			break;
+		case TPSTAT_A_TX_BYTES:
+			get_u64(a, &e.tx_bytes);
+			break;
+		case TPSTAT_A_RX_PACKETS:
+			get_u64(a, &e.rx_packets);
+			break;
+		case TPSTAT_A_RX_BYTES:
+			get_u64(a, &e.rx_bytes);
+			break;
+		case TPSTAT_A_XMIT_ERRORS:
+			get_u64(a, &e.xmit_errors);
+			break;
+		case TPSTAT_A_XMIT_TIMEOUTS:
+			get_u64(a, &e.xmit_timeouts);
+			break;
+		case TPSTAT_A_GRO:
+			get_u64(a, &e.gro);
+			break;
+		case TPSTAT_A_NAPI_POLLS:
+			get_u64(a, &e.napi_polls);
+			break;
+		case TPSTAT_A_NAPI_WORK:
+			get_u64(a, &e.napi_work);
+			break;
+		case TPSTAT_A_NAPI_BUDGET_EXHAUSTED:
+			get_u64(a, &e.napi_budget_exhausted);
+			break;
+		case TPSTAT_A_HIST_BUCKETS:
+			has_hist = true;
+			get_buckets(a, &h);
+			break;
+		case TPSTAT_A_HIST_SUM:
+			has_hist = true;
+			get_u64(a, &h.sum);
+			break;
+		case TPSTAT_A_HIST_COUNT:
+			has_hist = true;
+			get_u64(a, &h.count);
+			break;
+		}
+	}
+	if (header) {
+		v->have_header = true;
+		return MNL_CB_OK;
+	}
+	if (has_hist || v->id == TPSTAT_VIEW_LIFETIMES ||
+	    v->id == TPSTAT_VIEW_HISTS) {
+		e.hist = malloc(sizeof(*e.hist));
+		if (!e.hist)
+			goto nomem;
+		*e.hist = h;
+	}
+	slot = entry_add(v);
+	if (!slot) {
+		free(e.hist);
+		goto nomem;
+	}
+	*slot = e;
+	return MNL_CB_OK;
+nomem:
+	errno = ENOMEM;
+	return MNL_CB_ERROR;
+}
+
+void view_free(struct view *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->e[i].hist);
+	free(v->e);
+	v->e = NULL;
+	v->n = v->cap = 0;
+}
+
+/* ---- aggregation and order ----------------------------------------------- */
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* qsort() has no context: the dimension drops are compared by. */
+static enum drop_by sort_by;
+
+/* Whether two DROPS/TRAPS entries fall in the same row for sort_by. */
+static int key_cmp(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = 0;
+
+	switch (sort_by) {
+	case BY_REASON:
+		c = cmp_u64(a->has_reason, b->has_reason);
+		if (!c)
+			c = cmp_u64(a->reason, b->reason);
+		break;
+	case BY_LOCATION:
+		c = strcmp(a->location, b->location);
+		break;
+	case BY_DEV:
+		c = cmp_u64(a->netns, b->netns);
+		if (!c)
+			c = cmp_u64(a->ifindex, b->ifindex);
+		if (!c)
+			c = cmp_u64(a->has_ifname, b->has_ifname);
+		if (!c)
+			c = strcmp(a->ifname, b->ifname);
+		break;
+	case BY_NETNS:
+		c = cmp_u64(a->netns, b->netns);
+		break;
+	case BY_TRAP:
+	case BY_DEFAULT:
+		c = strcmp(a->devlink, b->devlink);
+		if (!c)
+			c = strcmp(a->trap, b->trap);
+		if (!c)
+			c = strcmp(a->trap_group, b->trap_group);
+		break;
+	}
+	return c;
+}
+
+static int key_qsort(const void *a, const void *b)
+{
+	return key_cmp(a, b);
+}
+
+/* The name a row is known by, for ties: "-" sorts before letters. */
+static const char *row_name(const struct view_entry *e)
+{
+	switch (sort_by) {
+	case BY_REASON:
+		return !e->has_reason ? "-" :
+		       e->has_reason_name ? e->reason_name : "?";
+	case BY_LOCATION:
+		return e->location;
+	case BY_DEV:
+		return e->has_ifname ? e->ifname : "";
+	case BY_TRAP:
+	case BY_DEFAULT:
+		return e->trap;
+	case BY_NETNS:
+		break;
+	}
+	return "";
+}
+
+static int rank_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->count, a->count);
+
+	if (!c)
+		c = strcmp(row_name(a), row_name(b));
+	return c ? c : key_cmp(a, b);
+}
+
+enum drop_by drop_by_of(const struct view *v, enum drop_by by)
+{
+	if (v->id == TPSTAT_VIEW_TRAPS)
+		return BY_TRAP;
+	return by == BY_DEFAULT || by == BY_TRAP ? BY_LOCATION : by;
+}
+
+int drops_aggregate(struct view *v, enum drop_by by, size_t top)
+{
+	size_t out = 0;
+
+	sort_by = drop_by_of(v, by);
+	if (v->n)
+		qsort(v->e, v->n, sizeof(*v->e), key_qsort);
+	for (size_t i = 0; i < v->n; i++) {
+		struct view_entry *row = &v->e[out], *e = &v->e[i];
+
+		if (i && !key_cmp(row, e)) {
+			row->count += e->count;
+			/* A name for a code one entry lacked. */
+			if (!row->has_reason_name && e->has_reason_name) {
+				memcpy(row->reason_name, e->reason_name,
+				       sizeof(row->reason_name));
+				row->has_reason_name = true;
+			}
+			free(e->hist);
+			continue;
+		}
+		if (i)
+			row = &v->e[++out];
+		if (row != e)
+			*row = *e;
+	}
+	if (v->n)
+		v->n = out + 1;
+	if (v->n)
+		qsort(v->e, v->n, sizeof(*v->e), rank_qsort);
+	if (top && top < v->n) {
+		for (size_t i = top; i < v->n; i++)
+			free(v->e[i].hist);
+		v->n = top;
+	}
+	return 0;
+}
+
+static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_u64(a->netns, b->netns);
+
+	if (!c)
+		c = cmp_u64(a->saddr_len, b->saddr_len);
+	if (!c)
+		c = memcmp(a->saddr, b->saddr, sizeof(a->saddr));
+	if (!c)
+		c = cmp_u64(a->sport, b->sport);
+	if (!c)
+		c = cmp_u64(a->daddr_len, b->daddr_len);
+	if (!c)
+		c = memcmp(a->daddr, b->daddr, sizeof(a->daddr));
+	if (!c)
+		c = cmp_u64(a->dport, b->dport);
+	return c;
+}
+
+static int retrans_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->retrans, a->retrans);
+
+	if (!c)
+		c = cmp_u64(b->synack_retrans, a->synack_retrans);
+	return c ? c : addr_cmp(a, b);
+}
+
+static int resets_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->rst_sent + b->rst_received,
+			a->rst_sent + a->rst_received);
+
+	if (!c)
+		c = cmp_u64(a->sport, b->sport);
+	if (!c)
+		c = addr_cmp(a, b);
+	if (!c)
+		c = cmp_u64(a->has_reason, b->has_reason);
+	return c ? c : cmp_u64(a->reason, b->reason);
+}
+
+static int states_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(a->old_state, b->old_state);
+
+	return c ? c : cmp_u64(a->new_state, b->new_state);
+}
+
+static uint64_t hist_count(const struct view_entry *e)
+{
+	return e->hist ? e->hist->count : 0;
+}
+
+static int lifetimes_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(hist_count(b), hist_count(a));
+
+	if (!c)
+		c = cmp_u64(a->sport, b->sport);
+	if (!c)
+		c = cmp_u64(a->netns, b->netns);
+	/* Tasks by name, then the softirq row. */
+	if (!c)
+		c = cmp_u64(b->has_comm, a->has_comm);
+	return c ? c : strcmp(a->comm, b->comm);
+}
+
+static int devices_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(a->netns, b->netns);
+
+	return c ? c : cmp_u64(a->ifindex, b->ifindex);
+}
+
+static int hists_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	unsigned int ra = hist_rank(a->hist_name), rb = hist_rank(b->hist_name);
+	int c = cmp_u64(ra, rb);	/* unknown names (-1) last */
+
+	return c ? c : strcmp(a->hist_name, b->hist_name);
+}
+
+void view_sort(struct view *v)
+{
+	int (*cmp)(const void *, const void *) = NULL;
+
+	switch (v->id) {
+	case TPSTAT_VIEW_RETRANS:
+		cmp = retrans_qsort;
+		break;
+	case TPSTAT_VIEW_RESETS:
+		cmp = resets_qsort;
+		break;
+	case TPSTAT_VIEW_STATES:
+		cmp = states_qsort;
+		break;
+	case TPSTAT_VIEW_LIFETIMES:
+		cmp = lifetimes_qsort;
+		break;
+	case TPSTAT_VIEW_DEVICES:
+		cmp = devices_qsort;
+		break;
+	case TPSTAT_VIEW_HISTS:
+		cmp = hists_qsort;
+		break;
+	}
+	if (cmp && v->n)
+		qsort(v->e, v->n, sizeof(*v->e), cmp);
+}
+
+/* ---- the command ---------------------------------------------------------- */
+
+static int features_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+		if (mnl_attr_get_type(a) == TPSTAT_A_INFO_FEATURES)
+			get_u32(a, data, NULL);
+	return MNL_CB_OK;
+}
+
+static bool names_sockets(uint32_t view)
+{
+	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
+	       view == TPSTAT_VIEW_LIFETIMES;
+}
+
+static int view_fail(const struct tpnl *nl, uint32_t view, int err)
+{
+	const char *name = view_name(view);
+
+	switch (-err) {
+	case EOPNOTSUPP:
+		/* The module's own reason, e.g. a view left out by views=. */
+		if (nl->extack[0]) {
+			fprintf(stderr, "tpstat: %s view: %s\n", name,
+				tpnl_strerror(nl, err));
+			return 1;
+		}
+		/* fall through */
+	case EINVAL:
+	case ERANGE:
+	case ENOENT:
+		/* An older module: no GET_VIEW, or not this view. */
+		if (nl->extack[0])
+			fprintf(stderr, "tpstat: the tpstat module does not have the %s view (%s)\n",
+				name, tpnl_strerror(nl, err));
+		else
+			fprintf(stderr, "tpstat: the tpstat module does not have the %s view (it is older than this tool)\n",
+				name);
+		return 1;
+	case EPERM:
+	case EACCES:
+		if (!nl->extack[0] && names_sockets(view)) {
+			fprintf(stderr, "tpstat: permission denied: the %s view names sockets and needs CAP_NET_ADMIN (run as root)\n",
+				name);
+			return 1;
+		}
+		break;
+	}
+	fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+	return 1;
+}
+
+int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
+	     const char *hist_only, const struct out_opts *o)
+{
+	struct view v = { .id = view };
+	struct nlmsghdr *nlh;
+	uint32_t features = 0;
+	int err;
+
+	if (view == TPSTAT_VIEW_DROPS && by == BY_TRAP) {
+		v.id = TPSTAT_VIEW_TRAPS;
+	} else if (view == TPSTAT_VIEW_DROPS && by == BY_DEFAULT) {
+		err = tpnl_request(nl, TPSTAT_CMD_GET_INFO, 0, NULL,
+				   features_cb, &features);
+		if (err) {
+			fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+			return 1;
+		}
+		by = features & TPSTAT_F_DROP_REASON ? BY_REASON : BY_LOCATION;
+	}
+	nlh = tpnl_msg(nl, TPSTAT_CMD_GET_VIEW, 1);
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, v.id);
+	err = tpnl_send(nl, nlh, view_msg_cb, &v);
+	if (err) {
+		view_free(&v);
+		return view_fail(nl, v.id, err);
+	}
+	if (!v.have_header) {
+		view_free(&v);
+		fprintf(stderr, "tpstat: the module's %s view came without its table figures (entries, capacity, overflow)\n",
+			view_name(v.id));
+		return 1;
+	}
+	if (v.id == TPSTAT_VIEW_DROPS || v.id == TPSTAT_VIEW_TRAPS)
+		drops_aggregate(&v, by, top);
+	else
+		view_sort(&v);
+	print_view(stdout, o, &v, by, hist_only);
+	view_free(&v);
+	return 0;
+}
+
+int hist_check_name(const char *name)
+{
+	if (!name || hist_name_known(name))
+		return 0;
+	fprintf(stderr, "tpstat: no histogram '%s' (there are:", name);
+	for (int i = 0; hist_names[i]; i++)
+		fprintf(stderr, "%s %s", i ? "," : "", hist_names[i]);
+	fprintf(stderr, ")\n");
+	return 1;
+}

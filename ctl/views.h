@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The module's views (TPSTAT_CMD_GET_VIEW): reading a dump into rows,
+ * aggregating, sorting and printing them.  Everything but view_cmd() is
+ * free of sockets, so it is unit-tested on the host.
+ */
+#ifndef TPSTAT_VIEWS_H
+#define TPSTAT_VIEWS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <libmnl/libmnl.h>
+
+#include "hist.h"
+#include "../uapi/linux/tpstat.h"
+
+/* What "tpstat drops --by" aggregates over. */
+enum drop_by {
+	BY_DEFAULT,	/* reason if the kernel has drop reasons, else location */
+	BY_REASON, BY_LOCATION, BY_DEV, BY_NETNS, BY_TRAP,
+};
+
+/* One entry of any view: the attributes it had, the others are 0. */
+struct view_entry {
+	/* keys */
+	uint32_t netns, ifindex, reason;
+	uint16_t sport, dport;
+	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
+	uint8_t old_state, new_state;
+	bool has_reason, has_reason_name, has_ifname, has_comm;
+	bool has_old_state, has_new_state;
+	uint8_t saddr[16], daddr[16];
+	char ifname[16];
+	char comm[TPSTAT_COMM_MAX];
+	char location[192];
+	char reason_name[64];
+	char devlink[64], trap[64], trap_group[64];
+	char hist_name[32];
+	/* values */
+	uint64_t count, retrans, synack_retrans, rst_sent, rst_received;
+	uint64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
+	uint64_t xmit_errors, xmit_timeouts, gro;
+	uint64_t napi_polls, napi_work, napi_budget_exhausted;
+	struct hist *hist;	/* LIFETIMES, HISTS; NULL elsewhere */
+};
+
+/* A whole view: the first message's figures, then the entries. */
+struct view {
+	uint32_t id;			/* enum tpstat_view */
+	bool have_header;		/* the first message came */
+	uint32_t entries, capacity;	/* VIEW_ENTRIES, VIEW_CAPACITY */
+	uint64_t overflow;		/* VIEW_OVERFLOW */
+	uint64_t opens_active, opens_passive, opens_failed;	/* STATES */
+	struct view_entry *e;
+	size_t n, cap;
+};
+
+/* Names "drops", "traps", ... of enum tpstat_view. */
+const char *view_name(uint32_t view);
+/* "reason", "location", ... */
+const char *drop_by_name(enum drop_by by);
+/* 0 and @by, or -1 for an unknown word. */
+int drop_by_parse(const char *s, enum drop_by *by);
+
+/* The known HISTS names in the order they print; NULL-terminated. */
+extern const char *const hist_names[];
+bool hist_name_known(const char *name);
+/* 0 for NULL or a known name, else 1 after one line on stderr. */
+int hist_check_name(const char *name);
+/* Unit of a histogram's values, for its header: "usecs", "bytes", ... */
+const char *hist_unit(const char *name);
+
+/* TCP states as tcpstates prints them; NULL for an unknown number. */
+const char *tcp_state_name(unsigned int state);
+/*
+ * An address as inet_ntop() writes it, "?" when @len is neither 4 nor 16;
+ * with @port >= 0 as "a.b.c.d:port" or "[v6]:port".
+ */
+void format_addr(char *buf, size_t len, const uint8_t *addr,
+		 unsigned int addr_len, int port);
+
+/* mnl callback for every message of a GET_VIEW dump into a struct view. */
+int view_msg_cb(const struct nlmsghdr *nlh, void *data);
+void view_free(struct view *v);
+
+/*
+ * DROPS or TRAPS entries summed per @by value (BY_TRAP: per devlink
+ * device and trap), sorted by count, largest first, ties by name; only
+ * the first @top unless 0.  The result replaces v->e; v->n is its size.
+ */
+int drops_aggregate(struct view *v, enum drop_by by, size_t top);
+/* The dimension a DROPS/TRAPS view is printed by: BY_TRAP for TRAPS. */
+enum drop_by drop_by_of(const struct view *v, enum drop_by by);
+/* Each view's entries in the order they print. */
+void view_sort(struct view *v);
+
+struct out_opts;
+void print_view(FILE *f, const struct out_opts *o, const struct view *v,
+		enum drop_by by, const char *hist_only);
+
+struct tpnl;
+/*
+ * Reads @view and prints it: 0, or 1 after one line on stderr.  @by and
+ * @top for DROPS (BY_TRAP reads TRAPS); @hist_only: one HISTS name.
+ */
+int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
+	     const char *hist_only, const struct out_opts *o);
+
+#endif

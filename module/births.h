@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * When each TCP socket was born, for the lifetimes view (tcplife): a
+ * preallocated open-addressing table keyed by socket address, written
+ * at SYN_SENT / SYN_RECV and taken out again when the socket closes.
+ *
+ * A socket's transitions are serialised by its lock, so one socket is
+ * never inserted or removed by two contexts at once; different sockets
+ * claim slots with cmpxchg().  Removed slots become tombstones that a
+ * later insert may reuse.  Probing stops after TPSTAT_BIRTHS_PROBES
+ * slots: a socket that finds no slot there is lost and counted.
+ */
+#ifndef _TPSTAT_BIRTHS_H
+#define _TPSTAT_BIRTHS_H
+
+#include <linux/atomic.h>
+#include <linux/types.h>
+#include <linux/tpstat.h>
+
+#define TPSTAT_BIRTHS_PROBES	64
+
+struct tpstat_birth {
+	unsigned long sk;	/* 0: free; 1: removed */
+	u64 ns;			/* ktime_get_ns() at birth */
+	char comm[TPSTAT_COMM_MAX]; /* "" if born outside process context */
+};
+
+struct tpstat_births {
+	struct tpstat_birth *slots;
+	u32 nr_slots;		/* power of two */
+	atomic64_t overflow;
+};
+
+int tpstat_births_init(struct tpstat_births *b, u32 max_sockets);
+void tpstat_births_free(struct tpstat_births *b);
+size_t tpstat_births_bytes(const struct tpstat_births *b);
+
+void tpstat_birth_record(struct tpstat_births *b, const void *sk, u64 ns,
+			 const char *comm);
+/* Removes @sk's birth into *@out; false if it has none. */
+bool tpstat_birth_take(struct tpstat_births *b, const void *sk,
+		       struct tpstat_birth *out);
+
+#endif /* _TPSTAT_BIRTHS_H */

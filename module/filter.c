@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The filter: matching in probe context, and replacing it (filter.h). */
+#include <linux/mutex.h>
+#include <linux/netdevice.h>
+#include <linux/sched.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <net/net_namespace.h>
+#include <net/inet_sock.h>
+#include <net/sock.h>
+
+#include "filter.h"
+
+DEFINE_STATIC_KEY_FALSE(tpstat_filter_on);
+static struct tpstat_filter __rcu *tpstat_filter;
+static DEFINE_MUTEX(tpstat_filter_lock);
+
+static const struct net_device *tpstat_event_dev(const struct sk_buff *skb,
+						 const struct net_device *dev)
+{
+	return dev ? dev : (skb ? skb->dev : NULL);
+}
+
+static const struct sock *tpstat_event_sk(const struct sock *sk,
+					  const struct sk_buff *skb)
+{
+	return sk ? sk : (skb ? skb->sk : NULL);
+}
+
+static bool tpstat_match_netns(const struct tpstat_filter *f,
+			       const struct sock *sk,
+			       const struct net_device *dev)
+{
+	if (sk)
+		return sock_net(sk)->ns.inum == f->netns;
+	if (dev)
+		return dev_net(dev)->ns.inum == f->netns;
+	return false;
+}
+
+/* Ports only of internet sockets; sock_common has them for every kind. */
+static bool tpstat_inet_sk(const struct sock *sk)
+{
+	return sk && (sk->sk_family == AF_INET || sk->sk_family == AF_INET6);
+}
+
+/*
+ * The local port as the tracepoints' sport shows it: a full socket's
+ * inet_sport survives the release of its port at CLOSE (sk_num does not).
+ */
+static u16 tpstat_local_port(const struct sock *sk)
+{
+	return sk_fullsock(sk) ? ntohs(inet_sk(sk)->inet_sport) : sk->sk_num;
+}
+
+bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
+			 const struct net_device *dev)
+{
+	const struct tpstat_filter *f = rcu_dereference_sched(tpstat_filter);
+	const struct net_device *d = tpstat_event_dev(skb, dev);
+	const struct sock *s = tpstat_event_sk(sk, skb);
+
+	if (!f)
+		return true;
+	if ((f->fields & TPSTAT_FILTER_PID) && current->tgid != f->pid)
+		return false;
+	if ((f->fields & TPSTAT_FILTER_COMM) &&
+	    strncmp(current->comm, f->comm, sizeof(f->comm)))
+		return false;
+	if ((f->fields & TPSTAT_FILTER_NETNS) && !tpstat_match_netns(f, s, d))
+		return false;
+	if ((f->fields & TPSTAT_FILTER_IFINDEX) &&
+	    (!d || d->ifindex != f->ifindex))
+		return false;
+	if ((f->fields & TPSTAT_FILTER_LPORT) &&
+	    (!tpstat_inet_sk(s) || tpstat_local_port(s) != f->lport))
+		return false;
+	if ((f->fields & TPSTAT_FILTER_RPORT) &&
+	    (!tpstat_inet_sk(s) || ntohs(s->sk_dport) != f->rport))
+		return false;
+	return true;
+}
+
+void tpstat_filter_set(struct tpstat_filter *f)
+{
+	struct tpstat_filter *old;
+
+	if (f && !f->fields) {
+		kfree(f);
+		f = NULL;
+	}
+	mutex_lock(&tpstat_filter_lock);
+	old = rcu_dereference_protected(tpstat_filter,
+					lockdep_is_held(&tpstat_filter_lock));
+	rcu_assign_pointer(tpstat_filter, f);
+	if (f)
+		static_branch_enable(&tpstat_filter_on);
+	else
+		static_branch_disable(&tpstat_filter_on);
+	mutex_unlock(&tpstat_filter_lock);
+	if (old)
+		kfree_rcu(old, rcu);
+}
+
+bool tpstat_filter_get(struct tpstat_filter *out)
+{
+	const struct tpstat_filter *f;
+	bool set;
+
+	rcu_read_lock();
+	f = rcu_dereference(tpstat_filter);
+	set = f;
+	if (f)
+		*out = *f;
+	rcu_read_unlock();
+	return set;
+}
+
+/* Caller: probes are unregistered and synchronised. */
+void tpstat_filter_exit(void)
+{
+	tpstat_filter_set(NULL);
+	rcu_barrier();	/* the kfree_rcu() above, before the module goes */
+}

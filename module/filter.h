@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The filter (ftrace's set_event_pid and "common_pid == N", bpftrace's
+ * comm == "x"): what it keeps out is counted nowhere.  Probes test it
+ * first; with no filter set, the static branch makes that a NOP.
+ *
+ * Each field matches on what the event knows: pid and comm on the task
+ * that is current when the probe runs (in softirq that may be any task,
+ * as with ftrace); netns, lport and rport on the event's socket (or the
+ * skb's); netns and ifindex on the event's device (or the skb's).  An
+ * event that cannot tell a field a filter sets is kept out.
+ */
+#ifndef _TPSTAT_FILTER_H
+#define _TPSTAT_FILTER_H
+
+#include <linux/jump_label.h>
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+#include <linux/tpstat.h>
+
+enum {
+	TPSTAT_FILTER_PID = BIT(0),
+	TPSTAT_FILTER_COMM = BIT(1),
+	TPSTAT_FILTER_NETNS = BIT(2),
+	TPSTAT_FILTER_IFINDEX = BIT(3),
+	TPSTAT_FILTER_LPORT = BIT(4),
+	TPSTAT_FILTER_RPORT = BIT(5),
+};
+
+struct tpstat_filter {
+	u32 fields;		/* TPSTAT_FILTER_* that are set */
+	pid_t pid;
+	u32 netns;
+	int ifindex;
+	u16 lport, rport;
+	char comm[TPSTAT_COMM_MAX];
+	struct rcu_head rcu;
+};
+
+struct sock;
+struct sk_buff;
+struct net_device;
+
+DECLARE_STATIC_KEY_FALSE(tpstat_filter_on);
+
+bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
+			 const struct net_device *dev);
+
+/* In probes: false if the filter keeps this event out. */
+static __always_inline bool tpstat_pass(const struct sock *sk,
+					const struct sk_buff *skb,
+					const struct net_device *dev)
+{
+	if (!static_branch_unlikely(&tpstat_filter_on))
+		return true;
+	return tpstat_filter_match(sk, skb, dev);
+}
+
+/* Takes ownership of @f (NULL or no fields: no filter).  Process context. */
+void tpstat_filter_set(struct tpstat_filter *f);
+/* A copy of the filter under RCU; false if none is set. */
+bool tpstat_filter_get(struct tpstat_filter *out);
+void tpstat_filter_exit(void);
+
+#endif /* _TPSTAT_FILTER_H */

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * GET_VIEW, SET_FILTER and GET_FILTER (uapi/linux/tpstat.h).
+ *
+ * A view dump works on a copy taken at its start (viewread.h); the first
+ * message says how full the table is and how many updates it lost, then
+ * one message per entry.  The cursor moves only after an entry was
+ * written.
+ */
+#include <linux/capability.h>
+#include <linux/kallsyms.h>
+#include <linux/slab.h>
+#include <net/genetlink.h>
+
+#include "compat.h"
+#include "filter.h"
+#include "netlink.h"
+#include "reasons.h"
+#include "viewread.h"
+
+/* Views that name sockets, addresses or ports. */
+static bool tpstat_view_private(enum tpstat_view view)
+{
+	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
+	       view == TPSTAT_VIEW_LIFETIMES;
+}
+
+/* cb->args[0]: the copy; [1]: 0 before the first message, else entry + 1. */
+int tpstat_nl_view_start(struct netlink_callback *cb)
+{
+	struct nlattr **attrs = tpstat_dump_attrs(cb);
+	struct tpstat_view_read *r;
+	enum tpstat_view view;
+
+	if (!attrs[TPSTAT_A_VIEW]) {
+		NL_SET_ERR_MSG_MOD(cb->extack, "a view (TPSTAT_A_VIEW) is required");
+		return -EINVAL;
+	}
+	view = nla_get_u32(attrs[TPSTAT_A_VIEW]);
+	if (!tpstat_view_on(view)) {
+		NL_SET_ERR_MSG_MOD(cb->extack,
+				   "this view is off: the module was loaded with views= without it");
+		return -EOPNOTSUPP;
+	}
+	if (tpstat_view_private(view) &&
+	    !netlink_capable(cb->skb, CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG_MOD(cb->extack,
+				   "this view names sockets and needs CAP_NET_ADMIN");
+		return -EPERM;
+	}
+	r = tpstat_view_read(view);
+	if (!r)
+		return -ENOMEM;
+	cb->args[0] = (long)r;
+	cb->args[1] = 0;
+	return 0;
+}
+
+int tpstat_nl_view_done(struct netlink_callback *cb)
+{
+	tpstat_view_read_free((void *)cb->args[0]);
+	return 0;
+}
+
+static int tpstat_put_u64(struct sk_buff *skb, int type, u64 v)
+{
+	return nla_put_u64_64bit(skb, type, v, TPSTAT_A_PAD);
+}
+
+static int tpstat_put_addr(struct sk_buff *skb, int type, u16 family,
+			   const u8 *addr)
+{
+	return nla_put(skb, type, family == AF_INET ? 4 : 16, addr);
+}
+
+static int tpstat_put_ifname(struct sk_buff *skb, u32 netns, u32 ifindex)
+{
+	char name[IFNAMSIZ];
+
+	if (!tpstat_ifname(netns, ifindex, name))
+		return 0;
+	return nla_put_string(skb, TPSTAT_A_IFNAME, name);
+}
+
+static int tpstat_put_hist(struct sk_buff *skb, const u64 *buckets,
+			   size_t stride, u64 sum)
+{
+	struct nlattr *nest = nla_nest_start(skb, TPSTAT_A_HIST_BUCKETS);
+	u64 count = 0;
+	int b;
+
+	if (!nest)
+		return -EMSGSIZE;
+	for (b = 0; b < TPSTAT_HIST_BUCKETS; b++) {
+		u64 n = buckets[b * stride];
+
+		if (!n)
+			continue;
+		count += n;
+		/* Inside the nest, padding is type 0: type 1 is bucket 0. */
+		if (nla_put_u64_64bit(skb, b + 1, n, TPSTAT_A_UNSPEC))
+			return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	if (tpstat_put_u64(skb, TPSTAT_A_HIST_SUM, sum) ||
+	    tpstat_put_u64(skb, TPSTAT_A_HIST_COUNT, count))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int tpstat_put_reason(struct sk_buff *skb, u32 reason,
+			     const char *name)
+{
+	if (nla_put_u32(skb, TPSTAT_A_REASON, reason))
+		return -EMSGSIZE;
+	return name ? nla_put_string(skb, TPSTAT_A_REASON_NAME, name) : 0;
+}
+
+static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
+			    const void *key, const u64 *vals)
+{
+	switch (view) {
+	case TPSTAT_VIEW_DROPS: {
+		const struct tpstat_drop_key *k = key;
+		char loc[KSYM_SYMBOL_LEN + 8];
+
+		snprintf(loc, sizeof(loc), "%pS", (void *)(unsigned long)k->location);
+		if (nla_put_string(skb, TPSTAT_A_LOCATION, loc) ||
+		    ((TPSTAT_FEATURES & TPSTAT_F_DROP_REASON) &&
+		     tpstat_put_reason(skb, k->reason,
+				       tpstat_drop_reason_name(k->reason))) ||
+		    nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
+		    tpstat_put_ifname(skb, k->netns, k->ifindex) ||
+		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_DROP_COUNT]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_TRAPS: {
+		const struct tpstat_trap_key *k = key;
+		char dev[sizeof(k->bus) + sizeof(k->device) + 1];
+
+		snprintf(dev, sizeof(dev), "%s/%s", k->bus, k->device);
+		if (nla_put_string(skb, TPSTAT_A_DEVLINK, dev) ||
+		    nla_put_string(skb, TPSTAT_A_TRAP, k->trap) ||
+		    nla_put_string(skb, TPSTAT_A_TRAP_GROUP, k->group) ||
+		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_TRAP_COUNT]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_RETRANS: {
+		const struct tpstat_flow_key *k = key;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+		    tpstat_put_addr(skb, TPSTAT_A_SADDR, k->family, k->saddr) ||
+		    nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
+		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
+		    nla_put_u16(skb, TPSTAT_A_DPORT, k->dport) ||
+		    tpstat_put_u64(skb, TPSTAT_A_RETRANS,
+				   vals[TPSTAT_FLOW_RETRANS]) ||
+		    tpstat_put_u64(skb, TPSTAT_A_SYNACK_RETRANS,
+				   vals[TPSTAT_FLOW_SYNACK]) ||
+		    nla_put_u8(skb, TPSTAT_A_NEW_STATE, vals[TPSTAT_FLOW_STATE]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_RESETS: {
+		const struct tpstat_reset_key *k = key;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
+		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
+		    ((TPSTAT_FEATURES & TPSTAT_F_RST_REASON) &&
+		     vals[TPSTAT_RST_SENT] &&
+		     tpstat_put_reason(skb, k->reason,
+				       tpstat_rst_reason_name(k->reason))) ||
+		    tpstat_put_u64(skb, TPSTAT_A_RST_SENT, vals[TPSTAT_RST_SENT]) ||
+		    tpstat_put_u64(skb, TPSTAT_A_RST_RECEIVED,
+				   vals[TPSTAT_RST_RECEIVED]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_LIFETIMES: {
+		const struct tpstat_life_key *k = key;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
+		    (k->comm[0] && nla_put_string(skb, TPSTAT_A_COMM, k->comm)) ||
+		    tpstat_put_hist(skb, vals, 1, vals[TPSTAT_LIFE_SUM]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_DEVICES: {
+		const struct tpstat_dev_key *k = key;
+		int i;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
+		    tpstat_put_ifname(skb, k->netns, k->ifindex))
+			return -EMSGSIZE;
+		for (i = 0; i < TPSTAT_DEV_NR; i++)
+			if (tpstat_put_u64(skb, TPSTAT_A_TX_PACKETS + i, vals[i]))
+				return -EMSGSIZE;
+		return 0;
+	}
+	default:
+		return -EINVAL;
+	}
+}
+
+static int tpstat_put_entry(struct sk_buff *skb,
+			    const struct tpstat_view_read *r, u32 i)
+{
+	const u64 *s;
+
+	if (r->snap)
+		return tpstat_put_keyed(skb, r->view, tpstat_snap_key(r->snap, i),
+					tpstat_snap_vals(r->snap, i));
+	s = r->totals->slot;
+	if (r->view == TPSTAT_VIEW_HISTS)
+		return nla_put_string(skb, TPSTAT_A_HIST_NAME,
+				      tpstat_hist_names[i]) ||
+		       tpstat_put_hist(skb, &s[TPSTAT_SLOT_HIST(i, 0)], 1,
+				       s[TPSTAT_SLOT_HIST_SUM(i)]);
+	return nla_put_u8(skb, TPSTAT_A_OLD_STATE, r->cells[i] / TCP_MAX_STATES) ||
+	       nla_put_u8(skb, TPSTAT_A_NEW_STATE, r->cells[i] % TCP_MAX_STATES) ||
+	       tpstat_put_u64(skb, TPSTAT_A_COUNT,
+			      s[TPSTAT_SLOT_TCP_STATES + r->cells[i]]);
+}
+
+static int tpstat_put_header(struct sk_buff *skb,
+			     const struct tpstat_view_read *r)
+{
+	const u64 *s;
+
+	if (nla_put_u32(skb, TPSTAT_A_VIEW, r->view))
+		return -EMSGSIZE;
+	if (r->snap)
+		return nla_put_u32(skb, TPSTAT_A_VIEW_ENTRIES, r->snap->used) ||
+		       nla_put_u32(skb, TPSTAT_A_VIEW_CAPACITY, r->snap->capacity) ||
+		       tpstat_put_u64(skb, TPSTAT_A_VIEW_OVERFLOW, r->snap->overflow);
+	/* Dense views have a slot for every key: nothing is ever lost. */
+	if (nla_put_u32(skb, TPSTAT_A_VIEW_ENTRIES, r->count) ||
+	    nla_put_u32(skb, TPSTAT_A_VIEW_CAPACITY, r->view == TPSTAT_VIEW_HISTS ?
+			TPSTAT_NR_HISTS : TCP_MAX_STATES * TCP_MAX_STATES) ||
+	    tpstat_put_u64(skb, TPSTAT_A_VIEW_OVERFLOW, 0))
+		return -EMSGSIZE;
+	if (r->view != TPSTAT_VIEW_STATES)
+		return 0;
+	s = r->totals->slot;
+	return tpstat_put_u64(skb, TPSTAT_A_OPENS_ACTIVE,
+			      s[TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_ESTABLISHED)]) ||
+	       tpstat_put_u64(skb, TPSTAT_A_OPENS_PASSIVE,
+			      s[TPSTAT_SLOT_TCP_STATE(TCP_SYN_RECV, TCP_ESTABLISHED)]) ||
+	       tpstat_put_u64(skb, TPSTAT_A_OPENS_FAILED,
+			      s[TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_CLOSE)]);
+}
+
+int tpstat_nl_view_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct tpstat_view_read *r = (void *)cb->args[0];
+	void *hdr;
+	int err;
+
+	while (cb->args[1] <= r->count) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &tpstat_genl_family,
+				  NLM_F_MULTI, TPSTAT_CMD_GET_VIEW);
+		if (!hdr)
+			break;
+		if (cb->args[1] == 0)
+			err = tpstat_put_header(skb, r);
+		else
+			err = tpstat_put_entry(skb, r, cb->args[1] - 1);
+		if (err) {
+			genlmsg_cancel(skb, hdr);
+			/* An entry bigger than an empty message is a bug. */
+			return skb->len ? skb->len : -EMSGSIZE;
+		}
+		genlmsg_end(skb, hdr);
+		cb->args[1]++;
+	}
+	return skb->len;
+}
+
+/* ---- filters ------------------------------------------------------------ */
+
+int tpstat_nl_set_filter(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct tpstat_filter *f = kzalloc(sizeof(*f), GFP_KERNEL);
+
+	if (!f)
+		return -ENOMEM;
+	if (a[TPSTAT_A_FILTER_PID]) {
+		f->fields |= TPSTAT_FILTER_PID;
+		f->pid = nla_get_u32(a[TPSTAT_A_FILTER_PID]);
+	}
+	if (a[TPSTAT_A_FILTER_COMM]) {
+		f->fields |= TPSTAT_FILTER_COMM;
+		nla_strscpy(f->comm, a[TPSTAT_A_FILTER_COMM], sizeof(f->comm));
+		if (!f->comm[0]) {
+			kfree(f);
+			NL_SET_ERR_MSG_ATTR(info->extack, a[TPSTAT_A_FILTER_COMM],
+					    "empty comm");
+			return -EINVAL;
+		}
+	}
+	if (a[TPSTAT_A_FILTER_NETNS]) {
+		f->fields |= TPSTAT_FILTER_NETNS;
+		f->netns = nla_get_u32(a[TPSTAT_A_FILTER_NETNS]);
+	}
+	if (a[TPSTAT_A_FILTER_IFINDEX]) {
+		f->fields |= TPSTAT_FILTER_IFINDEX;
+		f->ifindex = nla_get_u32(a[TPSTAT_A_FILTER_IFINDEX]);
+	}
+	if (a[TPSTAT_A_FILTER_LPORT]) {
+		f->fields |= TPSTAT_FILTER_LPORT;
+		f->lport = nla_get_u16(a[TPSTAT_A_FILTER_LPORT]);
+	}
+	if (a[TPSTAT_A_FILTER_RPORT]) {
+		f->fields |= TPSTAT_FILTER_RPORT;
+		f->rport = nla_get_u16(a[TPSTAT_A_FILTER_RPORT]);
+	}
+	tpstat_filter_set(f);
+	return 0;
+}
+
+int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info)
+{
+	struct tpstat_filter f;
+	struct sk_buff *msg;
+	bool set;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &tpstat_genl_family, 0,
+				TPSTAT_CMD_GET_FILTER);
+	if (!hdr)
+		goto nospace;
+	set = tpstat_filter_get(&f);
+	if (set &&
+	    (((f.fields & TPSTAT_FILTER_PID) &&
+	      nla_put_u32(msg, TPSTAT_A_FILTER_PID, f.pid)) ||
+	     ((f.fields & TPSTAT_FILTER_COMM) &&
+	      nla_put_string(msg, TPSTAT_A_FILTER_COMM, f.comm)) ||
+	     ((f.fields & TPSTAT_FILTER_NETNS) &&
+	      nla_put_u32(msg, TPSTAT_A_FILTER_NETNS, f.netns)) ||
+	     ((f.fields & TPSTAT_FILTER_IFINDEX) &&
+	      nla_put_u32(msg, TPSTAT_A_FILTER_IFINDEX, f.ifindex)) ||
+	     ((f.fields & TPSTAT_FILTER_LPORT) &&
+	      nla_put_u16(msg, TPSTAT_A_FILTER_LPORT, f.lport)) ||
+	     ((f.fields & TPSTAT_FILTER_RPORT) &&
+	      nla_put_u16(msg, TPSTAT_A_FILTER_RPORT, f.rport))))
+		goto nospace;
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+nospace:
+	nlmsg_free(msg);
+	return -EMSGSIZE;
+}

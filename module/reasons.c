@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reason names.  Drop reasons come from the running kernel's own tables
+ * (the enum moves between releases, so tpstat keeps no copy): one array
+ * before 6.4, one list per subsystem after.  Reset reasons (6.10+) have
+ * no exported table; their names come from the DEFINE_RST_REASON list in
+ * the headers the module is built against.
+ */
+#include <linux/kernel.h>
+#include <linux/rcupdate.h>
+#include <linux/skbuff.h>
+
+#include "compat.h"
+#include "reasons.h"
+
+#if defined(TPSTAT_HAVE_DROP_REASONS_BY_SUBSYS) || \
+	defined(TPSTAT_HAVE_DROP_REASONS_ARRAY)
+#include <net/dropreason.h>
+#endif
+#ifndef TPSTAT_HAVE_TCP_SEND_RESET_PLAIN
+#include <net/rstreason.h>
+#endif
+
+const char *tpstat_drop_reason_name(u32 reason)
+{
+#if defined(TPSTAT_HAVE_DROP_REASONS_BY_SUBSYS)
+	const struct drop_reason_list *list;
+	u32 subsys = reason >> SKB_DROP_REASON_SUBSYS_SHIFT;
+	u32 code = reason & ~SKB_DROP_REASON_SUBSYS_MASK;
+	const char *name = NULL;
+
+	if (subsys >= SKB_DROP_REASON_SUBSYS_NUM)
+		return NULL;
+	rcu_read_lock();
+	list = rcu_dereference(drop_reasons_by_subsys[subsys]);
+	if (list && code < list->n_reasons)
+		name = list->reasons[code];
+	rcu_read_unlock();
+	/* Lists are static in their subsystem: the name outlives RCU. */
+	return name;
+#elif defined(TPSTAT_HAVE_DROP_REASONS_ARRAY)
+	return reason < SKB_DROP_REASON_MAX ? drop_reasons[reason] : NULL;
+#else
+	return NULL;
+#endif
+}
+
+#ifndef TPSTAT_HAVE_TCP_SEND_RESET_PLAIN
+#define TPSTAT_RST_NAME(r) [SK_RST_REASON_##r] = #r,
+static const char *const tpstat_rst_reasons[] = {
+	DEFINE_RST_REASON(TPSTAT_RST_NAME, TPSTAT_RST_NAME)
+};
+#undef TPSTAT_RST_NAME
+#endif
+
+const char *tpstat_rst_reason_name(u32 reason)
+{
+#ifndef TPSTAT_HAVE_TCP_SEND_RESET_PLAIN
+	if (reason < ARRAY_SIZE(tpstat_rst_reasons))
+		return tpstat_rst_reasons[reason];
+#endif
+	return NULL;
+}

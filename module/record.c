@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Recording into the views' tables: see record.h.  Runs in probe
+ * context, like probes.c.
+ */
+#include <linux/in6.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/netdevice.h>
+#include <linux/sched.h>
+#include <linux/skbuff.h>
+#include <linux/string.h>
+#include <linux/tcp.h>
+#include <linux/timekeeping.h>
+#include <net/devlink.h>
+#include <net/inet_sock.h>
+#include <net/ipv6.h>
+#include <net/sock.h>
+
+#include "compat.h"
+#include "counters.h"
+#include "record.h"
+
+static bool tpstat_v4_mapped(const void *addr6)
+{
+	const __be32 *w = addr6;
+
+	return !w[0] && !w[1] && w[2] == htonl(0x0000ffff);
+}
+
+void tpstat_flow_key_fill(struct tpstat_flow_key *key, u32 netns, u16 family,
+			  __be32 saddr4, __be32 daddr4, const void *saddr6,
+			  const void *daddr6, u16 sport, u16 dport)
+{
+	memset(key, 0, sizeof(*key));
+	key->netns = netns;
+	key->sport = sport;
+	key->dport = dport;
+	if (family == AF_INET6 && tpstat_v4_mapped(saddr6) &&
+	    tpstat_v4_mapped(daddr6)) {
+		family = AF_INET;
+		saddr4 = ((const __be32 *)saddr6)[3];
+		daddr4 = ((const __be32 *)daddr6)[3];
+	}
+	key->family = family;
+	if (family == AF_INET) {
+		memcpy(key->saddr, &saddr4, 4);
+		memcpy(key->daddr, &daddr4, 4);
+	} else {
+		memcpy(key->saddr, saddr6, 16);
+		memcpy(key->daddr, daddr6, 16);
+	}
+}
+
+static void tpstat_table_add(struct tpstat_table *t, const void *key,
+		       unsigned int val, u64 n)
+{
+	atomic64_t *vals = tpstat_table_get(t, key);
+
+	if (vals)
+		atomic64_add(n, &vals[val]);
+}
+
+static u32 tpstat_dev_netns(const struct net_device *dev)
+{
+	return dev ? dev_net(dev)->ns.inum : 0;
+}
+
+void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *skb,
+			const void *location, u32 reason)
+{
+	struct tpstat_drop_key key = {};
+
+	key.location = (unsigned long)location;
+	key.reason = reason;
+	if (skb->dev) {
+		key.ifindex = skb->dev->ifindex;
+		key.netns = tpstat_dev_netns(skb->dev);
+	} else if (skb->sk) {
+		key.netns = sock_net(skb->sk)->ns.inum;
+	}
+	tpstat_table_add(&v->table[TPSTAT_T_DROPS], &key, TPSTAT_DROP_COUNT, 1);
+}
+
+#ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
+void tpstat_record_trap(struct tpstat_views *v, const struct devlink *devlink,
+			const struct devlink_trap_metadata *meta)
+{
+	struct device *dev = devlink_to_dev(devlink);
+	struct tpstat_trap_key key = {};
+
+	strscpy(key.bus, dev_bus_name(dev), sizeof(key.bus));
+	strscpy(key.device, dev_name(dev), sizeof(key.device));
+	strscpy(key.trap, meta->trap_name, sizeof(key.trap));
+	strscpy(key.group, meta->trap_group_name, sizeof(key.group));
+	tpstat_table_add(&v->table[TPSTAT_T_TRAPS], &key, TPSTAT_TRAP_COUNT, 1);
+}
+#endif
+
+static void tpstat_flow_key_from(struct tpstat_flow_key *key,
+				 const struct sock_common *c)
+{
+	const void *s6 = NULL, *d6 = NULL;
+
+#if IS_ENABLED(CONFIG_IPV6)
+	s6 = &c->skc_v6_rcv_saddr;
+	d6 = &c->skc_v6_daddr;
+#endif
+	if (c->skc_family == AF_INET6 && !s6)
+		return;
+	tpstat_flow_key_fill(key, read_pnet(&c->skc_net)->ns.inum,
+			     c->skc_family, c->skc_rcv_saddr, c->skc_daddr,
+			     s6, d6, c->skc_num, ntohs(c->skc_dport));
+}
+
+void tpstat_record_retrans(struct tpstat_views *v, const struct sock_common *c,
+			   unsigned int val, int state)
+{
+	struct tpstat_flow_key key = {};
+	atomic64_t *vals;
+
+	tpstat_flow_key_from(&key, c);
+	vals = tpstat_table_get(&v->table[TPSTAT_T_FLOWS], &key);
+	if (!vals)
+		return;
+	atomic64_inc(&vals[val]);
+	atomic64_set(&vals[TPSTAT_FLOW_STATE], state);
+}
+
+/* A reset without a socket answers @skb: its source is the peer. */
+static void tpstat_reset_key_skb(struct tpstat_reset_key *key,
+				 const struct sk_buff *skb)
+{
+	const struct tcphdr *th = (const struct tcphdr *)skb->data;
+
+	if (skb->dev)
+		key->netns = tpstat_dev_netns(skb->dev);
+	key->lport = ntohs(th->dest);
+	if (skb->protocol == htons(ETH_P_IP)) {
+		key->family = AF_INET;
+		memcpy(key->peer, &ip_hdr(skb)->saddr, 4);
+	} else if (skb->protocol == htons(ETH_P_IPV6)) {
+		key->family = AF_INET6;
+		memcpy(key->peer, &ipv6_hdr(skb)->saddr, 16);
+	}
+}
+
+void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
+			 const struct sk_buff *skb, u32 reason,
+			 unsigned int val)
+{
+	struct tpstat_reset_key key = {};
+
+	key.reason = reason;
+	if (sk) {
+		struct tpstat_flow_key flow = {};
+
+		tpstat_flow_key_from(&flow, &sk->__sk_common);
+		key.netns = flow.netns;
+		key.family = flow.family;
+		key.lport = flow.sport;
+		memcpy(key.peer, flow.daddr, sizeof(key.peer));
+	} else if (skb) {
+		tpstat_reset_key_skb(&key, skb);
+	}
+	tpstat_table_add(&v->table[TPSTAT_T_RESETS], &key, val, 1);
+}
+
+/*
+ * tcplife: a socket is born at SYN_SENT (connect) or SYN_RECV (a passive
+ * child) and its life ends at CLOSE.  The task is known only where the
+ * transition runs in process context; in softirq current is unrelated.
+ */
+void tpstat_record_state(struct tpstat_views *v, const struct sock *sk,
+			 int newstate)
+{
+	struct tpstat_life_key key = {};
+	struct tpstat_birth birth;
+	atomic64_t *vals;
+	u64 now, us;
+
+	if (newstate == TCP_SYN_SENT || newstate == TCP_SYN_RECV) {
+		char comm[TPSTAT_COMM_MAX] = "";
+
+		if (in_task())
+			strscpy_pad(comm, current->comm, sizeof(comm));
+		tpstat_birth_record(&tpstat_births, sk, ktime_get_ns(), comm);
+		return;
+	}
+	if (newstate != TCP_CLOSE ||
+	    !tpstat_birth_take(&tpstat_births, sk, &birth))
+		return;
+	now = ktime_get_ns();
+	us = div_u64(now - birth.ns, NSEC_PER_USEC);
+	key.netns = sock_net(sk)->ns.inum;
+	/* By CLOSE the port is released (sk_num is 0); inet_sport stays. */
+	key.lport = ntohs(inet_sk(sk)->inet_sport);
+	if (birth.comm[0])
+		memcpy(key.comm, birth.comm, sizeof(key.comm));
+	else if (in_task())
+		strscpy_pad(key.comm, current->comm, sizeof(key.comm));
+	vals = tpstat_table_get(&v->table[TPSTAT_T_LIFETIMES], &key);
+	if (!vals)
+		return;
+	atomic64_inc(&vals[tpstat_log2_bucket(us)]);
+	atomic64_add(us, &vals[TPSTAT_LIFE_SUM]);
+	atomic64_inc(&vals[TPSTAT_LIFE_COUNT]);
+}
+
+void tpstat_record_dev(struct tpstat_views *v, const struct net_device *dev,
+		       unsigned int val, u64 n)
+{
+	struct tpstat_dev_key key = {};
+
+	if (!dev)
+		return;
+	key.netns = tpstat_dev_netns(dev);
+	key.ifindex = dev->ifindex;
+	tpstat_table_add(&v->table[TPSTAT_T_DEVICES], &key, val, n);
+}

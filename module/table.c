@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Keyed tables: see table.h.  tpstat_table_get() runs in probe context. */
+#include <linux/jhash.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "table.h"
+
+int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
+		      u32 nr_vals)
+{
+	if (!max_keys || max_keys > (1U << 24) || key_size % 8)
+		return -EINVAL;
+	t->max_keys = max_keys;
+	t->nr_slots = roundup_pow_of_two(2 * max_keys);
+	t->key_size = key_size;
+	t->nr_vals = nr_vals;
+	t->stride = sizeof(struct tpstat_slot_hdr) + key_size +
+		    nr_vals * sizeof(atomic64_t);
+	t->slots = kvcalloc(t->nr_slots, t->stride, GFP_KERNEL);
+	if (!t->slots)
+		return -ENOMEM;
+	atomic_set(&t->used, 0);
+	atomic64_set(&t->overflow, 0);
+	return 0;
+}
+
+void tpstat_table_free(struct tpstat_table *t)
+{
+	kvfree(t->slots);
+	t->slots = NULL;
+}
+
+void tpstat_table_clear(struct tpstat_table *t)
+{
+	memset(t->slots, 0, (size_t)t->nr_slots * t->stride);
+	atomic_set(&t->used, 0);
+	atomic64_set(&t->overflow, 0);
+}
+
+size_t tpstat_table_bytes(const struct tpstat_table *t)
+{
+	return (size_t)t->nr_slots * t->stride;
+}
+
+atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
+{
+	u32 hash = jhash2(key, t->key_size / 4, 0) | 1;
+	u32 mask = t->nr_slots - 1;
+	u32 i, idx = hash & mask;
+
+	/* Bounded: at most every slot once, and at least half are free. */
+	for (i = 0; i < t->nr_slots; i++, idx = (idx + 1) & mask) {
+		struct tpstat_slot_hdr *s = tpstat_table_slot(t, idx);
+		u32 seen = READ_ONCE(s->hash);
+
+		if (!seen) {
+			/* A few concurrent inserters may overshoot by one each. */
+			if (atomic_read(&t->used) >= t->max_keys)
+				break;
+			seen = cmpxchg(&s->hash, 0, hash);
+			if (!seen) {
+				atomic_inc(&t->used);
+				memcpy(s + 1, key, t->key_size);
+				smp_store_release(&s->ready, 1);
+				return tpstat_slot_vals(t, s);
+			}
+		}
+		if (seen != hash)
+			continue;
+		if (!tpstat_slot_ready(s))
+			break;
+		if (!memcmp(s + 1, key, t->key_size))
+			return tpstat_slot_vals(t, s);
+	}
+	atomic64_inc(&t->overflow);
+	return NULL;
+}

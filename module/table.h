@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Keyed tables the probes write to: preallocated, lock-free, bounded.
+ *
+ * A table holds up to max_keys fixed-size keys, each with a few u64
+ * values.  It has twice as many slots as keys, so linear probing stays
+ * short.  A probe claims a free slot with cmpxchg() on its hash, writes
+ * the key, then publishes it (release on ->ready); values are atomic64.
+ * Keys are compared in full with memcmp(), so callers zero every byte of
+ * a key, padding included, before filling it in.
+ *
+ * When the table holds max_keys keys, an update for a new key is lost
+ * and counted in ->overflow, as is the rare update that meets its own
+ * key while another context is still writing it (it cannot wait: that
+ * context may be the one it interrupted).
+ */
+#ifndef _TPSTAT_TABLE_H
+#define _TPSTAT_TABLE_H
+
+#include <linux/atomic.h>
+#include <linux/types.h>
+
+struct tpstat_slot_hdr {
+	u32 hash;		/* 0: free; claimed with cmpxchg() */
+	u32 ready;		/* key written (store-release) */
+};
+
+struct tpstat_table {
+	void *slots;
+	u32 nr_slots;		/* power of two, 2 * max_keys */
+	u32 max_keys;
+	u32 key_size;		/* bytes, multiple of 8 */
+	u32 nr_vals;
+	u32 stride;		/* bytes per slot */
+	atomic_t used;
+	atomic64_t overflow;
+};
+
+int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
+		      u32 nr_vals);
+void tpstat_table_free(struct tpstat_table *t);
+/* Caller: no writer can run (the table is not published). */
+void tpstat_table_clear(struct tpstat_table *t);
+size_t tpstat_table_bytes(const struct tpstat_table *t);
+
+/* The values of @key, inserted if new; NULL if lost (counted). */
+atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key);
+
+/* Walking the published entries, for readers. */
+static inline struct tpstat_slot_hdr *
+tpstat_table_slot(const struct tpstat_table *t, u32 i)
+{
+	return (struct tpstat_slot_hdr *)((char *)t->slots + (size_t)i * t->stride);
+}
+
+static inline const void *tpstat_slot_key(const struct tpstat_slot_hdr *s)
+{
+	return s + 1;
+}
+
+static inline atomic64_t *tpstat_slot_vals(const struct tpstat_table *t,
+					   struct tpstat_slot_hdr *s)
+{
+	return (atomic64_t *)((char *)(s + 1) + t->key_size);
+}
+
+static inline bool tpstat_slot_ready(const struct tpstat_slot_hdr *s)
+{
+	return smp_load_acquire(&s->ready);
+}
+
+#endif /* _TPSTAT_TABLE_H */

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Copies of views for readers: see viewread.h. */
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <net/net_namespace.h>
+
+#include "control.h"
+#include "viewread.h"
+
+const char *const tpstat_hist_names[TPSTAT_NR_HISTS] = {
+	[TPSTAT_HIST_SRTT] = "srtt_us",
+	[TPSTAT_HIST_CWND] = "snd_cwnd",
+	[TPSTAT_HIST_XMIT_LEN] = "xmit_len",
+	[TPSTAT_HIST_RX_LEN] = "rx_len",
+};
+
+bool tpstat_ifname(u32 netns, u32 ifindex, char name[IFNAMSIZ])
+{
+	struct net_device *dev;
+	bool found = false;
+	struct net *net;
+
+	if (!ifindex)
+		return false;
+	rcu_read_lock();
+	for_each_net_rcu(net) {
+		if (net->ns.inum != netns)
+			continue;
+		dev = dev_get_by_index_rcu(net, ifindex);
+		if (dev) {
+			strscpy(name, dev->name, IFNAMSIZ);
+			found = true;
+		}
+		break;
+	}
+	rcu_read_unlock();
+	return found;
+}
+
+/* Biggest first value first (most drops, most retransmits), then key. */
+static int tpstat_cmp_recs(const void *a, const void *b, const void *priv)
+{
+	const struct tpstat_view_snap *snap = priv;
+	u64 va = *(const u64 *)((const u8 *)a + snap->key_size);
+	u64 vb = *(const u64 *)((const u8 *)b + snap->key_size);
+
+	if (va != vb)
+		return va > vb ? -1 : 1;
+	return memcmp(a, b, snap->key_size);
+}
+
+struct tpstat_view_read *tpstat_view_read(enum tpstat_view view)
+{
+	enum tpstat_table_id table = tpstat_view_table(view);
+	struct tpstat_view_read *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	unsigned int cell;
+
+	if (!r)
+		return NULL;
+	r->view = view;
+	if (table < TPSTAT_NR_TABLES) {
+		r->snap = tpstat_view_snapshot(table);
+		if (!r->snap)
+			goto nomem;
+		sort_r(r->snap->recs, r->snap->count, r->snap->rec_size,
+		       tpstat_cmp_recs, NULL, r->snap);
+		r->count = r->snap->count;
+		return r;
+	}
+	r->totals = kmalloc(sizeof(*r->totals), GFP_KERNEL);
+	if (!r->totals)
+		goto nomem;
+	tpstat_control_read(r->totals);
+	if (view == TPSTAT_VIEW_HISTS) {
+		r->count = TPSTAT_NR_HISTS;
+		return r;
+	}
+	for (cell = 0; cell < TCP_MAX_STATES * TCP_MAX_STATES; cell++)
+		if (r->totals->slot[TPSTAT_SLOT_TCP_STATES + cell])
+			r->cells[r->count++] = cell;
+	return r;
+
+nomem:
+	tpstat_view_read_free(r);
+	return NULL;
+}
+
+void tpstat_view_read_free(struct tpstat_view_read *r)
+{
+	if (!r)
+		return;
+	kvfree(r->snap);
+	kfree(r->totals);
+	kfree(r);
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A view as readers see it (netlink dumps, debugfs): a copy taken at
+ * one moment, so a reader spanning many messages or reads neither loses
+ * nor repeats an entry.
+ */
+#ifndef _TPSTAT_VIEWREAD_H
+#define _TPSTAT_VIEWREAD_H
+
+#include <linux/netdevice.h>
+#include <linux/types.h>
+#include <linux/tpstat.h>
+#include <net/tcp_states.h>
+
+#include "counters.h"
+#include "views.h"
+
+struct tpstat_view_read {
+	enum tpstat_view view;
+	u32 count;			/* entries */
+	struct tpstat_view_snap *snap;	/* keyed views, sorted */
+	struct tpstat_totals *totals;	/* STATES and HISTS */
+	u16 cells[TCP_MAX_STATES * TCP_MAX_STATES]; /* STATES: non-zero */
+};
+
+struct tpstat_view_read *tpstat_view_read(enum tpstat_view view);
+void tpstat_view_read_free(struct tpstat_view_read *r);
+
+extern const char *const tpstat_hist_names[TPSTAT_NR_HISTS];
+
+/* The name of device @ifindex in namespace @netns now; false if gone. */
+bool tpstat_ifname(u32 netns, u32 ifindex, char name[IFNAMSIZ]);
+
+#endif /* _TPSTAT_VIEWREAD_H */

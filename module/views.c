@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The views' tables: sizes (module parameters), the views= selection,
+ * the two generations and resetting, and copies for readers.
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "params.h"
+#include "views.h"
+
+static unsigned int drop_keys = 1024;
+module_param(drop_keys, uint, 0444);
+MODULE_PARM_DESC(drop_keys, "Drops view: distinct (location, reason, device) keys kept (default 1024)");
+static unsigned int trap_keys = 256;
+module_param(trap_keys, uint, 0444);
+MODULE_PARM_DESC(trap_keys, "Traps view: distinct (devlink device, trap) keys kept (default 256)");
+static unsigned int flow_keys = 4096;
+module_param(flow_keys, uint, 0444);
+MODULE_PARM_DESC(flow_keys, "Retransmits view: distinct TCP flows kept (default 4096)");
+static unsigned int reset_keys = 1024;
+module_param(reset_keys, uint, 0444);
+MODULE_PARM_DESC(reset_keys, "Resets view: distinct (local port, peer, reason) keys kept (default 1024)");
+static unsigned int lifetime_keys = 256;
+module_param(lifetime_keys, uint, 0444);
+MODULE_PARM_DESC(lifetime_keys, "Lifetimes view: distinct (local port, task) histograms kept (default 256)");
+static unsigned int device_keys = 256;
+module_param(device_keys, uint, 0444);
+MODULE_PARM_DESC(device_keys, "Devices view: devices kept (default 256)");
+static unsigned int sockets = 16384;
+module_param(sockets, uint, 0444);
+MODULE_PARM_DESC(sockets, "Lifetimes view: open TCP sockets whose birth time is kept (default 16384)");
+
+static const char *const tpstat_view_names[__TPSTAT_VIEW_CNT] = {
+	[TPSTAT_VIEW_DROPS] = "drops",
+	[TPSTAT_VIEW_TRAPS] = "traps",
+	[TPSTAT_VIEW_RETRANS] = "retrans",
+	[TPSTAT_VIEW_RESETS] = "resets",
+	[TPSTAT_VIEW_STATES] = "states",
+	[TPSTAT_VIEW_LIFETIMES] = "lifetimes",
+	[TPSTAT_VIEW_DEVICES] = "devices",
+	[TPSTAT_VIEW_HISTS] = "hists",
+};
+
+static const enum tpstat_table_id tpstat_view_tables[__TPSTAT_VIEW_CNT] = {
+	[TPSTAT_VIEW_DROPS] = TPSTAT_T_DROPS,
+	[TPSTAT_VIEW_TRAPS] = TPSTAT_T_TRAPS,
+	[TPSTAT_VIEW_RETRANS] = TPSTAT_T_FLOWS,
+	[TPSTAT_VIEW_RESETS] = TPSTAT_T_RESETS,
+	[TPSTAT_VIEW_STATES] = TPSTAT_NR_TABLES,
+	[TPSTAT_VIEW_LIFETIMES] = TPSTAT_T_LIFETIMES,
+	[TPSTAT_VIEW_DEVICES] = TPSTAT_T_DEVICES,
+	[TPSTAT_VIEW_HISTS] = TPSTAT_NR_TABLES,
+};
+
+struct tpstat_views __rcu *tpstat_views_live;
+struct tpstat_births tpstat_births;
+unsigned long tpstat_views_enabled;
+
+/* The generation probes do not see; touched only with the control lock. */
+static struct tpstat_views *tpstat_views_spare;
+static struct tpstat_views tpstat_views_gen[2];
+
+const char *tpstat_view_name(enum tpstat_view view)
+{
+	return tpstat_view_names[view];
+}
+
+/* TPSTAT_NR_TABLES for views without a table (dense counters). */
+enum tpstat_table_id tpstat_view_table(enum tpstat_view view)
+{
+	return tpstat_view_tables[view];
+}
+
+/* views=: "all" (default), "none", or a comma-separated list of names. */
+static int tpstat_parse_views(const char *spec, char *err, size_t err_len)
+{
+	char buf[128], *cur, *name;
+	int v;
+
+	tpstat_views_enabled = 0;
+	if (!spec || !strcmp(spec, "all")) {
+		bitmap_fill(&tpstat_views_enabled, __TPSTAT_VIEW_CNT);
+		return 0;
+	}
+	if (!strcmp(spec, "none"))
+		return 0;
+	if (strscpy(buf, spec, sizeof(buf)) < 0) {
+		snprintf(err, err_len, "longer than %zu characters",
+			 sizeof(buf) - 1);
+		return -EINVAL;
+	}
+	cur = buf;
+	while ((name = strsep(&cur, ","))) {
+		for (v = 0; v < __TPSTAT_VIEW_CNT; v++)
+			if (!strcmp(name, tpstat_view_names[v]))
+				break;
+		if (v == __TPSTAT_VIEW_CNT) {
+			snprintf(err, err_len,
+				 "unknown view \"%s\" (views: drops, traps, retrans, resets, states, lifetimes, devices, hists, all, none)",
+				 name);
+			return -EINVAL;
+		}
+		__set_bit(v, &tpstat_views_enabled);
+	}
+	return 0;
+}
+
+static void tpstat_views_free_gen(struct tpstat_views *v)
+{
+	int i;
+
+	for (i = 0; i < TPSTAT_NR_TABLES; i++)
+		tpstat_table_free(&v->table[i]);
+}
+
+static int tpstat_views_alloc_gen(struct tpstat_views *v)
+{
+	static const struct {
+		unsigned int *max;
+		u32 key_size, nr_vals;
+	} geometry[TPSTAT_NR_TABLES] = {
+		[TPSTAT_T_DROPS] = { &drop_keys, sizeof(struct tpstat_drop_key),
+				     TPSTAT_DROP_NR },
+		[TPSTAT_T_TRAPS] = { &trap_keys, sizeof(struct tpstat_trap_key),
+				     TPSTAT_TRAP_NR },
+		[TPSTAT_T_FLOWS] = { &flow_keys, sizeof(struct tpstat_flow_key),
+				     TPSTAT_FLOW_NR },
+		[TPSTAT_T_RESETS] = { &reset_keys,
+				      sizeof(struct tpstat_reset_key),
+				      TPSTAT_RST_NR },
+		[TPSTAT_T_LIFETIMES] = { &lifetime_keys,
+					 sizeof(struct tpstat_life_key),
+					 TPSTAT_LIFE_NR },
+		[TPSTAT_T_DEVICES] = { &device_keys,
+				       sizeof(struct tpstat_dev_key),
+				       TPSTAT_DEV_NR },
+	};
+	int i, err;
+
+	for (i = 0; i < TPSTAT_NR_TABLES; i++) {
+		err = tpstat_table_init(&v->table[i], *geometry[i].max,
+					geometry[i].key_size,
+					geometry[i].nr_vals);
+		if (err) {
+			tpstat_views_free_gen(v);
+			return err;
+		}
+	}
+	return 0;
+}
+
+int tpstat_views_init(const char *spec, char *err, size_t err_len)
+{
+	int ret;
+
+	BUILD_BUG_ON(sizeof(struct tpstat_drop_key) % 8 ||
+		     sizeof(struct tpstat_trap_key) % 8 ||
+		     sizeof(struct tpstat_flow_key) % 8 ||
+		     sizeof(struct tpstat_reset_key) % 8 ||
+		     sizeof(struct tpstat_life_key) % 8 ||
+		     sizeof(struct tpstat_dev_key) % 8);
+	ret = tpstat_parse_views(spec, err, err_len);
+	if (ret)
+		return ret;
+	ret = tpstat_views_alloc_gen(&tpstat_views_gen[0]);
+	if (ret)
+		goto nomem;
+	ret = tpstat_views_alloc_gen(&tpstat_views_gen[1]);
+	if (ret)
+		goto free0;
+	ret = tpstat_births_init(&tpstat_births, sockets);
+	if (ret)
+		goto free1;
+	tpstat_views_spare = &tpstat_views_gen[1];
+	rcu_assign_pointer(tpstat_views_live, &tpstat_views_gen[0]);
+	return 0;
+
+free1:
+	tpstat_views_free_gen(&tpstat_views_gen[1]);
+free0:
+	tpstat_views_free_gen(&tpstat_views_gen[0]);
+nomem:
+	snprintf(err, err_len, "cannot allocate the view tables (%d)", ret);
+	return ret;
+}
+
+/* Caller: every probe is unregistered and synchronised. */
+void tpstat_views_exit(void)
+{
+	RCU_INIT_POINTER(tpstat_views_live, NULL);
+	tpstat_births_free(&tpstat_births);
+	tpstat_views_free_gen(&tpstat_views_gen[1]);
+	tpstat_views_free_gen(&tpstat_views_gen[0]);
+}
+
+/*
+ * Probes run with preemption disabled, so once synchronize_rcu() returns
+ * none of them still holds the old generation.
+ */
+void tpstat_views_reset(void)
+{
+	struct tpstat_views *old = rcu_dereference_protected(tpstat_views_live,
+							     true);
+	int i;
+
+	rcu_assign_pointer(tpstat_views_live, tpstat_views_spare);
+	synchronize_rcu();
+	for (i = 0; i < TPSTAT_NR_TABLES; i++)
+		tpstat_table_clear(&old->table[i]);
+	tpstat_views_spare = old;
+	atomic64_set(&tpstat_births.overflow, 0);
+}
+
+size_t tpstat_views_bytes(void)
+{
+	size_t bytes = tpstat_births_bytes(&tpstat_births);
+	int g, i;
+
+	for (g = 0; g < 2; g++)
+		for (i = 0; i < TPSTAT_NR_TABLES; i++)
+			bytes += tpstat_table_bytes(&tpstat_views_gen[g].table[i]);
+	return bytes;
+}
+
+struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_table_id id)
+{
+	/* Both generations have the same geometry. */
+	const struct tpstat_table *geo = &tpstat_views_gen[0].table[id];
+	u32 rec_size = geo->key_size + geo->nr_vals * sizeof(u64);
+	struct tpstat_view_snap *snap;
+	struct tpstat_views *live;
+	struct tpstat_table *t;
+	u32 i, v;
+
+	snap = kvzalloc(struct_size(snap, recs, (size_t)geo->nr_slots * rec_size),
+			GFP_KERNEL);
+	if (!snap)
+		return NULL;
+	snap->key_size = geo->key_size;
+	snap->nr_vals = geo->nr_vals;
+	snap->rec_size = rec_size;
+	snap->capacity = geo->max_keys;
+
+	rcu_read_lock();
+	live = rcu_dereference(tpstat_views_live);
+	t = &live->table[id];
+	for (i = 0; i < t->nr_slots; i++) {
+		struct tpstat_slot_hdr *s = tpstat_table_slot(t, i);
+		u8 *rec = snap->recs + (size_t)snap->count * rec_size;
+		atomic64_t *vals;
+		u64 *out;
+
+		if (!READ_ONCE(s->hash) || !tpstat_slot_ready(s))
+			continue;
+		memcpy(rec, tpstat_slot_key(s), t->key_size);
+		vals = tpstat_slot_vals(t, s);
+		out = (u64 *)(rec + t->key_size);
+		for (v = 0; v < t->nr_vals; v++)
+			out[v] = atomic64_read(&vals[v]);
+		snap->count++;
+	}
+	snap->used = atomic_read(&t->used);
+	snap->overflow = atomic64_read(&t->overflow);
+	if (id == TPSTAT_T_LIFETIMES)
+		snap->overflow += atomic64_read(&tpstat_births.overflow);
+	rcu_read_unlock();
+	return snap;
+}

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The views: keyed tables that say where and to whom events happened
+ * (drops by location and reason, retransmits per flow, resets per peer,
+ * lifetimes per port, devices, devlink traps).  Dense figures (state
+ * matrix, log2 histograms) live in the per-CPU counters instead.
+ *
+ * The tables come in two generations.  Probes write to the one
+ * tpstat_views_live points to; a reset publishes the other, cleared one
+ * and waits for every probe to leave the old one before clearing it for
+ * next time.  So a reset is exact, and no probe writes to a table that
+ * is being cleared.
+ */
+#ifndef _TPSTAT_VIEWS_H
+#define _TPSTAT_VIEWS_H
+
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+#include <linux/tpstat.h>
+
+#include "births.h"
+#include "table.h"
+
+/* Every key is zeroed in full before it is filled in (table.h). */
+struct tpstat_drop_key {
+	u64 location;
+	u32 reason;
+	u32 netns;
+	u32 ifindex;
+	u32 pad;
+};
+
+#define TPSTAT_TRAP_NAME_MAX	40
+struct tpstat_trap_key {
+	char bus[16];
+	char device[32];
+	char trap[TPSTAT_TRAP_NAME_MAX];
+	char group[TPSTAT_TRAP_NAME_MAX];
+};
+
+/* IPv4 addresses in the first 4 bytes; v4-mapped IPv6 is stored as IPv4. */
+struct tpstat_flow_key {
+	u32 netns;
+	u16 family;
+	u16 sport;
+	u16 dport;
+	u16 pad[3];
+	u8 saddr[16];
+	u8 daddr[16];
+};
+
+struct tpstat_reset_key {
+	u32 netns;
+	u16 family;
+	u16 lport;
+	u32 reason;		/* sent resets, 6.10+; else 0 */
+	u32 pad;
+	u8 peer[16];
+};
+
+struct tpstat_life_key {
+	u32 netns;
+	u16 lport;
+	u16 pad;
+	char comm[TPSTAT_COMM_MAX]; /* "" if neither birth nor close was in a task */
+};
+
+struct tpstat_dev_key {
+	u32 netns;
+	u32 ifindex;
+};
+
+enum { TPSTAT_DROP_COUNT, TPSTAT_DROP_NR };
+enum { TPSTAT_TRAP_COUNT, TPSTAT_TRAP_NR };
+enum { TPSTAT_FLOW_RETRANS, TPSTAT_FLOW_SYNACK, TPSTAT_FLOW_STATE,
+       TPSTAT_FLOW_NR };
+enum { TPSTAT_RST_SENT, TPSTAT_RST_RECEIVED, TPSTAT_RST_NR };
+/* Buckets, then sum and count. */
+enum { TPSTAT_LIFE_SUM = TPSTAT_HIST_BUCKETS, TPSTAT_LIFE_COUNT,
+       TPSTAT_LIFE_NR };
+enum {
+	TPSTAT_DEV_TX_PACKETS, TPSTAT_DEV_TX_BYTES, TPSTAT_DEV_RX_PACKETS,
+	TPSTAT_DEV_RX_BYTES, TPSTAT_DEV_XMIT_ERRORS, TPSTAT_DEV_XMIT_TIMEOUTS,
+	TPSTAT_DEV_GRO, TPSTAT_DEV_NAPI_POLLS, TPSTAT_DEV_NAPI_WORK,
+	TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED, TPSTAT_DEV_NR
+};
+
+/* The keyed views, in enum tpstat_view order where they have a table. */
+enum tpstat_table_id {
+	TPSTAT_T_DROPS, TPSTAT_T_TRAPS, TPSTAT_T_FLOWS, TPSTAT_T_RESETS,
+	TPSTAT_T_LIFETIMES, TPSTAT_T_DEVICES, TPSTAT_NR_TABLES
+};
+
+struct tpstat_views {
+	struct tpstat_table table[TPSTAT_NR_TABLES];
+};
+
+/* Written by probes, swapped by a reset; read under rcu_read_lock_sched. */
+extern struct tpstat_views __rcu *tpstat_views_live;
+/* Birth times outlive resets: a reset must not forget open sockets. */
+extern struct tpstat_births tpstat_births;
+/* Bit per enum tpstat_view that is enabled (views= at load). */
+extern unsigned long tpstat_views_enabled;
+
+static inline bool tpstat_view_on(enum tpstat_view view)
+{
+	return test_bit(view, &tpstat_views_enabled);
+}
+
+int tpstat_views_init(const char *spec, char *err, size_t err_len);
+void tpstat_views_exit(void);
+/* Caller: tpstat control lock held (one reset at a time). */
+void tpstat_views_reset(void);
+size_t tpstat_views_bytes(void);
+enum tpstat_table_id tpstat_view_table(enum tpstat_view view);
+const char *tpstat_view_name(enum tpstat_view view);
+
+/* A copy of a table's entries for a reader; kvfree() it. */
+struct tpstat_view_snap {
+	u32 used, capacity, count;
+	u32 key_size, nr_vals, rec_size;
+	u64 overflow;
+	u8 recs[];	/* count records: key, then nr_vals u64 */
+};
+
+struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_table_id id);
+
+static inline const void *tpstat_snap_key(const struct tpstat_view_snap *s,
+					  u32 i)
+{
+	return s->recs + (size_t)i * s->rec_size;
+}
+
+static inline const u64 *tpstat_snap_vals(const struct tpstat_view_snap *s,
+					  u32 i)
+{
+	return (const u64 *)(s->recs + (size_t)i * s->rec_size + s->key_size);
+}
+
+#endif /* _TPSTAT_VIEWS_H */
