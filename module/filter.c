@@ -28,14 +28,21 @@ static const struct sock *tpstat_event_sk(const struct sock *sk,
 	return sk ? sk : (skb ? skb->sk : NULL);
 }
 
+/*
+ * The event's own socket first, then its device (a packet belongs to the
+ * namespace of the device it is on, even while it still holds a socket
+ * of another namespace, as over veth), then the skb's socket.
+ */
 static bool tpstat_match_netns(const struct tpstat_filter *f,
-			       const struct sock *sk,
+			       const struct sock *sk, const struct sk_buff *skb,
 			       const struct net_device *dev)
 {
 	if (sk)
 		return sock_net(sk)->ns.inum == f->netns;
 	if (dev)
 		return dev_net(dev)->ns.inum == f->netns;
+	if (skb && skb->sk)
+		return sock_net(skb->sk)->ns.inum == f->netns;
 	return false;
 }
 
@@ -68,7 +75,8 @@ bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
 	if ((f->fields & TPSTAT_FILTER_COMM) &&
 	    strncmp(current->comm, f->comm, sizeof(f->comm)))
 		return false;
-	if ((f->fields & TPSTAT_FILTER_NETNS) && !tpstat_match_netns(f, s, d))
+	if ((f->fields & TPSTAT_FILTER_NETNS) &&
+	    !tpstat_match_netns(f, sk, skb, d))
 		return false;
 	if ((f->fields & TPSTAT_FILTER_IFINDEX) &&
 	    (!d || d->ifindex != f->ifindex))

@@ -7,7 +7,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 status=0
-for suite in run.sh ctl.sh; do
+for suite in run.sh ctl.sh views.sh; do
 	echo "# --- $suite"
 	"$here/$suite" "$1" || status=1
 done

@@ -1,0 +1,236 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The views against workloads with known answers, inside a test kernel as
+# root (tests/vm/boot.sh).  Every figure is checked against the workload
+# or against an independent count: ftrace hist triggers on the same
+# tracepoints, ip -s link, the module's own plain counters.
+#   tests/net/views.sh <tpstat.ko>
+#
+#   tpa: va 10.99.0.1  <--->  tpb: vb 10.99.0.2   (netem 2% + every 50th dropped)
+set -uo pipefail
+
+KO=$1
+here=$(cd "$(dirname "$0")" && pwd)
+NETLOAD=$here/../../build/tools/netload
+TP=$here/../../build/ctl/tpstat
+# shellcheck source=tests/net/lib.sh
+. "$here/lib.sh"
+TMP=$(mktemp -d)
+
+dmesg -C
+KMEMLEAK=/sys/kernel/debug/kmemleak
+[ -w "$KMEMLEAK" ] && echo clear > "$KMEMLEAK"
+ip link set lo up
+sysctl -qw net.ipv6.conf.all.disable_ipv6=1
+make_namespaces
+check "lossy link between the namespaces" make_lossy
+insmod "$KO"
+check "insmod with every view" test -f "$DBG/drops"
+has_reasons=$("$TP" -j info | jq '.features | index("drop_reason") != null')
+restart() { quiesce; "$TP" reset; }
+# jqv <view command> <jq filter>: the tool's JSON through jq.
+jqv() { "$TP" -j $1 | jq -r "$2"; }
+
+# --- drops: N datagrams to a closed port ---------------------------------------
+N=37
+restart
+U=$("$NETLOAD" udp-send 127.0.0.1 5003 $N | sed -n 's/^datagrams=//p')
+quiesce
+check_eq "udp-send sent N datagrams" $N "$U"
+if [ "$has_reasons" = true ]; then
+	check_eq "N drops with reason NO_SOCKET" $N \
+		"$(jqv drops '[.drops[] | select(.reason == "NO_SOCKET") | .count] | add')"
+	code=$(jqv drops '.drops[] | select(.reason == "NO_SOCKET") | .reason_code')
+	check "NO_SOCKET has its numeric code" test "$code" -gt 0
+else
+	check_eq "no reasons on this kernel: reason is null" null \
+		"$(jqv drops '.drops[0].reason')"
+fi
+check_eq "all N at one location, in __udp4_lib_rcv" "1 $N" \
+	"$(jqv 'drops --by location' '[.drops[] | select(.location | startswith("__udp4_lib_rcv"))] | "\(length) \(.[0].count)"')"
+check_eq "... on lo" $N "$(jqv 'drops --by dev' '.drops[] | select(.ifname == "lo") | .count')"
+ns0=$(stat -L -c %i /proc/self/ns/net)
+check_eq "... in the initial netns" $N \
+	"$("$TP" -j drops --by netns | jq --argjson n "$ns0" '.drops[] | select(.netns == $n) | .count')"
+check_eq "the view's drops equal kfree_skb.drops" \
+	"$(awk '$1 == "skb:kfree_skb.drops" { print $2 }' "$DBG/counters")" \
+	"$(jqv 'drops --by location' '[.drops[].count] | add')"
+check_eq "drops: no lost update" 0 "$(jqv drops .overflow)"
+check "drops debugfs file names the location" grep -q "^$N __udp4_lib_rcv" "$DBG/drops"
+
+# --- retransmits: one lossy flow -----------------------------------------------
+restart
+trigger tcp:tcp_retransmit_skb 'hist:keys=common_pid'
+B=$(bulk 1000000)
+quiesce
+hits=$(hist_hits tcp:tcp_retransmit_skb 'hist:keys=common_pid')
+untrigger tcp:tcp_retransmit_skb 'hist:keys=common_pid'
+check_eq "bulk arrived whole" 1000000 "$B"
+check "the lossy transfer retransmitted" test "${hits:-0}" -gt 0
+check_eq "one flow" 1 "$(jqv retrans '.flows | length')"
+check_eq "it is 10.99.0.1 -> 10.99.0.2:5004" "10.99.0.1 10.99.0.2 5004" \
+	"$(jqv retrans '.flows[0] | "\(.local) \(.remote) \(.remote_port)"')"
+check_eq "its retransmits equal ftrace's tcp_retransmit_skb hits" "$hits" \
+	"$(jqv retrans '.flows[0].retransmits')"
+check_eq "... and the tcp_retransmit_skb counter" "$hits" \
+	"$(awk '$1 == "tcp:tcp_retransmit_skb" { print $2 }' "$DBG/counters")"
+check_eq "retrans: no lost update" 0 "$(jqv retrans .overflow)"
+
+# --- devices: bytes and packets equal ip -s link -------------------------------
+stats() { # <ns> <dev> <tx|rx> <bytes|packets>
+	ip -n "$1" -s -j link show "$2" | jq ".[0].stats64.$3.$4"
+}
+restart
+for d in "tpa va" "tpb vb"; do
+	set -- $d
+	for dir in tx rx; do for f in bytes packets; do
+		echo "$1 $2 $dir $f $(stats "$1" "$2" $dir $f)"
+	done; done
+done > "$TMP/before"
+bulk 500000 > /dev/null
+quiesce
+dev_bad=0
+while read -r ns dev dir f before; do
+	want=$(($(stats "$ns" "$dev" "$dir" "$f") - before))
+	got=$(jqv devices ".devices[] | select(.ifname == \"$dev\") | .${dir}_$f")
+	[ "$want" = "$got" ] || { dev_bad=1; echo "# $dev $dir $f: ip -s link $want, tpstat $got"; }
+done < "$TMP/before"
+check_eq "per-device tx/rx bytes and packets equal ip -s link for va and vb" 0 $dev_bad
+check_eq "devices debugfs file has va" 1 "$(grep -c ' va ' "$DBG/devices")"
+
+# --- states and lifetimes: K loopback connections ------------------------------
+K=12
+restart
+"$NETLOAD" tcp-server 127.0.0.1 5001 $K > /dev/null &
+sleep 0.5
+C=$("$NETLOAD" tcp-connect 127.0.0.1 5001 $K | sed -n 's/^connections=//p')
+wait
+quiesce
+check_eq "K connections made" $K "$C"
+check_eq "K SYN_SENT -> ESTABLISHED" $K \
+	"$(jqv states '.transitions[] | select(.old_state == "SYN_SENT" and .new_state == "ESTABLISHED") | .count')"
+check_eq "K active opens" $K "$(jqv states .active_opens)"
+check_eq "K passive opens" $K "$(jqv states .passive_opens)"
+check_eq "K lifetimes on port 5001" $K \
+	"$(jqv lifetime '[.lifetimes[] | select(.local_port == 5001) | .count] | add')"
+check_eq "K lifetimes on client ports" $K \
+	"$(jqv lifetime '[.lifetimes[] | select(.local_port != 5001) | .count] | add')"
+check_eq "lifetime buckets add up to the count" \
+	"$(jqv lifetime '[.lifetimes[].count] | add')" \
+	"$(jqv lifetime '[.lifetimes[].buckets[].count] | add')"
+check "states debugfs file says the opens" grep -q "^opens active $K$" "$DBG/states"
+
+# --- histograms against ftrace's exact values ----------------------------------
+restart
+trigger tcp:tcp_probe 'hist:keys=srtt,snd_cwnd'
+trigger net:net_dev_xmit 'hist:keys=len,rc'
+bulk 300000 > /dev/null
+quiesce
+# log2 bucket as the module defines it: 0 -> 0, v -> bit length of v.
+bucketize() { awk '{ b = 0; v = $1; while (v >= 1) { b++; v = int(v / 2) } c[b] += $2 }
+	END { for (b in c) print b, c[b] }' | sort -n; }
+hist_section tcp:tcp_probe 'hist:keys=srtt,snd_cwnd' |
+	sed -nE 's/^\{ srtt: +([0-9]+), snd_cwnd: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \3/p' |
+	bucketize > "$TMP/srtt.want"
+hist_section tcp:tcp_probe 'hist:keys=srtt,snd_cwnd' |
+	sed -nE 's/^\{ srtt: +([0-9]+), snd_cwnd: +([0-9]+) \} hitcount: +([0-9]+).*/\2 \3/p' |
+	bucketize > "$TMP/cwnd.want"
+hist_section net:net_dev_xmit 'hist:keys=len,rc' |
+	sed -nE 's/^\{ len: +([0-9]+), rc: +0 \} hitcount: +([0-9]+).*/\1 \2/p' |
+	bucketize > "$TMP/xmit.want"
+untrigger tcp:tcp_probe 'hist:keys=srtt,snd_cwnd'
+untrigger net:net_dev_xmit 'hist:keys=len,rc'
+ours() { "$TP" -j hist "$1" | jq -r '.histograms[0].buckets[] |
+	"\(if .low == 0 then 0 else ((.low | log2 | floor) + 1) end) \(.count)"'; }
+check "ftrace saw tcp_probe" test -s "$TMP/srtt.want"
+check_eq "srtt_us buckets equal ftrace's srtt values, bucketed" \
+	"$(cat "$TMP/srtt.want")" "$(ours srtt_us | awk '$2 > 0')"
+check_eq "snd_cwnd buckets equal ftrace's" "$(cat "$TMP/cwnd.want")" \
+	"$(ours snd_cwnd | awk '$2 > 0')"
+check_eq "xmit_len buckets equal ftrace's len values" "$(cat "$TMP/xmit.want")" \
+	"$(ours xmit_len | awk '$2 > 0')"
+check_eq "rx_len sum equals netif_receive_skb.bytes" \
+	"$(awk '$1 == "net:netif_receive_skb.bytes" { print $2 }' "$DBG/counters")" \
+	"$(jqv 'hist rx_len' '.histograms[0].sum')"
+
+# --- filters -------------------------------------------------------------------
+# filter_vs_ftrace <description> <ftrace filter> <tpstat filter args...>:
+# inet_sock_set_state hits under the filter equal ftrace's under its own.
+filter_vs_ftrace() {
+	local what=$1 ff=$2 want got
+	shift 2
+	"$TP" filter "$@"
+	restart
+	trigger sock:inet_sock_set_state "hist:keys=common_pid if $ff"
+	"$NETLOAD" tcp-server 127.0.0.1 5001 4 > /dev/null &
+	"$NETLOAD" tcp-server 127.0.0.1 5011 3 > /dev/null &
+	sleep 0.5
+	"$NETLOAD" tcp-connect 127.0.0.1 5001 4 > /dev/null
+	"$NETLOAD" tcp-connect 127.0.0.1 5011 3 > /dev/null
+	wait
+	quiesce
+	# The trigger info puts the filter last: the key alone finds it.
+	want=$(hist_hits sock:inet_sock_set_state "hist:keys=common_pid:")
+	untrigger sock:inet_sock_set_state "hist:keys=common_pid if $ff"
+	got=$(awk '$1 == "sock:inet_sock_set_state" { print $2 }' "$DBG/counters")
+	check "filter $*: something passed" test "${got:-0}" -gt 0
+	check_eq "filter $*: $what" "${want:-0}" "$got"
+	"$TP" filter clear
+}
+filter_vs_ftrace "local port hits equal ftrace's sport == 5001" "sport == 5001" lport 5001
+filter_vs_ftrace "remote port hits equal ftrace's dport == 5011" "dport == 5011" rport 5011
+filter_vs_ftrace "comm hits equal ftrace's comm == netload" 'comm == "netload"' comm netload
+check_eq "filter clear leaves no filter" "no filter" "$("$TP" filter show)"
+
+# netns: only tpa's devices are counted.
+"$TP" filter netns "$(ip netns exec tpa stat -L -c %i /proc/self/ns/net)"
+restart
+"$NETLOAD" udp-send 127.0.0.1 5003 5 > /dev/null
+bulk 200000 > /dev/null
+quiesce
+check_eq "filter netns: only va is in the devices view" va \
+	"$(jqv devices '[.devices[].ifname] | join(",")')"
+check_eq "filter netns: no drop on lo counted" 0 \
+	"$(jqv 'drops --by dev' '[.drops[] | select(.ifname == "lo") | .count] | add // 0')"
+"$TP" filter clear
+
+# --- overflow: a table too small on purpose --------------------------------------
+rmmod tpstat
+insmod "$KO" reset_keys=2
+restart
+for p in 5021 5022 5023 5024 5025; do
+	"$NETLOAD" tcp-refused 127.0.0.1 $p 1 > /dev/null
+done
+quiesce
+updates=$(awk '$1 == "tcp:tcp_send_reset" || $1 == "tcp:tcp_receive_reset" { s += $2 } END { print s }' "$DBG/counters")
+landed=$(jqv resets '[.resets[] | .sent + .received] | add')
+overflow=$(jqv resets .overflow)
+echo "# resets: $updates updates, $landed landed, $overflow lost"
+check "the small table filled" test "$(jqv resets .entries)" -ge 2
+check "updates were lost" test "$overflow" -gt 0
+check_eq "lost updates equal updates minus those counted" $((updates - landed)) "$overflow"
+check "debugfs says the same overflow" grep -q "^# overflow $overflow " "$DBG/resets"
+
+# --- permissions -------------------------------------------------------------------
+nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+for v in retrans resets lifetime; do
+	nobody "$TP" "$v" > /dev/null 2> "$TMP/err"
+	check_eq "$v as nobody is refused" 1 $?
+	check "... saying CAP_NET_ADMIN" grep -q CAP_NET_ADMIN "$TMP/err"
+done
+for v in drops states devices hist; do
+	check "$v as nobody works" nobody "$TP" "$v" > /dev/null
+done
+nobody "$TP" filter lport 1 2> "$TMP/err"
+check_eq "filter as nobody is refused" 1 $?
+
+rmmod tpstat
+check "rmmod" test ! -d /sys/module/tpstat
+if [ -r "$KMEMLEAK" ]; then
+	echo scan > "$KMEMLEAK"
+	check_eq "kmemleak found nothing" 0 "$(grep -c unreferenced "$KMEMLEAK")"
+fi
+check_eq "kernel log has no warning" 0 \
+	"$(dmesg | grep -cE 'BUG:|WARNING:|KASAN|INFO: possible|sleeping function|RCU stall')"
+finish
