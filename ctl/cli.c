@@ -26,6 +26,9 @@ static const struct {
 	  "    stop counting them (their counters stay); needs CAP_NET_ADMIN" },
 	{ "info", CMD_INFO, "tpstat info\n"
 	  "    module version, kernel, features" },
+	{ "export", CMD_EXPORT, "tpstat export [GLOB] [--textfile DIR]\n"
+	  "    counters in the Prometheus text format; --textfile writes\n"
+	  "    DIR/tpstat.prom atomically, for node_exporter's textfile collector" },
 	{ "help", CMD_HELP, "tpstat help [COMMAND]\n"
 	  "    this text, or one command's" },
 };
@@ -136,6 +139,11 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			if (++i == argc || parse_count(argv[i], &o->count))
 				return usage_error(err, err_len,
 						   "%s needs a positive whole number", a);
+		} else if (!strcmp(a, "--textfile")) {
+			if (++i == argc || !argv[i][0])
+				return usage_error(err, err_len,
+						   "%s needs a directory", a);
+			o->textfile = argv[i];
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			o->help_for = o->cmd;
 			o->cmd = CMD_HELP;
@@ -177,5 +185,9 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		return usage_error(err, err_len, "-i and -c are for watch, not %s", cli_name(o->cmd));
 	if (o->zeros && o->cmd != CMD_SHOW)
 		return usage_error(err, err_len, "-z is for show, not %s", cli_name(o->cmd));
+	if (o->textfile && o->cmd != CMD_EXPORT)
+		return usage_error(err, err_len, "--textfile is for export, not %s", cli_name(o->cmd));
+	if (o->json && o->cmd == CMD_EXPORT)
+		return usage_error(err, err_len, "%s", "export prints the Prometheus format, not JSON");
 	return 0;
 }
