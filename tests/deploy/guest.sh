@@ -94,6 +94,7 @@ check "export has no tpstat_derived_total today (every value has a family)" \
 	bash -c "! grep -q '^tpstat_derived_total' '$TMP/prom'"
 
 "$TP" export > "$TMP/all"
+cp "$TMP/all" /tmp/out/export.prom 2>/dev/null	# kept for the README
 check_eq "tpstat_up 1" 1 "$(awk '$1 == "tpstat_up" { print $2 }' "$TMP/all")"
 check "tpstat_info has the version and the kernel" \
 	grep -qxF "tpstat_info{version=\"$VERSION\",kernel=\"$release\"} 1" "$TMP/all"
