@@ -11,8 +11,26 @@
 #                        load modules)
 #   make check           install what is missing, build for every test
 #                        kernel, run KUnit and the integration tests
-#   make install [PREFIX=/usr/local] [DESTDIR=]
-#                        the tool, its man page and bash completion
+#   make install [KVER=<release>] [PREFIX=/usr/local] [DESTDIR=]
+#                        tpstat.ko into /lib/modules/<release>/extra
+#                        (modules_install, depmod; default: the kernels
+#                        "make" builds for), and under PREFIX the tool,
+#                        its man page and bash completion
+#   make uninstall [KVER=<release>] [PREFIX=/usr/local] [DESTDIR=]
+#                        the reverse (default: every kernel's copy)
+#   make install-module / install-ctl / uninstall-module / uninstall-ctl
+#                        one half of the above
+#   make dkms-install [KVER=<release>]
+#                        sources to /usr/src/tpstat-<version>, then dkms
+#                        add, build and install for that kernel, or for
+#                        every kernel whose headers are installed
+#   make dkms-remove [KVER=<release>]
+#                        dkms remove for that kernel; without KVER for
+#                        all, and the sources in /usr/src go too
+#   make dkms-source [DESTDIR=]
+#                        only the /usr/src/tpstat-<version> tree (what
+#                        the tpstat-dkms package ships)
+#   make version         the version, from module/version.h
 #   make clean
 
 BUILD   := build
@@ -27,7 +45,20 @@ endif
 
 KDIR ?= /lib/modules/$(KVER)/build
 
-.PHONY: all modules module tools ctl install run check clean
+# The one version number: module/version.h (TPSTAT_VERSION).
+VERSION := $(shell sed -n 's/^\#define TPSTAT_VERSION "\(.*\)"$$/\1/p' module/version.h)
+PREFIX  ?= /usr/local
+# Kernels with headers, whatever is running: what DKMS builds for.
+ALL_KVERS := $(patsubst /lib/modules/%/build/Makefile,%,\
+	     $(wildcard /lib/modules/*/build/Makefile))
+DKMS_SRC   := $(DESTDIR)/usr/src/tpstat-$(VERSION)
+# What DKMS needs to build the module (Kbuild pulls in kunit/ where the
+# kernel has KUnit).
+DKMS_FILES := Makefile Kbuild module uapi kunit
+
+.PHONY: all modules module tools ctl install run check clean version \
+	install-module install-ctl uninstall uninstall-module uninstall-ctl \
+	dkms-source dkms-install dkms-remove
 
 all: modules ctl tools
 
@@ -47,8 +78,71 @@ ctl:
 tools:
 	$(MAKE) -C tests/load O=$(CURDIR)/$(BUILD)/tools
 
-install:
-	$(MAKE) -C ctl install O=$(CURDIR)/$(BUILD)/ctl
+version:
+	@echo $(VERSION)
+
+install: install-module install-ctl
+
+install-ctl:
+	$(MAKE) -C ctl install O=$(CURDIR)/$(BUILD)/ctl PREFIX=$(PREFIX)
+
+# KERNELRELEASE= overrides what the headers say (Debian's 6.1 headers
+# say "6.1.192"; its modules live in /lib/modules/6.1.0-N-amd64).  The
+# module is not signed (headers carry no signing key: DKMS signs with its
+# MOK key), and kbuild skips depmod without System.map, so depmod here.
+install-module:
+	@kvers="$(if $(KVER),$(KVER),$(KVERS))"; \
+	[ -n "$$kvers" ] || { echo "no kernel headers found: install linux-headers-$(RUNNING), or pass KVER=" >&2; exit 1; }; \
+	for v in $$kvers; do \
+		kdir=$(if $(KVER),$(KDIR),/lib/modules/$$v/build); \
+		$(MAKE) --no-print-directory module KVER=$$v KDIR=$$kdir || exit 1; \
+		$(MAKE) --no-print-directory -C $$kdir M=$(CURDIR)/$(BUILD)/$$v \
+			KERNELRELEASE=$$v INSTALL_MOD_PATH=$(DESTDIR) \
+			INSTALL_MOD_DIR=extra CONFIG_MODULE_SIG_ALL= \
+			modules_install || exit 1; \
+		[ -n "$(DESTDIR)" ] || { echo "  DEPMOD  $$v"; depmod $$v; } || exit 1; \
+	done
+
+uninstall: uninstall-module uninstall-ctl
+
+uninstall-ctl:
+	$(MAKE) -C ctl uninstall PREFIX=$(PREFIX)
+
+uninstall-module:
+	@for d in $(if $(KVER),$(DESTDIR)/lib/modules/$(KVER),$(wildcard $(DESTDIR)/lib/modules/*)); do \
+		[ -n "$$(ls "$$d"/extra/tpstat.ko* "$$d"/extra/tpstat_kunit.ko* 2>/dev/null)" ] || continue; \
+		echo "  REMOVE  $$d/extra/tpstat*.ko*"; \
+		rm -f "$$d"/extra/tpstat.ko* "$$d"/extra/tpstat_kunit.ko*; \
+		rmdir --ignore-fail-on-non-empty "$$d/extra"; \
+		[ -n "$(DESTDIR)" ] || depmod "$${d##*/}" || exit 1; \
+	done
+
+dkms-source:
+	@[ -n "$(VERSION)" ] || { echo "no TPSTAT_VERSION in module/version.h" >&2; exit 1; }
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
+	cp -R $(DKMS_FILES) $(DKMS_SRC)/
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms/dkms.conf > $(DKMS_SRC)/dkms.conf
+
+# --force: rebuild from the sources just copied, even if built before.
+dkms-install: dkms-source
+	@kvers="$(if $(KVER),$(KVER),$(ALL_KVERS))"; \
+	[ -n "$$kvers" ] || { echo "no kernel headers found: install linux-headers-$(RUNNING)" >&2; exit 1; }; \
+	[ -n "$$(dkms status -m tpstat -v $(VERSION))" ] || dkms add -m tpstat -v $(VERSION) || exit 1; \
+	for v in $$kvers; do \
+		dkms build -m tpstat -v $(VERSION) -k $$v --force && \
+		dkms install -m tpstat -v $(VERSION) -k $$v --force || exit 1; \
+	done
+
+dkms-remove:
+	@if [ -z "$$(dkms status -m tpstat -v $(VERSION))" ]; then \
+		echo "tpstat/$(VERSION) is not in DKMS"; \
+	elif [ -n "$(KVER)" ]; then \
+		dkms remove -m tpstat -v $(VERSION) -k $(KVER) || exit 1; \
+	else \
+		dkms remove -m tpstat -v $(VERSION) --all || exit 1; \
+	fi
+	$(if $(KVER),,rm -rf $(DKMS_SRC))
 
 run:
 	tests/run.sh

@@ -59,6 +59,9 @@ static const struct {
 	  "    count only events that match every KEY given (as ftrace's\n"
 	  "    set_event_pid): replaces the whole filter; clear removes it; show\n"
 	  "    (the default) prints it.  Changing it needs CAP_NET_ADMIN" },
+	{ "export", CMD_EXPORT, "tpstat export [GLOB] [--textfile DIR]\n"
+	  "    counters in the Prometheus text format; --textfile writes\n"
+	  "    DIR/tpstat.prom atomically, for node_exporter's textfile collector" },
 	{ "help", CMD_HELP, "tpstat help [COMMAND]\n"
 	  "    this text, or one command's" },
 };
@@ -204,6 +207,11 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			if (++i == argc || parse_count(argv[i], &o->top))
 				return usage_error(err, err_len,
 						   "%s needs a positive whole number", a);
+		} else if (!strcmp(a, "--textfile")) {
+			if (++i == argc || !argv[i][0])
+				return usage_error(err, err_len,
+						   "%s needs a directory", a);
+			o->textfile = argv[i];
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			help = true;
 		} else if (a[0] == '-' && a[1] && !isdigit((unsigned char)a[1])) {
@@ -283,5 +291,9 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		return usage_error(err, err_len, "-i and -c are for watch, not %s", cli_name(o->cmd));
 	if (o->zeros && o->cmd != CMD_SHOW)
 		return usage_error(err, err_len, "-z is for show, not %s", cli_name(o->cmd));
+	if (o->textfile && o->cmd != CMD_EXPORT)
+		return usage_error(err, err_len, "--textfile is for export, not %s", cli_name(o->cmd));
+	if (o->json && o->cmd == CMD_EXPORT)
+		return usage_error(err, err_len, "%s", "export prints the Prometheus format, not JSON");
 	return 0;
 }

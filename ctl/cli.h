@@ -11,7 +11,7 @@
 
 enum tp_cmd {
 	CMD_NONE, CMD_LIST, CMD_SHOW, CMD_WATCH, CMD_RESET, CMD_ATTACH,
-	CMD_DETACH, CMD_INFO, CMD_HELP,
+	CMD_DETACH, CMD_INFO, CMD_EXPORT, CMD_HELP,
 	/* views */
 	CMD_DROPS, CMD_RETRANS, CMD_RESETS, CMD_STATES, CMD_LIFETIME,
 	CMD_DEVICES, CMD_HIST,
@@ -22,6 +22,7 @@ struct options {
 	enum tp_cmd cmd;
 	enum tp_cmd help_for;	/* "help COMMAND" */
 	const char *glob;
+	const char *textfile;	/* export --textfile DIR */
 	bool json, pretty, verbose, zeros;
 	double interval;	/* watch -i, seconds */
 	long count;		/* watch -c, 0 = until interrupted */

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "filter.h"
+#include "export.h"
 #include "nl.h"
 #include "output.h"
 #include "../uapi/linux/tpstat.h"
@@ -183,6 +184,53 @@ static int watch(struct tpnl *nl, const struct options *o,
 	return 0;
 }
 
+/*
+ * One scrape: info, events and counters, then the exposition on stdout
+ * or into the textfile directory.  With --textfile, a module that does
+ * not answer still gets a file, saying tpstat_up 0, so an alert on it
+ * fires instead of old numbers standing.
+ */
+static int export(struct tpnl *nl, int open_err, const struct options *o)
+{
+	struct rows ev = { .size = sizeof(struct event_row) };
+	struct rows r = { 0 };
+	struct info info = { 0 };
+	struct export_data d = { .info = &info };
+	char why[320];
+	int err = open_err;
+
+	if (!err)
+		err = tpnl_request(nl, TPSTAT_CMD_GET_INFO, 0, NULL, info_cb,
+				   &info);
+	if (!err)
+		err = tpnl_request(nl, TPSTAT_CMD_LIST_EVENTS, 1, o->glob,
+				   event_cb, &ev);
+	if (!err)
+		err = get_counters(nl, o->glob, &r);
+	d.events = ev.v;
+	d.n_events = ev.n;
+	d.counters = r.v;
+	d.n_counters = r.n;
+	if (err)
+		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+	if (o->textfile) {
+		if (export_textfile(o->textfile, err ? NULL : &d, why,
+				    sizeof(why))) {
+			fprintf(stderr, "tpstat: %s\n", why);
+			err = -1;
+		}
+	} else if (!err) {
+		export_write(stdout, &d);
+		if (fflush(stdout) || ferror(stdout)) {
+			fprintf(stderr, "tpstat: writing the metrics failed\n");
+			err = -1;
+		}
+	}
+	free(ev.v);
+	free(r.v);
+	return err ? 1 : 0;
+}
+
 static int run(const struct options *o)
 {
 	struct out_opts out = {
@@ -196,6 +244,11 @@ static int run(const struct options *o)
 	int err;
 
 	err = tpnl_open(&nl);
+	if (o->cmd == CMD_EXPORT) {
+		err = export(&nl, err, o);
+		tpnl_close(&nl);
+		return err;
+	}
 	if (err)
 		return fail(&nl, err);
 	switch (o->cmd) {

@@ -107,6 +107,17 @@ while read -r name image kbuild modrel append; do
 	fi
 done < <(tests/vm/kernels.sh)
 
+# ---- deployment (issue 5): DKMS, Debian packages, make install, export ----
+# Installs tpstat onto this machine three ways against Debian's kernels'
+# headers, boots each Debian kernel to modprobe the DKMS build and check
+# its counts and tpstat export, and removes every install again, checking
+# that nothing is left behind.  Logs: build/check/deploy/.
+echo "# deployment"
+tally < <(tests/deploy/host.sh "$logs/deploy" 2>&1 | tee "$logs/deploy.log")
+grep -qE '^# [0-9]+ passed, [0-9]+ failed$' "$logs/deploy.log"
+result $? "deployment tests ran to their end"
+# ---- end of deployment ----
+
 result $((seen_61 && seen_612 && seen_debug ? 0 : 1)) \
 	"tested on Debian 6.1 ($seen_61), Debian 6.12 ($seen_612) and the debug kernel ($seen_debug)"
 

@@ -4,8 +4,9 @@
 # Installs, with apt, whatever building and testing tpstat needs and this
 # machine lacks: compilers and kernel build tools, Debian's 6.1 and 6.12
 # kernels with their headers, the 6.1 source for the debug kernel, QEMU
-# and busybox for the test bed, and the tools the tests drive.  Quick when
-# everything is there already.
+# and busybox for the test bed, and the tools the tests drive (for the
+# deployment tests: DKMS, Debian packaging tools, lintian, and prometheus
+# for promtool).  Quick when everything is there already.
 set -euo pipefail
 
 packages=(
@@ -16,6 +17,7 @@ packages=(
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	linux-source-6.1
 	libmnl-dev pkg-config
+	dkms debhelper dh-dkms lintian prometheus
 )
 
 missing=()

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Prometheus text exposition of the module's counters.
+ *
+ * Each metric family is one small function below that walks the counters
+ * dump (sorted by name) and calls prom_sample() for what it claims; a
+ * family's HELP and TYPE come with its first sample.  Labels have bounded
+ * values only (tracepoint names, TCP states): never per-flow data.
+ *
+ * Where new module data plugs in (not in the module yet, so not here):
+ *  - drops by reason: a family "tpstat_skb_drops_by_reason_total" with
+ *    labels reason (the kernel's short name) and code, one sample per
+ *    reason the kernel reported; add its function to export_write().
+ *  - histograms: prom_histogram() writes _bucket/_sum/_count from
+ *    per-bucket counts; a family such as "tpstat_..._bytes" of type
+ *    "histogram" calls it once per label set.
+ *  - anything top-N (per-flow): the N largest plus one "other" sample.
+ * Until a family knows a new "<event>.<metric>" counter, export_other()
+ * exports it as tpstat_derived_total, so nothing the dump has is lost.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "export.h"
+#include "../uapi/linux/tpstat.h"
+
+void prom_init(struct prom *p, FILE *f)
+{
+	p->f = f;
+	p->cur = NULL;
+}
+
+/* HELP text escapes '\' and newline; label values also '"'. */
+static void prom_escaped(FILE *f, const char *s, bool quote)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", f);
+		else if (*s == '\n')
+			fputs("\\n", f);
+		else if (*s == '"' && quote)
+			fputs("\\\"", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static void prom_header(struct prom *p, const struct prom_family *fam)
+{
+	if (p->cur == fam)
+		return;
+	p->cur = fam;
+	fprintf(p->f, "# HELP %s ", fam->name);
+	prom_escaped(p->f, fam->help, false);
+	fprintf(p->f, "\n# TYPE %s %s\n", fam->name, fam->type);
+}
+
+static void prom_labels(FILE *f, const struct prom_label *labels, size_t n,
+			const char *le)
+{
+	if (!n && !le)
+		return;
+	fputc('{', f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s%s=\"", i ? "," : "", labels[i].name);
+		prom_escaped(f, labels[i].value, true);
+		fputc('"', f);
+	}
+	if (le)
+		fprintf(f, "%sle=\"%s\"", n ? "," : "", le);
+	fputc('}', f);
+}
+
+void prom_sample(struct prom *p, const struct prom_family *fam,
+		 const char *suffix, const struct prom_label *labels,
+		 size_t n_labels, uint64_t value)
+{
+	prom_header(p, fam);
+	fprintf(p->f, "%s%s", fam->name, suffix);
+	prom_labels(p->f, labels, n_labels, NULL);
+	fprintf(p->f, " %llu\n", (unsigned long long)value);
+}
+
+void prom_histogram(struct prom *p, const struct prom_family *fam,
+		    const struct prom_label *labels, size_t n_labels,
+		    const uint64_t *bounds, const uint64_t *counts, size_t n,
+		    uint64_t sum)
+{
+	uint64_t cumulative = 0;
+	char le[24];
+
+	prom_header(p, fam);
+	for (size_t i = 0; i <= n; i++) {
+		cumulative += counts[i];
+		if (i < n)
+			snprintf(le, sizeof(le), "%llu",
+				 (unsigned long long)bounds[i]);
+		else
+			snprintf(le, sizeof(le), "+Inf");
+		fprintf(p->f, "%s_bucket", fam->name);
+		prom_labels(p->f, labels, n_labels, le);
+		fprintf(p->f, " %llu\n", (unsigned long long)cumulative);
+	}
+	fprintf(p->f, "%s_sum", fam->name);
+	prom_labels(p->f, labels, n_labels, NULL);
+	fprintf(p->f, " %llu\n%s_count", (unsigned long long)sum, fam->name);
+	prom_labels(p->f, labels, n_labels, NULL);
+	fprintf(p->f, " %llu\n", (unsigned long long)cumulative);
+}
+
+/* --- the families ---------------------------------------------------- */
+
+static const struct prom_family fam_up = {
+	"tpstat_up", "gauge",
+	"1 if the tpstat module answered this scrape, 0 if it did not (not loaded)",
+};
+
+static void export_up(struct prom *p, bool up)
+{
+	prom_sample(p, &fam_up, "", NULL, 0, up);
+}
+
+static const struct prom_family fam_info = {
+	"tpstat_info", "gauge",
+	"Always 1; the module's version and the running kernel's release as labels",
+};
+
+static void export_info(struct prom *p, const struct info *info)
+{
+	const struct prom_label l[] = {
+		{ "version", info->version },
+		{ "kernel", info->kernel },
+	};
+
+	prom_sample(p, &fam_info, "", l, 2, 1);
+}
+
+static const struct prom_family fam_attached = {
+	"tpstat_tracepoint_attached", "gauge",
+	"1 if tpstat counts this tracepoint, 0 if it is detached; tracepoints this kernel lacks are left out",
+};
+
+static void export_attached(struct prom *p, const struct export_data *d)
+{
+	for (size_t i = 0; i < d->n_events; i++) {
+		const struct prom_label l = { "tracepoint", d->events[i].name };
+
+		if (d->events[i].state == TPSTAT_STATE_MISSING)
+			continue;
+		prom_sample(p, &fam_attached, "", &l, 1,
+			    d->events[i].state == TPSTAT_STATE_ATTACHED);
+	}
+}
+
+static const struct prom_family fam_hits = {
+	"tpstat_tracepoint_hits_total", "counter",
+	"Times the tracepoint fired while tpstat counted it, since load or its last reset",
+};
+
+/* "<group>:<name>": the hits; derived values have a '.' in their name. */
+static void export_hits(struct prom *p, const struct export_data *d)
+{
+	for (size_t i = 0; i < d->n_counters; i++) {
+		const struct prom_label l = { "tracepoint", d->counters[i].name };
+
+		if (!strchr(d->counters[i].name, '.'))
+			prom_sample(p, &fam_hits, "", &l, 1,
+				    d->counters[i].value);
+	}
+}
+
+/* Derived values that are one number each, and their own family. */
+static const struct {
+	const char *counter;
+	struct prom_family fam;
+} derived[] = {
+	{ "net:net_dev_xmit.bytes", {
+		"tpstat_net_dev_xmit_bytes_total", "counter",
+		"Bytes drivers accepted for transmit (net:net_dev_xmit with rc NETDEV_TX_OK), link-layer header included" } },
+	{ "net:net_dev_xmit.errors", {
+		"tpstat_net_dev_xmit_errors_total", "counter",
+		"Transmits drivers refused (net:net_dev_xmit with rc other than NETDEV_TX_OK)" } },
+	{ "net:netif_receive_skb.bytes", {
+		"tpstat_netif_receive_skb_bytes_total", "counter",
+		"Bytes received (net:netif_receive_skb), link-layer header included" } },
+	{ "skb:kfree_skb.drops", {
+		"tpstat_skb_drops_total", "counter",
+		"Packets dropped (skb:kfree_skb); consumed packets are not drops" } },
+};
+
+#define N_DERIVED (sizeof(derived) / sizeof(derived[0]))
+
+static const struct counter_row *find(const struct export_data *d,
+				      const char *name)
+{
+	for (size_t i = 0; i < d->n_counters; i++)
+		if (!strcmp(d->counters[i].name, name))
+			return &d->counters[i];
+	return NULL;
+}
+
+static void export_derived(struct prom *p, const struct export_data *d)
+{
+	for (size_t i = 0; i < N_DERIVED; i++) {
+		const struct counter_row *c = find(d, derived[i].counter);
+
+		if (c)
+			prom_sample(p, &derived[i].fam, "", NULL, 0, c->value);
+	}
+}
+
+#define TCP_STATES_PREFIX "sock:inet_sock_set_state."
+
+static const struct prom_family fam_tcp_states = {
+	"tpstat_tcp_state_transitions_total", "counter",
+	"TCP state transitions (sock:inet_sock_set_state), states as tcpstates names them; only transitions that happened",
+};
+
+/* "sock:inet_sock_set_state.<OLD>-><NEW>": @old and @new point into @buf. */
+static bool tcp_transition(const char *name, char *buf, size_t len,
+			   const char **old, const char **new)
+{
+	size_t plen = strlen(TCP_STATES_PREFIX);
+	char *arrow;
+
+	if (strncmp(name, TCP_STATES_PREFIX, plen))
+		return false;
+	snprintf(buf, len, "%s", name + plen);
+	arrow = strstr(buf, "->");
+	if (!arrow || arrow == buf || !arrow[2])
+		return false;
+	*arrow = '\0';
+	*old = buf;
+	*new = arrow + 2;
+	return true;
+}
+
+static void export_tcp_states(struct prom *p, const struct export_data *d)
+{
+	for (size_t i = 0; i < d->n_counters; i++) {
+		struct prom_label l[2] = { { "old", NULL }, { "new", NULL } };
+		char buf[sizeof(d->counters[i].name)];
+
+		if (tcp_transition(d->counters[i].name, buf, sizeof(buf),
+				   &l[0].value, &l[1].value))
+			prom_sample(p, &fam_tcp_states, "", l, 2,
+				    d->counters[i].value);
+	}
+}
+
+static const struct prom_family fam_other = {
+	"tpstat_derived_total", "counter",
+	"Other derived values of the counters dump, as \"<tracepoint>.<value>\" there",
+};
+
+static bool claimed(const char *name)
+{
+	char buf[sizeof(((struct counter_row *)0)->name)];
+	const char *old, *new;
+
+	for (size_t i = 0; i < N_DERIVED; i++)
+		if (!strcmp(name, derived[i].counter))
+			return true;
+	return tcp_transition(name, buf, sizeof(buf), &old, &new);
+}
+
+/* Derived values no family above knows (newer module than tool). */
+static void export_other(struct prom *p, const struct export_data *d)
+{
+	for (size_t i = 0; i < d->n_counters; i++) {
+		const char *name = d->counters[i].name, *dot = strchr(name, '.');
+		char tracepoint[sizeof(d->counters[i].name)];
+		struct prom_label l[2] = {
+			{ "tracepoint", tracepoint }, { "value", NULL },
+		};
+
+		if (!dot || claimed(name))
+			continue;
+		snprintf(tracepoint, sizeof(tracepoint), "%.*s",
+			 (int)(dot - name), name);
+		l[1].value = dot + 1;
+		prom_sample(p, &fam_other, "", l, 2, d->counters[i].value);
+	}
+}
+
+void export_write(FILE *f, const struct export_data *d)
+{
+	struct prom p;
+
+	prom_init(&p, f);
+	export_up(&p, true);
+	export_info(&p, d->info);
+	export_attached(&p, d);
+	export_hits(&p, d);
+	export_derived(&p, d);
+	export_tcp_states(&p, d);
+	/* Drops by reason and histograms go here (see the top). */
+	export_other(&p, d);
+}
+
+void export_write_down(FILE *f)
+{
+	struct prom p;
+
+	prom_init(&p, f);
+	export_up(&p, false);
+}
+
+static int step_failed(char *err, size_t err_len, const char *step,
+		       const char *path)
+{
+	int e = errno ? errno : EIO;
+
+	snprintf(err, err_len, "%s %s: %s", step, path, strerror(e));
+	return -e;
+}
+
+int export_textfile(const char *dir, const struct export_data *d, char *err,
+		    size_t err_len)
+{
+	char tmp[4096], dst[4096];
+	FILE *f;
+	int fd;
+
+	/* A leading '.' and no ".prom" ending: node_exporter skips it. */
+	if (snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir,
+		     EXPORT_TEXTFILE_NAME) >= (int)sizeof(tmp) ||
+	    snprintf(dst, sizeof(dst), "%s/%s", dir,
+		     EXPORT_TEXTFILE_NAME) >= (int)sizeof(dst)) {
+		errno = ENAMETOOLONG;
+		return step_failed(err, err_len, "writing into", dir);
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return step_failed(err, err_len, "creating a file in", dir);
+	/* mkstemp makes it 0600; node_exporter may run as another user. */
+	if (fchmod(fd, 0644) || !(f = fdopen(fd, "w"))) {
+		int ret = step_failed(err, err_len, "opening", tmp);
+
+		close(fd);
+		unlink(tmp);
+		return ret;
+	}
+	errno = 0;
+	if (d)
+		export_write(f, d);
+	else
+		export_write_down(f);
+	if (fflush(f) || ferror(f) || fsync(fileno(f))) {
+		int ret = step_failed(err, err_len, "writing", tmp);
+
+		fclose(f);
+		unlink(tmp);
+		return ret;
+	}
+	if (fclose(f)) {
+		int ret = step_failed(err, err_len, "writing", tmp);
+
+		unlink(tmp);
+		return ret;
+	}
+	if (rename(tmp, dst)) {
+		int ret = step_failed(err, err_len, "renaming into", dst);
+
+		unlink(tmp);
+		return ret;
+	}
+	return 0;
+}

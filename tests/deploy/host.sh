@@ -1,0 +1,187 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Deployment tests, as root on the host (make check runs them): what a
+# user does to install tpstat, against Debian's kernels' headers in
+# /lib/modules, each followed by its removal and a check that nothing is
+# left behind.  The host cannot load modules, so the guest part (modprobe,
+# exact counts, export) boots each kernel under QEMU: tests/deploy/guest.sh.
+#   1. make dkms-install: dkms add/build/install from clean, for every
+#      Debian kernel; in each kernel's guest modprobe loads that build;
+#      make dkms-remove.
+#   2. the .deb packages: build, lintian (no errors), apt install, the
+#      systemd examples verify against the installed tool, apt purge.
+#   3. make install KVER= / make uninstall.
+# Needs build/ctl/tpstat and build/tools/netload (make ctl tools).
+#   tests/deploy/host.sh [LOGDIR]     (default build/check/deploy)
+# Prints TAP lines and ends with "# <P> passed, <F> failed".
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+# shellcheck source=tests/net/lib.sh
+. tests/net/lib.sh
+logs=${1:-$top/build/check/deploy}
+rm -rf "$logs"
+mkdir -p "$logs"
+VERSION=$(make -s --no-print-directory version)
+PREFIX=/usr/local
+
+# Debian's kernels (modules dir name, image): DKMS and dpkg work on
+# /lib/modules, so the debug kernel is not one of them.
+kernels=()
+images=()
+while read -r _ image _ modrel _; do
+	[ "$modrel" = - ] && continue
+	kernels+=("$modrel")
+	images+=("$image")
+done < <(tests/vm/kernels.sh)
+
+# Everything an install could touch, less DKMS's own signing key
+# (/var/lib/dkms/mok.*: made once, for every DKMS module).
+state() {
+	{
+		find /usr/src /var/lib/dkms /lib/modules /etc/modprobe.d \
+			/etc/modules-load.d "$PREFIX" /usr/sbin \
+			/usr/share/man/man8 /usr/share/bash-completion/completions \
+			/usr/share/doc -xdev ! -path '/var/lib/dkms/mok.*' 2>/dev/null
+		for k in "${kernels[@]}"; do
+			md5sum "/lib/modules/$k/modules.dep" "/lib/modules/$k/modules.alias"
+		done
+		dpkg-query -W 'tpstat*' 2>/dev/null
+	} | LC_ALL=C sort
+}
+# nothing_left <what>: the state is the one before the tests.
+nothing_left() {
+	state > "$logs/state.after"
+	if diff "$logs/state.before" "$logs/state.after" > "$logs/state.diff"; then
+		ok "$1 leaves nothing behind"
+	else
+		not_ok "$1 leaves nothing behind"
+		head -20 "$logs/state.diff" | sed 's/^/# /'
+	fi
+}
+# resolves <kernel> <dir>: modprobe for that kernel picks tpstat from dir.
+resolves() {
+	modprobe -S "$1" --show-depends tpstat 2>/dev/null |
+		grep -q "^insmod /lib/modules/$1/$2/tpstat\.ko"
+}
+# Removes whatever an earlier, interrupted run left installed.
+cleanup() {
+	local k
+	dpkg-query -W tpstat tpstat-dkms > /dev/null 2>&1 &&
+		apt-get purge -y -qq tpstat tpstat-dkms > /dev/null 2>&1
+	[ -n "$(dkms status -m tpstat 2>/dev/null)" ] &&
+		dkms remove -m tpstat --all > /dev/null 2>&1
+	rm -rf /usr/src/tpstat-*
+	make -s uninstall PREFIX="$PREFIX" > /dev/null 2>&1
+	for k in "${kernels[@]}"; do depmod "$k"; done
+}
+trap cleanup EXIT
+
+for tool in dkms promtool lintian dpkg-buildpackage qemu-system-x86_64; do
+	command -v "$tool" > /dev/null || { not_ok "$tool is installed"; finish; exit 1; }
+done
+if [ ! -x build/ctl/tpstat ] || [ ! -x build/tools/netload ]; then
+	not_ok "build/ctl/tpstat and build/tools/netload are built"
+	finish
+	exit 1
+fi
+check_eq "Debian kernels with headers to deploy on" yes \
+	"$([ ${#kernels[@]} -ge 2 ] && echo yes)"
+if [ -n "$(dkms status -m tpstat 2>/dev/null)" ] || ls -d /usr/src/tpstat-* > /dev/null 2>&1 ||
+	dpkg-query -W tpstat tpstat-dkms > /dev/null 2>&1 ||
+	ls /lib/modules/*/extra/tpstat.ko* > /dev/null 2>&1; then
+	echo "# removing what an earlier run left installed"
+	cleanup
+fi
+state > "$logs/state.before"
+
+# --- one version -------------------------------------------------------------
+check_eq "debian/changelog version is module/version.h's" "$VERSION" \
+	"$(dpkg-parsechangelog -S Version)"
+check_eq "the man page's version is module/version.h's" "tpstat $VERSION" \
+	"$(sed -n 's/^\.TH TPSTAT 8 "[^"]*" "\([^"]*\)".*/\1/p' ctl/tpstat.8)"
+check_eq "dkms.conf takes the version from the build" \
+	'PACKAGE_VERSION="#MODULE_VERSION#"' "$(grep '^PACKAGE_VERSION=' dkms/dkms.conf)"
+
+# --- 1. DKMS from clean, the guests, dkms remove ------------------------------------
+nice -n 10 make dkms-install > "$logs/dkms-install.log" 2>&1
+check_eq "make dkms-install (dkms add, build, install)" 0 $?
+for i in "${!kernels[@]}"; do
+	k=${kernels[$i]}
+	check "$k: dkms status says installed" \
+		grep -q "^tpstat/$VERSION, $k, [^:]*: installed" <(dkms status -m tpstat 2>/dev/null)
+	check "$k: modprobe resolves to updates/dkms" resolves "$k" updates/dkms
+	check_eq "$k: installed module's version" "$VERSION" "$(modinfo -k "$k" -F version tpstat)"
+
+	tests/vm/boot.sh --kernel "${images[$i]}" --modules-release "$k" \
+		--timeout 1200 --out "$logs/guest-$k" -- \
+		tests/deploy/guest.sh "$VERSION" > /dev/null 2>&1
+	st=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) ok "$k: ${line#ok * - }" ;;
+		"not ok "*) not_ok "$k: ${line#not ok * - }" ;;
+		"# expected"* | "# "*:*) echo "$line" ;;
+		esac
+	done < "$logs/guest-$k/output.log"
+	check_eq "$k: guest tests ran to their end and passed (status)" 0 $st
+	check "$k: guest tests ran to their end (summary line)" \
+		grep -qE '^# [0-9]+ passed, 0 failed$' "$logs/guest-$k/output.log"
+done
+make dkms-remove > "$logs/dkms-remove.log" 2>&1
+check_eq "make dkms-remove" 0 $?
+check_eq "dkms knows no tpstat" "" "$(dkms status -m tpstat 2>/dev/null)"
+check_eq "no tpstat.ko in /lib/modules" "" "$(find /lib/modules -name 'tpstat*.ko*')"
+nothing_left "dkms remove"
+
+# --- 2. Debian packages ----------------------------------------------------------
+pkg=$(mktemp -d)
+mkdir "$pkg/tpstat-$VERSION"
+git ls-files | grep -v '^build/' | cpio -pdm --quiet "$pkg/tpstat-$VERSION"
+(cd "$pkg/tpstat-$VERSION" && nice -n 10 dpkg-buildpackage -us -uc -b) > "$logs/deb-build.log" 2>&1
+check_eq "dpkg-buildpackage builds tpstat and tpstat-dkms" 0 $?
+debs=("$pkg/tpstat-dkms_${VERSION}_all.deb" "$pkg/tpstat_${VERSION}_amd64.deb")
+check "both .deb files exist" test -f "${debs[0]}" -a -f "${debs[1]}"
+lintian --fail-on error "$pkg/tpstat_${VERSION}_amd64.changes" > "$logs/lintian.log" 2>&1
+check_eq "lintian: no errors" 0 $?
+grep '^E: ' "$logs/lintian.log" | head -5 | sed 's/^/# /'
+check "tpstat-dkms depends on dkms" bash -c "dpkg-deb -f '${debs[0]}' Depends | grep -q dkms"
+
+DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y "${debs[@]}" > "$logs/deb-install.log" 2>&1
+check_eq "apt installs both packages" 0 $?
+for k in "${kernels[@]}"; do
+	check "$k: the package's postinst built and installed it with DKMS" \
+		grep -q "^tpstat/$VERSION, $k, [^:]*: installed" <(dkms status -m tpstat 2>/dev/null)
+	check "$k: modprobe resolves to updates/dkms" resolves "$k" updates/dkms
+done
+check "/usr/sbin/tpstat runs" bash -c "/usr/sbin/tpstat help > /dev/null"
+check "man page installed" test -f /usr/share/man/man8/tpstat.8.gz
+check "examples shipped" test -f /usr/share/doc/tpstat/examples/systemd/tpstat-export.timer
+check "systemd-analyze verify: the export service and timer" \
+	systemd-analyze verify /usr/share/doc/tpstat/examples/systemd/tpstat-export.service \
+	/usr/share/doc/tpstat/examples/systemd/tpstat-export.timer
+DEBIAN_FRONTEND=noninteractive apt-get purge -y tpstat tpstat-dkms > "$logs/deb-purge.log" 2>&1
+check_eq "apt purges both" 0 $?
+check_eq "dkms knows no tpstat after purge" "" "$(dkms status -m tpstat 2>/dev/null)"
+nothing_left "apt purge"
+rm -rf "$pkg"
+
+# --- 3. make install / uninstall ---------------------------------------------------
+for k in "${kernels[@]}"; do
+	nice -n 10 make install KVER="$k" PREFIX="$PREFIX" > "$logs/install-$k.log" 2>&1
+	check_eq "$k: make install KVER=$k" 0 $?
+	check "$k: modprobe resolves to extra/" resolves "$k" extra
+done
+check "$PREFIX/sbin/tpstat runs" bash -c "'$PREFIX/sbin/tpstat' help > /dev/null"
+check "man page and completion under $PREFIX" test -f "$PREFIX/share/man/man8/tpstat.8" \
+	-a -f "$PREFIX/share/bash-completion/completions/tpstat"
+make uninstall PREFIX="$PREFIX" > "$logs/uninstall.log" 2>&1
+check_eq "make uninstall" 0 $?
+for k in "${kernels[@]}"; do
+	check "$k: modprobe finds no tpstat" bash -c "! modprobe -S '$k' --show-depends tpstat 2>/dev/null"
+done
+nothing_left "make uninstall"
+
+finish
