@@ -195,6 +195,32 @@ check_eq "filter netns: no drop on lo counted" 0 \
 	"$(jqv 'drops --by dev' '[.drops[] | select(.ifname == "lo") | .count] | add // 0')"
 "$TP" filter clear
 
+# --- hardware drops: netdevsim's traps (dropwatch's hardware mode) -------------
+# Debian's kernels have no netdevsim; the debug kernel has.
+if [ -d /sys/bus/netdevsim ] || modprobe -q netdevsim 2>/dev/null; then
+	echo "11 1" > /sys/bus/netdevsim/new_device
+	dl=netdevsim/netdevsim11
+	restart
+	trigger devlink:devlink_trap_report 'hist:keys=common_pid'
+	devlink trap set $dl trap source_mac_is_multicast action trap
+	sleep 1.5
+	devlink trap set $dl trap source_mac_is_multicast action drop
+	sleep 0.5
+	want=$(hist_hits devlink:devlink_trap_report 'hist:keys=common_pid')
+	untrigger devlink:devlink_trap_report 'hist:keys=common_pid'
+	check "netdevsim reported trapped packets" test "${want:-0}" -gt 0
+	check_eq "traps view counts them all, under $dl source_mac_is_multicast" "$want" \
+		"$(jqv 'drops --by trap' ".drops[] | select(.devlink == \"$dl\" and .trap == \"source_mac_is_multicast\") | .count")"
+	check_eq "... in group l2_drops" l2_drops \
+		"$(jqv 'drops --by trap' '.drops[0].trap_group')"
+	check_eq "devlink_trap_report counter equals ftrace" "$want" \
+		"$(awk '$1 == "devlink:devlink_trap_report" { print $2 }' "$DBG/counters")"
+	check "traps debugfs file names the trap" grep -q " $dl l2_drops source_mac_is_multicast$" "$DBG/traps"
+	echo 11 > /sys/bus/netdevsim/del_device
+else
+	echo "# no netdevsim in this kernel: hardware drop traps not exercised"
+fi
+
 # --- overflow: a table too small on purpose --------------------------------------
 rmmod tpstat
 insmod "$KO" reset_keys=2
