@@ -5,16 +5,25 @@
  * Each metric family is one small function below that walks the counters
  * dump (sorted by name) and calls prom_sample() for what it claims; a
  * family's HELP and TYPE come with its first sample.  Labels have bounded
- * values only (tracepoint names, TCP states): never per-flow data.
+ * values only (tracepoint names, TCP states, drop reasons): never
+ * per-flow data.
  *
- * Where new module data plugs in (not in the module yet, so not here):
- *  - drops by reason: a family "tpstat_skb_drops_by_reason_total" with
- *    labels reason (the kernel's short name) and code, one sample per
- *    reason the kernel reported; add its function to export_write().
- *  - histograms: prom_histogram() writes _bucket/_sum/_count from
- *    per-bucket counts; a family such as "tpstat_..._bytes" of type
- *    "histogram" calls it once per label set.
- *  - anything top-N (per-flow): the N largest plus one "other" sample.
+ * From the views (TPSTAT_CMD_GET_VIEW, read by main.c; a view that is
+ * off or not readable leaves its families out):
+ *  - tpstat_skb_drops_by_reason_total{reason,code}: the DROPS view
+ *    summed per drop reason; reason is the kernel's short name (empty
+ *    when it gave none), code its number.  Only where the kernel has
+ *    drop reasons (TPSTAT_F_DROP_REASON); the reasons are an enum, so
+ *    the labels stay bounded.
+ *  - histograms, one family per HISTS name, from its log2 buckets (see
+ *    hists[] below): tpstat_tcp_srtt_seconds (srtt_us),
+ *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
+ *    (xmit_len), tpstat_rx_length_bytes (rx_len).  Bucket b >= 1 holds
+ *    [2^(b-1), 2^b - 1], so its le is 2^b - 1; bucket 0's le is 0.
+ *    srtt is kept in microseconds and exported in seconds, Prometheus'
+ *    base unit, with exact decimal bounds (le="0.000127").
+ * Where more plugs in: anything top-N (per-flow) as the N largest plus
+ * one "other" sample.
  * Until a family knows a new "<event>.<metric>" counter, export_other()
  * exports it as tpstat_derived_total, so nothing the dump has is lost.
  */
@@ -27,6 +36,7 @@
 #include <unistd.h>
 
 #include "export.h"
+#include "views.h"
 #include "../uapi/linux/tpstat.h"
 
 void prom_init(struct prom *p, FILE *f)
@@ -86,31 +96,60 @@ void prom_sample(struct prom *p, const struct prom_family *fam,
 	fprintf(p->f, " %llu\n", (unsigned long long)value);
 }
 
-void prom_histogram(struct prom *p, const struct prom_family *fam,
-		    const struct prom_label *labels, size_t n_labels,
-		    const uint64_t *bounds, const uint64_t *counts, size_t n,
-		    uint64_t sum)
+/* @v / 10^@decimals exactly, without trailing zeros: "0.000003", "4294". */
+static void prom_decimal(char *buf, size_t len, uint64_t v,
+			 unsigned int decimals)
+{
+	uint64_t scale = 1, frac;
+	int digits = decimals;
+
+	for (unsigned int i = 0; i < decimals; i++)
+		scale *= 10;
+	frac = v % scale;
+	if (!frac) {
+		snprintf(buf, len, "%llu", (unsigned long long)(v / scale));
+		return;
+	}
+	for (; frac % 10 == 0; frac /= 10)
+		digits--;
+	snprintf(buf, len, "%llu.%0*llu", (unsigned long long)(v / scale),
+		 digits, (unsigned long long)frac);
+}
+
+void prom_histogram_scaled(struct prom *p, const struct prom_family *fam,
+			   const struct prom_label *labels, size_t n_labels,
+			   const uint64_t *bounds, const uint64_t *counts,
+			   size_t n, uint64_t sum, unsigned int decimals)
 {
 	uint64_t cumulative = 0;
-	char le[24];
+	char num[32];
 
 	prom_header(p, fam);
 	for (size_t i = 0; i <= n; i++) {
 		cumulative += counts[i];
 		if (i < n)
-			snprintf(le, sizeof(le), "%llu",
-				 (unsigned long long)bounds[i]);
+			prom_decimal(num, sizeof(num), bounds[i], decimals);
 		else
-			snprintf(le, sizeof(le), "+Inf");
+			snprintf(num, sizeof(num), "+Inf");
 		fprintf(p->f, "%s_bucket", fam->name);
-		prom_labels(p->f, labels, n_labels, le);
+		prom_labels(p->f, labels, n_labels, num);
 		fprintf(p->f, " %llu\n", (unsigned long long)cumulative);
 	}
+	prom_decimal(num, sizeof(num), sum, decimals);
 	fprintf(p->f, "%s_sum", fam->name);
 	prom_labels(p->f, labels, n_labels, NULL);
-	fprintf(p->f, " %llu\n%s_count", (unsigned long long)sum, fam->name);
+	fprintf(p->f, " %s\n%s_count", num, fam->name);
 	prom_labels(p->f, labels, n_labels, NULL);
 	fprintf(p->f, " %llu\n", (unsigned long long)cumulative);
+}
+
+void prom_histogram(struct prom *p, const struct prom_family *fam,
+		    const struct prom_label *labels, size_t n_labels,
+		    const uint64_t *bounds, const uint64_t *counts, size_t n,
+		    uint64_t sum)
+{
+	prom_histogram_scaled(p, fam, labels, n_labels, bounds, counts, n,
+			      sum, 0);
 }
 
 /* --- the families ---------------------------------------------------- */
@@ -253,6 +292,96 @@ static void export_tcp_states(struct prom *p, const struct export_data *d)
 	}
 }
 
+static const struct prom_family fam_drop_reasons = {
+	"tpstat_skb_drops_by_reason_total", "counter",
+	"Packets dropped (skb:kfree_skb) per drop reason: reason is the kernel's name for it (empty if it gave none), code its number; lost to a full drops table they are not counted here",
+};
+
+static void export_drop_reasons(struct prom *p, const struct export_data *d)
+{
+	const struct view *v = d->drops;
+
+	if (!v || !(d->info->features & TPSTAT_F_DROP_REASON))
+		return;
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char code[12];
+		const struct prom_label l[2] = {
+			{ "reason", e->has_reason_name ? e->reason_name : "" },
+			{ "code", code },
+		};
+
+		if (!e->has_reason)
+			continue;
+		snprintf(code, sizeof(code), "%u", e->reason);
+		prom_sample(p, &fam_drop_reasons, "", l, 2, e->count);
+	}
+}
+
+/*
+ * The HISTS histograms, in this order.  Their values are 32-bit, so
+ * buckets 0 to 32 are exported (le up to 2^32 - 1); anything a bucket
+ * above held would count under le="+Inf" only.
+ */
+#define HIST_TOP_BUCKET 32
+
+static const struct {
+	const char *name;	/* TPSTAT_A_HIST_NAME */
+	unsigned int decimals;	/* its values are 10^-decimals of the unit */
+	struct prom_family fam;
+} hists[] = {
+	{ "srtt_us", 6, {
+		"tpstat_tcp_srtt_seconds", "histogram",
+		"Smoothed round-trip time of TCP sockets at each tcp:tcp_probe, in seconds (log2 buckets of microseconds)" } },
+	{ "snd_cwnd", 0, {
+		"tpstat_tcp_snd_cwnd_segments", "histogram",
+		"Congestion window of TCP sockets at each tcp:tcp_probe, in log2 buckets" } },
+	{ "xmit_len", 0, {
+		"tpstat_xmit_length_bytes", "histogram",
+		"Length of packets drivers accepted for transmit (net:net_dev_xmit skb_len with rc NETDEV_TX_OK), in log2 buckets" } },
+	{ "rx_len", 0, {
+		"tpstat_rx_length_bytes", "histogram",
+		"Length of received packets (net:netif_receive_skb), link-layer header included, in log2 buckets" } },
+};
+
+#define N_HISTS (sizeof(hists) / sizeof(hists[0]))
+
+static void export_hist(struct prom *p, const struct prom_family *fam,
+			const struct hist *h, unsigned int decimals)
+{
+	uint64_t bounds[HIST_TOP_BUCKET + 1], counts[HIST_TOP_BUCKET + 2];
+	uint64_t low;
+
+	counts[HIST_TOP_BUCKET + 1] = 0;
+	for (unsigned int b = 0; b < TPSTAT_HIST_BUCKETS; b++) {
+		if (b > HIST_TOP_BUCKET) {
+			counts[HIST_TOP_BUCKET + 1] += h->bucket[b];
+			continue;
+		}
+		hist_bounds(b, &low, &bounds[b]);
+		counts[b] = h->bucket[b];
+	}
+	prom_histogram_scaled(p, fam, NULL, 0, bounds, counts,
+			      HIST_TOP_BUCKET + 1, h->sum, decimals);
+}
+
+/* Names this tool does not know (a newer module) are left out. */
+static void export_hists(struct prom *p, const struct export_data *d)
+{
+	const struct view *v = d->hists;
+
+	for (size_t i = 0; v && i < N_HISTS; i++) {
+		for (size_t j = 0; j < v->n; j++) {
+			if (v->e[j].hist &&
+			    !strcmp(v->e[j].hist_name, hists[i].name)) {
+				export_hist(p, &hists[i].fam, v->e[j].hist,
+					    hists[i].decimals);
+				break;
+			}
+		}
+	}
+}
+
 static const struct prom_family fam_other = {
 	"tpstat_derived_total", "counter",
 	"Other derived values of the counters dump, as \"<tracepoint>.<value>\" there",
@@ -299,7 +428,8 @@ void export_write(FILE *f, const struct export_data *d)
 	export_hits(&p, d);
 	export_derived(&p, d);
 	export_tcp_states(&p, d);
-	/* Drops by reason and histograms go here (see the top). */
+	export_drop_reasons(&p, d);
+	export_hists(&p, d);
 	export_other(&p, d);
 }
 

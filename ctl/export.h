@@ -16,6 +16,8 @@
 /* The file --textfile DIR writes (node_exporter reads only *.prom). */
 #define EXPORT_TEXTFILE_NAME "tpstat.prom"
 
+struct view;
+
 /* What one scrape read from the module. */
 struct export_data {
 	const struct info *info;
@@ -23,6 +25,13 @@ struct export_data {
 	size_t n_events;
 	const struct counter_row *counters;	/* sorted, as the dump */
 	size_t n_counters;
+	/*
+	 * Views (TPSTAT_CMD_GET_VIEW); NULL leaves their families out (the
+	 * view is off, or the user may not read it).  @drops after
+	 * drops_aggregate(BY_REASON): one entry per reason code.
+	 */
+	const struct view *drops;
+	const struct view *hists;
 };
 
 /*
@@ -60,6 +69,15 @@ void prom_histogram(struct prom *p, const struct prom_family *fam,
 		    const struct prom_label *labels, size_t n_labels,
 		    const uint64_t *bounds, const uint64_t *counts, size_t n,
 		    uint64_t sum);
+/*
+ * The same with @bounds and @sum in units of 10^-@decimals (at most 19)
+ * of the family's unit, written as exact decimals: microseconds with
+ * @decimals 6 give le="0.000003" and a _sum of seconds.
+ */
+void prom_histogram_scaled(struct prom *p, const struct prom_family *fam,
+			   const struct prom_label *labels, size_t n_labels,
+			   const uint64_t *bounds, const uint64_t *counts,
+			   size_t n, uint64_t sum, unsigned int decimals);
 
 /* Every family tpstat exports, tpstat_up 1 first. */
 void export_write(FILE *f, const struct export_data *d);

@@ -18,6 +18,7 @@
 #include "export.h"
 #include "nl.h"
 #include "output.h"
+#include "views.h"
 #include "../uapi/linux/tpstat.h"
 
 struct rows {
@@ -185,8 +186,30 @@ static int watch(struct tpnl *nl, const struct options *o,
 }
 
 /*
- * One scrape: info, events and counters, then the exposition on stdout
- * or into the textfile directory.  With --textfile, a module that does
+ * A view for export into @v (*@have true), or 0 with *@have false when
+ * the module has it off (views=) or the user may not read it: export
+ * leaves its families out.  Other errors as tpnl_send().
+ */
+static int export_view(struct tpnl *nl, struct view *v, bool *have)
+{
+	struct nlmsghdr *nlh = tpnl_msg(nl, TPSTAT_CMD_GET_VIEW, 1);
+	int err;
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, v->id);
+	err = tpnl_send(nl, nlh, view_msg_cb, v);
+	*have = !err;
+	if (err == -EOPNOTSUPP || err == -EPERM || err == -EACCES) {
+		view_free(v);
+		nl->extack[0] = '\0';
+		return 0;
+	}
+	return err;
+}
+
+/*
+ * One scrape: info, events and counters, the views (DROPS where the
+ * kernel has drop reasons, HISTS), then the exposition on stdout or
+ * into the textfile directory.  With --textfile, a module that does
  * not answer still gets a file, saying tpstat_up 0, so an alert on it
  * fires instead of old numbers standing.
  */
@@ -196,6 +219,9 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	struct rows r = { 0 };
 	struct info info = { 0 };
 	struct export_data d = { .info = &info };
+	struct view drops = { .id = TPSTAT_VIEW_DROPS };
+	struct view hists = { .id = TPSTAT_VIEW_HISTS };
+	bool have_drops = false, have_hists = false;
 	char why[320];
 	int err = open_err;
 
@@ -207,6 +233,14 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 				   event_cb, &ev);
 	if (!err)
 		err = get_counters(nl, o->glob, &r);
+	if (!err && info.features & TPSTAT_F_DROP_REASON)
+		err = export_view(nl, &drops, &have_drops);
+	if (!err && have_drops)
+		err = drops_aggregate(&drops, BY_REASON, 0);
+	if (!err)
+		err = export_view(nl, &hists, &have_hists);
+	d.drops = have_drops ? &drops : NULL;
+	d.hists = have_hists ? &hists : NULL;
 	d.events = ev.v;
 	d.n_events = ev.n;
 	d.counters = r.v;
@@ -226,6 +260,8 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 			err = -1;
 		}
 	}
+	view_free(&drops);
+	view_free(&hists);
 	free(ev.v);
 	free(r.v);
 	return err ? 1 : 0;

@@ -129,7 +129,7 @@ static void test_parse(void)
 /* Runs @fn into a memory buffer and returns what it wrote. */
 static char *capture(void (*fn)(FILE *, void *), void *arg)
 {
-	static char buf[8192];
+	static char buf[32768];
 	FILE *f;
 
 	buf[0] = '\0';
@@ -993,7 +993,7 @@ static const struct event_row scrape_events[] = {
 static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
-	&scrape_info, scrape_events, 3, scrape_rows, 9,
+	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL,
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1091,7 +1091,7 @@ static int dir_entries(const char *dir)
 static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
-	struct export_data none = { &scrape_info, NULL, 0, NULL, 0 };
+	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL };
 	struct stat st;
 	char *s;
 
@@ -1125,12 +1125,341 @@ static void test_export(void)
 	      strstr(err, dir), "missing dir fails and says where: %s", err);
 }
 
+/* ---- export of the views ------------------------------------------------ */
+
+/* DROPS as a 6.x kernel reports it: reasons 3 and 2 named, 999 not. */
+static void export_drops_view(struct view *v, bool reasons)
+{
+	memset(v, 0, sizeof(*v));
+	v->id = TPSTAT_VIEW_DROPS;
+	put_header_msg(v, 5, 1024, 0);
+	put_drop(v, "tcp_v4_rcv+0x88/0x900", reasons ? 3 : -1,
+		 reasons ? "NO_SOCKET" : NULL, 1, 2, "eth0", 5);
+	put_drop(v, "udp_queue_rcv_one_skb+0x10/0x20", reasons ? 3 : -1,
+		 reasons ? "NO_SOCKET" : NULL, 1, 2, "eth0", 2);
+	put_drop(v, "ip_rcv_core+0x1c4/0x2f0", reasons ? 2 : -1,
+		 reasons ? "NOT_SPECIFIED" : NULL, 1, 3, "eth1", 4);
+	put_drop(v, "nf_hook_slow+0x40/0xc0", reasons ? 999 : -1, NULL, 2, 1,
+		 "lo", 1);
+	/* No REASON: left out of the family even where others have one. */
+	put_drop(v, "x+0x1/0x2", -1, NULL, 1, 0, NULL, 4);
+	drops_aggregate(v, BY_REASON, 0);
+}
+
+static void put_named_hist(struct view *v, const char *name,
+			   const uint64_t *b, size_t n, uint64_t sum)
+{
+	struct nlmsghdr *nlh = msg_new();
+	uint64_t count = 0;
+
+	for (size_t i = 0; i < n; i++)
+		count += b[i];
+	mnl_attr_put_strz(nlh, TPSTAT_A_HIST_NAME, name);
+	put_hist(nlh, b, n, sum, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "hist entry %s", name);
+}
+
+/* HISTS: srtt_us, snd_cwnd, xmit_len (a bucket past 32), a new name. */
+static void export_hists_view(struct view *v)
+{
+	static const uint64_t srtt[] = { [10] = 3, [11] = 5, [15] = 1 };
+	static const uint64_t cwnd[] = { [1] = 2, [4] = 6 };
+	static const uint64_t xmit[] = { [7] = 4, [11] = 2, [40] = 1 };
+	static const uint64_t other[] = { [3] = 1 };
+
+	memset(v, 0, sizeof(*v));
+	v->id = TPSTAT_VIEW_HISTS;
+	put_header_msg(v, 4, 4, 0);
+	put_named_hist(v, "xmit_len", xmit, 41,
+		       400 + 3028 + (1ULL << 39));
+	put_named_hist(v, "new_one", other, 4, 5);
+	put_named_hist(v, "snd_cwnd", cwnd, 5, 62);
+	put_named_hist(v, "srtt_us", srtt, 16, 29600);
+	/* rx_len absent: no family. */
+}
+
+static struct view export_drops, export_hists;
+static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
+					26, 0, false };
+static const struct export_data views_scrape = {
+	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists,
+};
+
+static const char want_views[] =
+	"# HELP tpstat_up 1 if the tpstat module answered this scrape, 0 if it did not (not loaded)\n"
+	"# TYPE tpstat_up gauge\n"
+	"tpstat_up 1\n"
+	"# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
+	"# TYPE tpstat_info gauge\n"
+	"tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"
+	"# HELP tpstat_skb_drops_by_reason_total Packets dropped (skb:kfree_skb) per drop reason: reason is the kernel's name for it (empty if it gave none), code its number; lost to a full drops table they are not counted here\n"
+	"# TYPE tpstat_skb_drops_by_reason_total counter\n"
+	"tpstat_skb_drops_by_reason_total{reason=\"NO_SOCKET\",code=\"3\"} 7\n"
+	"tpstat_skb_drops_by_reason_total{reason=\"NOT_SPECIFIED\",code=\"2\"} 4\n"
+	"tpstat_skb_drops_by_reason_total{reason=\"\",code=\"999\"} 1\n"
+	"# HELP tpstat_tcp_srtt_seconds Smoothed round-trip time of TCP sockets at each tcp:tcp_probe, in seconds (log2 buckets of microseconds)\n"
+	"# TYPE tpstat_tcp_srtt_seconds histogram\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000001\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000003\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000007\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000015\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000031\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000063\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000127\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000255\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.000511\"} 0\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.001023\"} 3\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.002047\"} 8\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.004095\"} 8\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.008191\"} 8\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.016383\"} 8\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.032767\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.065535\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.131071\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.262143\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"0.524287\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"1.048575\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"2.097151\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"4.194303\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"8.388607\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"16.777215\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"33.554431\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"67.108863\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"134.217727\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"268.435455\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"536.870911\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"1073.741823\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"2147.483647\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"4294.967295\"} 9\n"
+	"tpstat_tcp_srtt_seconds_bucket{le=\"+Inf\"} 9\n"
+	"tpstat_tcp_srtt_seconds_sum 0.0296\n"
+	"tpstat_tcp_srtt_seconds_count 9\n"
+	"# HELP tpstat_tcp_snd_cwnd_segments Congestion window of TCP sockets at each tcp:tcp_probe, in log2 buckets\n"
+	"# TYPE tpstat_tcp_snd_cwnd_segments histogram\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"0\"} 0\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"1\"} 2\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"3\"} 2\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"7\"} 2\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"15\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"31\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"63\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"127\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"255\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"511\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"1023\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"2047\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"4095\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"8191\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"16383\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"32767\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"65535\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"131071\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"262143\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"524287\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"1048575\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"2097151\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"4194303\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"8388607\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"16777215\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"33554431\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"67108863\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"134217727\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"268435455\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"536870911\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"1073741823\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"2147483647\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"4294967295\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_bucket{le=\"+Inf\"} 8\n"
+	"tpstat_tcp_snd_cwnd_segments_sum 62\n"
+	"tpstat_tcp_snd_cwnd_segments_count 8\n"
+	"# HELP tpstat_xmit_length_bytes Length of packets drivers accepted for transmit (net:net_dev_xmit skb_len with rc NETDEV_TX_OK), in log2 buckets\n"
+	"# TYPE tpstat_xmit_length_bytes histogram\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"0\"} 0\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"1\"} 0\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"3\"} 0\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"7\"} 0\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"15\"} 0\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"31\"} 0\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"63\"} 0\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"127\"} 4\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"255\"} 4\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"511\"} 4\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"1023\"} 4\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"2047\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"4095\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"8191\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"16383\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"32767\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"65535\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"131071\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"262143\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"524287\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"1048575\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"2097151\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"4194303\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"8388607\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"16777215\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"33554431\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"67108863\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"134217727\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"268435455\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"536870911\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"1073741823\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"2147483647\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"4294967295\"} 6\n"
+	"tpstat_xmit_length_bytes_bucket{le=\"+Inf\"} 7\n"
+	"tpstat_xmit_length_bytes_sum 549755817316\n"
+	"tpstat_xmit_length_bytes_count 7\n";
+
+/*
+ * @fam's histogram in @text: bucket counts never fall, and le="+Inf"
+ * equals _count.
+ */
+static bool hist_consistent(const char *text, const char *fam)
+{
+	char bucket[96], count[96];
+	unsigned long long prev = 0, inf = 0, v;
+	const char *l;
+	bool have_inf = false;
+
+	snprintf(bucket, sizeof(bucket), "\n%s_bucket{le=\"", fam);
+	snprintf(count, sizeof(count), "\n%s_count ", fam);
+	for (l = strstr(text, bucket); l; l = strstr(l + 1, bucket)) {
+		const char *val = strstr(l, "} ");
+
+		if (!val || sscanf(val + 2, "%llu", &v) != 1 || v < prev)
+			return false;
+		prev = v;
+		if (!strncmp(l + strlen(bucket), "+Inf\"", 5)) {
+			inf = v;
+			have_inf = true;
+		}
+	}
+	l = strstr(text, count);
+	return have_inf && l && sscanf(l + strlen(count), "%llu", &v) == 1 &&
+	       v == inf;
+}
+
+static void export_scaled(FILE *f, void *arg)
+{
+	static const struct prom_family fam = { "tpstat_t_seconds", "histogram",
+						"t" };
+	static const uint64_t bounds[] = { 0, 1, 1500000, 2000000 };
+	static const uint64_t counts[] = { 1, 0, 2, 0, 1 };
+	struct prom p;
+
+	(void)arg;
+	prom_init(&p, f);
+	prom_histogram_scaled(&p, &fam, NULL, 0, bounds, counts, 4, 4000001, 6);
+	prom_histogram_scaled(&p, &fam, NULL, 0, bounds, counts, 0,
+			      UINT64_MAX, 19);
+}
+
+static void test_export_views(void)
+{
+	struct export_data d = views_scrape;
+	struct info no_reasons = views_info;
+	struct view old_drops;
+	char *s;
+
+	export_drops_view(&export_drops, true);
+	export_hists_view(&export_hists);
+	s = capture(export_all, &d);
+	CHECK(!strcmp(s, want_views), "exact views exposition:\n%s", s);
+	CHECK(hist_consistent(s, "tpstat_tcp_srtt_seconds") &&
+	      hist_consistent(s, "tpstat_tcp_snd_cwnd_segments") &&
+	      hist_consistent(s, "tpstat_xmit_length_bytes"),
+	      "cumulative buckets, +Inf equals _count");
+	CHECK(strstr(s, "tpstat_xmit_length_bytes_bucket{le=\"4294967295\"} 6\n"
+		     "tpstat_xmit_length_bytes_bucket{le=\"+Inf\"} 7\n") &&
+	      !strstr(s, "le=\"8589934591\""),
+	      "a bucket past 32 counts under +Inf only");
+	CHECK(!strstr(s, "new_one") && !strstr(s, "tpstat_rx_length_bytes"),
+	      "unknown and absent histograms are left out");
+
+	/* No drop reasons: no family, whether or not entries had REASON. */
+	d.info = &no_reasons;
+	no_reasons.features = 0;
+	s = capture(export_all, &d);
+	CHECK(!strstr(s, "drops_by_reason") && strstr(s, "tpstat_tcp_srtt_seconds_count 9\n"),
+	      "without TPSTAT_F_DROP_REASON, no drops by reason:\n%s", s);
+	export_drops_view(&old_drops, false);
+	d.drops = &old_drops;
+	no_reasons.features = TPSTAT_F_DROP_REASON;
+	s = capture(export_all, &d);
+	CHECK(!strstr(s, "drops_by_reason"), "entries without REASON: none:\n%s", s);
+	view_free(&old_drops);
+
+	/* Views off (views=none) or not readable: only the counters' families. */
+	d = views_scrape;
+	d.drops = d.hists = NULL;
+	s = capture(export_all, &d);
+	CHECK(!strcmp(s, "# HELP tpstat_up 1 if the tpstat module answered this scrape, 0 if it did not (not loaded)\n"
+		      "# TYPE tpstat_up gauge\n"
+		      "tpstat_up 1\n"
+		      "# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
+		      "# TYPE tpstat_info gauge\n"
+		      "tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"),
+	      "no views, no view families:\n%s", s);
+
+	s = capture(export_scaled, NULL);
+	CHECK(!strcmp(s, "# HELP tpstat_t_seconds t\n"
+		      "# TYPE tpstat_t_seconds histogram\n"
+		      "tpstat_t_seconds_bucket{le=\"0\"} 1\n"
+		      "tpstat_t_seconds_bucket{le=\"0.000001\"} 1\n"
+		      "tpstat_t_seconds_bucket{le=\"1.5\"} 3\n"
+		      "tpstat_t_seconds_bucket{le=\"2\"} 3\n"
+		      "tpstat_t_seconds_bucket{le=\"+Inf\"} 4\n"
+		      "tpstat_t_seconds_sum 4.000001\n"
+		      "tpstat_t_seconds_count 4\n"
+		      "tpstat_t_seconds_bucket{le=\"+Inf\"} 1\n"
+		      "tpstat_t_seconds_sum 1.8446744073709551615\n"
+		      "tpstat_t_seconds_count 1\n"), "scaled bounds and sum:\n%s", s);
+}
+
+/* What --prom-sample prints: every family, the views' too. */
+static void prom_sample_all(FILE *f)
+{
+	struct export_data d = scrape;
+	struct info info = scrape_info;
+
+	info.features = TPSTAT_F_DROP_REASON;
+	export_drops_view(&export_drops, true);
+	export_hists_view(&export_hists);
+	d.drops = &export_drops;
+	d.hists = &export_hists;
+	d.info = &info;
+	export_write(f, &d);
+	export_histogram(f, NULL);
+	view_free(&export_drops);
+	view_free(&export_hists);
+}
+
+/* promtool check metrics accepts it, where promtool is installed. */
+static void test_promtool(void)
+{
+	FILE *p;
+
+	if (system("command -v promtool >/dev/null 2>&1")) {
+		printf("SKIP promtool check metrics: promtool not installed\n");
+		return;
+	}
+	p = popen("promtool check metrics", "w");
+	if (!p) {
+		CHECK(0, "popen promtool");
+		return;
+	}
+	prom_sample_all(p);
+	CHECK(pclose(p) == 0, "promtool check metrics rejects the sample");
+}
+
 int main(int argc, char **argv)
 {
 	/* "--prom-sample" prints exposition samples for promtool. */
 	if (argc > 1 && !strcmp(argv[1], "--prom-sample")) {
-		export_write(stdout, &scrape);
-		export_histogram(stdout, NULL);
+		sample = true;
+		prom_sample_all(stdout);
 		return 0;
 	}
 	/* "--json-sample" prints outputs for an external validator (jq). */
@@ -1181,6 +1510,10 @@ int main(int argc, char **argv)
 	test_filter();
 	test_no_header();
 	test_export();
+	test_export_views();
+	view_free(&export_drops);
+	view_free(&export_hists);
+	test_promtool();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

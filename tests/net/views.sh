@@ -62,11 +62,11 @@ check "drops debugfs file names the location" grep -q "^$N __udp4_lib_rcv" "$DBG
 # --- retransmits: one lossy flow -----------------------------------------------
 restart
 trigger tcp:tcp_retransmit_skb 'hist:keys=common_pid'
-B=$(bulk 1000000)
+B=$(bulk 400000)
 quiesce
 hits=$(hist_hits tcp:tcp_retransmit_skb 'hist:keys=common_pid')
 untrigger tcp:tcp_retransmit_skb 'hist:keys=common_pid'
-check_eq "bulk arrived whole" 1000000 "$B"
+check_eq "bulk arrived whole" 400000 "$B"
 check "the lossy transfer retransmitted" test "${hits:-0}" -gt 0
 check_eq "one flow" 1 "$(jqv retrans '.flows | length')"
 check_eq "it is 10.99.0.1 -> 10.99.0.2:5004" "10.99.0.1 10.99.0.2 5004" \
@@ -88,7 +88,7 @@ for d in "tpa va" "tpb vb"; do
 		echo "$1 $2 $dir $f $(stats "$1" "$2" $dir $f)"
 	done; done
 done > "$TMP/before"
-bulk 500000 > /dev/null
+bulk 200000 > /dev/null
 quiesce
 dev_bad=0
 while read -r ns dev dir f before; do
@@ -125,7 +125,7 @@ check "states debugfs file says the opens" grep -q "^opens active $K$" "$DBG/sta
 restart
 trigger tcp:tcp_probe 'hist:keys=srtt,snd_cwnd'
 trigger net:net_dev_xmit 'hist:keys=len,rc'
-bulk 300000 > /dev/null
+bulk 200000 > /dev/null
 quiesce
 # log2 bucket as the module defines it: 0 -> 0, v -> bit length of v.
 bucketize() { awk '{ b = 0; v = $1; while (v >= 1) { b++; v = int(v / 2) } c[b] += $2 }
