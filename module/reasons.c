@@ -46,7 +46,8 @@ const char *tpstat_drop_reason_name(u32 reason)
 }
 
 #ifndef TPSTAT_HAVE_TCP_SEND_RESET_PLAIN
-#define TPSTAT_RST_NAME(r) [SK_RST_REASON_##r] = #r,
+/* Designated by code: the list need not follow the enum's order. */
+#define TPSTAT_RST_NAME(r)[SK_RST_REASON_##r] = #r,
 static const char *const tpstat_rst_reasons[] = {
 	DEFINE_RST_REASON(TPSTAT_RST_NAME, TPSTAT_RST_NAME)
 };

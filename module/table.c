@@ -64,6 +64,7 @@ atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
 			if (!seen) {
 				atomic_inc(&t->used);
 				memcpy(s + 1, key, t->key_size);
+				/* Pairs with tpstat_slot_ready(): key before ready. */
 				smp_store_release(&s->ready, 1);
 				return tpstat_slot_vals(t, s);
 			}

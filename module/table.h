@@ -66,6 +66,7 @@ static inline atomic64_t *tpstat_slot_vals(const struct tpstat_table *t,
 
 static inline bool tpstat_slot_ready(const struct tpstat_slot_hdr *s)
 {
+	/* Pairs with the release in tpstat_table_get(): ready, then key. */
 	return smp_load_acquire(&s->ready);
 }
 
