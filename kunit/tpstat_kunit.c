@@ -452,15 +452,18 @@ static void tpstat_hits_slot_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
 	void *data = (void __force *)ctx->pcpu;
+	/* A NAPI context without a device: the probe reads napi->dev. */
+	struct napi_struct *napi = kunit_kzalloc(test, sizeof(*napi), GFP_KERNEL);
 	unsigned int slot;
 
+	KUNIT_ASSERT_NOT_NULL(test, napi);
 	preempt_disable();
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
 	tpstat_probe_tcp_retransmit_skb(data, NULL, NULL);
 #endif
 #ifdef TPSTAT_HAVE_TP_NAPI_POLL
-	tpstat_probe_napi_poll(data, NULL, 3, 64);
-	tpstat_probe_napi_poll(data, NULL, 64, 64);
+	tpstat_probe_napi_poll(data, napi, 3, 64);
+	tpstat_probe_napi_poll(data, napi, 64, 64);
 #endif
 	preempt_enable();
 
