@@ -11,6 +11,10 @@
 #                        load modules)
 #   make check           install what is missing, build for every test
 #                        kernel, run KUnit and the integration tests
+#   make bench           install what is missing, measure what tpstat costs
+#                        per event next to perf, ftrace and bpftrace on
+#                        Debian's 6.1 and 6.12 under QEMU: bench/results.md,
+#                        bench/overhead.png (not part of make check)
 #   make install [PREFIX=/usr/local] [DESTDIR=]
 #                        the tool, its man page and bash completion
 #   make clean
@@ -27,7 +31,7 @@ endif
 
 KDIR ?= /lib/modules/$(KVER)/build
 
-.PHONY: all modules module tools ctl install run check clean
+.PHONY: all modules module tools ctl install run check bench clean
 
 all: modules ctl tools
 
@@ -55,6 +59,9 @@ run:
 
 check:
 	tests/check.sh
+
+bench:
+	bench/bench.sh
 
 clean:
 	rm -rf $(BUILD)

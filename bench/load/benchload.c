@@ -3,9 +3,9 @@
  * benchload: the benchmark's workloads.  Each client subcommand does a
  * warm-up, then times its measured part with CLOCK_MONOTONIC and prints
  * name=value pairs on one line: ns (guest time of the measured part),
- * iters, and bytes where it moves bulk data.  Under QEMU with -icount
- * shift=0 the guest clock advances 1 ns per instruction, so ns is an
- * instruction count.
+ * iters, bytes where it moves bulk data, and events (see hits()).  Under
+ * QEMU with -icount shift=0 the guest clock advances 1 ns per
+ * instruction, so ns is an instruction count.
  *
  *   server ADDR PORT               UDP echo and TCP echo on PORT, TCP sink
  *                                  on PORT+1; prints "ready", runs until killed
@@ -219,9 +219,45 @@ static void __attribute__((noreturn)) server(struct sockaddr_in *sa)
 	}
 }
 
-static void report(long long ns, long iters, long long bytes)
+/*
+ * With TPSTAT_BENCH_COUNTERS set to tpstat's debugfs counters file: the
+ * sum of every tracepoint's hits (lines whose name has no '.'), read just
+ * outside the timed part, so a run reports the events it caused.  -1
+ * without it, or while tpstat is not loaded.
+ */
+static long long hits(void)
 {
-	printf("ns=%lld iters=%ld bytes=%lld\n", ns, iters, bytes);
+	const char *path = getenv("TPSTAT_BENCH_COUNTERS");
+	char name[128];
+	long long v, sum = 0;
+	FILE *f;
+
+	if (!path)
+		return -1;
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fscanf(f, "%127s %lld", name, &v) == 2)
+		if (!strchr(name, '.'))
+			sum += v;
+	fclose(f);
+	return sum;
+}
+
+static long long hits0;
+
+static long long start(void)
+{
+	hits0 = hits();
+	return now_ns();
+}
+
+static void report(long long t0, long iters, long long bytes)
+{
+	long long ns = now_ns() - t0, h = hits();
+
+	printf("ns=%lld iters=%ld bytes=%lld events=%lld\n", ns, iters, bytes,
+	       h < 0 || hits0 < 0 ? -1 : h - hits0);
 	fflush(stdout);
 }
 
@@ -254,9 +290,9 @@ static int udp_rr(struct sockaddr_in *sa, long n)
 	/* A lost datagram must fail the run, not hang it. */
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	rr(fd, n / WARMUP_DIV, 1);
-	t0 = now_ns();
+	t0 = start();
 	rr(fd, n, 1);
-	report(now_ns() - t0, n, 0);
+	report(t0, n, 0);
 	close(fd);
 	return 0;
 }
@@ -267,9 +303,9 @@ static int tcp_rr(struct sockaddr_in *sa, long n)
 	long long t0;
 
 	rr(fd, n / WARMUP_DIV, 0);
-	t0 = now_ns();
+	t0 = start();
 	rr(fd, n, 0);
-	report(now_ns() - t0, n, 0);
+	report(t0, n, 0);
 	close(fd);
 	return 0;
 }
@@ -300,9 +336,9 @@ static int tcp_bulk(struct sockaddr_in *sa, long long bytes)
 
 	sink.sin_port = htons(ntohs(sa->sin_port) + 1);
 	bulk_once(&sink, bytes / WARMUP_DIV);
-	t0 = now_ns();
+	t0 = start();
 	bulk_once(&sink, bytes);
-	report(now_ns() - t0, 1, bytes);
+	report(t0, 1, bytes);
 	return 0;
 }
 
@@ -326,9 +362,9 @@ static int tcp_conn(struct sockaddr_in *sa, long n)
 	long long t0;
 
 	conns(sa, n / WARMUP_DIV);
-	t0 = now_ns();
+	t0 = start();
 	conns(sa, n);
-	report(now_ns() - t0, n, 0);
+	report(t0, n, 0);
 	return 0;
 }
 
@@ -362,7 +398,7 @@ static int flows(struct sockaddr_in *sa, long nflows, long n)
 	printf("flows=%ld\n", nflows);
 	fflush(stdout);
 	while (fgets(line, sizeof(line), stdin)) {
-		long long t0 = now_ns();
+		long long t0 = start();
 
 		for (i = 0; i < n; i++) {
 			int fd = fds[i % nflows];
@@ -370,7 +406,7 @@ static int flows(struct sockaddr_in *sa, long nflows, long n)
 			write_all(fd, buf, MSG);
 			read_exact(fd, buf, MSG);
 		}
-		report(now_ns() - t0, n, 0);
+		report(t0, n, 0);
 	}
 	for (i = 0; i < nflows; i++)
 		close(fds[i]);
