@@ -35,7 +35,7 @@ while read -r name image kbuild modrel _; do
 	echo "=== $name: benchmark (one boot)" >&2
 	vm=build/bench/vm-$name
 	rm -rf "$vm"
-	tests/vm/boot.sh --bench --kernel "$image" --modules-release "$modrel" \
+	tests/vm/boot.sh --bench --mem 4096 --kernel "$image" --modules-release "$modrel" \
 		--timeout 3000 --out "$vm" -- bench/guest.sh ||
 		{ echo "bench: the guest run on $name failed (log: $vm/console.log)" >&2; exit 1; }
 	for f in bench.tsv configs.tsv memory.tsv; do

@@ -16,7 +16,8 @@
  *   flows ADDR PORT NFLOWS N       open NFLOWS connections (distinct source
  *                                  addresses in 127.1.0.0/16 on loopback), then,
  *                                  for every line read on stdin, N 64-byte
- *                                  request/responses round-robin over them and
+ *                                  request/responses round-robin over them
+ *                                  (going on where the last run stopped) and
  *                                  one output line; ends at EOF
  *
  * Destinations are loopback or 10.99.0.0/24 (the namespaces the bench
@@ -371,8 +372,8 @@ static int tcp_conn(struct sockaddr_in *sa, long n)
 static int flows(struct sockaddr_in *sa, long nflows, long n)
 {
 	char buf[MSG], line[64];
+	long i, next = 0;
 	int *fds;
-	long i;
 
 	if (nflows < 1 || nflows > 65536) {
 		fprintf(stderr, "benchload: NFLOWS must be 1..65536\n");
@@ -397,11 +398,12 @@ static int flows(struct sockaddr_in *sa, long nflows, long n)
 	}
 	printf("flows=%ld\n", nflows);
 	fflush(stdout);
+	/* Each run goes on where the last one stopped, so runs cover all flows. */
 	while (fgets(line, sizeof(line), stdin)) {
 		long long t0 = start();
 
 		for (i = 0; i < n; i++) {
-			int fd = fds[i % nflows];
+			int fd = fds[next++ % nflows];
 
 			write_all(fd, buf, MSG);
 			read_exact(fd, buf, MSG);
