@@ -27,7 +27,11 @@ REPS=${TPSTAT_BENCH_REPS:-3}
 FLOWS=${TPSTAT_BENCH_FLOWS:-1 16 1024 65536}
 NETLOAD=$LOAD
 # benchload reports the events of its timed part where tpstat is loaded.
-export TPSTAT_BENCH_COUNTERS=$DBG/counters
+# A debugfs mount of its own: ip netns exec remounts /sys, and with it
+# /sys/kernel/debug, for the client in tpa.
+mkdir -p /tmp/bench-debugfs
+mount -t debugfs debugfs /tmp/bench-debugfs
+export TPSTAT_BENCH_COUNTERS=/tmp/bench-debugfs/tpstat/counters
 # shellcheck source=../tests/net/lib.sh
 . "$top/tests/net/lib.sh"
 
@@ -160,9 +164,13 @@ bpftrace_stop() {
 	wait "$bt_pid"
 	cp /tmp/bt.out "$out/$1.out"
 }
+# count_script [bpftrace script]: a count per tracepoint, for those the
+# script does not probe itself.
 count_script() {
 	local list
-	list=$(printf 'tracepoint:%s,\n' "${EVENTS[@]}" | sed '$ s/,$//')
+	list=$(printf 'tracepoint:%s\n' "${EVENTS[@]}" |
+		grep -vxF -f <(grep -o '^tracepoint:[a-z0-9_]*:[a-z0-9_]*' "${1:-/dev/null}") |
+		sed 's/$/,/; $ s/,$//')
 	printf 'BEGIN { printf("READY\\n"); }\n%s\n{ @hits[probe] = count(); }\n' "$list"
 }
 cfg_bpftrace_count() {
@@ -175,7 +183,7 @@ cfg_bpftrace_count() {
 }
 cfg_bpftrace_views() {
 	if [ "$1" = on ]; then
-		{ count_script; cat "$top/bench/views.bt"; } > /tmp/views.bt
+		{ count_script "$top/bench/views.bt"; cat "$top/bench/views.bt"; } > /tmp/views.bt
 		bpftrace_start /tmp/views.bt
 	else
 		bpftrace_stop bpftrace-views
@@ -214,6 +222,7 @@ put_row() {
 
 : > "$out/bench.tsv"
 : > "$out/configs.tsv"
+: > "$out/mix.tsv"
 make_namespaces
 "$LOAD" server 127.0.0.1 7000 > /tmp/srv-lo.out &
 srv_lo=$!
@@ -227,7 +236,6 @@ done
 for cfg in "${CONFIGS[@]}"; do
 	rm -f /tmp/na
 	log "config $cfg"
-	t0=$EPOCHREALTIME
 	"cfg_$cfg" on
 	st=$?
 	if [ $st != 0 ]; then
@@ -241,20 +249,28 @@ for cfg in "${CONFIGS[@]}"; do
 	if [ "$cfg" = tpstat_count ]; then
 		# Memory at default sizes, and guest time to read the counters.
 		core=$(cat /sys/module/tpstat/coresize)
-		t1=$EPOCHREALTIME; read -r -d '' _ < "$DBG/counters"; t2=$EPOCHREALTIME
-		printf '%s\tcoresize\t%s\n%s\tcounters_read_ns\t%s\n' "$kver" "$core" "$kver" \
-			"$(( (${t2/./} - ${t1/./}) * 1000 ))" >> "$out/memory.tsv"
+		rd=$("$LOAD" read "$DBG/counters")
+		printf '%s\tcoresize\t%s\n%s\tcounters_read\t%s\n' "$kver" "$core" "$kver" \
+			"$rd" >> "$out/memory.tsv"
 		grep -i percpu /proc/meminfo | sed "s/^/$kver\tmeminfo\t/" >> "$out/memory.tsv"
 	fi
 	for w in "${WORKLOADS[@]}"; do
 		wl=${w%%|*}
+		[ "$cfg" = tpstat_count ] && cat "$DBG/counters" > /tmp/mix0
 		# shellcheck disable=SC2086 # the arguments, split
 		for rep in $(seq 0 "$REPS"); do
 			run_load "$cfg" "$wl" "$rep" ${w#*|} || break
 		done
+		# The event mix: each counter's change over all runs (warm-ups,
+		# connection setup included), for profiling.
+		[ "$cfg" = tpstat_count ] &&
+			awk -v k="$kver" -v w="$wl" -v r=$((REPS + 1)) \
+				'NR == FNR { a[$1] = $2; next }
+				 $2 != a[$1] { print k "\t" w "\t" $1 "\t" $2 - a[$1] "\t" r }' \
+				/tmp/mix0 "$DBG/counters" >> "$out/mix.tsv"
 	done
 	"cfg_$cfg" off
-	log "$cfg done in $(( (${EPOCHREALTIME/./} - ${t0/./}) / 1000000 )) guest s"
+	log "$cfg done"
 done
 
 # ---- scaling: one set of flows at a time, configurations switched under it.

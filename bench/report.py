@@ -272,11 +272,47 @@ w("| tpstat module size (`/sys/module/tpstat/coresize`), bytes | " +
 w("| `Percpu:` in /proc/meminfo with tpstat loaded (whole system) | " +
   " | ".join(memory[k].get("meminfo", "–").replace("Percpu:", "").strip()
              for k in kernels) + " |")
-w("| guest ns to read `/sys/kernel/debug/tpstat/counters` once | " +
-  " | ".join(memory[k].get("counters_read_ns", "–") for k in kernels) + " |")
+
+
+def read_cost(k):
+    m = re.match(r"ns=(\d+) bytes=(\d+)", memory[k].get("counters_read", ""))
+    return f"{int(m.group(1)):,} ns for {int(m.group(2)):,} bytes" if m else "–"
+
+
+w("| guest time to read `/sys/kernel/debug/tpstat/counters` once (open to EOF) | " +
+  " | ".join(read_cost(k) for k in kernels) + " |")
 w("| guest ns to dump a full flow table | " +
   " | ".join("not available in this build" for k in kernels) + " |")
 w("")
+
+# ---- event mix
+mix = defaultdict(dict)      # (kernel, workload) -> {counter: change}
+try:
+    for line in open(f"{raw}/mix.tsv"):
+        k, wl, name, delta, _ = line.rstrip("\n").split("\t")
+        mix[(k, wl)][name] = int(delta)
+except FileNotFoundError:
+    pass
+if mix:
+    w("## Event mix")
+    w("")
+    w("Share of each tracepoint in the hits of a workload (tpstat counting "
+      "only, all runs): where the per-event cost comes from.")
+    w("")
+    for k in kernels:
+        names = sorted({n for (kk, wl), d in mix.items() if kk == k
+                        for n in d if "." not in n})
+        tot = {wl: sum(v for n, v in mix[(k, wl)].items() if "." not in n)
+               for wl in WORKLOADS}
+        w(f"**{k}**")
+        w("")
+        w("| tracepoint | " + " | ".join(WL_NAMES[x] for x in WORKLOADS) + " |")
+        w("|---|" + "---:|" * len(WORKLOADS))
+        for n in names:
+            w(f"| {n} | " + " | ".join(
+                f"{100 * mix[(k, wl)].get(n, 0) / tot[wl]:.1f}%" if tot[wl] else "–"
+                for wl in WORKLOADS) + " |")
+        w("")
 
 # ---- details
 w("## Every configuration and workload")

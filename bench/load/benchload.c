@@ -19,12 +19,14 @@
  *                                  request/responses round-robin over them
  *                                  (going on where the last run stopped) and
  *                                  one output line; ends at EOF
+ *   read FILE                      guest ns to open and read FILE to its end
  *
  * Destinations are loopback or 10.99.0.0/24 (the namespaces the bench
  * creates) only; anything else is refused.
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdint.h>
@@ -416,11 +418,32 @@ static int flows(struct sockaddr_in *sa, long nflows, long n)
 	return 0;
 }
 
+/* Guest ns to read a file once, to its end, in 64 KiB reads. */
+static int read_file(const char *path)
+{
+	static char buf[65536];
+	long long t0, total = 0;
+	ssize_t n;
+	int fd;
+
+	t0 = now_ns();
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		die(path);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		total += n;
+	close(fd);
+	printf("ns=%lld bytes=%lld\n", now_ns() - t0, total);
+	return n < 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_in sa;
 	const char *cmd;
 
+	if (argc == 3 && !strcmp(argv[1], "read"))
+		return read_file(argv[2]);
 	if (argc < 4) {
 		fprintf(stderr, "usage: benchload COMMAND ADDR PORT [ARGS]\n");
 		return 2;
