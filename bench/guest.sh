@@ -224,9 +224,11 @@ put_row() {
 : > "$out/configs.tsv"
 : > "$out/mix.tsv"
 make_namespaces
-"$LOAD" server 127.0.0.1 7000 > /tmp/srv-lo.out &
+# Output to files, and $! the servers themselves (ip netns exec execs its
+# command): boot.sh's tee ends only when nothing holds the console pipe.
+"$LOAD" server 127.0.0.1 7000 > /tmp/srv-lo.out 2>&1 &
 srv_lo=$!
-nb "$LOAD" server 10.99.0.2 7000 > /tmp/srv-veth.out &
+ip netns exec tpb "$LOAD" server 10.99.0.2 7000 > /tmp/srv-veth.out 2>&1 &
 srv_veth=$!
 for _ in $(seq 1 100); do
 	grep -q ready /tmp/srv-lo.out && grep -q ready /tmp/srv-veth.out && break
