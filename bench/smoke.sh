@@ -10,9 +10,12 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 status=0
-make -s -C bench/load O="$top/build/bench" >/dev/null 2>&1 &&
-	echo "ok - bench: benchload builds (-Wall -Wextra -Werror)" ||
-	{ echo "not ok - bench: benchload builds (-Wall -Wextra -Werror)"; status=1; }
+if make -s -C bench/load O="$top/build/bench" >/dev/null 2>&1; then
+	echo "ok - bench: benchload builds (-Wall -Wextra -Werror)"
+else
+	echo "not ok - bench: benchload builds (-Wall -Wextra -Werror)"
+	status=1
+fi
 while read -r name _ kbuild modrel _; do
 	case $name in deb-*) ;; *) continue ;; esac
 	log=build/bench/$modrel/floor.build.log
