@@ -25,6 +25,10 @@
 #include <trace/events/tcp.h>
 
 #include "compat.h"
+#ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
+#include <net/devlink.h>
+#include <trace/events/devlink.h>
+#endif
 
 /* An empty probe for tracepoint tp; "..." is its prototype after data. */
 #define FLOOR_PROBE(tp, ...)						\
@@ -116,6 +120,10 @@ FLOOR_PROBE(consume_skb, TPSTAT_PROTO_consume_skb)
 #endif
 #ifdef TPSTAT_HAVE_TP_NAPI_POLL
 FLOOR_PROBE(napi_poll, struct napi_struct *napi, int work, int budget)
+#endif
+#ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
+FLOOR_PROBE(devlink_trap_report, const struct devlink *devlink,
+	    struct sk_buff *skb, const struct devlink_trap_metadata *metadata)
 #endif
 
 struct floor_tp {
@@ -212,6 +220,9 @@ static const struct {
 #ifdef TPSTAT_HAVE_TP_NAPI_POLL
 	FLOOR_FN(napi_poll),
 #endif
+#ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
+	FLOOR_FN(devlink_trap_report),
+#endif
 };
 
 static void floor_match(struct tracepoint *tp, void *priv)
@@ -254,6 +265,11 @@ static int __init floor_init(void)
 	for_each_kernel_tracepoint(floor_match, NULL);
 
 	for (i = 0; i < ARRAY_SIZE(floor_tps); i++) {
+		if (!floor_tps[i].fn) {
+			pr_info("%s: no floor probe in this build, skipped\n",
+				floor_tps[i].name);
+			continue;
+		}
 		if (!floor_tps[i].tp) {
 			pr_info("%s: not in this kernel, skipped\n",
 				floor_tps[i].name);
