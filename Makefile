@@ -11,6 +11,10 @@
 #                        load modules)
 #   make check           install what is missing, build for every test
 #                        kernel, run KUnit and the integration tests
+#   make bench           install what is missing, measure what tpstat costs
+#                        per event next to perf, ftrace and bpftrace on
+#                        Debian's 6.1 and 6.12 under QEMU: bench/results.md,
+#                        bench/overhead.png (not part of make check)
 #   make install [KVER=<release>] [PREFIX=/usr/local] [DESTDIR=]
 #                        tpstat.ko into /lib/modules/<release>/extra
 #                        (modules_install, depmod; default: the kernels
@@ -56,7 +60,7 @@ DKMS_SRC   := $(DESTDIR)/usr/src/tpstat-$(VERSION)
 # kernel has KUnit).
 DKMS_FILES := Makefile Kbuild module uapi kunit
 
-.PHONY: all modules module tools ctl install run check clean version \
+.PHONY: all modules module tools ctl install run check bench clean version \
 	install-module install-ctl uninstall uninstall-module uninstall-ctl \
 	dkms-source dkms-install dkms-remove
 
@@ -149,6 +153,9 @@ run:
 
 check:
 	tests/check.sh
+
+bench:
+	bench/bench.sh
 
 clean:
 	rm -rf $(BUILD)

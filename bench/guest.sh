@@ -1,0 +1,307 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The benchmark, inside one guest booted by bench/bench.sh with
+# tests/vm/boot.sh --bench (one vCPU, -icount shift=0: 1 guest ns per
+# instruction).  Runs every workload under every configuration in this one
+# boot and writes raw rows to /tmp/out/bench.tsv:
+#   kernel config workload rep ns iters bytes events status
+# rep 0 is the warm-up run (not reported); events is the sum of hits over
+# tpstat's tracepoints during the timed part, read from tpstat's counters
+# by benchload where tpstat is loaded ("-" elsewhere).  Also /tmp/out/memory.tsv and
+# /tmp/out/configs.tsv (what each configuration ran, or why it could not).
+#   bench/guest.sh        (run from the top of the tree)
+#   TPSTAT_BENCH_REPS            measured runs per workload and configuration (3)
+#   TPSTAT_BENCH_FLOWS           flow counts for the scaling runs ("1 16 1024 65536")
+set -uo pipefail
+
+top=$(pwd)
+kver=$(uname -r)
+out=/tmp/out
+LOAD=$top/build/bench/benchload
+TPSTAT_KO=$top/build/$kver/tpstat.ko
+FLOOR_KO=$top/build/bench/$kver/floor/tpstat_floor.ko
+TRACING=/sys/kernel/tracing
+DBG=/sys/kernel/debug/tpstat
+REPS=${TPSTAT_BENCH_REPS:-3}
+FLOWS=${TPSTAT_BENCH_FLOWS:-1 16 1024 65536}
+NETLOAD=$LOAD
+# benchload reports the events of its timed part where tpstat is loaded.
+# A debugfs mount of its own: ip netns exec remounts /sys, and with it
+# /sys/kernel/debug, for the client in tpa.
+mkdir -p /tmp/bench-debugfs
+mount -t debugfs debugfs /tmp/bench-debugfs
+export TPSTAT_BENCH_COUNTERS=/tmp/bench-debugfs/tpstat/counters
+# shellcheck source=../tests/net/lib.sh
+. "$top/tests/net/lib.sh"
+
+# Workloads: name and arguments.  Sizes give each run some 30-170 M guest ns
+# with nothing attached (6.1).
+WORKLOADS=(
+	"udp_rr|udp-rr 127.0.0.1 7000 5000"
+	"tcp_rr|tcp-rr 127.0.0.1 7000 5000"
+	"tcp_bulk|tcp-bulk 127.0.0.1 7000 33554432"
+	"veth_bulk|tcp-bulk 10.99.0.2 7000 8388608"
+	"tcp_conn|tcp-conn 127.0.0.1 7000 500"
+)
+FLOW_ITERS=4096
+
+log() { echo "bench: $*" >&2; }
+row() { local IFS=$'\t'; echo "$kver$IFS$*" >> "$out/bench.tsv"; }
+
+# The tracepoints of module/events.h this kernel has: group:name lines.
+sed -nE 's/^TPSTAT_EVENT\([A-Z0-9_]+, ([a-z0-9_]+), ([a-z0-9_]+)\)$/\1:\2/p' \
+	"$top/module/events.h" | while read -r ev; do
+	[ -d "$TRACING/events/${ev%%:*}/${ev#*:}" ] && echo "$ev"
+done > /tmp/events.list
+mapfile -t EVENTS < /tmp/events.list
+log "${#EVENTS[@]} tracepoints: ${EVENTS[*]}"
+
+# ---- configurations: cfg_<name> on|off; "on" prints nothing on success,
+# ---- or returns 3 after writing the reason to /tmp/na.
+has_views=0
+modinfo -p "$TPSTAT_KO" 2>/dev/null | grep -q '^views:' && has_views=1
+
+cfg_none() { :; }
+cfg_floor() {
+	if [ "$1" = on ]; then insmod "$FLOOR_KO"; else rmmod tpstat_floor; fi
+}
+cfg_tpstat_count() {
+	if [ "$1" = on ]; then
+		if ((has_views)); then insmod "$TPSTAT_KO" views=none; else insmod "$TPSTAT_KO"; fi
+	else
+		rmmod tpstat
+	fi
+}
+cfg_tpstat_views() {
+	if [ "$1" = on ]; then
+		if ! ((has_views)); then
+			echo "not available in this build (tpstat.ko has no views= parameter)" > /tmp/na
+			return 3
+		fi
+		insmod "$TPSTAT_KO"
+	else
+		rmmod tpstat
+	fi
+}
+perf_pid=''
+cfg_perf_stat() {
+	local evs i
+	if [ "$1" = on ]; then
+		evs=$(IFS=,; echo "${EVENTS[*]}")
+		perf stat -a -x, -o /tmp/perf.out -e "$evs" -- sleep 100000 &
+		perf_pid=$!
+		# perf execs the command once its counters are enabled.
+		for i in $(seq 1 600); do
+			pgrep -x sleep -P "$perf_pid" >/dev/null && return 0
+			kill -0 "$perf_pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		echo "perf stat did not start: $(head -c 300 /tmp/perf.out 2>/dev/null)" > /tmp/na
+		return 3
+	else
+		pkill -x sleep -P "$perf_pid"
+		wait "$perf_pid"
+		cp /tmp/perf.out "$out/perf-stat.out"
+	fi
+}
+cfg_ftrace_events() {
+	local ev
+	for ev in "${EVENTS[@]}"; do
+		echo "$([ "$1" = on ] && echo 1 || echo 0)" > "$TRACING/events/${ev%%:*}/${ev#*:}/enable"
+	done
+	if [ "$1" = on ]; then echo 1 > "$TRACING/tracing_on"; else : > "$TRACING/trace"; fi
+}
+# hist triggers: a count per tracepoint, and the views' keys where a
+# tracepoint has them (the same list as bench/views.bt).  A flow is the
+# socket and its ports: hist keys cannot be array fields like saddr
+# (tcp_send_reset has no ports from 6.10: the socket alone there).
+hist_triggers() {
+	local ev
+	for ev in "${EVENTS[@]}"; do echo "$ev hist:keys=common_cpu"; done
+	cat <<'EOT'
+skb:kfree_skb hist:keys=location.sym,reason
+tcp:tcp_retransmit_skb hist:keys=skaddr,sport,dport
+tcp:tcp_send_reset hist:keys=skaddr
+tcp:tcp_receive_reset hist:keys=skaddr,sport,dport
+sock:inet_sock_set_state hist:keys=oldstate,newstate
+net:net_dev_xmit hist:keys=name:vals=hitcount,len
+net:netif_receive_skb hist:keys=name:vals=hitcount,len
+net:net_dev_xmit hist:keys=len.log2
+EOT
+}
+cfg_ftrace_hist() {
+	local ev t
+	while read -r ev t; do
+		grep -qx "$ev" /tmp/events.list || continue
+		if [ "$1" = on ]; then
+			trigger "$ev" "$t" || { echo "hist trigger '$t' on $ev refused" > /tmp/na; return 3; }
+		else
+			untrigger "$ev" "$t" 2>/dev/null
+		fi
+	done < <(hist_triggers)
+	return 0
+}
+bt_pid=''
+# bpftrace_start <script>: runs it, waits for its BEGIN probe (which fires
+# once every probe is attached).
+bpftrace_start() {
+	local i
+	bpftrace -B line "$1" > /tmp/bt.out 2>&1 &
+	bt_pid=$!
+	for i in $(seq 1 3000); do
+		grep -q '^READY' /tmp/bt.out && return 0
+		kill -0 "$bt_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "bpftrace did not start: $(grep -v '^Attaching' /tmp/bt.out | head -c 300)" > /tmp/na
+	kill -INT "$bt_pid" 2>/dev/null
+	wait "$bt_pid"
+	return 3
+}
+bpftrace_stop() {
+	kill -INT "$bt_pid"
+	wait "$bt_pid"
+	cp /tmp/bt.out "$out/$1.out"
+}
+# count_script [bpftrace script]: a count per tracepoint, for those the
+# script does not probe itself.
+count_script() {
+	local list
+	list=$(printf 'tracepoint:%s\n' "${EVENTS[@]}" |
+		grep -vxF -f <(grep -o '^tracepoint:[a-z0-9_]*:[a-z0-9_]*' "${1:-/dev/null}") |
+		sed 's/$/,/; $ s/,$//')
+	printf 'BEGIN { printf("READY\\n"); }\n%s\n{ @hits[probe] = count(); }\n' "$list"
+}
+cfg_bpftrace_count() {
+	if [ "$1" = on ]; then
+		count_script > /tmp/count.bt
+		bpftrace_start /tmp/count.bt
+	else
+		bpftrace_stop bpftrace-count
+	fi
+}
+cfg_bpftrace_views() {
+	if [ "$1" = on ]; then
+		{ count_script "$top/bench/views.bt"; cat "$top/bench/views.bt"; } > /tmp/views.bt
+		bpftrace_start /tmp/views.bt
+	else
+		bpftrace_stop bpftrace-views
+	fi
+}
+
+cfg_none_again() { :; }
+
+# none_again repeats none at the end: how far the boot drifted meanwhile.
+CONFIGS=(none floor tpstat_count tpstat_views perf_stat ftrace_events
+	 ftrace_hist bpftrace_count bpftrace_views none_again)
+
+# ---- running --------------------------------------------------------------
+
+# run_load <config> <workload> <rep> <benchload args...>: one run, one row.
+run_load() {
+	local cfg=$1 wl=$2 rep=$3 res
+	shift 3
+	if [ "$wl" = veth_bulk ]; then res=$(na "$LOAD" "$@"); else res=$("$LOAD" "$@"); fi
+	put_row "$cfg" "$wl" "$rep" "$res"
+}
+# put_row <config> <workload> <rep> <benchload output line>
+put_row() {
+	local ns iters bytes ev
+	ns=$(sed -n 's/.*ns=\([0-9]*\).*/\1/p' <<< "$4")
+	iters=$(sed -n 's/.*iters=\([0-9]*\).*/\1/p' <<< "$4")
+	bytes=$(sed -n 's/.*bytes=\([0-9]*\).*/\1/p' <<< "$4")
+	ev=$(sed -n 's/.*events=\(-\{0,1\}[0-9]*\).*/\1/p' <<< "$4")
+	[ "$ev" = -1 ] && ev=-
+	if [ -z "$ns" ]; then
+		row "$1" "$2" "$3" - - - - "workload failed"
+		return 1
+	fi
+	row "$1" "$2" "$3" "$ns" "$iters" "$bytes" "${ev:--}" ok
+}
+
+: > "$out/bench.tsv"
+: > "$out/configs.tsv"
+: > "$out/mix.tsv"
+make_namespaces
+# Output to files, and $! the servers themselves (ip netns exec execs its
+# command): boot.sh's tee ends only when nothing holds the console pipe.
+"$LOAD" server 127.0.0.1 7000 > /tmp/srv-lo.out 2>&1 &
+srv_lo=$!
+ip netns exec tpb "$LOAD" server 10.99.0.2 7000 > /tmp/srv-veth.out 2>&1 &
+srv_veth=$!
+for _ in $(seq 1 100); do
+	grep -q ready /tmp/srv-lo.out && grep -q ready /tmp/srv-veth.out && break
+	sleep 0.1
+done
+
+for cfg in "${CONFIGS[@]}"; do
+	rm -f /tmp/na
+	log "config $cfg"
+	"cfg_$cfg" on
+	st=$?
+	if [ $st != 0 ]; then
+		reason=$(cat /tmp/na 2>/dev/null || echo "setup failed ($st)")
+		"cfg_$cfg" off >/dev/null 2>&1	# undo what did get set up
+		printf '%s\t%s\t%s\n' "$kver" "$cfg" "n/a: $reason" >> "$out/configs.tsv"
+		log "$cfg: $reason"
+		continue
+	fi
+	printf '%s\t%s\t%s\n' "$kver" "$cfg" ok >> "$out/configs.tsv"
+	if [ "$cfg" = tpstat_count ]; then
+		# Memory at default sizes, and guest time to read the counters.
+		core=$(cat /sys/module/tpstat/coresize)
+		rd=$("$LOAD" read "$DBG/counters")
+		printf '%s\tcoresize\t%s\n%s\tcounters_read\t%s\n' "$kver" "$core" "$kver" \
+			"$rd" >> "$out/memory.tsv"
+		grep -i percpu /proc/meminfo | sed "s/^/$kver\tmeminfo\t/" >> "$out/memory.tsv"
+	fi
+	for w in "${WORKLOADS[@]}"; do
+		wl=${w%%|*}
+		[ "$cfg" = tpstat_count ] && cat "$DBG/counters" > /tmp/mix0
+		# shellcheck disable=SC2086 # the arguments, split
+		for rep in $(seq 0 "$REPS"); do
+			run_load "$cfg" "$wl" "$rep" ${w#*|} || break
+		done
+		# The event mix: each counter's change over all runs (warm-ups,
+		# connection setup included), for profiling.
+		[ "$cfg" = tpstat_count ] &&
+			awk -v k="$kver" -v w="$wl" -v r=$((REPS + 1)) \
+				'NR == FNR { a[$1] = $2; next }
+				 $2 != a[$1] { print k "\t" w "\t" $1 "\t" $2 - a[$1] "\t" r }' \
+				/tmp/mix0 "$DBG/counters" >> "$out/mix.tsv"
+	done
+	"cfg_$cfg" off
+	log "$cfg done"
+done
+
+# ---- scaling: one set of flows at a time, configurations switched under it.
+for n in $FLOWS; do
+	log "flows $n"
+	coproc FL { "$LOAD" flows 127.0.0.1 7000 "$n" "$FLOW_ITERS"; }
+	read -r line <&"${FL[0]}"
+	if [ "$line" != "flows=$n" ]; then
+		row none "flows_$n" 0 - - - - "could not open $n flows"
+		continue
+	fi
+	for cfg in none floor tpstat_count tpstat_views; do
+		rm -f /tmp/na
+		"cfg_$cfg" on || {
+			row "$cfg" "flows_$n" 0 - - - - "n/a: $(cat /tmp/na 2>/dev/null)"
+			"cfg_$cfg" off >/dev/null 2>&1
+			continue
+		}
+		for rep in $(seq 0 "$REPS"); do
+			echo go >&"${FL[1]}"
+			read -r res <&"${FL[0]}"
+			put_row "$cfg" "flows_$n" "$rep" "$res"
+		done
+		"cfg_$cfg" off
+	done
+	exec {FL[1]}>&-
+	wait "$FL_PID"
+done
+
+kill "$srv_lo" "$srv_veth" 2>/dev/null
+wait "$srv_lo" "$srv_veth" 2>/dev/null
+log "done"

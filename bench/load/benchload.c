@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * benchload: the benchmark's workloads.  Each client subcommand does a
+ * warm-up, then times its measured part with CLOCK_MONOTONIC and prints
+ * name=value pairs on one line: ns (guest time of the measured part),
+ * iters, bytes where it moves bulk data, and events (see hits()).  Under
+ * QEMU with -icount shift=0 the guest clock advances 1 ns per
+ * instruction, so ns is an instruction count.
+ *
+ *   server ADDR PORT               UDP echo and TCP echo on PORT, TCP sink
+ *                                  on PORT+1; prints "ready", runs until killed
+ *   udp-rr ADDR PORT N             N 64-byte UDP round trips
+ *   tcp-rr ADDR PORT N             N 64-byte request/responses on one connection
+ *   tcp-bulk ADDR PORT BYTES       one connection: send BYTES, shut down, wait for EOF
+ *   tcp-conn ADDR PORT N           N connections: connect, 64-byte request/response, close
+ *   flows ADDR PORT NFLOWS N       open NFLOWS connections (distinct source
+ *                                  addresses in 127.1.0.0/16 on loopback), then,
+ *                                  for every line read on stdin, N 64-byte
+ *                                  request/responses round-robin over them
+ *                                  (going on where the last run stopped) and
+ *                                  one output line; ends at EOF
+ *   read FILE                      guest ns to open and read FILE to its end
+ *
+ * Destinations are loopback or 10.99.0.0/24 (the namespaces the bench
+ * creates) only; anything else is refused.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MSG 64
+#define WARMUP_DIV 10
+
+static void __attribute__((noreturn)) die(const char *what)
+{
+	fprintf(stderr, "benchload: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static struct sockaddr_in addr_of(const char *ip, int port)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	uint32_t a;
+
+	sa.sin_port = htons(port);
+	if (inet_pton(AF_INET, ip, &sa.sin_addr) != 1) {
+		fprintf(stderr, "benchload: bad IPv4 address '%s'\n", ip);
+		exit(2);
+	}
+	a = ntohl(sa.sin_addr.s_addr);
+	if ((a >> 24) != 127 && (a >> 8) != 0x0a6300) {
+		fprintf(stderr, "benchload: %s is neither loopback nor 10.99.0.0/24\n", ip);
+		exit(2);
+	}
+	return sa;
+}
+
+/* Room for 64k flows; where that is not allowed, as much as the hard limit. */
+static void raise_nofile(void)
+{
+	struct rlimit rl = { 1 << 18, 1 << 18 };
+
+	if (setrlimit(RLIMIT_NOFILE, &rl) && !getrlimit(RLIMIT_NOFILE, &rl)) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+static void write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0)
+			die("write");
+		buf += n;
+		len -= n;
+	}
+}
+
+static void read_exact(int fd, char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = read(fd, buf, len);
+
+		if (n <= 0) {
+			if (n == 0)
+				errno = EPIPE;
+			die("read");
+		}
+		buf += n;
+		len -= n;
+	}
+}
+
+static int tcp_socket(void)
+{
+	int one = 1, fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		die("socket");
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	return fd;
+}
+
+static int tcp_connect(struct sockaddr_in *sa, const struct sockaddr_in *src)
+{
+	int fd = tcp_socket();
+
+	if (src && bind(fd, (const struct sockaddr *)src, sizeof(*src)))
+		die("bind");
+	if (connect(fd, (struct sockaddr *)sa, sizeof(*sa)))
+		die("connect");
+	return fd;
+}
+
+static int tcp_listen(struct sockaddr_in *sa)
+{
+	int one = 1, fd = tcp_socket();
+
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *)sa, sizeof(*sa)) || listen(fd, 4096))
+		die("bind/listen");
+	return fd;
+}
+
+enum kind { K_UDP, K_ECHO_LISTEN, K_SINK_LISTEN, K_ECHO, K_SINK };
+
+static void watch(int ep, int fd, enum kind kind)
+{
+	struct epoll_event ev = {
+		.events = EPOLLIN,
+		.data.u64 = (uint64_t)kind << 32 | (uint32_t)fd,
+	};
+
+	if (epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev))
+		die("epoll_ctl");
+}
+
+static void __attribute__((noreturn)) server(struct sockaddr_in *sa)
+{
+	static char buf[65536];
+	struct sockaddr_in sink = *sa;
+	struct epoll_event evs[64];
+	int ep, udp, one = 1;
+
+	raise_nofile();
+	ep = epoll_create1(0);
+	udp = socket(AF_INET, SOCK_DGRAM, 0);
+	if (ep < 0 || udp < 0)
+		die("epoll/socket");
+	setsockopt(udp, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(udp, (struct sockaddr *)sa, sizeof(*sa)))
+		die("bind udp");
+	sink.sin_port = htons(ntohs(sa->sin_port) + 1);
+	watch(ep, udp, K_UDP);
+	watch(ep, tcp_listen(sa), K_ECHO_LISTEN);
+	watch(ep, tcp_listen(&sink), K_SINK_LISTEN);
+	printf("ready\n");
+	fflush(stdout);
+
+	for (;;) {
+		int i, n = epoll_wait(ep, evs, 64, -1);
+
+		if (n < 0 && errno != EINTR)
+			die("epoll_wait");
+		for (i = 0; i < n; i++) {
+			int fd = (uint32_t)evs[i].data.u64, c;
+			enum kind kind = evs[i].data.u64 >> 32;
+			struct sockaddr_in peer;
+			socklen_t plen = sizeof(peer);
+			ssize_t got;
+
+			switch (kind) {
+			case K_UDP:
+				got = recvfrom(fd, buf, sizeof(buf), 0,
+					       (struct sockaddr *)&peer, &plen);
+				if (got > 0)
+					sendto(fd, buf, got, 0,
+					       (struct sockaddr *)&peer, plen);
+				break;
+			case K_ECHO_LISTEN:
+			case K_SINK_LISTEN:
+				c = accept(fd, NULL, NULL);
+				if (c < 0)
+					die("accept");
+				setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one,
+					   sizeof(one));
+				watch(ep, c, kind == K_ECHO_LISTEN ? K_ECHO : K_SINK);
+				break;
+			case K_ECHO:
+			case K_SINK:
+				got = read(fd, buf, sizeof(buf));
+				if (got <= 0) {
+					close(fd);	/* leaves the epoll set */
+					break;
+				}
+				if (kind == K_ECHO)
+					write_all(fd, buf, got);
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * With TPSTAT_BENCH_COUNTERS set to tpstat's debugfs counters file: the
+ * sum of every tracepoint's hits (lines whose name has no '.'), read just
+ * outside the timed part, so a run reports the events it caused.  -1
+ * without it, or while tpstat is not loaded.
+ */
+static long long hits(void)
+{
+	const char *path = getenv("TPSTAT_BENCH_COUNTERS");
+	char name[128];
+	long long v, sum = 0;
+	FILE *f;
+
+	if (!path)
+		return -1;
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fscanf(f, "%127s %lld", name, &v) == 2)
+		if (!strchr(name, '.'))
+			sum += v;
+	fclose(f);
+	return sum;
+}
+
+static long long hits0;
+
+static long long start(void)
+{
+	hits0 = hits();
+	return now_ns();
+}
+
+static void report(long long t0, long iters, long long bytes)
+{
+	long long ns = now_ns() - t0, h = hits();
+
+	printf("ns=%lld iters=%ld bytes=%lld events=%lld\n", ns, iters, bytes,
+	       h < 0 || hits0 < 0 ? -1 : h - hits0);
+	fflush(stdout);
+}
+
+static void rr(int fd, long n, int udp)
+{
+	char buf[MSG];
+	long i;
+
+	memset(buf, 'x', sizeof(buf));
+	for (i = 0; i < n; i++) {
+		if (udp) {
+			if (send(fd, buf, MSG, 0) != MSG ||
+			    recv(fd, buf, MSG, 0) != MSG)
+				die("udp round trip");
+		} else {
+			write_all(fd, buf, MSG);
+			read_exact(fd, buf, MSG);
+		}
+	}
+}
+
+static int udp_rr(struct sockaddr_in *sa, long n)
+{
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+	struct timeval tv = { .tv_sec = 5 };
+	long long t0;
+
+	if (fd < 0 || connect(fd, (struct sockaddr *)sa, sizeof(*sa)))
+		die("udp socket/connect");
+	/* A lost datagram must fail the run, not hang it. */
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	rr(fd, n / WARMUP_DIV, 1);
+	t0 = start();
+	rr(fd, n, 1);
+	report(t0, n, 0);
+	close(fd);
+	return 0;
+}
+
+static int tcp_rr(struct sockaddr_in *sa, long n)
+{
+	int fd = tcp_connect(sa, NULL);
+	long long t0;
+
+	rr(fd, n / WARMUP_DIV, 0);
+	t0 = start();
+	rr(fd, n, 0);
+	report(t0, n, 0);
+	close(fd);
+	return 0;
+}
+
+static void bulk_once(struct sockaddr_in *sink, long long bytes)
+{
+	static char buf[65536];
+	long long left = bytes;
+	int fd = tcp_connect(sink, NULL);
+
+	while (left > 0) {
+		size_t chunk = left < (long long)sizeof(buf) ?
+			       (size_t)left : sizeof(buf);
+
+		write_all(fd, buf, chunk);
+		left -= chunk;
+	}
+	shutdown(fd, SHUT_WR);
+	if (read(fd, buf, sizeof(buf)) != 0)
+		die("bulk: expected EOF");
+	close(fd);
+}
+
+static int tcp_bulk(struct sockaddr_in *sa, long long bytes)
+{
+	struct sockaddr_in sink = *sa;
+	long long t0;
+
+	sink.sin_port = htons(ntohs(sa->sin_port) + 1);
+	bulk_once(&sink, bytes / WARMUP_DIV);
+	t0 = start();
+	bulk_once(&sink, bytes);
+	report(t0, 1, bytes);
+	return 0;
+}
+
+static void conns(struct sockaddr_in *sa, long n)
+{
+	char buf[MSG];
+	long i;
+
+	memset(buf, 'c', sizeof(buf));
+	for (i = 0; i < n; i++) {
+		int fd = tcp_connect(sa, NULL);
+
+		write_all(fd, buf, MSG);
+		read_exact(fd, buf, MSG);
+		close(fd);
+	}
+}
+
+static int tcp_conn(struct sockaddr_in *sa, long n)
+{
+	long long t0;
+
+	conns(sa, n / WARMUP_DIV);
+	t0 = start();
+	conns(sa, n);
+	report(t0, n, 0);
+	return 0;
+}
+
+static int flows(struct sockaddr_in *sa, long nflows, long n)
+{
+	char buf[MSG], line[64];
+	long i, next = 0;
+	int *fds;
+
+	if (nflows < 1 || nflows > 65536) {
+		fprintf(stderr, "benchload: NFLOWS must be 1..65536\n");
+		return 2;
+	}
+	raise_nofile();
+	fds = calloc(nflows, sizeof(*fds));
+	if (!fds)
+		die("calloc");
+	memset(buf, 'f', sizeof(buf));
+	for (i = 0; i < nflows; i++) {
+		struct sockaddr_in src = { .sin_family = AF_INET };
+
+		/* Loopback: one source address per flow, 127.1.0.0/16. */
+		if ((ntohl(sa->sin_addr.s_addr) >> 24) == 127)
+			src.sin_addr.s_addr = htonl(0x7f010000 | i);
+		else
+			src.sin_addr.s_addr = htonl(INADDR_ANY);
+		fds[i] = tcp_connect(sa, &src);
+		write_all(fds[i], buf, MSG);	/* warm-up: one each */
+		read_exact(fds[i], buf, MSG);
+	}
+	printf("flows=%ld\n", nflows);
+	fflush(stdout);
+	/* Each run goes on where the last one stopped, so runs cover all flows. */
+	while (fgets(line, sizeof(line), stdin)) {
+		long long t0 = start();
+
+		for (i = 0; i < n; i++) {
+			int fd = fds[next++ % nflows];
+
+			write_all(fd, buf, MSG);
+			read_exact(fd, buf, MSG);
+		}
+		report(t0, n, 0);
+	}
+	for (i = 0; i < nflows; i++)
+		close(fds[i]);
+	free(fds);
+	return 0;
+}
+
+/* Guest ns to read a file once, to its end, in 64 KiB reads. */
+static int read_file(const char *path)
+{
+	static char buf[65536];
+	long long t0, total = 0;
+	ssize_t n;
+	int fd;
+
+	t0 = now_ns();
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		die(path);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		total += n;
+	close(fd);
+	printf("ns=%lld bytes=%lld\n", now_ns() - t0, total);
+	return n < 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_in sa;
+	const char *cmd;
+
+	if (argc == 3 && !strcmp(argv[1], "read"))
+		return read_file(argv[2]);
+	if (argc < 4) {
+		fprintf(stderr, "usage: benchload COMMAND ADDR PORT [ARGS]\n");
+		return 2;
+	}
+	cmd = argv[1];
+	sa = addr_of(argv[2], atoi(argv[3]));
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (!strcmp(cmd, "server"))
+		server(&sa);
+	if (argc < 5) {
+		fprintf(stderr, "benchload: %s needs a count\n", cmd);
+		return 2;
+	}
+	if (!strcmp(cmd, "udp-rr"))
+		return udp_rr(&sa, atol(argv[4]));
+	if (!strcmp(cmd, "tcp-rr"))
+		return tcp_rr(&sa, atol(argv[4]));
+	if (!strcmp(cmd, "tcp-bulk"))
+		return tcp_bulk(&sa, atoll(argv[4]));
+	if (!strcmp(cmd, "tcp-conn"))
+		return tcp_conn(&sa, atol(argv[4]));
+	if (!strcmp(cmd, "flows") && argc > 5)
+		return flows(&sa, atol(argv[4]), atol(argv[5]));
+	fprintf(stderr, "benchload: unknown command '%s'\n", cmd);
+	return 2;
+}
