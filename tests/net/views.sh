@@ -183,6 +183,42 @@ filter_vs_ftrace "remote port hits equal ftrace's dport == 5011" "dport == 5011"
 filter_vs_ftrace "comm hits equal ftrace's comm == netload" 'comm == "netload"' comm netload
 check_eq "filter clear leaves no filter" "no filter" "$("$TP" filter show)"
 
+# pid: a server started first; its events against ftrace's common_pid.
+"$NETLOAD" tcp-server 127.0.0.1 5001 4 > /dev/null &
+srv=$!
+sleep 0.5
+"$TP" filter pid $srv
+restart
+trigger sock:inet_sock_set_state "hist:keys=common_pid if common_pid == $srv"
+"$NETLOAD" tcp-server 127.0.0.1 5011 3 > /dev/null &
+sleep 0.5
+"$NETLOAD" tcp-connect 127.0.0.1 5001 4 > /dev/null
+"$NETLOAD" tcp-connect 127.0.0.1 5011 3 > /dev/null
+wait
+quiesce
+want=$(hist_hits sock:inet_sock_set_state "hist:keys=common_pid:")
+untrigger sock:inet_sock_set_state "hist:keys=common_pid if common_pid == $srv"
+got=$(awk '$1 == "sock:inet_sock_set_state" { print $2 }' "$DBG/counters")
+check "filter pid: something passed" test "${got:-0}" -gt 0
+check_eq "filter pid: hits equal ftrace's common_pid == $srv" "${want:-0}" "$got"
+"$TP" filter clear
+
+# dev: net_dev_xmit on lo (index 1 in every namespace, as ftrace's name).
+"$TP" filter dev lo
+restart
+trigger net:net_dev_xmit 'hist:keys=common_pid if name == "lo"'
+"$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null
+bulk 100000 > /dev/null
+quiesce
+want=$(hist_hits net:net_dev_xmit 'hist:keys=common_pid:')
+untrigger net:net_dev_xmit 'hist:keys=common_pid if name == "lo"'
+got=$(awk '$1 == "net:net_dev_xmit" { print $2 }' "$DBG/counters")
+check "filter dev lo: something passed" test "${got:-0}" -gt 0
+check_eq "filter dev lo: net_dev_xmit hits equal ftrace's name == lo" "${want:-0}" "$got"
+check_eq "filter dev lo: only lo in the devices view" lo \
+	"$(jqv devices '[.devices[].ifname] | unique | join(",")')"
+"$TP" filter clear
+
 # netns: only tpa's devices are counted.
 "$TP" filter netns "$(ip netns exec tpa stat -L -c %i /proc/self/ns/net)"
 restart
