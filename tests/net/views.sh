@@ -184,11 +184,14 @@ filter_vs_ftrace "comm hits equal ftrace's comm == netload" 'comm == "netload"' 
 check_eq "filter clear leaves no filter" "no filter" "$("$TP" filter show)"
 
 # pid: a server started first; its events against ftrace's common_pid.
+# Quiet before it listens (quiesce waits out every socket but TIME-WAIT);
+# blocked in accept, it does nothing between the reset and the trigger.
+quiesce
 "$NETLOAD" tcp-server 127.0.0.1 5001 4 > /dev/null &
 srv=$!
 sleep 0.5
 "$TP" filter pid $srv
-restart
+"$TP" reset
 trigger sock:inet_sock_set_state "hist:keys=common_pid if common_pid == $srv"
 "$NETLOAD" tcp-server 127.0.0.1 5011 3 > /dev/null &
 sleep 0.5
