@@ -359,8 +359,9 @@ static void tpstat_rx_bytes_test(struct kunit *test)
 	skb_reset_mac_header(eth);
 	skb_pull(eth, ETH_HLEN);
 	KUNIT_ASSERT_EQ(test, eth->len, 100U);
-	/* No link-layer header at all (e.g. a tun device in L3 mode). */
+	/* No link-layer header: a tun device in L3 mode sets it at data. */
 	skb_put(raw, 40);
+	skb_reset_mac_header(raw);
 
 	preempt_disable();
 	tpstat_probe_netif_receive_skb(data, eth);
@@ -372,6 +373,48 @@ static void tpstat_rx_bytes_test(struct kunit *test)
 			(u64)(ETH_HLEN + 100 + 40));
 	kfree_skb(eth);
 	kfree_skb(raw);
+}
+#endif
+
+#if defined(TPSTAT_HAVE_TP_NET_DEV_XMIT) && defined(TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB)
+/*
+ * The views and filtered probes count what the lean one does: with no
+ * view enabled and no filter set, three probes make three times the sums.
+ */
+static void tpstat_probe_kinds_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	void *data = (void __force *)ctx->pcpu;
+	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_ASSERT_EQ(test, tpstat_views_enabled, 0UL);
+	skb_put(skb, ETH_HLEN + 60);
+	skb_reset_mac_header(skb);
+	skb_pull(skb, ETH_HLEN);
+	for (i = 0; i < 2; i++) {
+		int rc = i ? -ENOBUFS : NETDEV_TX_OK;
+
+		preempt_disable();
+		tpstat_probe_net_dev_xmit(data, NULL, rc, NULL, 300);
+		tpstat_views_net_dev_xmit(data, NULL, rc, NULL, 300);
+		tpstat_filtered_net_dev_xmit(data, NULL, rc, NULL, 300);
+		preempt_enable();
+	}
+	preempt_disable();
+	tpstat_probe_netif_receive_skb(data, skb);
+	tpstat_views_netif_receive_skb(data, skb);
+	tpstat_filtered_netif_receive_skb(data, skb);
+	preempt_enable();
+
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NET_DEV_XMIT), 6ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_XMIT_BYTES), 900ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_XMIT_ERRORS), 3ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NETIF_RECEIVE_SKB), 3ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_RX_BYTES),
+			3ULL * (ETH_HLEN + 60));
+	kfree_skb(skb);
 }
 #endif
 
@@ -540,6 +583,9 @@ static struct kunit_case tpstat_counters_cases[] = {
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB
 	KUNIT_CASE(tpstat_rx_bytes_test),
+#endif
+#if defined(TPSTAT_HAVE_TP_NET_DEV_XMIT) && defined(TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB)
+	KUNIT_CASE(tpstat_probe_kinds_test),
 #endif
 #ifdef TPSTAT_HAVE_TP_KFREE_SKB
 	KUNIT_CASE(tpstat_drops_test),

@@ -14,8 +14,9 @@
  * a probe with the wrong arguments.
  *
  * TPSTAT_PROTO_<tracepoint> is the probe's parameter list after the
- * leading "void *data"; TPSTAT_VARIANT_<tracepoint> names that list for
- * people reading `events`-style listings.
+ * leading "void *data", TPSTAT_ARGS_<tracepoint> the same names as call
+ * arguments, in parentheses; TPSTAT_VARIANT_<tracepoint> names that list for people
+ * reading `events`-style listings.
  */
 #ifndef _TPSTAT_COMPAT_H
 #define _TPSTAT_COMPAT_H
@@ -26,6 +27,7 @@
 /* skb:kfree_skb gained "reason" in 5.17 (5.15.58) and "rx_sk" in 6.11. */
 #if defined(TPSTAT_HAVE_KFREE_SKB_PLAIN)
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location
+#define TPSTAT_ARGS_kfree_skb (skb, location)
 #define TPSTAT_VARIANT_kfree_skb "skb,location"
 #define TPSTAT_FIELDS_kfree_skb "location,skb->dev"
 #define TPSTAT_KFREE_SKB_IS_DROP true
@@ -33,6 +35,7 @@
 #elif defined(TPSTAT_HAVE_KFREE_SKB_REASON)
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location, \
 	enum skb_drop_reason reason
+#define TPSTAT_ARGS_kfree_skb (skb, location, reason)
 #define TPSTAT_VARIANT_kfree_skb "skb,location,reason"
 #define TPSTAT_FIELDS_kfree_skb "location,reason,skb->dev"
 #define TPSTAT_KFREE_SKB_IS_DROP (!tpstat_reason_is_consumed(reason))
@@ -40,6 +43,7 @@
 #else
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location, \
 	enum skb_drop_reason reason, struct sock *rx_sk
+#define TPSTAT_ARGS_kfree_skb (skb, location, reason, rx_sk)
 #define TPSTAT_VARIANT_kfree_skb "skb,location,reason,rx_sk"
 #define TPSTAT_FIELDS_kfree_skb "location,reason,skb->dev"
 #define TPSTAT_KFREE_SKB_IS_DROP (!tpstat_reason_is_consumed(reason))
@@ -59,9 +63,11 @@
 /* skb:consume_skb gained "location" in 6.3. */
 #if defined(TPSTAT_HAVE_CONSUME_SKB_PLAIN)
 #define TPSTAT_PROTO_consume_skb struct sk_buff *skb
+#define TPSTAT_ARGS_consume_skb (skb)
 #define TPSTAT_VARIANT_consume_skb "skb"
 #else
 #define TPSTAT_PROTO_consume_skb struct sk_buff *skb, void *location
+#define TPSTAT_ARGS_consume_skb (skb, location)
 #define TPSTAT_VARIANT_consume_skb "skb,location"
 #endif
 
@@ -69,12 +75,14 @@
 #if defined(TPSTAT_HAVE_TCP_SEND_RESET_PLAIN)
 #define TPSTAT_PROTO_tcp_send_reset const struct sock *sk, \
 	const struct sk_buff *skb
+#define TPSTAT_ARGS_tcp_send_reset (sk, skb)
 #define TPSTAT_VARIANT_tcp_send_reset "sk,skb"
 #define TPSTAT_FIELDS_tcp_send_reset "sk (port, peer)"
 #define TPSTAT_SEND_RESET_REASON 0
 #else
 #define TPSTAT_PROTO_tcp_send_reset const struct sock *sk, \
 	const struct sk_buff *skb, const enum sk_rst_reason reason
+#define TPSTAT_ARGS_tcp_send_reset (sk, skb, reason)
 #define TPSTAT_VARIANT_tcp_send_reset "sk,skb,reason"
 #define TPSTAT_FIELDS_tcp_send_reset "sk or skb (port, peer),reason"
 #define TPSTAT_SEND_RESET_REASON reason

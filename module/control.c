@@ -7,6 +7,10 @@
  * non-atomic add could lose either), it records the current sums as a
  * baseline that readers subtract.  So a reset is exact, and a probe that
  * runs during it is counted either before or after, never lost.
+ *
+ * Each event has three probes (probes.h): lean, views and filtered.  The
+ * filtered ones are attached while a filter is set, else the views ones
+ * if views are enabled, else the lean ones.
  */
 #include <linux/bitmap.h>
 #include <linux/mutex.h>
@@ -14,6 +18,7 @@
 #include <linux/tracepoint.h>
 
 #include "control.h"
+#include "filter.h"
 #include "registry.h"
 #include "report.h"
 #include "views.h"
@@ -23,6 +28,15 @@ static DEFINE_MUTEX(tpstat_control_lock);
 static struct tpstat_pcpu __percpu *tpstat_control_pcpu;
 /* What readers subtract: the sums at each slot's last reset. */
 static struct tpstat_totals *tpstat_baseline;
+/* Which probe attaching an event registers. */
+static enum tpstat_probe_kind tpstat_control_kind;
+
+static enum tpstat_probe_kind tpstat_kind_for(bool filter)
+{
+	if (filter)
+		return TPSTAT_PROBE_FILTERED;
+	return tpstat_views_enabled ? TPSTAT_PROBE_VIEWS : TPSTAT_PROBE_LEAN;
+}
 
 int tpstat_control_init(struct tpstat_pcpu __percpu *pcpu)
 {
@@ -30,6 +44,7 @@ int tpstat_control_init(struct tpstat_pcpu __percpu *pcpu)
 	if (!tpstat_baseline)
 		return -ENOMEM;
 	tpstat_control_pcpu = pcpu;
+	tpstat_control_kind = tpstat_kind_for(false);
 	return 0;
 }
 
@@ -59,7 +74,7 @@ int tpstat_control_attach(const unsigned long *selected)
 	for_each_set_bit(id, selected, __TPSTAT_EV_CNT) {
 		if (tpstat_event_state(id) != TPSTAT_STATE_DETACHED)
 			continue;
-		err = tpstat_event_attach(id, data);
+		err = tpstat_event_attach(id, data, tpstat_control_kind);
 		if (err) {
 			pr_err("tpstat: cannot attach to %s: %d\n",
 			       tpstat_event_full_name(id), err);
@@ -89,14 +104,12 @@ void tpstat_control_detach(const unsigned long *selected)
 	mutex_unlock(&tpstat_control_lock);
 }
 
-int tpstat_control_reset(const unsigned long *selected)
+/* Caller holds the control lock; @now is scratch space. */
+static void tpstat_reset_locked(const unsigned long *selected,
+				struct tpstat_totals *now)
 {
-	struct tpstat_totals *now = kmalloc(sizeof(*now), GFP_KERNEL);
 	unsigned int slot;
 
-	if (!now)
-		return -ENOMEM;
-	mutex_lock(&tpstat_control_lock);
 	tpstat_counters_sum(tpstat_control_pcpu, now);
 	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++)
 		if (test_bit(tpstat_slot_event(slot), selected))
@@ -104,9 +117,95 @@ int tpstat_control_reset(const unsigned long *selected)
 	/* The keyed views mix events: they restart only with everything. */
 	if (bitmap_full(selected, __TPSTAT_EV_CNT))
 		tpstat_views_reset();
+}
+
+int tpstat_control_reset(const unsigned long *selected)
+{
+	struct tpstat_totals *now = kmalloc(sizeof(*now), GFP_KERNEL);
+
+	if (!now)
+		return -ENOMEM;
+	mutex_lock(&tpstat_control_lock);
+	tpstat_reset_locked(selected, now);
 	mutex_unlock(&tpstat_control_lock);
 	kfree(now);
 	return 0;
+}
+
+/*
+ * Moves every attached event to its probe of @kind.  On failure nothing
+ * has changed.  Both probes run for a while: the caller resets once the
+ * old ones are gone.
+ */
+static int tpstat_switch_probes_locked(enum tpstat_probe_kind kind)
+{
+	void *data = (void __force *)tpstat_control_pcpu;
+	int id, err = 0;
+
+	if (kind == tpstat_control_kind)
+		return 0;
+	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
+		err = tpstat_event_switch_begin(id, data, kind);
+		if (err)
+			break;
+	}
+	if (err) {
+		pr_err("tpstat: cannot attach another probe to %s: %d\n",
+		       tpstat_event_full_name(id), err);
+		while (id-- > 0)
+			tpstat_event_switch_abort(id, data, kind);
+		tracepoint_synchronize_unregister();
+		return err;
+	}
+	for (id = 0; id < __TPSTAT_EV_CNT; id++)
+		tpstat_event_switch_end(id, data, kind);
+	tpstat_control_kind = kind;
+	return 0;
+}
+
+/*
+ * Setting, changing or clearing the filter (ownership of @f passes here)
+ * starts every count over, so that what is read afterwards is exactly
+ * what the new filter let through.  On failure the filter and the counts
+ * stay as they were.
+ */
+int tpstat_control_set_filter(struct tpstat_filter *f)
+{
+	struct tpstat_totals *now = kmalloc(sizeof(*now), GFP_KERNEL);
+	DECLARE_BITMAP(all, __TPSTAT_EV_CNT);
+	int err;
+
+	if (!now) {
+		kfree(f);
+		return -ENOMEM;
+	}
+	if (f && !f->fields) {
+		kfree(f);
+		f = NULL;
+	}
+	bitmap_fill(all, __TPSTAT_EV_CNT);
+	mutex_lock(&tpstat_control_lock);
+	if (f) {
+		/* Published first: the filtered probes test it from the start. */
+		tpstat_filter_set(f);
+		err = tpstat_switch_probes_locked(tpstat_kind_for(true));
+	} else {
+		err = tpstat_switch_probes_locked(tpstat_kind_for(false));
+		if (!err)
+			tpstat_filter_set(NULL);
+	}
+	if (err) {
+		/* Only a change of probes fails: there was no filter before. */
+		if (f)
+			tpstat_filter_set(NULL);
+	} else {
+		/* No probe still runs an old probe or sees the old filter. */
+		tracepoint_synchronize_unregister();
+		tpstat_reset_locked(all, now);
+	}
+	mutex_unlock(&tpstat_control_lock);
+	kfree(now);
+	return err;
 }
 
 /* The counters since load or each slot's last reset. */

@@ -17,6 +17,8 @@ void tpstat_control_exit(void);
 int tpstat_control_attach(const unsigned long *selected);
 void tpstat_control_detach(const unsigned long *selected);
 int tpstat_control_reset(const unsigned long *selected);
+struct tpstat_filter;
+int tpstat_control_set_filter(struct tpstat_filter *f);
 void tpstat_control_read(struct tpstat_totals *totals);
 
 u64 tpstat_memory_bytes(void);

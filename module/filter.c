@@ -12,7 +12,6 @@
 
 #include "filter.h"
 
-DEFINE_STATIC_KEY_FALSE(tpstat_filter_on);
 static struct tpstat_filter __rcu *tpstat_filter;
 static DEFINE_MUTEX(tpstat_filter_lock);
 
@@ -102,10 +101,6 @@ void tpstat_filter_set(struct tpstat_filter *f)
 	old = rcu_dereference_protected(tpstat_filter,
 					lockdep_is_held(&tpstat_filter_lock));
 	rcu_assign_pointer(tpstat_filter, f);
-	if (f)
-		static_branch_enable(&tpstat_filter_on);
-	else
-		static_branch_disable(&tpstat_filter_on);
 	mutex_unlock(&tpstat_filter_lock);
 	if (old)
 		kfree_rcu(old, rcu);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The filter (ftrace's set_event_pid and "common_pid == N", bpftrace's
- * comm == "x"): what it keeps out is counted nowhere.  Probes test it
- * first; with no filter set, the static branch makes that a NOP.
+ * comm == "x"): what it keeps out is counted nowhere.  While one is set,
+ * every event has its filtered probe attached, which tests it first
+ * (control.c); setting or clearing it starts the counts over.
  *
  * Each field matches on what the event knows: pid and comm on the task
  * that is current when the probe runs (in softirq that may be any task,
@@ -13,7 +14,6 @@
 #ifndef _TPSTAT_FILTER_H
 #define _TPSTAT_FILTER_H
 
-#include <linux/jump_label.h>
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 #include <linux/tpstat.h>
@@ -41,20 +41,9 @@ struct sock;
 struct sk_buff;
 struct net_device;
 
-DECLARE_STATIC_KEY_FALSE(tpstat_filter_on);
-
+/* In the filtered probes: false if the filter keeps this event out. */
 bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
 			 const struct net_device *dev);
-
-/* In probes: false if the filter keeps this event out. */
-static __always_inline bool tpstat_pass(const struct sock *sk,
-					const struct sk_buff *skb,
-					const struct net_device *dev)
-{
-	if (!static_branch_unlikely(&tpstat_filter_on))
-		return true;
-	return tpstat_filter_match(sk, skb, dev);
-}
 
 /* Takes ownership of @f (NULL or no fields: no filter).  Process context. */
 void tpstat_filter_set(struct tpstat_filter *f);

@@ -13,6 +13,7 @@
 #include <net/genetlink.h>
 
 #include "compat.h"
+#include "control.h"
 #include "filter.h"
 #include "netlink.h"
 #include "reasons.h"
@@ -324,8 +325,7 @@ int tpstat_nl_set_filter(struct sk_buff *skb, struct genl_info *info)
 		f->fields |= TPSTAT_FILTER_RPORT;
 		f->rport = nla_get_u16(a[TPSTAT_A_FILTER_RPORT]);
 	}
-	tpstat_filter_set(f);
-	return 0;
+	return tpstat_control_set_filter(f);
 }
 
 int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info)

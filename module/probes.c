@@ -5,6 +5,16 @@
  * So: no locks, no allocation, no sleeping, bounded work, and every
  * update a single IRQ-safe per-CPU operation (counters.h).
  *
+ * Each tracepoint has three probes, compiled from one body in which the
+ * kind (probes.h) is a constant, so each has only the code it needs.  The
+ * lean one counts and does nothing else; the views one also feeds the
+ * views; the filtered one tests the filter first.  Which one is attached
+ * follows views= and whether a filter is set (control.c), so counting
+ * alone costs no more than the counting.
+ *
+ * All are notrace, as the kernel's own trace_event probes are: the
+ * function tracer's entry hook would cost every event an instruction.
+ *
  * Each probe is type-checked against the tracepoint the build headers
  * declare (check_trace_callback_type_<name>), so a prototype that does
  * not match is a build error.
@@ -52,112 +62,153 @@ static __always_inline void tpstat_hist(void *data, enum tpstat_hist h, u64 v)
 	tpstat_add(data, TPSTAT_SLOT_HIST_SUM(h), v);
 }
 
+/* One device update: n to value @val, or 1 packet and n bytes from @val on. */
 static __always_inline void tpstat_dev(const struct net_device *dev,
-				       unsigned int val, u64 n)
+				       unsigned int val, u64 n, bool packet)
 {
 	struct tpstat_views *v = tpstat_views(TPSTAT_VIEW_DEVICES);
 
 	if (v)
-		tpstat_record_dev(v, dev, val, n);
+		tpstat_record_dev(v, dev, val, n, packet);
 }
+
+#define TPSTAT_UNPAREN(...) __VA_ARGS__
 
 /*
- * A probe that only counts hits.  SK, SKB and DEV say what the filter
- * can test (NULL: the event does not know); "..." is the prototype.
+ * TPSTAT_PROBE(tp, (parameters after data), (the same as arguments))
+ * followed by the body, which sees data, probe_kind and the parameters.
  */
-#define TPSTAT_COUNT_PROBE(tp, id, SK, SKB, DEV, ...)			\
-static void tpstat_probe_##tp(void *data, __VA_ARGS__)			\
+#define TPSTAT_PROBE(tp, params, args)					\
+static __always_inline void tpstat_body_##tp(void *data,		\
+					      const enum tpstat_probe_kind probe_kind, \
+					      TPSTAT_UNPAREN params);	\
+static notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
-	if (tpstat_pass(SK, SKB, DEV))					\
-		tpstat_hit(data, id);					\
-}
-
-/* Binds the probe to its tracepoint's type; never called. */
-#define TPSTAT_TYPECHECK(tp)						\
+	tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args);	\
+}									\
+static notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
+{									\
+	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
+}									\
+static notrace void tpstat_filtered_##tp(void *data,			\
+					  TPSTAT_UNPAREN params)	\
+{									\
+	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,			\
+			 TPSTAT_UNPAREN args);				\
+}									\
 static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 {									\
 	check_trace_callback_type_##tp(tpstat_probe_##tp);		\
+	check_trace_callback_type_##tp(tpstat_views_##tp);		\
+	check_trace_callback_type_##tp(tpstat_filtered_##tp);		\
+}									\
+static __always_inline void tpstat_body_##tp(void *data,		\
+					      const enum tpstat_probe_kind probe_kind, \
+					      TPSTAT_UNPAREN params)
+
+/* Only the filtered probe tests the filter; SK, SKB, DEV: what it can. */
+#define tpstat_filtered_out(sk, skb, dev) \
+	(probe_kind == TPSTAT_PROBE_FILTERED && !tpstat_filter_match(sk, skb, dev))
+/* Whether the probe feeds the views. */
+#define tpstat_feeds_views (probe_kind != TPSTAT_PROBE_LEAN)
+
+/* A probe that only counts hits. */
+#define TPSTAT_COUNT_PROBE(tp, id, SK, SKB, DEV, params, args)		\
+static __always_inline void						\
+tpstat_count_##tp(void *data, const enum tpstat_probe_kind probe_kind,	\
+		  TPSTAT_UNPAREN params)				\
+{									\
+	if (!tpstat_filtered_out(SK, SKB, DEV))				\
+		tpstat_hit(data, id);					\
+}									\
+TPSTAT_PROBE(tp, params, args)						\
+{									\
+	tpstat_count_##tp(data, probe_kind, TPSTAT_UNPAREN args);	\
 }
 
 #define TPSTAT_PROBE_ENTRY(id, tp, args)				\
 	TPSTAT_PROBE_READS(id, tp, args, "")
 #define TPSTAT_PROBE_READS(id, tp, args, reads)				\
-	[id] = { .fn = tpstat_probe_##tp, .variant = args, .fields = reads }
+	[id] = { .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,	\
+		 .filtered = tpstat_filtered_##tp,				\
+		 .variant = args, .fields = reads }
 
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
-static void tpstat_probe_net_dev_xmit(void *data, struct sk_buff *skb, int rc,
-				      struct net_device *dev,
-				      unsigned int skb_len)
+TPSTAT_PROBE(net_dev_xmit,
+	     (struct sk_buff *skb, int rc, struct net_device *dev,
+	      unsigned int skb_len),
+	     (skb, rc, dev, skb_len))
 {
-	if (!tpstat_pass(NULL, skb, dev))
+	if (tpstat_filtered_out(NULL, skb, dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT);
 	if (likely(rc == NETDEV_TX_OK)) {
 		tpstat_add(data, TPSTAT_SLOT_XMIT_BYTES, skb_len);
+		if (!tpstat_feeds_views)
+			return;
 		if (tpstat_view_on(TPSTAT_VIEW_HISTS))
 			tpstat_hist(data, TPSTAT_HIST_XMIT_LEN, skb_len);
-		tpstat_dev(dev, TPSTAT_DEV_TX_PACKETS, 1);
-		tpstat_dev(dev, TPSTAT_DEV_TX_BYTES, skb_len);
+		tpstat_dev(dev, TPSTAT_DEV_TX_PACKETS, skb_len, true);
 	} else {
 		tpstat_add(data, TPSTAT_SLOT_XMIT_ERRORS, 1);
-		tpstat_dev(dev, TPSTAT_DEV_XMIT_ERRORS, 1);
+		if (tpstat_feeds_views)
+			tpstat_dev(dev, TPSTAT_DEV_XMIT_ERRORS, 1, false);
 	}
 }
-TPSTAT_TYPECHECK(net_dev_xmit)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB
 /*
  * Bytes as the device received them, link-layer header included, which
  * is what device statistics (ip -s link) count: by now the driver's
- * eth_type_trans() has pulled the MAC header off skb->len.
+ * eth_type_trans() has pulled the MAC header off skb->len.  Its length is
+ * what the stack makes mac_len right after this tracepoint, from the
+ * network header it sets to skb->data (skb_reset_mac_len()); it is 0 on
+ * a device without link-layer header.
  */
-static void tpstat_probe_netif_receive_skb(void *data, struct sk_buff *skb)
+TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
 {
-	unsigned int len = skb->len;
+	u16 mac_len = skb_headroom(skb) - skb->mac_header;
+	unsigned int len = skb->len + mac_len;
 
-	if (!tpstat_pass(NULL, skb, NULL))
+	if (tpstat_filtered_out(NULL, skb, NULL))
 		return;
-	/* skb_mac_offset() is negative once the header has been pulled. */
-	if (skb_mac_header_was_set(skb) && skb_mac_offset(skb) < 0)
-		len -= skb_mac_offset(skb);
 	tpstat_hit(data, TPSTAT_EV_NETIF_RECEIVE_SKB);
 	tpstat_add(data, TPSTAT_SLOT_RX_BYTES, len);
+	if (!tpstat_feeds_views)
+		return;
 	if (tpstat_view_on(TPSTAT_VIEW_HISTS))
 		tpstat_hist(data, TPSTAT_HIST_RX_LEN, len);
-	tpstat_dev(skb->dev, TPSTAT_DEV_RX_PACKETS, 1);
-	tpstat_dev(skb->dev, TPSTAT_DEV_RX_BYTES, len);
+	tpstat_dev(skb->dev, TPSTAT_DEV_RX_PACKETS, len, true);
 }
-TPSTAT_TYPECHECK(netif_receive_skb)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_KFREE_SKB
-static void tpstat_probe_kfree_skb(void *data, TPSTAT_PROTO_kfree_skb)
+TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb)
 {
 	struct tpstat_views *v;
 
-	if (!tpstat_pass(NULL, skb, NULL))
+	if (tpstat_filtered_out(NULL, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_KFREE_SKB);
 	if (!(TPSTAT_KFREE_SKB_IS_DROP))
 		return;
 	tpstat_add(data, TPSTAT_SLOT_DROPS, 1);
-	v = tpstat_views(TPSTAT_VIEW_DROPS);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_DROPS) : NULL;
 	if (v)
 		tpstat_record_drop(v, skb, location, TPSTAT_KFREE_SKB_REASON);
 }
-TPSTAT_TYPECHECK(kfree_skb)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
 /* The transition matrix is TCP's; other protocols only count as hits. */
-static void tpstat_probe_inet_sock_set_state(void *data, const struct sock *sk,
-					     const int oldstate,
-					     const int newstate)
+TPSTAT_PROBE(inet_sock_set_state,
+	     (const struct sock *sk, const int oldstate, const int newstate),
+	     (sk, oldstate, newstate))
 {
 	struct tpstat_views *v;
 
-	if (!tpstat_pass(sk, NULL, NULL))
+	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_INET_SOCK_SET_STATE);
 	if (sk->sk_protocol != IPPROTO_TCP)
@@ -165,226 +216,225 @@ static void tpstat_probe_inet_sock_set_state(void *data, const struct sock *sk,
 	if ((unsigned int)oldstate < TCP_MAX_STATES &&
 	    (unsigned int)newstate < TCP_MAX_STATES)
 		tpstat_add(data, TPSTAT_SLOT_TCP_STATE(oldstate, newstate), 1);
-	v = tpstat_views(TPSTAT_VIEW_LIFETIMES);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_LIFETIMES) : NULL;
 	if (v)
 		tpstat_record_state(v, sk, newstate);
 }
-TPSTAT_TYPECHECK(inet_sock_set_state)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
-static void tpstat_probe_tcp_retransmit_skb(void *data, const struct sock *sk,
-					    const struct sk_buff *skb)
+TPSTAT_PROBE(tcp_retransmit_skb,
+	     (const struct sock *sk, const struct sk_buff *skb), (sk, skb))
 {
 	struct tpstat_views *v;
 
-	if (!tpstat_pass(sk, skb, NULL))
+	if (tpstat_filtered_out(sk, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SKB);
-	v = tpstat_views(TPSTAT_VIEW_RETRANS);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RETRANS) : NULL;
 	if (v)
 		tpstat_record_retrans(v, &sk->__sk_common, TPSTAT_FLOW_RETRANS,
 				      sk->sk_state);
 }
-TPSTAT_TYPECHECK(tcp_retransmit_skb)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SYNACK
 /* @sk is the listener; the flow is the request's. */
-static void tpstat_probe_tcp_retransmit_synack(void *data,
-					       const struct sock *sk,
-					       const struct request_sock *req)
+TPSTAT_PROBE(tcp_retransmit_synack,
+	     (const struct sock *sk, const struct request_sock *req), (sk, req))
 {
 	struct tpstat_views *v;
 
-	if (!tpstat_pass(sk, NULL, NULL))
+	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SYNACK);
-	v = tpstat_views(TPSTAT_VIEW_RETRANS);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RETRANS) : NULL;
 	if (v)
 		tpstat_record_retrans(v, &req->__req_common,
 				      TPSTAT_FLOW_SYNACK,
 				      req->__req_common.skc_state);
 }
-TPSTAT_TYPECHECK(tcp_retransmit_synack)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_SEND_RESET
-static void tpstat_probe_tcp_send_reset(void *data, TPSTAT_PROTO_tcp_send_reset)
+TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
+	     TPSTAT_ARGS_tcp_send_reset)
 {
 	struct tpstat_views *v;
 
-	if (!tpstat_pass(sk, skb, NULL))
+	if (tpstat_filtered_out(sk, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_SEND_RESET);
-	v = tpstat_views(TPSTAT_VIEW_RESETS);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RESETS) : NULL;
 	if (v)
 		tpstat_record_reset(v, sk, skb, TPSTAT_SEND_RESET_REASON,
 				    TPSTAT_RST_SENT);
 }
-TPSTAT_TYPECHECK(tcp_send_reset)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_RECEIVE_RESET
-static void tpstat_probe_tcp_receive_reset(void *data, struct sock *sk)
+TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
 {
 	struct tpstat_views *v;
 
-	if (!tpstat_pass(sk, NULL, NULL))
+	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RECEIVE_RESET);
-	v = tpstat_views(TPSTAT_VIEW_RESETS);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RESETS) : NULL;
 	if (v)
 		tpstat_record_reset(v, sk, NULL, 0, TPSTAT_RST_RECEIVED);
 }
-TPSTAT_TYPECHECK(tcp_receive_reset)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_PROBE
-static void tpstat_probe_tcp_probe(void *data, struct sock *sk,
-				   struct sk_buff *skb)
+TPSTAT_PROBE(tcp_probe, (struct sock *sk, struct sk_buff *skb), (sk, skb))
 {
 	const struct tcp_sock *tp = tcp_sk(sk);
 
-	if (!tpstat_pass(sk, skb, NULL))
+	if (tpstat_filtered_out(sk, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_PROBE);
-	if (!tpstat_view_on(TPSTAT_VIEW_HISTS))
+	if (!tpstat_feeds_views || !tpstat_view_on(TPSTAT_VIEW_HISTS))
 		return;
 	/* As the event's own srtt and snd_cwnd fields. */
 	tpstat_hist(data, TPSTAT_HIST_SRTT, tp->srtt_us >> 3);
 	tpstat_hist(data, TPSTAT_HIST_CWND, tcp_snd_cwnd(tp));
 }
-TPSTAT_TYPECHECK(tcp_probe)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT_TIMEOUT
-static void tpstat_probe_net_dev_xmit_timeout(void *data,
-					      struct net_device *dev,
-					      int queue_index)
+TPSTAT_PROBE(net_dev_xmit_timeout,
+	     (struct net_device *dev, int queue_index), (dev, queue_index))
 {
-	if (!tpstat_pass(NULL, NULL, dev))
+	if (tpstat_filtered_out(NULL, NULL, dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT_TIMEOUT);
-	tpstat_dev(dev, TPSTAT_DEV_XMIT_TIMEOUTS, 1);
+	if (tpstat_feeds_views)
+		tpstat_dev(dev, TPSTAT_DEV_XMIT_TIMEOUTS, 1, false);
 }
-TPSTAT_TYPECHECK(net_dev_xmit_timeout)
 #endif
 
 /* GRO entries per device. */
 #define TPSTAT_GRO_PROBE(tp, id)					\
-static void tpstat_probe_##tp(void *data, const struct sk_buff *skb)	\
+static __always_inline void						\
+tpstat_gro_##tp(void *data, const enum tpstat_probe_kind probe_kind,	\
+		const struct sk_buff *skb)				\
 {									\
-	if (!tpstat_pass(NULL, skb, NULL))				\
+	if (tpstat_filtered_out(NULL, skb, NULL))			\
 		return;							\
 	tpstat_hit(data, id);						\
-	tpstat_dev(skb->dev, TPSTAT_DEV_GRO, 1);			\
+	if (tpstat_feeds_views)						\
+		tpstat_dev(skb->dev, TPSTAT_DEV_GRO, 1, false);		\
+}									\
+TPSTAT_PROBE(tp, (const struct sk_buff *skb), (skb))			\
+{									\
+	tpstat_gro_##tp(data, probe_kind, skb);				\
 }
 
 #ifdef TPSTAT_HAVE_TP_NAPI_GRO_RECEIVE_ENTRY
 TPSTAT_GRO_PROBE(napi_gro_receive_entry, TPSTAT_EV_NAPI_GRO_RECEIVE_ENTRY)
-TPSTAT_TYPECHECK(napi_gro_receive_entry)
 #endif
 #ifdef TPSTAT_HAVE_TP_NAPI_GRO_FRAGS_ENTRY
 TPSTAT_GRO_PROBE(napi_gro_frags_entry, TPSTAT_EV_NAPI_GRO_FRAGS_ENTRY)
-TPSTAT_TYPECHECK(napi_gro_frags_entry)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_NAPI_POLL
-static void tpstat_probe_napi_poll(void *data, struct napi_struct *napi,
-				   int work, int budget)
+TPSTAT_PROBE(napi_poll, (struct napi_struct *napi, int work, int budget),
+	     (napi, work, budget))
 {
-	if (!tpstat_pass(NULL, NULL, napi->dev))
+	struct tpstat_views *v;
+	atomic64_t *vals;
+
+	if (tpstat_filtered_out(NULL, NULL, napi->dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NAPI_POLL);
-	tpstat_dev(napi->dev, TPSTAT_DEV_NAPI_POLLS, 1);
-	tpstat_dev(napi->dev, TPSTAT_DEV_NAPI_WORK, work);
+	/* The per-CPU backlog (loopback, veth without XDP) has no device. */
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_DEVICES) : NULL;
+	if (!v || !napi->dev)
+		return;
+	vals = tpstat_dev_vals(v, napi->dev);
+	if (!vals)
+		return;
+	atomic64_inc(&vals[TPSTAT_DEV_NAPI_POLLS]);
+	atomic64_add(work, &vals[TPSTAT_DEV_NAPI_WORK]);
 	if (work >= budget)
-		tpstat_dev(napi->dev, TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED, 1);
+		atomic64_inc(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]);
 }
-TPSTAT_TYPECHECK(napi_poll)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
 /* Hardware drops (dropwatch's hw mode), per devlink device and trap. */
-static void tpstat_probe_devlink_trap_report(void *data,
-					     const struct devlink *devlink,
-					     struct sk_buff *skb,
-					     const struct devlink_trap_metadata *meta)
+TPSTAT_PROBE(devlink_trap_report,
+	     (const struct devlink *devlink, struct sk_buff *skb,
+	      const struct devlink_trap_metadata *meta),
+	     (devlink, skb, meta))
 {
 	struct tpstat_views *v;
 
-	if (!tpstat_pass(NULL, skb, meta->input_dev))
+	if (tpstat_filtered_out(NULL, skb, meta->input_dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_DEVLINK_TRAP_REPORT);
-	v = tpstat_views(TPSTAT_VIEW_TRAPS);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_TRAPS) : NULL;
 	if (v)
 		tpstat_record_trap(v, devlink, meta);
 }
-TPSTAT_TYPECHECK(devlink_trap_report)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
 TPSTAT_COUNT_PROBE(tcp_destroy_sock, TPSTAT_EV_TCP_DESTROY_SOCK,
-		   sk, NULL, NULL, struct sock *sk)
-TPSTAT_TYPECHECK(tcp_destroy_sock)
+		   sk, NULL, NULL, (struct sock *sk), (sk))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST
 TPSTAT_COUNT_PROBE(tcp_rcv_space_adjust, TPSTAT_EV_TCP_RCV_SPACE_ADJUST,
-		   sk, NULL, NULL, struct sock *sk)
-TPSTAT_TYPECHECK(tcp_rcv_space_adjust)
+		   sk, NULL, NULL, (struct sock *sk), (sk))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_BAD_CSUM
 TPSTAT_COUNT_PROBE(tcp_bad_csum, TPSTAT_EV_TCP_BAD_CSUM,
-		   NULL, skb, NULL, const struct sk_buff *skb)
-TPSTAT_TYPECHECK(tcp_bad_csum)
+		   NULL, skb, NULL, (const struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_CONG_STATE_SET
 TPSTAT_COUNT_PROBE(tcp_cong_state_set, TPSTAT_EV_TCP_CONG_STATE_SET,
-		   sk, NULL, NULL, struct sock *sk, const u8 ca_state)
-TPSTAT_TYPECHECK(tcp_cong_state_set)
+		   sk, NULL, NULL, (struct sock *sk, const u8 ca_state),
+		   (sk, ca_state))
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
 TPSTAT_COUNT_PROBE(sock_rcvqueue_full, TPSTAT_EV_SOCK_RCVQUEUE_FULL,
-		   sk, skb, NULL, struct sock *sk, struct sk_buff *skb)
-TPSTAT_TYPECHECK(sock_rcvqueue_full)
+		   sk, skb, NULL, (struct sock *sk, struct sk_buff *skb),
+		   (sk, skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
 TPSTAT_COUNT_PROBE(sock_exceed_buf_limit, TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
-		   sk, NULL, NULL, struct sock *sk, struct proto *prot,
-		   long allocated, int kind)
-TPSTAT_TYPECHECK(sock_exceed_buf_limit)
+		   sk, NULL, NULL,
+		   (struct sock *sk, struct proto *prot, long allocated,
+		    int kind),
+		   (sk, prot, allocated, kind))
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
 TPSTAT_COUNT_PROBE(net_dev_queue, TPSTAT_EV_NET_DEV_QUEUE,
-		   NULL, skb, NULL, struct sk_buff *skb)
-TPSTAT_TYPECHECK(net_dev_queue)
+		   NULL, skb, NULL, (struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_START_XMIT
 TPSTAT_COUNT_PROBE(net_dev_start_xmit, TPSTAT_EV_NET_DEV_START_XMIT,
-		   NULL, skb, dev, const struct sk_buff *skb,
-		   const struct net_device *dev)
-TPSTAT_TYPECHECK(net_dev_start_xmit)
+		   NULL, skb, dev,
+		   (const struct sk_buff *skb, const struct net_device *dev),
+		   (skb, dev))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX
 TPSTAT_COUNT_PROBE(netif_rx, TPSTAT_EV_NETIF_RX, NULL, skb, NULL,
-		   struct sk_buff *skb)
-TPSTAT_TYPECHECK(netif_rx)
+		   (struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB_ENTRY
 TPSTAT_COUNT_PROBE(netif_receive_skb_entry, TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,
-		   NULL, skb, NULL, const struct sk_buff *skb)
-TPSTAT_TYPECHECK(netif_receive_skb_entry)
+		   NULL, skb, NULL, (const struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX_ENTRY
 TPSTAT_COUNT_PROBE(netif_rx_entry, TPSTAT_EV_NETIF_RX_ENTRY,
-		   NULL, skb, NULL, const struct sk_buff *skb)
-TPSTAT_TYPECHECK(netif_rx_entry)
+		   NULL, skb, NULL, (const struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_CONSUME_SKB
 TPSTAT_COUNT_PROBE(consume_skb, TPSTAT_EV_CONSUME_SKB,
-		   NULL, skb, NULL, TPSTAT_PROTO_consume_skb)
-TPSTAT_TYPECHECK(consume_skb)
+		   NULL, skb, NULL, (TPSTAT_PROTO_consume_skb),
+		   TPSTAT_ARGS_consume_skb)
 #endif
 
 const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT] = {

@@ -4,8 +4,17 @@
 
 #include <linux/tpstat.h>
 
+/* Which of an event's probes is attached (probes.c). */
+enum tpstat_probe_kind {
+	TPSTAT_PROBE_LEAN,	/* counters only */
+	TPSTAT_PROBE_VIEWS,	/* counters and the views */
+	TPSTAT_PROBE_FILTERED,	/* the filter, then counters and the views */
+};
+
 struct tpstat_probe {
-	void *fn;		/* NULL: the build headers lack the tracepoint */
+	void *fn;		/* lean; NULL: the build headers lack the tracepoint */
+	void *views;
+	void *filtered;
 	const char *variant;	/* the arguments it takes, e.g. "skb,location" */
 	const char *fields;	/* those it reads beyond counting hits */
 };

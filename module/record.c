@@ -7,6 +7,7 @@
 #include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/netdevice.h>
+#include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/skbuff.h>
 #include <linux/string.h>
@@ -207,14 +208,20 @@ void tpstat_record_state(struct tpstat_views *v, const struct sock *sk,
 	atomic64_inc(&vals[TPSTAT_LIFE_COUNT]);
 }
 
-void tpstat_record_dev(struct tpstat_views *v, const struct net_device *dev,
-		       unsigned int val, u64 n)
+DEFINE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
+
+/* The hint missed: find (or insert) the device's entry, and remember it. */
+atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
+				 const struct net_device *dev)
 {
 	struct tpstat_dev_key key = {};
+	struct tpstat_slot_hdr *s;
 
-	if (!dev)
-		return;
 	key.netns = tpstat_dev_netns(dev);
 	key.ifindex = dev->ifindex;
-	tpstat_table_add(&v->table[TPSTAT_T_DEVICES], &key, val, n);
+	s = tpstat_table_find(t, &key);
+	if (!s)
+		return NULL;
+	this_cpu_write(tpstat_dev_hints[tpstat_dev_hint(dev)], s);
+	return tpstat_slot_vals(t, s);
 }

@@ -6,14 +6,17 @@
 #ifndef _TPSTAT_RECORD_H
 #define _TPSTAT_RECORD_H
 
+#include <linux/atomic.h>
+#include <linux/netdevice.h>
+#include <linux/percpu.h>
 #include <linux/types.h>
+#include <net/net_namespace.h>
 
 #include "views.h"
 
 struct sock;
 struct sock_common;
 struct sk_buff;
-struct net_device;
 struct devlink;
 struct devlink_trap_metadata;
 
@@ -37,7 +40,61 @@ void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 			 unsigned int val);
 void tpstat_record_state(struct tpstat_views *v, const struct sock *sk,
 			 int newstate);
-void tpstat_record_dev(struct tpstat_views *v, const struct net_device *dev,
-		       unsigned int val, u64 n);
+/*
+ * Where each device's entry was last found, per CPU, by ifindex: packet
+ * events come from a few devices, and a hint spares them the hash and
+ * the probing.  A hint is only a guess, checked every time: it must be a
+ * slot of the live table, published, and hold this device's key.  It is
+ * one pointer, read and written whole, so nesting cannot tear it.
+ */
+#define TPSTAT_DEV_HINTS 16
+DECLARE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
+
+static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
+{
+	return (unsigned int)dev->ifindex % TPSTAT_DEV_HINTS;
+}
+
+atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
+				 const struct net_device *dev);
+
+/* The device's values in the live views; NULL if lost (counted). */
+static __always_inline atomic64_t *tpstat_dev_vals(struct tpstat_views *v,
+						   const struct net_device *dev)
+{
+	struct tpstat_table *t = &v->table[TPSTAT_T_DEVICES];
+	union {
+		struct tpstat_dev_key key;
+		u64 word;
+	} want = { .key = { .netns = dev_net(dev)->ns.inum,
+			    .ifindex = dev->ifindex } };
+	struct tpstat_slot_hdr *s = this_cpu_read(tpstat_dev_hints[tpstat_dev_hint(dev)]);
+
+	BUILD_BUG_ON(sizeof(want) != sizeof(want.key));
+	if (likely(s && tpstat_table_holds(t, s) && tpstat_slot_ready(s) &&
+		   *(const u64 *)tpstat_slot_key(s) == want.word))
+		return tpstat_slot_vals(t, s);
+	return tpstat_dev_vals_slow(t, dev);
+}
+
+/* n to the device's value @val; with @packet, 1 to @val and n to the next. */
+static __always_inline void tpstat_record_dev(struct tpstat_views *v,
+					      const struct net_device *dev,
+					      unsigned int val, u64 n,
+					      bool packet)
+{
+	atomic64_t *vals;
+
+	if (!dev)
+		return;
+	vals = tpstat_dev_vals(v, dev);
+	if (!vals)
+		return;
+	if (packet) {
+		atomic64_inc(&vals[val]);
+		val++;
+	}
+	atomic64_add(n, &vals[val]);
+}
 
 #endif /* _TPSTAT_RECORD_H */

@@ -28,6 +28,8 @@ enum tpstat_event_id tpstat_sorted_ids[__TPSTAT_EV_CNT];
 static char tpstat_full_names[__TPSTAT_EV_CNT][TPSTAT_EVENT_NAME_MAX];
 static struct tracepoint *tpstat_tracepoints[__TPSTAT_EV_CNT];
 static bool tpstat_attached[__TPSTAT_EV_CNT];
+/* Which of the event's two probes is registered (probes.h), if attached. */
+static void *tpstat_attached_fn[__TPSTAT_EV_CNT];
 
 const char *tpstat_event_full_name(enum tpstat_event_id id)
 {
@@ -98,23 +100,43 @@ void tpstat_registry_init(void)
 		tpstat_sorted_ids[id] = id;
 		tpstat_tracepoints[id] = NULL;
 		tpstat_attached[id] = false;
+		tpstat_attached_fn[id] = NULL;
 	}
 	sort(tpstat_sorted_ids, __TPSTAT_EV_CNT, sizeof(tpstat_sorted_ids[0]),
 	     tpstat_cmp_ids, NULL);
 	for_each_kernel_tracepoint(tpstat_match_tracepoint, NULL);
 }
 
-/* Caller holds the control lock (control.c).  The event must not be missing. */
-int tpstat_event_attach(enum tpstat_event_id id, void *data)
+static void *tpstat_probe_fn(enum tpstat_event_id id,
+			     enum tpstat_probe_kind kind)
 {
+	switch (kind) {
+	case TPSTAT_PROBE_VIEWS:
+		return tpstat_probes[id].views;
+	case TPSTAT_PROBE_FILTERED:
+		return tpstat_probes[id].filtered;
+	case TPSTAT_PROBE_LEAN:
+		break;
+	}
+	return tpstat_probes[id].fn;
+}
+
+/*
+ * Caller holds the control lock (control.c).  The event must not be
+ * missing.  @kind says which of its probes.
+ */
+int tpstat_event_attach(enum tpstat_event_id id, void *data,
+			enum tpstat_probe_kind kind)
+{
+	void *fn = tpstat_probe_fn(id, kind);
 	int err;
 
 	if (tpstat_attached[id])
 		return 0;
-	err = tracepoint_probe_register(tpstat_tracepoints[id],
-					tpstat_probes[id].fn, data);
+	err = tracepoint_probe_register(tpstat_tracepoints[id], fn, data);
 	if (err)
 		return err;
+	tpstat_attached_fn[id] = fn;
 	WRITE_ONCE(tpstat_attached[id], true);
 	return 0;
 }
@@ -128,6 +150,46 @@ void tpstat_event_detach(enum tpstat_event_id id, void *data)
 	if (!tpstat_attached[id])
 		return;
 	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
-						 tpstat_probes[id].fn, data));
+						 tpstat_attached_fn[id], data));
+	tpstat_attached_fn[id] = NULL;
 	WRITE_ONCE(tpstat_attached[id], false);
+}
+
+/*
+ * Switching an attached event to another of its probes (@kind) takes
+ * two steps, so that a failure changes nothing: begin registers it beside
+ * the current one, and both run until end drops the current one, or abort
+ * the new one.  In between an event is counted twice: callers reset after.
+ */
+int tpstat_event_switch_begin(enum tpstat_event_id id, void *data,
+			      enum tpstat_probe_kind kind)
+{
+	void *fn = tpstat_probe_fn(id, kind);
+
+	if (!tpstat_attached[id] || tpstat_attached_fn[id] == fn)
+		return 0;
+	return tracepoint_probe_register(tpstat_tracepoints[id], fn, data);
+}
+
+void tpstat_event_switch_abort(enum tpstat_event_id id, void *data,
+			       enum tpstat_probe_kind kind)
+{
+	void *fn = tpstat_probe_fn(id, kind);
+
+	if (!tpstat_attached[id] || tpstat_attached_fn[id] == fn)
+		return;
+	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id], fn,
+						 data));
+}
+
+void tpstat_event_switch_end(enum tpstat_event_id id, void *data,
+			     enum tpstat_probe_kind kind)
+{
+	void *fn = tpstat_probe_fn(id, kind);
+
+	if (!tpstat_attached[id] || tpstat_attached_fn[id] == fn)
+		return;
+	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
+						 tpstat_attached_fn[id], data));
+	tpstat_attached_fn[id] = fn;
 }

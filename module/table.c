@@ -45,7 +45,8 @@ size_t tpstat_table_bytes(const struct tpstat_table *t)
 	return (size_t)t->nr_slots * t->stride;
 }
 
-atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
+struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
+					  const void *key)
 {
 	u32 hash = jhash2(key, t->key_size / 4, 0) | 1;
 	u32 mask = t->nr_slots - 1;
@@ -66,7 +67,7 @@ atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
 				memcpy(s + 1, key, t->key_size);
 				/* Pairs with tpstat_slot_ready(): key before ready. */
 				smp_store_release(&s->ready, 1);
-				return tpstat_slot_vals(t, s);
+				return s;
 			}
 		}
 		if (seen != hash)
@@ -74,8 +75,15 @@ atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
 		if (!tpstat_slot_ready(s))
 			break;
 		if (!memcmp(s + 1, key, t->key_size))
-			return tpstat_slot_vals(t, s);
+			return s;
 	}
 	atomic64_inc(&t->overflow);
 	return NULL;
+}
+
+atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
+{
+	struct tpstat_slot_hdr *s = tpstat_table_find(t, key);
+
+	return s ? tpstat_slot_vals(t, s) : NULL;
 }

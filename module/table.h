@@ -45,6 +45,9 @@ size_t tpstat_table_bytes(const struct tpstat_table *t);
 
 /* The values of @key, inserted if new; NULL if lost (counted). */
 atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key);
+/* The same, as @key's slot (published: its key is written). */
+struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
+					  const void *key);
 
 /* Walking the published entries, for readers. */
 static inline struct tpstat_slot_hdr *
@@ -62,6 +65,14 @@ static inline atomic64_t *tpstat_slot_vals(const struct tpstat_table *t,
 					   struct tpstat_slot_hdr *s)
 {
 	return (atomic64_t *)((char *)(s + 1) + t->key_size);
+}
+
+/* Whether @s is one of @t's slots (a pointer kept from before may not be). */
+static inline bool tpstat_table_holds(const struct tpstat_table *t,
+				      const struct tpstat_slot_hdr *s)
+{
+	return (unsigned long)((const char *)s - (const char *)t->slots) <
+	       (unsigned long)t->nr_slots * t->stride;
 }
 
 static inline bool tpstat_slot_ready(const struct tpstat_slot_hdr *s)
