@@ -18,6 +18,7 @@ SECONDS=0
 
 bench/deps.sh >&2
 make -s -C bench/load O="$top/build/bench"
+make -s ctl && [ -x build/ctl/tpstat ]
 
 raw=build/bench/raw
 rm -rf "$raw"

@@ -275,6 +275,32 @@ for cfg in "${CONFIGS[@]}"; do
 	log "$cfg done"
 done
 
+# ---- a full flow table, and the guest time to dump it (debugfs).  lo drops
+# every packet for a while, so each of more connects than the table holds
+# retransmits its SYN: one flow each.
+flow_dump() {
+	local rd hdr
+	rm -f /tmp/na
+	cfg_tpstat_views on || { echo "n/a: $(cat /tmp/na 2>/dev/null)"; return; }
+	# What tpstat holds at default sizes, every view on (tpstat info).
+	printf '%s\tviews_memory\t%s\n' "$kver" \
+		"$("$top/build/ctl/tpstat" info | awk '$1 == "memory" { print $2 }')" \
+		>> "$out/memory.tsv"
+	tc qdisc add dev lo root netem loss 100% &&
+		"$LOAD" syn-flows 127.0.0.1 7002 $((FLOW_KEYS + 1000)) 3 > /dev/null
+	tc qdisc del dev lo root 2>/dev/null
+	hdr=$(head -1 "$DBG/retrans")
+	rd=$("$LOAD" read "$DBG/retrans")
+	cfg_tpstat_views off
+	echo "$rd $hdr"
+}
+FLOW_KEYS=$(modinfo -p "$TPSTAT_KO" | sed -n 's/^flow_keys:.*default \([0-9]*\).*/\1/p')
+FLOW_KEYS=${FLOW_KEYS:-4096}
+if ((has_views)); then
+	log "flow table dump"
+	printf '%s\tflow_dump\t%s\n' "$kver" "$(flow_dump)" >> "$out/memory.tsv"
+fi
+
 # ---- scaling: one set of flows at a time, configurations switched under it.
 for n in $FLOWS; do
 	log "flows $n"

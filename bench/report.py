@@ -281,8 +281,27 @@ def read_cost(k):
 
 w("| guest time to read `/sys/kernel/debug/tpstat/counters` once (open to EOF) | " +
   " | ".join(read_cost(k) for k in kernels) + " |")
-w("| guest ns to dump a full flow table | " +
-  " | ".join("not available in this build" for k in kernels) + " |")
+w("| tpstat's counters and tables with every view at default sizes "
+  "(`tpstat info`), bytes | " +
+  " | ".join(f"{int(memory[k]['views_memory']):,}"
+             if memory[k].get("views_memory", "").isdigit() else "–"
+             for k in kernels) + " |")
+
+
+def dump_cost(k):
+    d = memory[k].get("flow_dump", "")
+    m = re.match(r"ns=(\d+) bytes=(\d+) # overflow (\d+) entries (\d+) "
+                 r"capacity (\d+)", d)
+    if not m:
+        return d.replace("n/a: ", "") or "–"
+    ns, size, lost, used, cap = (int(x) for x in m.groups())
+    return (f"{ns:,} ns for {used:,} of {cap:,} entries ({size:,} bytes; "
+            f"{lost:,} more updates lost)")
+
+
+w("| guest time to read `/sys/kernel/debug/tpstat/retrans` with the flow "
+  "table full (open to EOF) | " +
+  " | ".join(dump_cost(k) for k in kernels) + " |")
 w("")
 
 # ---- event mix

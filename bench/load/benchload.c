@@ -19,6 +19,10 @@
  *                                  request/responses round-robin over them
  *                                  (going on where the last run stopped) and
  *                                  one output line; ends at EOF
+ *   syn-flows ADDR PORT N SECONDS  N connects from distinct source addresses
+ *                                  (as flows), left pending SECONDS, then
+ *                                  closed: where the SYNs are dropped, each
+ *                                  is retransmitted, one flow each
  *   read FILE                      guest ns to open and read FILE to its end
  *
  * Destinations are loopback or 10.99.0.0/24 (the namespaces the bench
@@ -418,6 +422,40 @@ static int flows(struct sockaddr_in *sa, long nflows, long n)
 	return 0;
 }
 
+static int syn_flows(struct sockaddr_in *sa, long n, long seconds)
+{
+	struct timespec wait = { .tv_sec = seconds };
+	long i;
+	int *fds;
+
+	if (n < 1 || n > 65536 || (ntohl(sa->sin_addr.s_addr) >> 24) != 127) {
+		fprintf(stderr, "benchload: syn-flows: N 1..65536, to loopback\n");
+		return 2;
+	}
+	raise_nofile();
+	fds = calloc(n, sizeof(*fds));
+	if (!fds)
+		die("calloc");
+	for (i = 0; i < n; i++) {
+		struct sockaddr_in src = { .sin_family = AF_INET };
+
+		src.sin_addr.s_addr = htonl(0x7f010000 | i);
+		fds[i] = tcp_socket();
+		if (fcntl(fds[i], F_SETFL, O_NONBLOCK) ||
+		    bind(fds[i], (struct sockaddr *)&src, sizeof(src)))
+			die("syn-flows socket");
+		if (connect(fds[i], (struct sockaddr *)sa, sizeof(*sa)) &&
+		    errno != EINPROGRESS)
+			die("connect");
+	}
+	nanosleep(&wait, NULL);
+	for (i = 0; i < n; i++)
+		close(fds[i]);
+	free(fds);
+	printf("flows=%ld\n", n);
+	return 0;
+}
+
 /* Guest ns to read a file once, to its end, in 64 KiB reads. */
 static int read_file(const char *path)
 {
@@ -468,6 +506,8 @@ int main(int argc, char **argv)
 		return tcp_conn(&sa, atol(argv[4]));
 	if (!strcmp(cmd, "flows") && argc > 5)
 		return flows(&sa, atol(argv[4]), atol(argv[5]));
+	if (!strcmp(cmd, "syn-flows") && argc > 5)
+		return syn_flows(&sa, atol(argv[4]), atol(argv[5]));
 	fprintf(stderr, "benchload: unknown command '%s'\n", cmd);
 	return 2;
 }
