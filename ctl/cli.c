@@ -58,7 +58,8 @@ static const struct {
 	  "tpstat filter clear | show\n"
 	  "    count only events that match every KEY given (as ftrace's\n"
 	  "    set_event_pid): replaces the whole filter; clear removes it; show\n"
-	  "    (the default) prints it.  Changing it needs CAP_NET_ADMIN" },
+	  "    (the default) prints it.  Setting or clearing it starts every\n"
+	  "    count and view over.  Changing it needs CAP_NET_ADMIN" },
 	{ "export", CMD_EXPORT, "tpstat export [GLOB] [--textfile DIR]\n"
 	  "    counters in the Prometheus text format; --textfile writes\n"
 	  "    DIR/tpstat.prom atomically, for node_exporter's textfile collector" },
