@@ -161,33 +161,42 @@ void tpstat_event_detach(enum tpstat_event_id id, void *data)
  * the current one, and both run until end drops the current one, or abort
  * the new one.  In between an event is counted twice: callers reset after.
  */
-int tpstat_event_switch_begin(enum tpstat_event_id id, void *data,
-			      enum tpstat_probe_kind kind)
+/* The probe of @kind to switch @id to, or NULL if there is nothing to do. */
+static void *tpstat_switch_target(enum tpstat_event_id id,
+				  enum tpstat_probe_kind kind)
 {
 	void *fn = tpstat_probe_fn(id, kind);
 
 	if (!tpstat_attached[id] || tpstat_attached_fn[id] == fn)
-		return 0;
-	return tracepoint_probe_register(tpstat_tracepoints[id], fn, data);
+		return NULL;
+	return fn;
+}
+
+int tpstat_event_switch_begin(enum tpstat_event_id id, void *data,
+			      enum tpstat_probe_kind kind)
+{
+	void *fn = tpstat_switch_target(id, kind);
+
+	return fn ? tracepoint_probe_register(tpstat_tracepoints[id], fn,
+					      data) : 0;
 }
 
 void tpstat_event_switch_abort(enum tpstat_event_id id, void *data,
 			       enum tpstat_probe_kind kind)
 {
-	void *fn = tpstat_probe_fn(id, kind);
+	void *fn = tpstat_switch_target(id, kind);
 
-	if (!tpstat_attached[id] || tpstat_attached_fn[id] == fn)
-		return;
-	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id], fn,
-						 data));
+	if (fn)
+		WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
+							 fn, data));
 }
 
 void tpstat_event_switch_end(enum tpstat_event_id id, void *data,
 			     enum tpstat_probe_kind kind)
 {
-	void *fn = tpstat_probe_fn(id, kind);
+	void *fn = tpstat_switch_target(id, kind);
 
-	if (!tpstat_attached[id] || tpstat_attached_fn[id] == fn)
+	if (!fn)
 		return;
 	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
 						 tpstat_attached_fn[id], data));
