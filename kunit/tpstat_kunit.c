@@ -654,11 +654,12 @@ static void tpstat_table_collision_test(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(&t, 64, sizeof(struct tkey), 1));
 	mask = t.nr_slots - 1;
-	want = (jhash2((u32 *)&(struct tkey){ .a = 0, .b = ~0ULL }, 4, 0) | 1) & mask;
+	want = (tpstat_key_hash((const u64 *)&(struct tkey){ .a = 0, .b = ~0ULL },
+				2, t.seed) | 1) & mask;
 	for (a = 0; found < 6 && a < 100000; a++) {
 		struct tkey k = tkey(a);
 
-		if (((jhash2((u32 *)&k, 4, 0) | 1) & mask) == want)
+		if (((tpstat_key_hash((const u64 *)&k, 2, t.seed) | 1) & mask) == want)
 			keys[found++] = k;
 	}
 	KUNIT_ASSERT_EQ(test, 6, found);
@@ -796,6 +797,36 @@ static void tpstat_log2_bucket_test(struct kunit *test)
 			tpstat_log2_bucket(U64_MAX));
 }
 
+/* A comm copy is one NUL-padded string, whatever followed its NUL. */
+static void tpstat_comm_copy_test(struct kunit *test)
+{
+	static const struct {
+		char src[TPSTAT_COMM_MAX];
+		char want[TPSTAT_COMM_MAX];
+	} cases[] = {
+		{ "short\0garbage!!", "short" },
+		{ "", "" },
+		{ "\0xxxxxxxxxxxxxx", "" },
+		{ "seven77\0garbage", "seven77" },
+		{ "eight888\0garbag", "eight888" },
+		{ "fifteen-chars-1", "fifteen-chars-1" },
+		/* No NUL at all: cut to 15 characters. */
+		{ { 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h',
+		    'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p' }, "abcdefghijklmno" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char dst[TPSTAT_COMM_MAX];
+
+		memset(dst, 0x5a, sizeof(dst));
+		tpstat_comm_copy(dst, cases[i].src);
+		KUNIT_EXPECT_EQ_MSG(test, 0,
+				    memcmp(dst, cases[i].want, sizeof(dst)),
+				    "case %u", i);
+	}
+}
+
 static void tpstat_flow_key_test(struct kunit *test)
 {
 	const u8 v6a[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 };
@@ -834,6 +865,7 @@ static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_table_concurrent_test),
 	KUNIT_CASE(tpstat_log2_bucket_test),
 	KUNIT_CASE(tpstat_flow_key_test),
+	KUNIT_CASE(tpstat_comm_copy_test),
 	{}
 };
 

@@ -217,8 +217,13 @@ TPSTAT_PROBE(inet_sock_set_state,
 	    (unsigned int)newstate < TCP_MAX_STATES)
 		tpstat_add(data, TPSTAT_SLOT_TCP_STATE(oldstate, newstate), 1);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_LIFETIMES) : NULL;
-	if (v)
-		tpstat_record_state(v, sk, newstate);
+	if (!v)
+		return;
+	/* tcplife: only births and the close matter, a third of the calls. */
+	if (newstate == TCP_SYN_SENT || newstate == TCP_SYN_RECV)
+		tpstat_record_birth(sk);
+	else if (newstate == TCP_CLOSE)
+		tpstat_record_close(v, sk);
 }
 #endif
 

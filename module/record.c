@@ -17,6 +17,7 @@
 #include <net/inet_sock.h>
 #include <net/ipv6.h>
 #include <net/sock.h>
+#include <asm/word-at-a-time.h>
 
 #include "compat.h"
 #include "counters.h"
@@ -67,7 +68,7 @@ static u32 tpstat_dev_netns(const struct net_device *dev)
 	return dev ? dev_net(dev)->ns.inum : 0;
 }
 
-void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *skb,
+notrace void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *skb,
 			const void *location, u32 reason)
 {
 	struct tpstat_drop_key key = {};
@@ -84,7 +85,7 @@ void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *skb,
 }
 
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
-void tpstat_record_trap(struct tpstat_views *v, const struct devlink *devlink,
+notrace void tpstat_record_trap(struct tpstat_views *v, const struct devlink *devlink,
 			const struct devlink_trap_metadata *meta)
 {
 	struct device *dev = devlink_to_dev(devlink);
@@ -114,7 +115,7 @@ static void tpstat_flow_key_from(struct tpstat_flow_key *key,
 			     s6, d6, c->skc_num, ntohs(c->skc_dport));
 }
 
-void tpstat_record_retrans(struct tpstat_views *v, const struct sock_common *c,
+notrace void tpstat_record_retrans(struct tpstat_views *v, const struct sock_common *c,
 			   unsigned int val, int state)
 {
 	struct tpstat_flow_key key = {};
@@ -146,7 +147,7 @@ static void tpstat_reset_key_skb(struct tpstat_reset_key *key,
 	}
 }
 
-void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
+notrace void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 			 const struct sk_buff *skb, u32 reason,
 			 unsigned int val)
 {
@@ -168,38 +169,66 @@ void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 }
 
 /*
+ * A task's comm into @dst, every byte after its first NUL cleared: a key
+ * is compared word by word, and a task renamed while we read must still
+ * give one string.  A word at a time, where strscpy_pad() would loop.
+ */
+static __always_inline void tpstat_comm_copy(char *dst, const char *comm)
+{
+	const struct word_at_a_time constants = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long w[TPSTAT_COMM_MAX / sizeof(unsigned long)];
+	bool ended = false;
+	unsigned int i;
+
+	BUILD_BUG_ON(sizeof(current->comm) != sizeof(w));
+	memcpy(w, comm, sizeof(w));
+	for (i = 0; i < ARRAY_SIZE(w); i++) {
+		unsigned long bits;
+
+		if (ended) {
+			w[i] = 0;
+		} else if (has_zero(w[i], &bits, &constants)) {
+			bits = prep_zero_mask(w[i], bits, &constants);
+			w[i] &= zero_bytemask(create_zero_mask(bits));
+			ended = true;
+		}
+	}
+	memcpy(dst, w, sizeof(w));
+	if (!ended)
+		dst[TPSTAT_COMM_MAX - 1] = '\0';
+}
+
+/*
  * tcplife: a socket is born at SYN_SENT (connect) or SYN_RECV (a passive
  * child) and its life ends at CLOSE.  The task is known only where the
  * transition runs in process context; in softirq current is unrelated.
  */
-void tpstat_record_state(struct tpstat_views *v, const struct sock *sk,
-			 int newstate)
+notrace void tpstat_record_birth(const struct sock *sk)
+{
+	char comm[TPSTAT_COMM_MAX] = "";
+
+	if (in_task())
+		tpstat_comm_copy(comm, current->comm);
+	tpstat_birth_record(&tpstat_births, sk, ktime_get_ns(), comm);
+}
+
+notrace void tpstat_record_close(struct tpstat_views *v, const struct sock *sk)
 {
 	struct tpstat_life_key key = {};
 	struct tpstat_birth birth;
 	atomic64_t *vals;
-	u64 now, us;
+	u64 us;
 
-	if (newstate == TCP_SYN_SENT || newstate == TCP_SYN_RECV) {
-		char comm[TPSTAT_COMM_MAX] = "";
-
-		if (in_task())
-			strscpy_pad(comm, current->comm, sizeof(comm));
-		tpstat_birth_record(&tpstat_births, sk, ktime_get_ns(), comm);
+	if (!tpstat_birth_take(&tpstat_births, sk, &birth))
 		return;
-	}
-	if (newstate != TCP_CLOSE ||
-	    !tpstat_birth_take(&tpstat_births, sk, &birth))
-		return;
-	now = ktime_get_ns();
-	us = div_u64(now - birth.ns, NSEC_PER_USEC);
+	us = div_u64(ktime_get_ns() - birth.ns, NSEC_PER_USEC);
 	key.netns = sock_net(sk)->ns.inum;
 	/* By CLOSE the port is released (sk_num is 0); inet_sport stays. */
 	key.lport = ntohs(inet_sk(sk)->inet_sport);
 	if (birth.comm[0])
 		memcpy(key.comm, birth.comm, sizeof(key.comm));
 	else if (in_task())
-		strscpy_pad(key.comm, current->comm, sizeof(key.comm));
+		tpstat_comm_copy(key.comm, current->comm);
 	vals = tpstat_table_get(&v->table[TPSTAT_T_LIFETIMES], &key);
 	if (!vals)
 		return;
@@ -211,7 +240,7 @@ void tpstat_record_state(struct tpstat_views *v, const struct sock *sk,
 DEFINE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
 
 /* The hint missed: find (or insert) the device's entry, and remember it. */
-atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
+notrace atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
 				 const struct net_device *dev)
 {
 	struct tpstat_dev_key key = {};

@@ -38,8 +38,9 @@ void tpstat_record_retrans(struct tpstat_views *v, const struct sock_common *c,
 void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 			 const struct sk_buff *skb, u32 reason,
 			 unsigned int val);
-void tpstat_record_state(struct tpstat_views *v, const struct sock *sk,
-			 int newstate);
+/* Lifetimes: @sk born (SYN_SENT, SYN_RECV), and closed (CLOSE). */
+void tpstat_record_birth(const struct sock *sk);
+void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);
 /*
  * Where each device's entry was last found, per CPU, by ifindex: packet
  * events come from a few devices, and a hint spares them the hash and
@@ -58,7 +59,10 @@ static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
 atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
 				 const struct net_device *dev);
 
-/* The device's values in the live views; NULL if lost (counted). */
+/*
+ * The device's values in the live views; NULL if lost (counted).  A NULL
+ * hint fails tpstat_table_holds() too: the table is far from address 0.
+ */
 static __always_inline atomic64_t *tpstat_dev_vals(struct tpstat_views *v,
 						   const struct net_device *dev)
 {
@@ -71,9 +75,9 @@ static __always_inline atomic64_t *tpstat_dev_vals(struct tpstat_views *v,
 	struct tpstat_slot_hdr *s = this_cpu_read(tpstat_dev_hints[tpstat_dev_hint(dev)]);
 
 	BUILD_BUG_ON(sizeof(want) != sizeof(want.key));
-	if (likely(s && tpstat_table_holds(t, s) && tpstat_slot_ready(s) &&
+	if (likely(tpstat_table_holds(t, s) && tpstat_slot_ready(s) &&
 		   *(const u64 *)tpstat_slot_key(s) == want.word))
-		return tpstat_slot_vals(t, s);
+		return (atomic64_t *)((char *)tpstat_slot_key(s) + sizeof(want));
 	return tpstat_dev_vals_slow(t, dev);
 }
 

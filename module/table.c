@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Keyed tables: see table.h.  tpstat_table_get() runs in probe context. */
-#include <linux/jhash.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
+#include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -19,6 +19,8 @@ int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 	t->nr_vals = nr_vals;
 	t->stride = sizeof(struct tpstat_slot_hdr) + key_size +
 		    nr_vals * sizeof(atomic64_t);
+	t->bytes = (unsigned long)t->nr_slots * t->stride;
+	t->seed = get_random_u64();
 	t->slots = kvcalloc(t->nr_slots, t->stride, GFP_KERNEL);
 	if (!t->slots)
 		return -ENOMEM;
@@ -35,20 +37,49 @@ void tpstat_table_free(struct tpstat_table *t)
 
 void tpstat_table_clear(struct tpstat_table *t)
 {
-	memset(t->slots, 0, (size_t)t->nr_slots * t->stride);
+	memset(t->slots, 0, t->bytes);
 	atomic_set(&t->used, 0);
 	atomic64_set(&t->overflow, 0);
 }
 
 size_t tpstat_table_bytes(const struct tpstat_table *t)
 {
-	return (size_t)t->nr_slots * t->stride;
+	return t->bytes;
 }
 
-struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
-					  const void *key)
+/*
+ * Keys are a few u64 words: a multiply-xorshift round per word is a
+ * fraction of jhash2()'s cost and mixes every bit into the top half.
+ */
+static __always_inline u32 tpstat_key_hash(const u64 *key, u32 words,
+					   u64 seed)
 {
-	u32 hash = jhash2(key, t->key_size / 4, 0) | 1;
+	u64 h = seed;
+	u32 i;
+
+	for (i = 0; i < words; i++) {
+		h = (h ^ key[i]) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 29;
+	}
+	return h >> 32;
+}
+
+static __always_inline bool tpstat_key_equal(const u64 *a, const u64 *b,
+					     u32 words)
+{
+	u64 diff = 0;
+	u32 i;
+
+	for (i = 0; i < words; i++)
+		diff |= a[i] ^ b[i];
+	return !diff;
+}
+
+notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
+						  const void *key)
+{
+	u32 words = t->key_size / sizeof(u64);
+	u32 hash = tpstat_key_hash(key, words, t->seed) | 1;
 	u32 mask = t->nr_slots - 1;
 	u32 i, idx = hash & mask;
 
@@ -74,14 +105,14 @@ struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
 			continue;
 		if (!tpstat_slot_ready(s))
 			break;
-		if (!memcmp(s + 1, key, t->key_size))
+		if (tpstat_key_equal((const u64 *)(s + 1), key, words))
 			return s;
 	}
 	atomic64_inc(&t->overflow);
 	return NULL;
 }
 
-atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
+notrace atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
 {
 	struct tpstat_slot_hdr *s = tpstat_table_find(t, key);
 

@@ -6,8 +6,9 @@
  * values.  It has twice as many slots as keys, so linear probing stays
  * short.  A probe claims a free slot with cmpxchg() on its hash, writes
  * the key, then publishes it (release on ->ready); values are atomic64.
- * Keys are compared in full with memcmp(), so callers zero every byte of
- * a key, padding included, before filling it in.
+ * Keys are whole u64 words, 8-byte aligned, hashed and compared word by
+ * word, so callers zero every byte of a key, padding included, before
+ * filling it in.
  *
  * When the table holds max_keys keys, an update for a new key is lost
  * and counted in ->overflow, as is the rare update that meets its own
@@ -32,6 +33,8 @@ struct tpstat_table {
 	u32 key_size;		/* bytes, multiple of 8 */
 	u32 nr_vals;
 	u32 stride;		/* bytes per slot */
+	unsigned long bytes;	/* nr_slots * stride */
+	u64 seed;		/* of the hash: random, so keys cannot be aimed */
 	atomic_t used;
 	atomic64_t overflow;
 };
@@ -72,7 +75,7 @@ static inline bool tpstat_table_holds(const struct tpstat_table *t,
 				      const struct tpstat_slot_hdr *s)
 {
 	return (unsigned long)((const char *)s - (const char *)t->slots) <
-	       (unsigned long)t->nr_slots * t->stride;
+	       t->bytes;
 }
 
 static inline bool tpstat_slot_ready(const struct tpstat_slot_hdr *s)

@@ -21,14 +21,17 @@
 #include "births.h"
 #include "table.h"
 
-/* Every key is zeroed in full before it is filled in (table.h). */
+/*
+ * Every key is u64-aligned, and zeroed in full before it is filled in
+ * (table.h).
+ */
 struct tpstat_drop_key {
 	u64 location;
 	u32 reason;
 	u32 netns;
 	u32 ifindex;
 	u32 pad;
-};
+} __aligned(8);
 
 #define TPSTAT_TRAP_NAME_MAX	40
 struct tpstat_trap_key {
@@ -36,7 +39,7 @@ struct tpstat_trap_key {
 	char device[32];
 	char trap[TPSTAT_TRAP_NAME_MAX];
 	char group[TPSTAT_TRAP_NAME_MAX];
-};
+} __aligned(8);
 
 /* IPv4 addresses in the first 4 bytes; v4-mapped IPv6 is stored as IPv4. */
 struct tpstat_flow_key {
@@ -47,7 +50,7 @@ struct tpstat_flow_key {
 	u16 pad[3];
 	u8 saddr[16];
 	u8 daddr[16];
-};
+} __aligned(8);
 
 struct tpstat_reset_key {
 	u32 netns;
@@ -56,19 +59,19 @@ struct tpstat_reset_key {
 	u32 reason;		/* sent resets, 6.10+; else 0 */
 	u32 pad;
 	u8 peer[16];
-};
+} __aligned(8);
 
 struct tpstat_life_key {
 	u32 netns;
 	u16 lport;
 	u16 pad;
 	char comm[TPSTAT_COMM_MAX]; /* "" if neither birth nor close was in a task */
-};
+} __aligned(8);
 
 struct tpstat_dev_key {
 	u32 netns;
 	u32 ifindex;
-};
+} __aligned(8);
 
 enum { TPSTAT_DROP_COUNT, TPSTAT_DROP_NR };
 enum { TPSTAT_TRAP_COUNT, TPSTAT_TRAP_NR };
