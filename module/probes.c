@@ -51,7 +51,7 @@
 /* The live views generation, or NULL if @view is off (views.h). */
 static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
 {
-	if (!tpstat_view_on(view))
+	if (!tpstat_view_hot(view))
 		return NULL;
 	return rcu_dereference_sched(tpstat_views_live);
 }
@@ -146,7 +146,7 @@ TPSTAT_PROBE(net_dev_xmit,
 		tpstat_add(data, TPSTAT_SLOT_XMIT_BYTES, skb_len);
 		if (!tpstat_feeds_views)
 			return;
-		if (tpstat_view_on(TPSTAT_VIEW_HISTS))
+		if (tpstat_view_hot(TPSTAT_VIEW_HISTS))
 			tpstat_hist(data, TPSTAT_HIST_XMIT_LEN, skb_len);
 		tpstat_dev(dev, TPSTAT_DEV_TX_PACKETS, skb_len, true);
 	} else {
@@ -177,7 +177,7 @@ TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
 	tpstat_add(data, TPSTAT_SLOT_RX_BYTES, len);
 	if (!tpstat_feeds_views)
 		return;
-	if (tpstat_view_on(TPSTAT_VIEW_HISTS))
+	if (tpstat_view_hot(TPSTAT_VIEW_HISTS))
 		tpstat_hist(data, TPSTAT_HIST_RX_LEN, len);
 	tpstat_dev(skb->dev, TPSTAT_DEV_RX_PACKETS, len, true);
 }
@@ -299,7 +299,7 @@ TPSTAT_PROBE(tcp_probe, (struct sock *sk, struct sk_buff *skb), (sk, skb))
 	if (tpstat_filtered_out(sk, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_PROBE);
-	if (!tpstat_feeds_views || !tpstat_view_on(TPSTAT_VIEW_HISTS))
+	if (!tpstat_feeds_views || !tpstat_view_hot(TPSTAT_VIEW_HISTS))
 		return;
 	/* As the event's own srtt and snd_cwnd fields. */
 	tpstat_hist(data, TPSTAT_HIST_SRTT, tp->srtt_us >> 3);

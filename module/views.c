@@ -59,6 +59,7 @@ static const enum tpstat_table_id tpstat_view_tables[__TPSTAT_VIEW_CNT] = {
 struct tpstat_views __rcu *tpstat_views_live;
 struct tpstat_births tpstat_births;
 unsigned long tpstat_views_enabled;
+DEFINE_STATIC_KEY_ARRAY_FALSE(tpstat_view_keys, __TPSTAT_VIEW_CNT);
 
 /* The generation probes do not see; touched only with the control lock. */
 static struct tpstat_views *tpstat_views_spare;
@@ -155,7 +156,7 @@ static int tpstat_views_alloc_gen(struct tpstat_views *v)
 
 int tpstat_views_init(const char *spec, char *err, size_t err_len)
 {
-	int ret;
+	int ret, i;
 
 	BUILD_BUG_ON(sizeof(struct tpstat_drop_key) % 8 ||
 		     sizeof(struct tpstat_trap_key) % 8 ||
@@ -166,6 +167,13 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 	ret = tpstat_parse_views(spec, err, err_len);
 	if (ret)
 		return ret;
+	/* No probe is attached yet: nothing reads the keys while they move. */
+	for (i = 0; i < __TPSTAT_VIEW_CNT; i++) {
+		if (tpstat_view_on(i))
+			static_branch_enable(&tpstat_view_keys[i]);
+		else
+			static_branch_disable(&tpstat_view_keys[i]);
+	}
 	ret = tpstat_views_alloc_gen(&tpstat_views_gen[0]);
 	if (ret)
 		goto nomem;

@@ -14,6 +14,7 @@
 #ifndef _TPSTAT_VIEWS_H
 #define _TPSTAT_VIEWS_H
 
+#include <linux/jump_label.h>
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 #include <linux/tpstat.h>
@@ -113,6 +114,17 @@ extern unsigned long tpstat_views_enabled;
 static inline bool tpstat_view_on(enum tpstat_view view)
 {
 	return test_bit(view, &tpstat_views_enabled);
+}
+
+/*
+ * The same, for probes: views= is fixed at load, so each view's test is
+ * a patched jump instead of a load and a test.
+ */
+extern struct static_key_false tpstat_view_keys[__TPSTAT_VIEW_CNT];
+
+static __always_inline bool tpstat_view_hot(enum tpstat_view view)
+{
+	return static_branch_likely(&tpstat_view_keys[view]);
 }
 
 int tpstat_views_init(const char *spec, char *err, size_t err_len);
