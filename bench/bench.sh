@@ -11,6 +11,8 @@
 # Raw data and guest logs: build/bench/vm-<kernel>/.
 #   TPSTAT_BENCH_REPS, TPSTAT_BENCH_FLOWS   passed to bench/guest.sh
 set -euo pipefail
+# The whole table: no partial run (guest.sh) here.
+unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"

@@ -13,6 +13,12 @@
 #   bench/guest.sh        (run from the top of the tree)
 #   TPSTAT_BENCH_REPS            measured runs per workload and configuration (3)
 #   TPSTAT_BENCH_FLOWS           flow counts for the scaling runs ("1 16 1024 65536")
+#   TPSTAT_BENCH_CONFIGS         configurations to run (all), e.g. "none floor tpstat_views"
+#   TPSTAT_BENCH_WORKLOADS       workloads to run (all), e.g. "tcp_conn"
+# With either of the last two set, the run is partial, for profiling (no
+# flow dump, no scaling; make bench unsets them): build as bench.sh does,
+# then tests/vm/boot.sh --bench --mem 4096 --kernel ... --modules-release ...
+# --out DIR -- bench/guest.sh, and read DIR/bench.tsv.
 set -uo pipefail
 
 top=$(pwd)
@@ -42,9 +48,13 @@ WORKLOADS=(
 	"tcp_rr|tcp-rr 127.0.0.1 7000 5000"
 	"tcp_bulk|tcp-bulk 127.0.0.1 7000 33554432"
 	"veth_bulk|tcp-bulk 10.99.0.2 7000 8388608"
-	"tcp_conn|tcp-conn 127.0.0.1 7000 500"
+	"tcp_conn|tcp-conn 127.0.0.1 7000 1000"
 )
 FLOW_ITERS=4096
+if [ -n "${TPSTAT_BENCH_WORKLOADS:-}" ]; then
+	mapfile -t WORKLOADS < <(printf '%s\n' "${WORKLOADS[@]}" |
+		grep -E "^($(tr ' ' '|' <<< "$TPSTAT_BENCH_WORKLOADS"))\|")
+fi
 
 log() { echo "bench: $*" >&2; }
 row() { local IFS=$'\t'; echo "$kver$IFS$*" >> "$out/bench.tsv"; }
@@ -195,6 +205,11 @@ cfg_none_again() { :; }
 # none_again repeats none at the end: how far the boot drifted meanwhile.
 CONFIGS=(none floor tpstat_count tpstat_views perf_stat ftrace_events
 	 ftrace_hist bpftrace_count bpftrace_views none_again)
+# shellcheck disable=SC2206 # a list of names
+[ -n "${TPSTAT_BENCH_CONFIGS:-}" ] && CONFIGS=($TPSTAT_BENCH_CONFIGS)
+# A partial run is for profiling: the table alone.
+partial=
+[ -n "${TPSTAT_BENCH_CONFIGS:-}${TPSTAT_BENCH_WORKLOADS:-}" ] && partial=1
 
 # ---- running --------------------------------------------------------------
 
@@ -224,6 +239,10 @@ put_row() {
 : > "$out/configs.tsv"
 : > "$out/mix.tsv"
 make_namespaces
+# No TIME_WAIT sockets: each tcp_conn run would leave one per connection
+# (the guest clock is far from the 60 s that ends them), and the growing
+# pile makes every later connect search longer, so runs drift.
+sysctl -qw net.ipv4.tcp_max_tw_buckets=0
 # Output to files, and $! the servers themselves (ip netns exec execs its
 # command): boot.sh's tee ends only when nothing holds the console pipe.
 "$LOAD" server 127.0.0.1 7000 > /tmp/srv-lo.out 2>&1 &
@@ -296,12 +315,13 @@ flow_dump() {
 }
 FLOW_KEYS=$(modinfo -p "$TPSTAT_KO" | sed -n 's/^flow_keys:.*default \([0-9]*\).*/\1/p')
 FLOW_KEYS=${FLOW_KEYS:-4096}
-if ((has_views)); then
+if ((has_views)) && [ -z "$partial" ]; then
 	log "flow table dump"
 	printf '%s\tflow_dump\t%s\n' "$kver" "$(flow_dump)" >> "$out/memory.tsv"
 fi
 
 # ---- scaling: one set of flows at a time, configurations switched under it.
+[ -n "$partial" ] && FLOWS=
 for n in $FLOWS; do
 	log "flows $n"
 	coproc FL { "$LOAD" flows 127.0.0.1 7000 "$n" "$FLOW_ITERS"; }
