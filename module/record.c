@@ -55,7 +55,7 @@ void tpstat_flow_key_fill(struct tpstat_flow_key *key, u32 netns, u16 family,
 }
 
 static void tpstat_table_add(struct tpstat_table *t, const void *key,
-		       unsigned int val, u64 n)
+			     unsigned int val, u64 n)
 {
 	atomic64_t *vals = tpstat_table_get(t, key);
 
@@ -68,8 +68,9 @@ static u32 tpstat_dev_netns(const struct net_device *dev)
 	return dev ? dev_net(dev)->ns.inum : 0;
 }
 
-notrace void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *skb,
-			const void *location, u32 reason)
+notrace void tpstat_record_drop(struct tpstat_views *v,
+				const struct sk_buff *skb,
+				const void *location, u32 reason)
 {
 	struct tpstat_drop_key key = {};
 
@@ -85,8 +86,9 @@ notrace void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *sk
 }
 
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
-notrace void tpstat_record_trap(struct tpstat_views *v, const struct devlink *devlink,
-			const struct devlink_trap_metadata *meta)
+notrace void tpstat_record_trap(struct tpstat_views *v,
+				const struct devlink *devlink,
+				const struct devlink_trap_metadata *meta)
 {
 	struct device *dev = devlink_to_dev(devlink);
 	struct tpstat_trap_key key = {};
@@ -115,8 +117,9 @@ static void tpstat_flow_key_from(struct tpstat_flow_key *key,
 			     s6, d6, c->skc_num, ntohs(c->skc_dport));
 }
 
-notrace void tpstat_record_retrans(struct tpstat_views *v, const struct sock_common *c,
-			   unsigned int val, int state)
+notrace void tpstat_record_retrans(struct tpstat_views *v,
+				   const struct sock_common *c,
+				   unsigned int val, int state)
 {
 	struct tpstat_flow_key key = {};
 	atomic64_t *vals;
@@ -147,9 +150,10 @@ static void tpstat_reset_key_skb(struct tpstat_reset_key *key,
 	}
 }
 
-notrace void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
-			 const struct sk_buff *skb, u32 reason,
-			 unsigned int val)
+notrace void tpstat_record_reset(struct tpstat_views *v,
+				 const struct sock *sk,
+				 const struct sk_buff *skb, u32 reason,
+				 unsigned int val)
 {
 	struct tpstat_reset_key key = {};
 
@@ -241,7 +245,7 @@ DEFINE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
 
 /* The hint missed: find (or insert) the device's entry, and remember it. */
 notrace atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
-				 const struct net_device *dev)
+					 const struct net_device *dev)
 {
 	struct tpstat_dev_key key = {};
 	struct tpstat_slot_hdr *s;
