@@ -77,7 +77,7 @@ static __always_inline atomic64_t *tpstat_dev_vals(struct tpstat_views *v,
 	BUILD_BUG_ON(sizeof(want) != sizeof(want.key));
 	if (likely(tpstat_table_holds(t, s) && tpstat_slot_ready(s) &&
 		   *(const u64 *)tpstat_slot_key(s) == want.word))
-		return (atomic64_t *)((char *)tpstat_slot_key(s) + sizeof(want));
+		return tpstat_slot_vals_after(s, sizeof(want));
 	return tpstat_dev_vals_slow(t, dev);
 }
 

@@ -64,10 +64,17 @@ static inline const void *tpstat_slot_key(const struct tpstat_slot_hdr *s)
 	return s + 1;
 }
 
+/* The values after a key of @key_size bytes (a constant on hot paths). */
+static inline atomic64_t *tpstat_slot_vals_after(struct tpstat_slot_hdr *s,
+						 u32 key_size)
+{
+	return (atomic64_t *)((char *)(s + 1) + key_size);
+}
+
 static inline atomic64_t *tpstat_slot_vals(const struct tpstat_table *t,
 					   struct tpstat_slot_hdr *s)
 {
-	return (atomic64_t *)((char *)(s + 1) + t->key_size);
+	return tpstat_slot_vals_after(s, t->key_size);
 }
 
 /* Whether @s is one of @t's slots (a pointer kept from before may not be). */

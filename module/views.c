@@ -167,13 +167,10 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 	ret = tpstat_parse_views(spec, err, err_len);
 	if (ret)
 		return ret;
-	/* No probe is attached yet: nothing reads the keys while they move. */
-	for (i = 0; i < __TPSTAT_VIEW_CNT; i++) {
+	/* The keys start off with the module; no probe is attached yet. */
+	for (i = 0; i < __TPSTAT_VIEW_CNT; i++)
 		if (tpstat_view_on(i))
 			static_branch_enable(&tpstat_view_keys[i]);
-		else
-			static_branch_disable(&tpstat_view_keys[i]);
-	}
 	ret = tpstat_views_alloc_gen(&tpstat_views_gen[0]);
 	if (ret)
 		goto nomem;
