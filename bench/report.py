@@ -8,7 +8,8 @@ bench/overhead.gp plots.  Every figure is a median over the measured runs
 (rep >= 1; rep 0 is the warm-up).  Extra ns per event = (median with the
 configuration - median with nothing attached) / events in the timed part,
 events being the hits on tpstat's tracepoints that tpstat counted in the
-same workload (counting-only configuration)."""
+same workload (counting-only configuration), in its warm-up run: the
+measured runs do not read tpstat's counters (bench/guest.sh)."""
 import re
 import statistics
 import sys
@@ -41,6 +42,7 @@ WL_NAMES = {
 FLOWS = ["flows_1", "flows_16", "flows_1024", "flows_65536"]
 
 runs = defaultdict(list)     # (kernel, config, workload) -> [(ns, iters, bytes, events)]
+warm_events = {}             # (kernel, config, workload) -> events of the warm-up run
 status = {}                  # (kernel, config, workload) -> status of a failed row
 kernels = []
 for line in open(f"{raw}/bench.tsv"):
@@ -54,6 +56,8 @@ for line in open(f"{raw}/bench.tsv"):
         status[(k, cfg, wl)] = st
         continue
     if int(rep) < 1:
+        if ev != "-":
+            warm_events[(k, cfg, wl)] = int(ev)
         continue
     runs[(k, cfg, wl)].append((int(ns), int(iters), int(nbytes),
                                None if ev == "-" else int(ev)))
@@ -84,11 +88,18 @@ def spread(k, cfg, wl):
     return (max(r) - min(r)) / statistics.median(r) * 100
 
 
+def run_events(k, cfg, wl):
+    """A run's events: the measured runs' median where they have them,
+    else the warm-up run's (the measured runs do not read the counters)."""
+    e = [x[3] for x in runs.get((k, cfg, wl), []) if x[3] is not None]
+    return statistics.median(e) if e else warm_events.get((k, cfg, wl))
+
+
 def events(k, wl):
     for cfg in ("tpstat_count", "tpstat_views"):
-        e = [x[3] for x in runs.get((k, cfg, wl), []) if x[3] is not None]
+        e = run_events(k, cfg, wl)
         if e:
-            return statistics.median(e)
+            return e
     return None
 
 
@@ -350,10 +361,10 @@ for k in kernels:
             if m is None:
                 continue
             s = spread(k, cfg, wl)
-            evs = [x[3] for x in runs[(k, cfg, wl)] if x[3] is not None]
+            ev = run_events(k, cfg, wl)
             w(f"| {wl} | {NAMES[cfg]} | {m:,.0f} | "
               f"{'–' if s is None else f'{s:.3f}%'} | {len(runs[(k, cfg, wl)])} | "
-              f"{fmt(statistics.median(evs), 0) if evs else '–'} |")
+              f"{fmt(ev, 0)} |")
     w("")
 
 with open(results, "w") as f:
