@@ -41,7 +41,7 @@ export TPSTAT_BENCH_COUNTERS=/tmp/bench-debugfs/tpstat/counters
 # shellcheck source=../tests/net/lib.sh
 . "$top/tests/net/lib.sh"
 
-# Workloads: name and arguments.  Sizes give each run some 30-170 M guest ns
+# Workloads: name and arguments.  Sizes give each run some 25-170 M guest ns
 # with nothing attached (6.1).
 WORKLOADS=(
 	"udp_rr|udp-rr 127.0.0.1 7000 5000"

@@ -141,11 +141,13 @@ w("")
 w("Each figure is the median of the measured runs after a warm-up run. "
   "**Extra ns per event** = (time with the configuration − time with "
   "nothing attached) / events in the timed part, the events being the hits "
-  "on tpstat's tracepoints during the run (counted by tpstat: benchload "
-  "reads its counters just outside the timed part). **Overhead** = the "
-  "same extra time / time with nothing attached. The bulk workloads move "
-  "the same bytes in every configuration, so their overhead is extra "
-  "instructions per byte.")
+  "on tpstat's tracepoints during a run (counted by tpstat in the warm-up "
+  "run, which reads its counters just outside its timed part; the measured "
+  "runs read nothing). **Overhead** = the same extra time / time with "
+  "nothing attached. The bulk workloads move the same bytes in every "
+  "configuration, so their overhead is extra instructions per byte; both "
+  "ends of a bulk transfer are in one process, so no task switch cuts the "
+  "data differently from run to run.")
 w("")
 for k in kernels:
     w(f"## Linux {k}")
@@ -190,10 +192,8 @@ for k in kernels:
 # ---- targets
 w("## Targets")
 w("")
-w("Per event on the round-trip and connection workloads (bulk transfers "
-  "change their segment and ACK pattern with timing, so their per-event "
-  "figures are not comparable across configurations; the bulk target is "
-  "per byte).")
+w("Per event on the round-trip and connection workloads; the bulk target "
+  "is per byte.")
 w("")
 w("| target | " + " | ".join(short(k) for k in kernels) + " |")
 w("|---|" + "---|" * len(kernels))
