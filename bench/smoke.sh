@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# A quick check of the benchmark's own code, for make check: the floor
+# A quick check of the benchmark's own code, run by make check: the floor
 # module builds W=1 clean against every Debian kernel with headers, and
 # benchload builds with -Wall -Wextra -Werror.  Prints TAP lines.
 #   bench/smoke.sh

@@ -53,6 +53,9 @@ make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null &&
 	bash -n "$dest/usr/share/bash-completion/completions/tpstat"
 result $? "make install places the tool, its man page and completion"
 rm -rf "$dest"
+# The benchmark's code (make bench itself boots for half an hour): the
+# workloads build -Werror, the floor module W=1 clean for each Debian kernel.
+tally < <(bench/smoke.sh 2>&1)
 
 logs=$top/build/check
 rm -rf "$logs"
