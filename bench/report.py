@@ -143,7 +143,7 @@ w("Each figure is the median of the measured runs after a warm-up run. "
   "nothing attached) / events in the timed part, the events being the hits "
   "on tpstat's tracepoints during a run (counted by tpstat in the warm-up "
   "run, which reads its counters just outside its timed part; the measured "
-  "runs read nothing). **Overhead** = the same extra time / time with "
+  "runs read nothing, but for the flow scaling below). **Overhead** = the same extra time / time with "
   "nothing attached. The bulk workloads move the same bytes in every "
   "configuration, so their overhead is extra instructions per byte; both "
   "ends of a bulk transfer are in one process, so no task switch cuts the "
@@ -248,7 +248,9 @@ w("")
 w("TCP request/response round-robin over N established connections on "
   "loopback (one source address each), 4096 per run, each run going on "
   "where the last stopped. Extra ns per event over nothing attached with "
-  "the same flows open. The keyed views need tpstat's flow table.")
+  "the same flows open. The keyed views need tpstat's flow table. Unlike "
+  "the table above, every run here reads tpstat's counters just outside "
+  "its timed part (one process serves all the runs of a flow count).")
 w("")
 for k in kernels:
     w(f"**{short(k)}** ({k})")
