@@ -364,7 +364,8 @@ static void bulk_once(struct sockaddr_in *sink, const char *netns,
 		die("bulk: accept");
 	close(lfd);
 	while (got < bytes) {
-		ssize_t n = 0, r;
+		long long moved = sent + got;
+		ssize_t n, r;
 
 		if (sent < bytes) {
 			n = write(c, buf, bytes - sent < (long long)sizeof(buf) ?
@@ -378,11 +379,14 @@ static void bulk_once(struct sockaddr_in *sink, const char *netns,
 			got += r;
 		if (r == 0 || errno != EAGAIN)
 			die("bulk: read");
-		/* Nothing moved: wait for data rather than spin. */
-		if (n <= 0 && got < bytes) {
-			struct pollfd p = { .fd = s, .events = POLLIN };
+		/* Nothing moved: wait until something can, rather than spin. */
+		if (sent + got == moved) {
+			struct pollfd p[2] = {
+				{ .fd = s, .events = POLLIN },
+				{ .fd = sent < bytes ? c : -1, .events = POLLOUT },
+			};
 
-			if (poll(&p, 1, 5000) != 1)
+			if (poll(p, 2, 5000) < 1)
 				die("bulk: stalled");
 		}
 	}
