@@ -453,6 +453,8 @@ static void tpstat_tcp_states_test(struct kunit *test)
 	struct counters_ctx *ctx = test->priv;
 	void *data = (void __force *)ctx->pcpu;
 	struct sock *tcp, *udp;
+	unsigned int cell;
+	u64 in_matrix = 0;
 	int i;
 
 	tcp = kunit_kzalloc(test, sizeof(*tcp), GFP_KERNEL);
@@ -471,13 +473,17 @@ static void tpstat_tcp_states_test(struct kunit *test)
 	/* Not TCP: a hit, but no transition. */
 	tpstat_probe_inet_sock_set_state(data, udp, TCP_SYN_SENT,
 					 TCP_ESTABLISHED);
-	/* Out of range: a hit, and no write outside the matrix (KASAN). */
+	/* Values TCP never passes: a hit, in the matrix (KASAN: not beyond). */
 	tpstat_probe_inet_sock_set_state(data, tcp, TCP_MAX_STATES, -1);
 	tpstat_probe_inet_sock_set_state(data, tcp, -1, TCP_MAX_STATES);
 	preempt_enable();
 
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_INET_SOCK_SET_STATE),
 			7ULL);
+	/* The TCP hits are the matrix's: all but the UDP one are in it. */
+	for (cell = 0; cell < TPSTAT_TCP_CELLS; cell++)
+		in_matrix += ctx->totals.slot[TPSTAT_SLOT_TCP_STATES + cell];
+	KUNIT_EXPECT_EQ(test, in_matrix, 6ULL);
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT,
 								    TCP_ESTABLISHED)),
 			3ULL);

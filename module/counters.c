@@ -46,10 +46,16 @@ enum tpstat_event_id tpstat_slot_event(unsigned int slot)
 /*
  * Sum every slot over all possible CPUs: a CPU that went offline keeps
  * the counts it made while it was online.
+ *
+ * The probe counts a TCP state change in its matrix cell only, one
+ * update instead of two; its hit slot holds the other protocols' changes.
+ * Adding the matrix here gives readers the hits ftrace would count.
  */
 void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,
 			 struct tpstat_totals *totals)
 {
+	u64 *state_hits =
+		&totals->slot[TPSTAT_SLOT_HITS + TPSTAT_EV_INET_SOCK_SET_STATE];
 	unsigned int cpu, i;
 
 	memset(totals, 0, sizeof(*totals));
@@ -59,4 +65,6 @@ void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,
 		for (i = 0; i < TPSTAT_NR_SLOTS; i++)
 			totals->slot[i] += tpstat_ctr_read(&c->slot[i]);
 	}
+	for (i = 0; i < TPSTAT_TCP_CELLS; i++)
+		*state_hits += totals->slot[TPSTAT_SLOT_TCP_STATES + i];
 }

@@ -9,6 +9,7 @@
 #define _TPSTAT_COUNTERS_H
 
 #include <linux/bitops.h>
+#include <linux/build_bug.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
 #include <net/tcp_states.h>
@@ -23,6 +24,16 @@ enum tpstat_hist {
 	TPSTAT_NR_HISTS
 };
 
+/*
+ * TCP's states fit in 4 bits, so the transition matrix is 16 x 16 and
+ * one mask keeps the probe's cell inside it, where testing both states
+ * took four instructions: a short connection changes state ten times.
+ */
+#define TPSTAT_TCP_STATE_BITS	4
+#define TPSTAT_TCP_STATE_MASK	((1 << TPSTAT_TCP_STATE_BITS) - 1)
+#define TPSTAT_TCP_CELLS	(1 << (2 * TPSTAT_TCP_STATE_BITS))
+static_assert(TPSTAT_TCP_STATE_MASK + 1 >= TCP_MAX_STATES);
+
 enum tpstat_slot {
 	/* Hits of event <id> are in slot TPSTAT_SLOT_HITS + id. */
 	TPSTAT_SLOT_HITS = 0,
@@ -30,17 +41,18 @@ enum tpstat_slot {
 	TPSTAT_SLOT_XMIT_ERRORS,
 	TPSTAT_SLOT_RX_BYTES,
 	TPSTAT_SLOT_DROPS,
-	/* TCP transition old -> new is TPSTAT_SLOT_TCP_STATES + old * MAX + new. */
+	/* TCP transition old -> new: TPSTAT_SLOT_TCP_STATE(old, new). */
 	TPSTAT_SLOT_TCP_STATES,
 	/* Histogram h: buckets at TPSTAT_SLOT_HIST(h, b), then its sum. */
-	TPSTAT_SLOT_HISTS = TPSTAT_SLOT_TCP_STATES +
-			    TCP_MAX_STATES * TCP_MAX_STATES,
+	TPSTAT_SLOT_HISTS = TPSTAT_SLOT_TCP_STATES + TPSTAT_TCP_CELLS,
 	TPSTAT_NR_SLOTS = TPSTAT_SLOT_HISTS +
 			  TPSTAT_NR_HISTS * (TPSTAT_HIST_BUCKETS + 1),
 };
 
 #define TPSTAT_SLOT_TCP_STATE(old, new) \
-	(TPSTAT_SLOT_TCP_STATES + (old) * TCP_MAX_STATES + (new))
+	(TPSTAT_SLOT_TCP_STATES + ((old) << TPSTAT_TCP_STATE_BITS) + (new))
+#define TPSTAT_TCP_CELL_OLD(cell)	((cell) >> TPSTAT_TCP_STATE_BITS)
+#define TPSTAT_TCP_CELL_NEW(cell)	((cell) & TPSTAT_TCP_STATE_MASK)
 #define TPSTAT_SLOT_HIST(h, b) \
 	(TPSTAT_SLOT_HISTS + (h) * (TPSTAT_HIST_BUCKETS + 1) + (b))
 #define TPSTAT_SLOT_HIST_SUM(h) TPSTAT_SLOT_HIST(h, TPSTAT_HIST_BUCKETS)

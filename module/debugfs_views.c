@@ -185,8 +185,8 @@ static void tpstat_seq_dense(struct seq_file *m,
 		unsigned int cell = r->cells[i];
 
 		seq_printf(m, "%s %s %llu\n",
-			   tpstat_state_or_dash(cell / TCP_MAX_STATES),
-			   tpstat_state_or_dash(cell % TCP_MAX_STATES),
+			   tpstat_state_or_dash(TPSTAT_TCP_CELL_OLD(cell)),
+			   tpstat_state_or_dash(TPSTAT_TCP_CELL_NEW(cell)),
 			   s[TPSTAT_SLOT_TCP_STATES + cell]);
 	}
 	seq_printf(m, "opens active %llu\nopens passive %llu\nopens failed %llu\n",
@@ -209,7 +209,7 @@ static int tpstat_view_show(struct seq_file *m, void *unused)
 	else
 		seq_printf(m, "# overflow 0 entries %u capacity %u\n", r->count,
 			   view == TPSTAT_VIEW_HISTS ? TPSTAT_NR_HISTS :
-			   TCP_MAX_STATES * TCP_MAX_STATES);
+			   TPSTAT_TCP_CELLS);
 	seq_printf(m, "# %s\n", tpstat_view_columns[view]);
 	if (r->snap)
 		for (i = 0; i < r->count; i++)

@@ -225,8 +225,10 @@ static int tpstat_put_entry(struct sk_buff *skb,
 				      tpstat_hist_names[i]) ||
 		       tpstat_put_hist(skb, &s[TPSTAT_SLOT_HIST(i, 0)], 1,
 				       s[TPSTAT_SLOT_HIST_SUM(i)]);
-	return nla_put_u8(skb, TPSTAT_A_OLD_STATE, r->cells[i] / TCP_MAX_STATES) ||
-	       nla_put_u8(skb, TPSTAT_A_NEW_STATE, r->cells[i] % TCP_MAX_STATES) ||
+	return nla_put_u8(skb, TPSTAT_A_OLD_STATE,
+			  TPSTAT_TCP_CELL_OLD(r->cells[i])) ||
+	       nla_put_u8(skb, TPSTAT_A_NEW_STATE,
+			  TPSTAT_TCP_CELL_NEW(r->cells[i])) ||
 	       tpstat_put_u64(skb, TPSTAT_A_COUNT,
 			      s[TPSTAT_SLOT_TCP_STATES + r->cells[i]]);
 }
@@ -245,7 +247,7 @@ static int tpstat_put_header(struct sk_buff *skb,
 	/* Dense views have a slot for every key: nothing is ever lost. */
 	if (nla_put_u32(skb, TPSTAT_A_VIEW_ENTRIES, r->count) ||
 	    nla_put_u32(skb, TPSTAT_A_VIEW_CAPACITY, r->view == TPSTAT_VIEW_HISTS ?
-			TPSTAT_NR_HISTS : TCP_MAX_STATES * TCP_MAX_STATES) ||
+			TPSTAT_NR_HISTS : TPSTAT_TCP_CELLS) ||
 	    tpstat_put_u64(skb, TPSTAT_A_VIEW_OVERFLOW, 0))
 		return -EMSGSIZE;
 	if (r->view != TPSTAT_VIEW_STATES)

@@ -72,6 +72,18 @@ static __always_inline void tpstat_dev(const struct net_device *dev,
 		tpstat_record_dev(v, dev, val, n, packet);
 }
 
+/*
+ * The matrix cell of TCP transition @old -> @new (counters.h).  One mask
+ * keeps any pair of values inside the matrix; states TCP passes are below
+ * 16, so only values it never passes could land in a wrong cell.  Unsigned
+ * long, so the slot's base folds into the address: no sign extension.
+ */
+static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
+{
+	return (((unsigned int)old << TPSTAT_TCP_STATE_BITS) + (unsigned int)new) &
+	       (TPSTAT_TCP_CELLS - 1);
+}
+
 #define TPSTAT_UNPAREN(...) __VA_ARGS__
 
 /*
@@ -201,7 +213,11 @@ TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
-/* The transition matrix is TCP's; other protocols only count as hits. */
+/*
+ * The transition matrix is TCP's, and a TCP change is counted in its cell
+ * only: its hit is added from the matrix on reading (counters.c).  Other
+ * protocols count as hits.
+ */
 TPSTAT_PROBE(inet_sock_set_state,
 	     (const struct sock *sk, const int oldstate, const int newstate),
 	     (sk, oldstate, newstate))
@@ -210,12 +226,12 @@ TPSTAT_PROBE(inet_sock_set_state,
 
 	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
-	tpstat_hit(data, TPSTAT_EV_INET_SOCK_SET_STATE);
-	if (sk->sk_protocol != IPPROTO_TCP)
+	if (sk->sk_protocol != IPPROTO_TCP) {
+		tpstat_hit(data, TPSTAT_EV_INET_SOCK_SET_STATE);
 		return;
-	if ((unsigned int)oldstate < TCP_MAX_STATES &&
-	    (unsigned int)newstate < TCP_MAX_STATES)
-		tpstat_add(data, TPSTAT_SLOT_TCP_STATE(oldstate, newstate), 1);
+	}
+	tpstat_add(data, TPSTAT_SLOT_TCP_STATES + tpstat_tcp_cell(oldstate, newstate),
+		   1);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_LIFETIMES) : NULL;
 	if (!v)
 		return;

@@ -58,8 +58,8 @@ static void tpstat_report_tcp_states(const struct tpstat_totals *totals,
 	const enum tpstat_event_id id = TPSTAT_EV_INET_SOCK_SET_STATE;
 	unsigned int from, to;
 
-	for (from = 0; from < TCP_MAX_STATES; from++) {
-		for (to = 0; to < TCP_MAX_STATES; to++) {
+	for (from = 0; from <= TPSTAT_TCP_STATE_MASK; from++) {
+		for (to = 0; to <= TPSTAT_TCP_STATE_MASK; to++) {
 			u64 n = totals->slot[TPSTAT_SLOT_TCP_STATE(from, to)];
 			const char *f = tpstat_tcp_state_name(from);
 			const char *t = tpstat_tcp_state_name(to);

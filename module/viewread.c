@@ -77,7 +77,7 @@ struct tpstat_view_read *tpstat_view_read(enum tpstat_view view)
 		r->count = TPSTAT_NR_HISTS;
 		return r;
 	}
-	for (cell = 0; cell < TCP_MAX_STATES * TCP_MAX_STATES; cell++)
+	for (cell = 0; cell < TPSTAT_TCP_CELLS; cell++)
 		if (r->totals->slot[TPSTAT_SLOT_TCP_STATES + cell])
 			r->cells[r->count++] = cell;
 	return r;

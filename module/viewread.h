@@ -20,7 +20,7 @@ struct tpstat_view_read {
 	u32 count;			/* entries */
 	struct tpstat_view_snap *snap;	/* keyed views, sorted */
 	struct tpstat_totals *totals;	/* STATES and HISTS */
-	u16 cells[TCP_MAX_STATES * TCP_MAX_STATES]; /* STATES: non-zero */
+	u16 cells[TPSTAT_TCP_CELLS];	/* STATES: non-zero */
 };
 
 struct tpstat_view_read *tpstat_view_read(enum tpstat_view view);
