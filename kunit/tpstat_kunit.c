@@ -349,12 +349,22 @@ static void tpstat_rx_bytes_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
 	void *data = (void __force *)ctx->pcpu;
-	struct sk_buff *eth, *raw;
+	struct sk_buff *eth, *raw, *paged;
+	struct page *page;
 
 	eth = alloc_skb(256, GFP_KERNEL);
 	raw = alloc_skb(256, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, eth);
-	KUNIT_ASSERT_NOT_NULL(test, raw);
+	paged = alloc_skb(256, GFP_KERNEL);
+	page = alloc_page(GFP_KERNEL);
+	if (!eth || !raw || !paged || !page) {
+		kfree_skb(eth);
+		kfree_skb(raw);
+		kfree_skb(paged);
+		if (page)
+			__free_page(page);
+		KUNIT_FAIL(test, "cannot allocate the test skbs");
+		return;
+	}
 	skb_put(eth, ETH_HLEN + 100);
 	skb_reset_mac_header(eth);
 	skb_pull(eth, ETH_HLEN);
@@ -362,17 +372,25 @@ static void tpstat_rx_bytes_test(struct kunit *test)
 	/* No link-layer header: a tun device in L3 mode sets it at data. */
 	skb_put(raw, 40);
 	skb_reset_mac_header(raw);
+	/* Most of the frame in a page, as a driver builds it with GRO. */
+	skb_put(paged, ETH_HLEN + 60);
+	skb_reset_mac_header(paged);
+	skb_pull(paged, ETH_HLEN);
+	skb_add_rx_frag(paged, 0, page, 0, 500, PAGE_SIZE);
+	KUNIT_ASSERT_EQ(test, paged->len, 560U);
 
 	preempt_disable();
 	tpstat_probe_netif_receive_skb(data, eth);
 	tpstat_probe_netif_receive_skb(data, raw);
+	tpstat_probe_netif_receive_skb(data, paged);
 	preempt_enable();
 
-	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NETIF_RECEIVE_SKB), 2ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NETIF_RECEIVE_SKB), 3ULL);
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_RX_BYTES),
-			(u64)(ETH_HLEN + 100 + 40));
+			(u64)(ETH_HLEN + 100 + 40 + ETH_HLEN + 560));
 	kfree_skb(eth);
 	kfree_skb(raw);
+	kfree_skb(paged);
 }
 #endif
 

@@ -173,15 +173,16 @@ TPSTAT_PROBE(net_dev_xmit,
 /*
  * Bytes as the device received them, link-layer header included, which
  * is what device statistics (ip -s link) count: by now the driver's
- * eth_type_trans() has pulled the MAC header off skb->len.  Its length is
- * what the stack makes mac_len right after this tracepoint, from the
- * network header it sets to skb->data (skb_reset_mac_len()); it is 0 on
- * a device without link-layer header.
+ * eth_type_trans() has pulled the MAC header off skb->len.  So count from
+ * the MAC header to the end of the linear data, plus the paged data: that
+ * is skb->len plus the header's length (what the stack makes mac_len right
+ * after this tracepoint, 0 on a device without link-layer header), in
+ * three loads where skb->len and the header's length take four.
  */
 TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
 {
-	u16 mac_len = skb_headroom(skb) - skb->mac_header;
-	unsigned int len = skb->len + mac_len;
+	unsigned int len = skb_tail_pointer(skb) - skb->head -
+			   skb->mac_header + skb->data_len;
 
 	if (tpstat_filtered_out(NULL, skb, NULL))
 		return;
