@@ -2,13 +2,18 @@
 # tests/vm/boot.sh: boot a kernel under QEMU (TCG) with this machine's root over 9p and
 # run one command in it; exit with the command's status.
 #
-# Usage: tests/vm/boot.sh --kernel BZIMAGE [--modules-release VER] [--append "CMDLINE"]
+# Usage: tests/vm/boot.sh --kernel BZIMAGE [--modules-release VER [--modules-root DIR]]
+#            [--append "CMDLINE"]
 #            [--smp N] [--mem MB] [--timeout SECONDS] [--out DIR] [--expose DIR]... [--bench]
 #            -- COMMAND...
 #   --kernel BZIMAGE        kernel image to boot (e.g. /boot/vmlinuz-VER, or a bzImage).
 #   --modules-release VER   load virtio_pci, 9pnet_virtio and 9p (and what they need) from
 #                           /lib/modules/VER in the initramfs; omit for a kernel that has
 #                           them built in (the debug kernel).
+#   --modules-root DIR      take those modules from DIR/lib/modules/VER instead of the host's
+#                           /lib/modules (a kernel package unpacked into the cache, with
+#                           depmod -b DIR run on it); the guest sees DIR/lib/modules as its
+#                           /lib/modules, so it autoloads that kernel's modules.
 #   --append "CMDLINE"      extra kernel command line (e.g. acpi=noirq for the debug kernel).
 #   --smp N / --mem MB      CPUs (default 2) and memory (default 2048).
 #   --timeout SECONDS       kill QEMU after this long (default 600): exit status 124.
@@ -46,12 +51,13 @@ die() {
 	exit 2
 }
 
-kernel='' release='' append='' smp=2 mem=2048 timeout=600 out='' bench=0
+kernel='' release='' modroot='' append='' smp=2 mem=2048 timeout=600 out='' bench=0
 expose=()
 while (($#)); do
 	case $1 in
 	--kernel) kernel=${2?}; shift ;;
 	--modules-release) release=${2?}; shift ;;
+	--modules-root) modroot=${2?}; shift ;;
 	--append) append=${2?}; shift ;;
 	--smp) smp=${2?}; shift ;;
 	--mem) mem=${2?}; shift ;;
@@ -84,7 +90,7 @@ fi
 module_list() {
 	local mod
 	for mod in virtio_pci 9pnet_virtio 9p; do
-		modprobe --show-depends -S "$release" "$mod" ||
+		modprobe ${modroot:+-d "$modroot"} --show-depends -S "$release" "$mod" ||
 			die "modprobe cannot resolve $mod for $release"
 	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }'
 }
@@ -144,6 +150,11 @@ while read -r top; do
 		echo "tpstat-init: could not expose /tmp/$top"
 done < $B/expose
 
+# A kernel unpacked into the cache brings its own /lib/modules.
+if [ -s $B/modroot ]; then
+	mount -o bind "$R$(cat $B/modroot)/lib/modules" $R/lib/modules ||
+		fail "bind-mounting $(cat $B/modroot)/lib/modules"
+fi
 # Let the kernel autoload modules from the host's /lib/modules.
 echo /sbin/tpstat-modprobe > /proc/sys/kernel/modprobe
 chroot $R /sbin/ip link set lo up 2>/dev/null || ip link set lo up
@@ -165,7 +176,7 @@ exec /bin/busybox chroot /newroot /sbin/modprobe "$@"
 cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
 modules=()
 if [[ -n $release ]]; then
-	[[ -d /lib/modules/$release ]] || die "no /lib/modules/$release"
+	[[ -d $modroot/lib/modules/$release ]] || die "no $modroot/lib/modules/$release"
 	mapfile -t modules < <(module_list)
 fi
 key=$({
@@ -235,6 +246,7 @@ mkdir "$share/.boot"
 		fi
 	done
 } >"$share/.boot/expose"
+[[ -n $modroot ]] && realpath "$modroot" >"$share/.boot/modroot"
 if (($# == 1)); then
 	printf '%s\n' "$1" >"$share/.boot/command.sh"
 else
