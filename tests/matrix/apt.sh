@@ -1,0 +1,143 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/matrix/apt.sh: apt for one Debian suite and architecture, apart from
+# the host's: its sources, lists and package cache live in the cache, so
+# reading bullseye or sid, or arm64, never touches /etc/apt, /var/lib/apt,
+# dpkg's database or the host's architectures.
+#
+# Usage: tests/matrix/apt.sh SUITE ARCH COMMAND [ARGS...]
+#   SUITE            bullseye, bookworm, trixie, trixie-backports or sid
+#   ARCH             a Debian architecture (amd64, arm64, armhf...)
+#   update           fetch the lists if never fetched or older than
+#                    TPSTAT_APT_MAX_AGE hours (default 6; 0: now)
+#   apt-get ARGS...  apt-get with this configuration (lists updated first
+#                    if stale); apt-get download saves into the current dir
+#   apt-cache ARGS...
+#   sources          the suite's one-line sources (a chroot of it uses them)
+#   options          the -o options, one a line
+# A release reads its main, -updates and -security archives, except
+# bookworm's armhf: bookworm main alone (bookworm-security's armhf index
+# failed apt's size check).  trixie-backports is trixie plus
+# trixie-backports, the default release, so its candidates come from
+# there.  sid is sid alone.
+# Mirrors: TPSTAT_DEBIAN_MIRROR (default http://deb.debian.org/debian) and
+# TPSTAT_DEBIAN_SECURITY (http://deb.debian.org/debian-security).
+# Release files' Valid-Until is not checked: a mirror may be a snapshot
+# whose sid is past it.  Signatures are: the host's debian-archive-keyring.
+# Cache: <cache>/matrix/apt/<SUITE>_<ARCH>/.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mirror=${TPSTAT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+security=${TPSTAT_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+
+usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
+
+# The one-line sources of SUITE for ARCH.
+sources() {
+	local suite=$1 arch=$2 opts="[signed-by=$keyring]"
+	case $suite in
+	sid) echo "deb $opts $mirror sid main" ;;
+	bookworm)
+		echo "deb $opts $mirror bookworm main"
+		[[ $arch == armhf ]] && return
+		echo "deb $opts $mirror bookworm-updates main"
+		echo "deb $opts $security bookworm-security main"
+		;;
+	bullseye | trixie | trixie-backports)
+		local rel=${suite%-backports}
+		echo "deb $opts $mirror $rel main"
+		echo "deb $opts $mirror $rel-updates main"
+		echo "deb $opts $security $rel-security main"
+		[[ $suite == *-backports ]] && echo "deb $opts $mirror $suite main"
+		;;
+	*) die "unknown suite '$suite' (bullseye, bookworm, trixie, trixie-backports, sid)" ;;
+	esac
+	return 0
+}
+
+# The -o options that make apt read only this suite's configuration.
+options() {
+	local suite=$1 arch=$2 dir=$3
+	printf '%s\n' \
+		-o "Dir::Etc::sourcelist=$dir/sources.list" \
+		-o "Dir::Etc::sourceparts=/dev/null" \
+		-o "Dir::Etc::main=/dev/null" \
+		-o "Dir::Etc::parts=$dir/empty" \
+		-o "Dir::Etc::preferences=/dev/null" \
+		-o "Dir::Etc::preferencesparts=$dir/empty" \
+		-o "Dir::State=$dir/state" \
+		-o "Dir::State::Lists=$dir/lists" \
+		-o "Dir::State::status=$dir/status" \
+		-o "Dir::Cache=$dir/cache" \
+		-o "APT::Architecture=$arch" \
+		-o "APT::Architectures::=$arch" \
+		-o "Acquire::Check-Valid-Until=false" \
+		-o "Acquire::Languages=none" \
+		-o "Acquire::Retries=3" \
+		-o "APT::Sandbox::User=root"
+	[[ $suite == *-backports ]] && printf '%s\n' -o "APT::Default-Release=$suite"
+	return 0
+}
+
+# Creates the suite's directory (its sources.list rewritten if it changed).
+setup() {
+	local suite=$1 arch=$2 dir=$3
+	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/state" "$dir/empty"
+	[[ -e $dir/status ]] || : >"$dir/status"
+	sources "$suite" "$arch" >"$dir/sources.list.new"
+	if cmp -s "$dir/sources.list.new" "$dir/sources.list"; then
+		rm -f "$dir/sources.list.new"
+	else
+		mv -f "$dir/sources.list.new" "$dir/sources.list"
+		rm -f "$dir/updated"
+	fi
+}
+
+# Fetches the lists when stale (under an exclusive lock).
+update() {
+	local suite=$1 arch=$2 dir=$3 max=${TPSTAT_APT_MAX_AGE:-6} start=$SECONDS
+	local -a opts
+	[[ $max =~ ^[0-9]+$ ]] || die "TPSTAT_APT_MAX_AGE must be a number of hours"
+	fresh "$dir" "$max" && return 0
+	lock "$dir/lock"
+	if ! fresh "$dir" "$max"; then
+		mapfile -t opts < <(options "$suite" "$arch" "$dir")
+		apt-get "${opts[@]}" -qq --error-on=any update >&2 ||
+			die "apt-get update for $suite/$arch failed"
+		touch "$dir/updated"
+		log "$suite/$arch lists updated in $(elapsed "$start")"
+	fi
+	unlock "$dir/lock"
+}
+fresh() {
+	local dir=$1 max=$2
+	((max > 0)) && [[ -f $dir/updated && -z $(find "$dir/updated" -mmin +$((max * 60))) ]]
+}
+
+(($# >= 3)) || { usage >&2; exit 2; }
+suite=$1 arch=$2 cmd=$3
+shift 3
+[[ $arch =~ ^[a-z0-9]+$ ]] || die "bad architecture '$arch'"
+sources "$suite" "$arch" >/dev/null
+dir=$matrix_cache/apt/${suite}_$arch
+
+case $cmd in
+sources) sources "$suite" "$arch" ;;
+options) options "$suite" "$arch" "$dir" ;;
+update)
+	setup "$suite" "$arch" "$dir"
+	update "$suite" "$arch" "$dir"
+	;;
+apt-get | apt-cache)
+	setup "$suite" "$arch" "$dir"
+	update "$suite" "$arch" "$dir"
+	mapfile -t opts < <(options "$suite" "$arch" "$dir")
+	lock "$dir/lock" -s
+	"$cmd" "${opts[@]}" "$@"
+	;;
+-h | --help) usage ;;
+*) die "unknown command '$cmd' (try --help)" ;;
+esac
