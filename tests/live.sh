@@ -10,7 +10,7 @@ set -euo pipefail
 ko=$1
 seconds=${TPSTAT_RUN_SECONDS:-6}
 top=$(cd "$(dirname "$0")/.." && pwd)
-netload=$top/build/tools/netload
+netload=$top/build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
 dbg=/sys/kernel/debug/tpstat
 
 ip link set lo up

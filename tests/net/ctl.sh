@@ -6,13 +6,14 @@
 # after reset/attach/detach, permissions as documented, and attach/detach/
 # reset hammered from two processes under traffic.
 #   tests/net/ctl.sh <tpstat.ko>
+# TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 set -uo pipefail
 
 KO=$1
 here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools/netload
-TP=$here/../../build/ctl/tpstat
-NLPROBE=$here/../../build/tools/nlprobe
+NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
+TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
+NLPROBE=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nlprobe
 # shellcheck source=tests/net/lib.sh
 . "$here/lib.sh"
 TMP=$(mktemp -d)

@@ -5,12 +5,13 @@
 # every tpstat counter must equal what ftrace counts on the same
 # tracepoints, and derived bytes what the devices count.
 #   tests/net/run.sh <tpstat.ko>
+# TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 # Prints TAP lines and ends with "# <P> passed, <F> failed".
 set -uo pipefail
 
 KO=$1
 here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools/netload
+NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
 # shellcheck source=tests/net/lib.sh
 . "$here/lib.sh"
 TMP=$(mktemp -d)

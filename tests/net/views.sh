@@ -6,14 +6,15 @@
 # or against an independent count: ftrace hist triggers on the same
 # tracepoints, ip -s link, the module's own plain counters.
 #   tests/net/views.sh <tpstat.ko>
+# TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 #
 #   tpa: va 10.99.0.1  <--->  tpb: vb 10.99.0.2   (netem 2% + every 50th dropped)
 set -uo pipefail
 
 KO=$1
 here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools/netload
-TP=$here/../../build/ctl/tpstat
+NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
+TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
 . "$here/lib.sh"
 TMP=$(mktemp -d)
