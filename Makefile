@@ -4,8 +4,18 @@
 #                        installed, else for every kernel in /lib/modules
 #                        that has a build directory
 #   make module KVER=<release> [KDIR=<kernel build dir>]
-#                        build/<release>/tpstat.ko
+#               [ARCH=<arch> CROSS_COMPILE=<prefix>] [CC=<compiler>]
+#                        build/<release>/tpstat.ko; ARCH, CROSS_COMPILE
+#                        and CC go to the feature tests and to Kbuild
 #   make ctl             build/ctl/tpstat, the control tool
+#   make tools           build/tools/{netload,nlprobe}, the tests' tools
+#   make ctl tools CC=aarch64-linux-gnu-gcc   (or arm-linux-gnueabihf-gcc,
+#                        or CROSS_COMPILE=<prefix>) [SYSROOT=<dir>]
+#                        cross-built into build/ctl-arm64, build/tools-arm64
+#                        (-armhf), against tests/arm/root.sh's Debian root
+#                        of that architecture unless SYSROOT says another;
+#                        the guest suites take them with
+#                        TPSTAT_BUILD_SUFFIX=-arm64 (boot.sh --arch sets it)
 #   make run             load the module and show live counters (boots
 #                        Debian's kernel under QEMU where this one cannot
 #                        load modules)
@@ -48,6 +58,11 @@ KVERS ?= $(patsubst /lib/modules/%/build/Makefile,%,\
 endif
 
 KDIR ?= /lib/modules/$(KVER)/build
+# What a cross or other-compiler build needs Kbuild to see, as given on
+# the command line (or, for ARCH and CROSS_COMPILE, in the environment).
+KBUILD_VARS := $(foreach v,ARCH CROSS_COMPILE,\
+	       $(if $(filter command line environment,$(origin $(v))),$(v)=$($(v)))) \
+	       $(if $(filter command line,$(origin CC)),CC=$(CC))
 
 # The one version number: module/version.h (TPSTAT_VERSION).
 VERSION := $(shell sed -n 's/^\#define TPSTAT_VERSION "\(.*\)"$$/\1/p' module/version.h)
@@ -74,13 +89,26 @@ modules:
 
 module:
 	@[ -n "$(KVER)" ] || { echo "usage: make module KVER=<release> [KDIR=<kernel build dir>]" >&2; exit 2; }
-	module/build.sh "$(KVER)" "$(KDIR)" "$(BUILD)/$(KVER)"
+	module/build.sh "$(KVER)" "$(KDIR)" "$(BUILD)/$(KVER)" $(KBUILD_VARS)
+
+# The tool and the tests' tools for an ARM guest: CC (or CROSS_COMPILE's
+# gcc) a cross compiler to Debian's arm64 or armhf.  Recursive (=): only
+# ctl and tools ask the compiler what it targets.
+TOOLS_CC = $(if $(and $(filter default,$(origin CC)),$(CROSS_COMPILE)),$(CROSS_COMPILE)gcc,$(CC))
+TOOLS_TRIPLET = $(shell $(TOOLS_CC) -dumpmachine 2>/dev/null)
+TOOLS_ARCH = $(if $(filter-out $(shell cc -dumpmachine 2>/dev/null),$(TOOLS_TRIPLET)),$(strip \
+	     $(if $(filter aarch64-linux-gnu,$(TOOLS_TRIPLET)),arm64) \
+	     $(if $(filter arm-linux-gnueabihf,$(TOOLS_TRIPLET)),armhf)))
+TOOLS_SUFFIX = $(if $(TOOLS_ARCH),-$(TOOLS_ARCH))
+# Shell words: sysroot=<dir> && (the root is built on first use).
+TOOLS_SYSROOT = $(if $(TOOLS_ARCH),sysroot=$(if $(SYSROOT),'$(SYSROOT)',$$(tests/arm/root.sh $(TOOLS_ARCH))) &&)
+TOOLS_VARS = $(if $(TOOLS_ARCH),CC=$(TOOLS_CC) SYSROOT="$$sysroot")
 
 ctl:
-	$(MAKE) -C ctl O=$(CURDIR)/$(BUILD)/ctl
+	$(TOOLS_SYSROOT) $(MAKE) -C ctl O=$(CURDIR)/$(BUILD)/ctl$(TOOLS_SUFFIX) $(TOOLS_VARS)
 
 tools:
-	$(MAKE) -C tests/load O=$(CURDIR)/$(BUILD)/tools
+	$(TOOLS_SYSROOT) $(MAKE) -C tests/load O=$(CURDIR)/$(BUILD)/tools$(TOOLS_SUFFIX) $(TOOLS_VARS)
 
 version:
 	@echo $(VERSION)

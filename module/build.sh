@@ -4,12 +4,15 @@
 # Builds tpstat.ko (and, where the kernel has KUnit, tpstat_kunit.ko) for
 # one kernel into its own directory, so builds for several kernels never
 # share objects:
-#   module/build.sh <kernel release> <kernel build dir> <output dir>
-# The output dir mirrors the source tree with symlinks and adds
-# generated/tpstat_features.h from conftest.sh.
+#   module/build.sh <kernel release> <kernel build dir> <output dir> [make variables...]
+# The make variables (ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- ...) go
+# to both the feature tests and the build.  The output dir mirrors the
+# source tree with symlinks and adds generated/tpstat_features.h from
+# conftest.sh.
 set -euo pipefail
 
 kver=$1 kdir=$2 out=$3
+shift 3
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 if [ ! -f "$kdir/Makefile" ]; then
@@ -30,13 +33,23 @@ done
 # Drop links whose source file is gone.
 find "$out/module" "$out/kunit" -xtype l -delete
 
-# Feature tests again only when their inputs changed.
+# The answers are kept with a key of everything they were computed from:
+# the questions, the make variables, and the kernel's configuration and
+# headers as the build dir holds them.  Any change asks them again.
 features=$out/generated/tpstat_features.h
-if [ ! -f "$features" ] ||
-   [ -n "$(find "$top/module/conftest" "$top/module/conftest.sh" \
-		"$top/module/events.h" -newer "$features" 2>/dev/null)" ]; then
+key=$({
+	cat "$top/module/conftest.sh" "$top/module/events.h" "$top"/module/conftest/*.c
+	printf '%s\n' "$kdir" "$@"
+	for f in Makefile .config include/generated/autoconf.h \
+		 include/config/kernel.release; do
+		[ -e "$kdir/$f" ] && cksum < "$kdir/$f"
+	done
+} | sha256sum | cut -c1-16)
+if [ "$(cat "$features.key" 2>/dev/null)" != "$key" ] || [ ! -f "$features" ]; then
 	echo "  CONFTEST $kver"
-	"$top/module/conftest.sh" "$kdir" "$out/.conftest" "$features"
+	rm -f "$features.key"
+	"$top/module/conftest.sh" "$kdir" "$out/.conftest" "$features" "$@"
+	echo "$key" > "$features.key"
 fi
 
-make -C "$kdir" M="$out" W=1 modules
+make -C "$kdir" M="$out" W=1 "$@" modules
