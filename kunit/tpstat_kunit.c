@@ -328,7 +328,7 @@ static void tpstat_counters_sum_test(struct kunit *test)
 static void tpstat_xmit_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = (void __force *)ctx->pcpu;
+	void *data = tpstat_pcpu_data(ctx->pcpu);
 
 	preempt_disable();
 	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 1000);
@@ -348,7 +348,7 @@ static void tpstat_xmit_test(struct kunit *test)
 static void tpstat_rx_bytes_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = (void __force *)ctx->pcpu;
+	void *data = tpstat_pcpu_data(ctx->pcpu);
 	struct sk_buff *eth, *raw, *paged;
 	struct page *page;
 
@@ -402,7 +402,7 @@ static void tpstat_rx_bytes_test(struct kunit *test)
 static void tpstat_probe_kinds_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = (void __force *)ctx->pcpu;
+	void *data = tpstat_pcpu_data(ctx->pcpu);
 	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
 	int i;
 
@@ -440,7 +440,7 @@ static void tpstat_probe_kinds_test(struct kunit *test)
 static void tpstat_drops_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = (void __force *)ctx->pcpu;
+	void *data = tpstat_pcpu_data(ctx->pcpu);
 	u64 drops = 0;
 
 	preempt_disable();
@@ -469,7 +469,7 @@ static void tpstat_drops_test(struct kunit *test)
 static void tpstat_tcp_states_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = (void __force *)ctx->pcpu;
+	void *data = tpstat_pcpu_data(ctx->pcpu);
 	struct sock *tcp, *udp;
 	unsigned int cell;
 	u64 in_matrix = 0;
@@ -518,7 +518,7 @@ static void tpstat_tcp_states_test(struct kunit *test)
 static void tpstat_hits_slot_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = (void __force *)ctx->pcpu;
+	void *data = tpstat_pcpu_data(ctx->pcpu);
 	/* A NAPI context without a device: the probe reads napi->dev. */
 	struct napi_struct *napi = kunit_kzalloc(test, sizeof(*napi), GFP_KERNEL);
 	unsigned int slot;

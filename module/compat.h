@@ -7,11 +7,12 @@
  * headers declare, never LINUX_VERSION_CODE (distributions backport
  * tracepoint changes, and the sublevel saturates at 255).
  *
- * For a tracepoint whose prototype changed, the older variants are
- * detected and the newest known one is the default.  A kernel with a
- * prototype nobody has seen yet therefore fails to build at the
- * check_trace_callback_type_<name>() call in probes.c instead of calling
- * a probe with the wrong arguments.
+ * For a tracepoint whose prototype changed, every known variant has a
+ * test (conftest/<tracepoint>_*.c); the older ones are chosen here and the
+ * newest is the default.  A kernel with a prototype nobody has seen yet
+ * stops in conftest.sh with the tracepoint's name and the prototype it
+ * found, and would anyway fail at the check_trace_callback_type_<name>()
+ * call in probes.c instead of calling a probe with the wrong arguments.
  *
  * TPSTAT_PROTO_<tracepoint> is the probe's parameter list after the
  * leading "void *data", TPSTAT_ARGS_<tracepoint> the same names as call
@@ -24,7 +25,10 @@
 #include <linux/types.h>
 #include <tpstat_features.h>
 
-/* skb:kfree_skb gained "reason" in 5.17 (5.15.58) and "rx_sk" in 6.11. */
+/*
+ * skb:kfree_skb gained "reason" in 5.17 (5.15.58) and "rx_sk" in 6.11;
+ * rx_sk became const in 7.x.
+ */
 #if defined(TPSTAT_HAVE_KFREE_SKB_PLAIN)
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location
 #define TPSTAT_ARGS_kfree_skb (skb, location)
@@ -40,9 +44,17 @@
 #define TPSTAT_FIELDS_kfree_skb "location,reason,skb->dev"
 #define TPSTAT_KFREE_SKB_IS_DROP (!tpstat_reason_is_consumed(reason))
 #define TPSTAT_KFREE_SKB_REASON reason
-#else
+#elif defined(TPSTAT_HAVE_KFREE_SKB_RX_SK)
 #define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location, \
 	enum skb_drop_reason reason, struct sock *rx_sk
+#define TPSTAT_ARGS_kfree_skb (skb, location, reason, rx_sk)
+#define TPSTAT_VARIANT_kfree_skb "skb,location,reason,rx_sk"
+#define TPSTAT_FIELDS_kfree_skb "location,reason,skb->dev"
+#define TPSTAT_KFREE_SKB_IS_DROP (!tpstat_reason_is_consumed(reason))
+#define TPSTAT_KFREE_SKB_REASON reason
+#else
+#define TPSTAT_PROTO_kfree_skb struct sk_buff *skb, void *location, \
+	enum skb_drop_reason reason, const struct sock *rx_sk
 #define TPSTAT_ARGS_kfree_skb (skb, location, reason, rx_sk)
 #define TPSTAT_VARIANT_kfree_skb "skb,location,reason,rx_sk"
 #define TPSTAT_FIELDS_kfree_skb "location,reason,skb->dev"
@@ -70,6 +82,29 @@
 #define TPSTAT_ARGS_consume_skb (skb, location)
 #define TPSTAT_VARIANT_consume_skb "skb,location"
 #endif
+
+/* tcp:tcp_retransmit_skb gained "err", the retransmission's result, in 7.x. */
+#if defined(TPSTAT_HAVE_TCP_RETRANSMIT_SKB_PLAIN)
+#define TPSTAT_PROTO_tcp_retransmit_skb const struct sock *sk, \
+	const struct sk_buff *skb
+#define TPSTAT_ARGS_tcp_retransmit_skb (sk, skb)
+#define TPSTAT_VARIANT_tcp_retransmit_skb "sk,skb"
+#else
+#define TPSTAT_PROTO_tcp_retransmit_skb const struct sock *sk, \
+	const struct sk_buff *skb, int err
+#define TPSTAT_ARGS_tcp_retransmit_skb (sk, skb, err)
+#define TPSTAT_VARIANT_tcp_retransmit_skb "sk,skb,err"
+#endif
+
+/* tcp:tcp_probe's skb became const in 7.x. */
+#if defined(TPSTAT_HAVE_TCP_PROBE_PLAIN)
+#define TPSTAT_PROTO_tcp_probe struct sock *sk, struct sk_buff *skb
+#define TPSTAT_VARIANT_tcp_probe "sk,skb"
+#else
+#define TPSTAT_PROTO_tcp_probe struct sock *sk, const struct sk_buff *skb
+#define TPSTAT_VARIANT_tcp_probe "sk,skb"
+#endif
+#define TPSTAT_ARGS_tcp_probe (sk, skb)
 
 /* tcp:tcp_send_reset gained "reason" in 6.10. */
 #if defined(TPSTAT_HAVE_TCP_SEND_RESET_PLAIN)
@@ -106,6 +141,21 @@
 #endif
 #define TPSTAT_FEATURES (TPSTAT_F_DROP_REASON_IF | TPSTAT_F_SKB_CONSUMED_IF | \
 			 TPSTAT_F_RST_REASON_IF)
+
+/* tcp_snd_cwnd() from 5.19. */
+#ifndef TPSTAT_HAVE_TCP_SND_CWND
+#define tcp_snd_cwnd(tp) ((tp)->snd_cwnd)
+#endif
+
+/* nla_strscpy() was nla_strlcpy() before 5.11. */
+#ifndef TPSTAT_HAVE_NLA_STRSCPY
+#define nla_strscpy nla_strlcpy
+#endif
+
+/* struct devlink is private from 6.0, with devlink_to_dev() to reach it. */
+#ifndef TPSTAT_HAVE_DEVLINK_TO_DEV
+#define devlink_to_dev(devlink) ((devlink)->dev)
+#endif
 
 /* struct genl_dumpit_info holds a struct genl_info from 6.2. */
 #ifdef TPSTAT_HAVE_GENL_DUMPIT_INFO_INFO

@@ -13,6 +13,7 @@
  * if views are enabled, else the lean ones.
  */
 #include <linux/bitmap.h>
+#include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
@@ -66,7 +67,7 @@ void tpstat_control_exit(void)
 int tpstat_control_attach(const unsigned long *selected)
 {
 	DECLARE_BITMAP(done, __TPSTAT_EV_CNT);
-	void *data = (void __force *)tpstat_control_pcpu;
+	struct tpstat_pcpu __percpu *pcpu = tpstat_control_pcpu;
 	int id, err = 0;
 
 	bitmap_zero(done, __TPSTAT_EV_CNT);
@@ -74,7 +75,7 @@ int tpstat_control_attach(const unsigned long *selected)
 	for_each_set_bit(id, selected, __TPSTAT_EV_CNT) {
 		if (tpstat_event_state(id) != TPSTAT_STATE_DETACHED)
 			continue;
-		err = tpstat_event_attach(id, data, tpstat_control_kind);
+		err = tpstat_event_attach(id, pcpu, tpstat_control_kind);
 		if (err) {
 			pr_err("tpstat: cannot attach to %s: %d\n",
 			       tpstat_event_full_name(id), err);
@@ -84,7 +85,7 @@ int tpstat_control_attach(const unsigned long *selected)
 	}
 	if (err) {
 		for_each_set_bit(id, done, __TPSTAT_EV_CNT)
-			tpstat_event_detach(id, data);
+			tpstat_event_detach(id, pcpu);
 		tracepoint_synchronize_unregister();
 	}
 	mutex_unlock(&tpstat_control_lock);
@@ -94,12 +95,12 @@ int tpstat_control_attach(const unsigned long *selected)
 /* Returns when no detached probe runs any more: its counters are still. */
 void tpstat_control_detach(const unsigned long *selected)
 {
-	void *data = (void __force *)tpstat_control_pcpu;
+	struct tpstat_pcpu __percpu *pcpu = tpstat_control_pcpu;
 	int id;
 
 	mutex_lock(&tpstat_control_lock);
 	for_each_set_bit(id, selected, __TPSTAT_EV_CNT)
-		tpstat_event_detach(id, data);
+		tpstat_event_detach(id, pcpu);
 	tracepoint_synchronize_unregister();
 	mutex_unlock(&tpstat_control_lock);
 }
@@ -139,13 +140,13 @@ int tpstat_control_reset(const unsigned long *selected)
  */
 static int tpstat_switch_probes_locked(enum tpstat_probe_kind kind)
 {
-	void *data = (void __force *)tpstat_control_pcpu;
+	struct tpstat_pcpu __percpu *pcpu = tpstat_control_pcpu;
 	int id, err = 0;
 
 	if (kind == tpstat_control_kind)
 		return 0;
 	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
-		err = tpstat_event_switch_begin(id, data, kind);
+		err = tpstat_event_switch_begin(id, pcpu, kind);
 		if (err)
 			break;
 	}
@@ -153,12 +154,12 @@ static int tpstat_switch_probes_locked(enum tpstat_probe_kind kind)
 		pr_err("tpstat: cannot attach another probe to %s: %d\n",
 		       tpstat_event_full_name(id), err);
 		while (id-- > 0)
-			tpstat_event_switch_abort(id, data, kind);
+			tpstat_event_switch_abort(id, pcpu, kind);
 		tracepoint_synchronize_unregister();
 		return err;
 	}
 	for (id = 0; id < __TPSTAT_EV_CNT; id++)
-		tpstat_event_switch_end(id, data, kind);
+		tpstat_event_switch_end(id, pcpu, kind);
 	tpstat_control_kind = kind;
 	return 0;
 }

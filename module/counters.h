@@ -104,6 +104,24 @@ struct tpstat_totals {
 	u64 slot[TPSTAT_NR_SLOTS];
 };
 
+/*
+ * The per-CPU counters reach the probes as their tracepoint's data
+ * pointer, a void *.  A per-CPU pointer is not a generic pointer (on x86
+ * with named address spaces it is a __seg_gs one, and a cast between the
+ * two does not compile), so these two are the only conversions, through
+ * the integer value, as the kernel's own per-CPU accessors do.  They cost
+ * no instruction.
+ */
+static __always_inline void *tpstat_pcpu_data(struct tpstat_pcpu __percpu *pcpu)
+{
+	return (void *)(__force unsigned long)pcpu;
+}
+
+static __always_inline struct tpstat_pcpu __percpu *tpstat_data_pcpu(void *data)
+{
+	return (struct tpstat_pcpu __percpu __force *)(unsigned long)data;
+}
+
 struct tpstat_pcpu __percpu *tpstat_counters_alloc(void);
 void tpstat_counters_free(struct tpstat_pcpu __percpu *pcpu);
 enum tpstat_event_id tpstat_slot_event(unsigned int slot);

@@ -9,6 +9,7 @@
  * and one file per view (debugfs_views.c).
  */
 #include <linux/debugfs.h>
+#include <linux/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 

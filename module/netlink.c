@@ -11,6 +11,7 @@
  * the set of TCP transitions change.
  */
 #include <linux/bitmap.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/utsname.h>
 #include <net/genetlink.h>
@@ -99,12 +100,20 @@ static int tpstat_nl_put_event(struct sk_buff *skb, u32 portid, u32 seq,
 	return 0;
 }
 
-/* cb->args[0]: next index into tpstat_sorted_ids; [1]: selection bitmap. */
+/*
+ * A dump keeps its selection bitmap in cb->args[], after its cursor
+ * words: BITS_TO_LONGS(events) longs, so 32-bit kernels have as many
+ * events as 64-bit ones.  The build stops if they no longer fit.
+ */
+#define TPSTAT_NL_SELECTION(cb, first) ((unsigned long *)&(cb)->args[first])
+static_assert(2 + BITS_TO_LONGS(__TPSTAT_EV_CNT) <=
+	      ARRAY_SIZE(((struct netlink_callback *)NULL)->args));
+
+/* cb->args[0]: next index into tpstat_sorted_ids; [1...]: selection. */
 static int tpstat_nl_events_start(struct netlink_callback *cb)
 {
-	unsigned long *selected = (unsigned long *)&cb->args[1];
+	unsigned long *selected = TPSTAT_NL_SELECTION(cb, 1);
 
-	BUILD_BUG_ON(__TPSTAT_EV_CNT > BITS_PER_LONG);
 	cb->args[0] = 0;
 	return tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
 				cb->extack);
@@ -113,7 +122,7 @@ static int tpstat_nl_events_start(struct netlink_callback *cb)
 static int tpstat_nl_events_dump(struct sk_buff *skb,
 				 struct netlink_callback *cb)
 {
-	const unsigned long *selected = (unsigned long *)&cb->args[1];
+	const unsigned long *selected = TPSTAT_NL_SELECTION(cb, 1);
 	int err;
 
 	for (; cb->args[0] < __TPSTAT_EV_CNT; cb->args[0]++) {
@@ -131,10 +140,10 @@ static int tpstat_nl_events_dump(struct sk_buff *skb,
 
 /* ---- GET_COUNTERS --------------------------------------------------------- */
 
-/* cb->args[0]: the snapshot; [1]: next value; [2]: selection bitmap. */
+/* cb->args[0]: the snapshot; [1]: next value; [2...]: selection. */
 static int tpstat_nl_counters_start(struct netlink_callback *cb)
 {
-	unsigned long *selected = (unsigned long *)&cb->args[2];
+	unsigned long *selected = TPSTAT_NL_SELECTION(cb, 2);
 	struct tpstat_report *report;
 	int err;
 
@@ -180,7 +189,7 @@ static int tpstat_nl_counters_dump(struct sk_buff *skb,
 				   struct netlink_callback *cb)
 {
 	const struct tpstat_report *report = (void *)cb->args[0];
-	const unsigned long *selected = (unsigned long *)&cb->args[2];
+	const unsigned long *selected = TPSTAT_NL_SELECTION(cb, 2);
 	int err;
 
 	for (; cb->args[1] < report->count; cb->args[1]++) {
@@ -339,8 +348,10 @@ struct genl_family tpstat_genl_family __ro_after_init = {
 	.module = THIS_MODULE,
 	.ops = tpstat_genl_ops,
 	.n_ops = ARRAY_SIZE(tpstat_genl_ops),
+#ifdef TPSTAT_HAVE_GENL_RESV_START_OP
 	/* Validate every command strictly, reserved header bytes included. */
 	.resv_start_op = 0,
+#endif
 };
 
 int tpstat_netlink_init(void)

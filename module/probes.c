@@ -42,11 +42,9 @@
 #include "views.h"
 
 #define tpstat_hit(data, id) \
-	tpstat_ctr_add((struct tpstat_pcpu __percpu __force *)(data), \
-		       TPSTAT_SLOT_HITS + (id), 1)
+	tpstat_ctr_add(tpstat_data_pcpu(data), TPSTAT_SLOT_HITS + (id), 1)
 #define tpstat_add(data, slot_idx, n) \
-	tpstat_ctr_add((struct tpstat_pcpu __percpu __force *)(data), \
-		       (slot_idx), (n))
+	tpstat_ctr_add(tpstat_data_pcpu(data), (slot_idx), (n))
 
 /* The live views generation, or NULL if @view is off (views.h). */
 static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
@@ -245,8 +243,8 @@ TPSTAT_PROBE(inet_sock_set_state,
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
-TPSTAT_PROBE(tcp_retransmit_skb,
-	     (const struct sock *sk, const struct sk_buff *skb), (sk, skb))
+TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
+	     TPSTAT_ARGS_tcp_retransmit_skb)
 {
 	struct tpstat_views *v;
 
@@ -309,7 +307,7 @@ TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_PROBE
-TPSTAT_PROBE(tcp_probe, (struct sock *sk, struct sk_buff *skb), (sk, skb))
+TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe)
 {
 	const struct tcp_sock *tp = tcp_sk(sk);
 
@@ -462,7 +460,7 @@ TPSTAT_COUNT_PROBE(consume_skb, TPSTAT_EV_CONSUME_SKB,
 const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT] = {
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
 	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_RETRANSMIT_SKB, tcp_retransmit_skb,
-			   "sk,skb", "sk (flow, state)"),
+			   TPSTAT_VARIANT_tcp_retransmit_skb, "sk (flow, state)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SYNACK
 	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_RETRANSMIT_SYNACK,
@@ -481,7 +479,7 @@ const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT] = {
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_DESTROY_SOCK, tcp_destroy_sock, "sk"),
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_PROBE
-	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_PROBE, tcp_probe, "sk,skb",
+	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_PROBE, tcp_probe, TPSTAT_VARIANT_tcp_probe,
 			   "sk->srtt_us,sk->snd_cwnd"),
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST

@@ -17,7 +17,7 @@
 	defined(TPSTAT_HAVE_DROP_REASONS_ARRAY)
 #include <net/dropreason.h>
 #endif
-#ifndef TPSTAT_HAVE_TCP_SEND_RESET_PLAIN
+#ifdef TPSTAT_HAVE_RSTREASON_H
 #include <net/rstreason.h>
 #endif
 
@@ -45,7 +45,7 @@ const char *tpstat_drop_reason_name(u32 reason)
 #endif
 }
 
-#ifndef TPSTAT_HAVE_TCP_SEND_RESET_PLAIN
+#ifdef TPSTAT_HAVE_RSTREASON_H
 /* Designated by code: the list need not follow the enum's order. */
 #define TPSTAT_RST_NAME(r)[SK_RST_REASON_##r] = #r,
 static const char *const tpstat_rst_reasons[] = {
@@ -56,7 +56,7 @@ static const char *const tpstat_rst_reasons[] = {
 
 const char *tpstat_rst_reason_name(u32 reason)
 {
-#ifndef TPSTAT_HAVE_TCP_SEND_RESET_PLAIN
+#ifdef TPSTAT_HAVE_RSTREASON_H
 	if (reason < ARRAY_SIZE(tpstat_rst_reasons))
 		return tpstat_rst_reasons[reason];
 #endif

@@ -125,7 +125,8 @@ static void *tpstat_probe_fn(enum tpstat_event_id id,
  * Caller holds the control lock (control.c).  The event must not be
  * missing.  @kind says which of its probes.
  */
-int tpstat_event_attach(enum tpstat_event_id id, void *data,
+int tpstat_event_attach(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu,
 			enum tpstat_probe_kind kind)
 {
 	void *fn = tpstat_probe_fn(id, kind);
@@ -133,7 +134,8 @@ int tpstat_event_attach(enum tpstat_event_id id, void *data,
 
 	if (tpstat_attached[id])
 		return 0;
-	err = tracepoint_probe_register(tpstat_tracepoints[id], fn, data);
+	err = tracepoint_probe_register(tpstat_tracepoints[id], fn,
+					tpstat_pcpu_data(pcpu));
 	if (err)
 		return err;
 	tpstat_attached_fn[id] = fn;
@@ -145,12 +147,14 @@ int tpstat_event_attach(enum tpstat_event_id id, void *data,
  * The probe may still be running on another CPU when this returns: call
  * tracepoint_synchronize_unregister() before freeing what it uses.
  */
-void tpstat_event_detach(enum tpstat_event_id id, void *data)
+void tpstat_event_detach(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu)
 {
 	if (!tpstat_attached[id])
 		return;
 	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
-						 tpstat_attached_fn[id], data));
+						 tpstat_attached_fn[id],
+						 tpstat_pcpu_data(pcpu)));
 	tpstat_attached_fn[id] = NULL;
 	WRITE_ONCE(tpstat_attached[id], false);
 }
@@ -172,26 +176,29 @@ static void *tpstat_switch_target(enum tpstat_event_id id,
 	return fn;
 }
 
-int tpstat_event_switch_begin(enum tpstat_event_id id, void *data,
+int tpstat_event_switch_begin(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu,
 			      enum tpstat_probe_kind kind)
 {
 	void *fn = tpstat_switch_target(id, kind);
 
 	return fn ? tracepoint_probe_register(tpstat_tracepoints[id], fn,
-					      data) : 0;
+					      tpstat_pcpu_data(pcpu)) : 0;
 }
 
-void tpstat_event_switch_abort(enum tpstat_event_id id, void *data,
+void tpstat_event_switch_abort(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu,
 			       enum tpstat_probe_kind kind)
 {
 	void *fn = tpstat_switch_target(id, kind);
 
 	if (fn)
 		WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
-							 fn, data));
+							 fn, tpstat_pcpu_data(pcpu)));
 }
 
-void tpstat_event_switch_end(enum tpstat_event_id id, void *data,
+void tpstat_event_switch_end(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu,
 			     enum tpstat_probe_kind kind)
 {
 	void *fn = tpstat_switch_target(id, kind);
@@ -199,6 +206,7 @@ void tpstat_event_switch_end(enum tpstat_event_id id, void *data,
 	if (!fn)
 		return;
 	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
-						 tpstat_attached_fn[id], data));
+						 tpstat_attached_fn[id],
+						 tpstat_pcpu_data(pcpu)));
 	tpstat_attached_fn[id] = fn;
 }

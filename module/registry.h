@@ -9,6 +9,7 @@
 #include <linux/tpstat.h>
 #include <linux/types.h>
 
+#include "counters.h"
 #include "probes.h"
 
 struct tracepoint;
@@ -34,15 +35,20 @@ const char *tpstat_state_name(enum tpstat_event_state state);
  * Callers serialise attach and detach (control.c's lock); state readers
  * need no lock and see either state.
  */
-int tpstat_event_attach(enum tpstat_event_id id, void *data,
+int tpstat_event_attach(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu,
 			enum tpstat_probe_kind kind);
-void tpstat_event_detach(enum tpstat_event_id id, void *data);
+void tpstat_event_detach(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu);
 /* Moving an attached event to another of its probes (registry.c). */
-int tpstat_event_switch_begin(enum tpstat_event_id id, void *data,
+int tpstat_event_switch_begin(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu,
 			      enum tpstat_probe_kind kind);
-void tpstat_event_switch_abort(enum tpstat_event_id id, void *data,
+void tpstat_event_switch_abort(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu,
 			       enum tpstat_probe_kind kind);
-void tpstat_event_switch_end(enum tpstat_event_id id, void *data,
+void tpstat_event_switch_end(enum tpstat_event_id id,
+			struct tpstat_pcpu __percpu *pcpu,
 			     enum tpstat_probe_kind kind);
 
 #endif /* _TPSTAT_REGISTRY_H */

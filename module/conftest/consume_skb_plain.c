@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* consume_skb before 6.3: no location. */
+#define TPSTAT_VARIANT_OF consume_skb
 #include <trace/events/skb.h>
 
 static void probe(void *data, struct sk_buff *skb)

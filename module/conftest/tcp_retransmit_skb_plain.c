@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tcp_retransmit_skb before 7.x: no error. */
+#define TPSTAT_VARIANT_OF tcp_retransmit_skb
+#include <trace/events/tcp.h>
+
+static void probe(void *data, const struct sock *sk, const struct sk_buff *skb)
+{
+}
+
+static inline void __maybe_unused conftest(void)
+{
+	check_trace_callback_type_tcp_retransmit_skb(probe);
+}

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-2.0
+/* tcp_send_reset from 6.10: the reset reason. */
+#define TPSTAT_VARIANT_OF tcp_send_reset
+#include <net/rstreason.h>
+#include <trace/events/tcp.h>
+
+static void probe(void *data, const struct sock *sk, const struct sk_buff *skb,
+		  const enum sk_rst_reason reason)
+{
+}
+
+static inline void __maybe_unused conftest(void)
+{
+	check_trace_callback_type_tcp_send_reset(probe);
+}
