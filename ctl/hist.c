@@ -36,14 +36,37 @@ int hist_last(const struct hist *h)
 	return -1;
 }
 
+/* a * b as two 64-bit halves, for b below 2^32: no 128-bit type on 32-bit ARM. */
+struct wide {
+	uint64_t hi, lo;
+};
+
+static struct wide mul_small(uint64_t a, uint32_t b)
+{
+	uint64_t low = (a & 0xffffffffu) * b, high = (a >> 32) * b;
+	struct wide w = { high >> 32, low + (high << 32) };
+
+	w.hi += w.lo < low;	/* carry out of the low half */
+	return w;
+}
+
+static int wide_le(struct wide a, struct wide b)
+{
+	return a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo);
+}
+
+/* floor(val * width / max), at most width: the largest s with s * max <= val * width. */
 unsigned int hist_stars(uint64_t val, uint64_t max, unsigned int width)
 {
-	unsigned __int128 n;
+	struct wide scaled = mul_small(val, width);
+	unsigned int s;
 
 	if (!max)
 		return 0;
-	n = (unsigned __int128)val * width / max;
-	return n > width ? width : (unsigned int)n;
+	for (s = width; s > 0; s--)
+		if (wide_le(mul_small(max, s), scaled))
+			break;
+	return s;
 }
 
 void hist_print(FILE *f, const struct hist *h, const char *unit)

@@ -331,6 +331,12 @@ static void test_hist(void)
 	      hist_stars(1, 0, 40) == 0 && hist_stars(11, 10, 40) == 40 &&
 	      hist_stars(UINT64_MAX, UINT64_MAX, 20) == 20,
 	      "stars as bcc: floor(width * val / max)");
+	CHECK(hist_stars(UINT64_MAX / 2, UINT64_MAX, 40) == 19 &&
+	      hist_stars(UINT64_MAX - 1, UINT64_MAX, 40) == 39 &&
+	      hist_stars(1ULL << 63, UINT64_MAX, 40) == 20 &&
+	      hist_stars(UINT64_MAX / 40, UINT64_MAX, 40) == 0 &&
+	      hist_stars(UINT64_MAX / 40 + 1, UINT64_MAX, 40) == 1,
+	      "stars exact where width * val passes 2^64");
 	CHECK(hist_first(&h) == -1 && hist_last(&h) == -1, "empty");
 	h.bucket[1] = 1;
 	h.bucket[3] = 4;
