@@ -4,7 +4,9 @@
 # Installs, with apt, whatever building and testing tpstat needs and this
 # machine lacks: compilers and kernel build tools, Debian's 6.1 and 6.12
 # kernels with their headers, the 6.1 source for the debug kernel, QEMU
-# and busybox for the test bed, and the tools the tests drive (for the
+# and busybox for the test bed (and for the ARM guests: QEMU's ARM
+# systems, cross compilers for the tools, debootstrap and qemu-user-static
+# for their Debian root, tests/arm/root.sh), and the tools the tests drive (for the
 # deployment tests: DKMS, Debian packaging tools, lintian, and prometheus
 # for promtool).  Quick when everything is there already.
 set -euo pipefail
@@ -13,6 +15,8 @@ packages=(
 	build-essential bc bison flex libelf-dev libssl-dev dwarves kmod
 	cpio xz-utils zstd python3 jq iproute2 ethtool procps util-linux
 	qemu-system-x86 busybox-static
+	qemu-system-arm gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
+	qemu-user-static binfmt-support debootstrap
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	linux-source-6.1

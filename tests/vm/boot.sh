@@ -3,7 +3,7 @@
 # run one command in it; exit with the command's status.
 #
 # Usage: tests/vm/boot.sh --kernel BZIMAGE [--modules-release VER [--modules-root DIR]]
-#            [--append "CMDLINE"]
+#            [--arch x86_64|arm64|armhf] [--root DIR] [--append "CMDLINE"]
 #            [--smp N] [--mem MB] [--timeout SECONDS] [--out DIR] [--expose DIR]... [--bench]
 #            -- COMMAND...
 #   --kernel BZIMAGE        kernel image to boot (e.g. /boot/vmlinuz-VER, or a bzImage).
@@ -14,6 +14,20 @@
 #                           /lib/modules (a kernel package unpacked into the cache, with
 #                           depmod -b DIR run on it); the guest sees DIR/lib/modules as its
 #                           /lib/modules, so it autoloads that kernel's modules.
+#   --arch ARCH             x86_64 (default: qemu-system-x86_64, console ttyS0); arm64
+#                           (qemu-system-aarch64 -M virt -cpu cortex-a57) or armhf
+#                           (qemu-system-arm -M virt -cpu cortex-a15), console ttyAMA0, for
+#                           Debian's arm64 and armmp kernels.  The initramfs carries that
+#                           architecture's busybox-static (downloaded once into the cache
+#                           with tests/matrix/apt.sh, never installed); an ARM guest gets
+#                           TPSTAT_BUILD_SUFFIX=-ARCH unless set (the cross-built tools).
+#   --root DIR              the guest's / (read-only): default the host's / for x86_64, and
+#                           tests/arm/root.sh ARCH's Debian root for arm64 and armhf.  With
+#                           a root other than /, the checkout holding this script is shared
+#                           too and mounted at its own path, the host's /tmp is shared for
+#                           --expose, and --modules-root's lib/modules is shared as the
+#                           guest's /lib/modules; the current directory must lie in the
+#                           checkout or in an exposed /tmp dir.
 #   --append "CMDLINE"      extra kernel command line (e.g. acpi=noirq for the debug kernel).
 #   --smp N / --mem MB      CPUs (default 2) and memory (default 2048).
 #   --timeout SECONDS       kill QEMU after this long (default 600): exit status 124.
@@ -52,12 +66,15 @@ die() {
 }
 
 kernel='' release='' modroot='' append='' smp=2 mem=2048 timeout=600 out='' bench=0
+arch=x86_64 root=''
 expose=()
 while (($#)); do
 	case $1 in
 	--kernel) kernel=${2?}; shift ;;
 	--modules-release) release=${2?}; shift ;;
 	--modules-root) modroot=${2?}; shift ;;
+	--arch) arch=${2?}; shift ;;
+	--root) root=${2?}; shift ;;
 	--append) append=${2?}; shift ;;
 	--smp) smp=${2?}; shift ;;
 	--mem) mem=${2?}; shift ;;
@@ -76,13 +93,61 @@ done
 [[ -r $kernel ]] || die "cannot read kernel image '$kernel'"
 [[ $smp =~ ^[1-9][0-9]*$ && $mem =~ ^[1-9][0-9]*$ && $timeout =~ ^[1-9][0-9]*$ ]] ||
 	die "--smp, --mem and --timeout take positive integers"
-for tool in qemu-system-x86_64 cpio gzip; do
-	command -v "$tool" >/dev/null || die "$tool is missing (run tests/vm/deps.sh)"
+cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
+checkout=$(cd "$(dirname "$self")/../.." && pwd -P)
+
+# The architecture: QEMU, its machine, the console, busybox and the root.
+case $arch in
+x86_64)
+	qemu_system=(qemu-system-x86_64) console_dev=ttyS0
+	;;
+arm64)
+	qemu_system=(qemu-system-aarch64 -M virt -cpu cortex-a57) console_dev=ttyAMA0
+	;;
+armhf)
+	# highmem=off: nothing above 4 GiB for a kernel without LPAE (armmp).
+	qemu_system=(qemu-system-arm -M virt,highmem=off -cpu cortex-a15) console_dev=ttyAMA0
+	;;
+*) die "unknown --arch '$arch' (x86_64, arm64 or armhf)" ;;
+esac
+for tool in "${qemu_system[0]}" cpio gzip; do
+	command -v "$tool" >/dev/null || die "$tool is missing (run tests/deps.sh)"
 done
-busybox=/bin/busybox
-if [[ ! -x $busybox ]] || ldd "$busybox" >/dev/null 2>&1; then
-	die "$busybox is not a static busybox (run tests/vm/deps.sh: busybox-static)"
+
+# A foreign busybox-static, unpacked once into the cache.
+foreign_busybox() {
+	local dir=$cache_root/busybox-$arch tmp
+	if [[ ! -x $dir/bin/busybox ]]; then
+		mkdir -p "$cache_root"
+		exec {lockfd}>"$dir.lock"
+		flock "$lockfd"
+		if [[ ! -x $dir/bin/busybox ]]; then
+			tmp=$(mktemp -d "$cache_root/busybox-$arch.XXXXXX")
+			(cd "$tmp" && "$checkout/tests/matrix/apt.sh" bookworm "$arch" \
+				apt-get -qq download "busybox-static:$arch" >&2) ||
+				die "cannot download busybox-static:$arch"
+			dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/root" ||
+				die "cannot unpack busybox-static:$arch"
+			rm -rf "$dir"
+			mv "$tmp/root" "$dir"
+			rm -rf "$tmp"
+		fi
+		exec {lockfd}>&-
+	fi
+	echo "$dir/bin/busybox"
+}
+if [[ $arch == x86_64 ]]; then
+	busybox=/bin/busybox
+	if [[ ! -x $busybox ]] || ldd "$busybox" >/dev/null 2>&1; then
+		die "$busybox is not a static busybox (run tests/vm/deps.sh: busybox-static)"
+	fi
+	root=${root:-/}
+else
+	busybox=$(foreign_busybox)
+	root=${root:-$("$checkout/tests/arm/root.sh" "$arch")} || die "no $arch root (tests/arm/root.sh)"
 fi
+[[ -d $root ]] || die "--root '$root' is no directory"
+root=$(cd "$root" && pwd -P)
 
 # ---- the initramfs -----------------------------------------------------------------------
 
@@ -120,7 +185,7 @@ done
 
 mkdir -p /newroot /hosttmp
 opts=trans=virtio,version=9p2000.L,msize=512000
-mount -t 9p -o "$opts,ro,cache=loose" host /newroot || fail "mounting the host's / over 9p"
+mount -t 9p -o "$opts,ro,cache=loose" host /newroot || fail "mounting the root over 9p"
 R=/newroot
 mount -o bind $R/tmp /hosttmp || fail "bind-mounting the host's /tmp"
 mount -t proc proc $R/proc
@@ -142,6 +207,11 @@ mkdir -p $R/tmp/out
 mount -t 9p -o "$opts" out $R/tmp/out || fail "mounting the out share"
 B=$R/tmp/out/.boot
 [ -f $B/run.sh ] || fail "no $B/run.sh in the out share"
+# A root other than the host's (an ARM root): the host's /tmp comes as a
+# share of its own (for what is exposed below), and so does the checkout.
+if [ -s $B/checkout ]; then
+	mount -t 9p -o "$opts,ro" hosttmp /hosttmp || fail "mounting the host's /tmp"
+fi
 
 # Host dirs under /tmp that the command needs (its working directory...).
 while read -r top; do
@@ -155,7 +225,16 @@ if [ -s $B/modroot ]; then
 	mount -o bind "$R$(cat $B/modroot)/lib/modules" $R/lib/modules ||
 		fail "bind-mounting $(cat $B/modroot)/lib/modules"
 fi
-# Let the kernel autoload modules from the host's /lib/modules.
+if [ -f $B/modules-share ]; then
+	mount -t 9p -o "$opts,ro,cache=loose" modules $R/lib/modules ||
+		fail "mounting the kernel's modules over 9p"
+fi
+if [ -s $B/checkout ]; then
+	co=$(cat $B/checkout)
+	mkdir -p "$R$co" 2>/dev/null
+	mount -t 9p -o "$opts,ro,cache=loose" checkout "$R$co" || fail "mounting the checkout at $co"
+fi
+# Let the kernel autoload modules from the root's /lib/modules.
 echo /sbin/tpstat-modprobe > /proc/sys/kernel/modprobe
 chroot $R /sbin/ip link set lo up 2>/dev/null || ip link set lo up
 
@@ -173,7 +252,6 @@ modprobe_wrapper='#!/bin/busybox sh
 exec /bin/busybox chroot /newroot /sbin/modprobe "$@"
 '
 
-cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
 modules=()
 if [[ -n $release ]]; then
 	[[ -d $modroot/lib/modules/$release ]] || die "no $modroot/lib/modules/$release"
@@ -181,7 +259,7 @@ if [[ -n $release ]]; then
 fi
 key=$({
 	cat "$self"
-	echo "release=$release"
+	echo "release=$release arch=$arch"
 	for ko in "${modules[@]}"; do stat -c '%n %s %Y' "$ko"; done
 	sha256sum "$busybox"
 } | sha256sum | cut -c1-16)
@@ -246,7 +324,22 @@ mkdir "$share/.boot"
 		fi
 	done
 } >"$share/.boot/expose"
-[[ -n $modroot ]] && realpath "$modroot" >"$share/.boot/modroot"
+virtfs=()
+if [[ $root == / ]]; then
+	[[ -n $modroot ]] && realpath "$modroot" >"$share/.boot/modroot"
+else
+	# The root has neither the checkout nor the host's /tmp, nor
+	# --modules-root's tree: each is a share of its own.
+	echo "$checkout" >"$share/.boot/checkout"
+	[[ $checkout == /tmp/* ]] || mkdir -p "$root$checkout" ||
+		die "cannot make the checkout's mount point in $root"
+	virtfs+=(-virtfs "local,path=$checkout,mount_tag=checkout,security_model=none,readonly=on,multidevs=remap")
+	virtfs+=(-virtfs "local,path=/tmp,mount_tag=hosttmp,security_model=none,readonly=on,multidevs=remap")
+	if [[ -n $modroot ]]; then
+		touch "$share/.boot/modules-share"
+		virtfs+=(-virtfs "local,path=$(realpath "$modroot")/lib/modules,mount_tag=modules,security_model=none,readonly=on,multidevs=remap")
+	fi
+fi
 if (($# == 1)); then
 	printf '%s\n' "$1" >"$share/.boot/command.sh"
 else
@@ -259,6 +352,7 @@ fi
 	for var in LANG LC_ALL $(compgen -e TPSTAT_ || true); do
 		[[ -n ${!var+x} ]] && echo "export $var=$(printf '%q' "${!var}")"
 	done
+	[[ $arch == x86_64 || -n ${TPSTAT_BUILD_SUFFIX+x} ]] || echo "export TPSTAT_BUILD_SUFFIX=-$arch"
 	echo "cd $(printf '%q' "$cwd") || { echo 'boot.sh: cannot cd to $cwd in the guest'; echo 125 >/tmp/out/status; exit 125; }"
 	cat <<'RUN'
 bash /tmp/out/.boot/command.sh 2>&1 </dev/null | tee /tmp/out/output.log
@@ -268,7 +362,7 @@ sync
 RUN
 } >"$share/.boot/run.sh"
 
-cmdline="console=ttyS0 panic=-1 ${append}"
+cmdline="console=$console_dev panic=-1 ${append}"
 if ((bench)); then
 	accel=(-accel "tcg,thread=single" -icount "shift=0,sleep=off" -smp 1)
 else
@@ -278,10 +372,11 @@ else
 	# traffic); the guest still has $smp CPUs, per-CPU data and nesting.
 	accel=(-accel "tcg,thread=single" -smp "$smp")
 fi
-qemu=(qemu-system-x86_64 "${accel[@]}" -m "$mem" -nic none -nographic -no-reboot
+qemu=("${qemu_system[@]}" "${accel[@]}" -m "$mem" -nic none -nographic -no-reboot
 	-kernel "$kernel" -initrd "$initramfs" -append "$cmdline"
-	-virtfs "local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap"
-	-virtfs "local,path=$share,mount_tag=out,security_model=none")
+	-virtfs "local,path=$root,mount_tag=host,security_model=none,readonly=on,multidevs=remap"
+	-virtfs "local,path=$share,mount_tag=out,security_model=none"
+	"${virtfs[@]}")
 
 console=$out/console.log
 SECONDS=0
