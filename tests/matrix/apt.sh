@@ -15,7 +15,7 @@
 #                    if stale); apt-get download saves into the current dir
 #   apt-cache ARGS...
 #   sources          the suite's one-line sources (a chroot of it uses them)
-#   options          the -o options, one a line
+#   config           the path of its apt.conf, for APT_CONFIG=<path> apt-get...
 # A release reads its main, -updates and -security archives, except
 # bookworm's armhf: bookworm main alone (bookworm-security's armhf index
 # failed apt's size check).  trixie-backports is trixie plus
@@ -27,6 +27,7 @@
 # whose sid is past it.  Signatures are: the host's debian-archive-keyring.
 # Cache: <cache>/matrix/apt/<SUITE>_<ARCH>/.
 set -euo pipefail
+# shellcheck source=tests/matrix/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 mirror=${TPSTAT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -58,27 +59,31 @@ sources() {
 	return 0
 }
 
-# The -o options that make apt read only this suite's configuration.
-options() {
+# The configuration that makes apt read only this suite: an APT_CONFIG file
+# is read before /etc/apt/apt.conf.d, and names an empty dir instead (no
+# host hooks, pins or cache settings), unlike -o options, read after it.
+config() {
 	local suite=$1 arch=$2 dir=$3
-	printf '%s\n' \
-		-o "Dir::Etc::sourcelist=$dir/sources.list" \
-		-o "Dir::Etc::sourceparts=/dev/null" \
-		-o "Dir::Etc::main=/dev/null" \
-		-o "Dir::Etc::parts=$dir/empty" \
-		-o "Dir::Etc::preferences=/dev/null" \
-		-o "Dir::Etc::preferencesparts=$dir/empty" \
-		-o "Dir::State=$dir/state" \
-		-o "Dir::State::Lists=$dir/lists" \
-		-o "Dir::State::status=$dir/status" \
-		-o "Dir::Cache=$dir/cache" \
-		-o "APT::Architecture=$arch" \
-		-o "APT::Architectures::=$arch" \
-		-o "Acquire::Check-Valid-Until=false" \
-		-o "Acquire::Languages=none" \
-		-o "Acquire::Retries=3" \
-		-o "APT::Sandbox::User=root"
-	[[ $suite == *-backports ]] && printf '%s\n' -o "APT::Default-Release=$suite"
+	cat <<-CONF
+		// written by tests/matrix/apt.sh for $suite $arch
+		Dir::Etc::main "/dev/null";
+		Dir::Etc::parts "$dir/empty";
+		Dir::Etc::sourcelist "$dir/sources.list";
+		Dir::Etc::sourceparts "/dev/null";
+		Dir::Etc::preferences "/dev/null";
+		Dir::Etc::preferencesparts "$dir/empty";
+		Dir::State "$dir/state";
+		Dir::State::Lists "$dir/lists";
+		Dir::State::status "$dir/status";
+		Dir::Cache "$dir/cache";
+		APT::Architecture "$arch";
+		APT::Architectures { "$arch"; };
+		APT::Sandbox::User "root";
+		Acquire::Check-Valid-Until "false";
+		Acquire::Languages "none";
+		Acquire::Retries "3";
+	CONF
+	[[ $suite == *-backports ]] && echo "APT::Default-Release \"$suite\";"
 	return 0
 }
 
@@ -87,25 +92,26 @@ setup() {
 	local suite=$1 arch=$2 dir=$3
 	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/state" "$dir/empty"
 	[[ -e $dir/status ]] || : >"$dir/status"
-	sources "$suite" "$arch" >"$dir/sources.list.new"
-	if cmp -s "$dir/sources.list.new" "$dir/sources.list"; then
-		rm -f "$dir/sources.list.new"
-	else
-		mv -f "$dir/sources.list.new" "$dir/sources.list"
-		rm -f "$dir/updated"
-	fi
+	config "$suite" "$arch" "$dir" >"$dir/apt.conf.new.$$"
+	sources "$suite" "$arch" >"$dir/sources.list.new.$$"
+	for f in apt.conf sources.list; do
+		if cmp -s "$dir/$f.new.$$" "$dir/$f"; then
+			rm -f "$dir/$f.new.$$"
+		else
+			mv -f "$dir/$f.new.$$" "$dir/$f"
+			rm -f "$dir/updated"
+		fi
+	done
 }
 
 # Fetches the lists when stale (under an exclusive lock).
 update() {
 	local suite=$1 arch=$2 dir=$3 max=${TPSTAT_APT_MAX_AGE:-6} start=$SECONDS
-	local -a opts
 	[[ $max =~ ^[0-9]+$ ]] || die "TPSTAT_APT_MAX_AGE must be a number of hours"
 	fresh "$dir" "$max" && return 0
 	lock "$dir/lock"
 	if ! fresh "$dir" "$max"; then
-		mapfile -t opts < <(options "$suite" "$arch" "$dir")
-		apt-get "${opts[@]}" -qq --error-on=any update >&2 ||
+		APT_CONFIG=$dir/apt.conf apt-get -qq --error-on=any update >&2 ||
 			die "apt-get update for $suite/$arch failed"
 		touch "$dir/updated"
 		log "$suite/$arch lists updated in $(elapsed "$start")"
@@ -126,7 +132,10 @@ dir=$matrix_cache/apt/${suite}_$arch
 
 case $cmd in
 sources) sources "$suite" "$arch" ;;
-options) options "$suite" "$arch" "$dir" ;;
+config)
+	setup "$suite" "$arch" "$dir"
+	echo "$dir/apt.conf"
+	;;
 update)
 	setup "$suite" "$arch" "$dir"
 	update "$suite" "$arch" "$dir"
@@ -134,9 +143,8 @@ update)
 apt-get | apt-cache)
 	setup "$suite" "$arch" "$dir"
 	update "$suite" "$arch" "$dir"
-	mapfile -t opts < <(options "$suite" "$arch" "$dir")
 	lock "$dir/lock" -s
-	"$cmd" "${opts[@]}" "$@"
+	APT_CONFIG=$dir/apt.conf "$cmd" "$@"
 	;;
 -h | --help) usage ;;
 *) die "unknown command '$cmd' (try --help)" ;;

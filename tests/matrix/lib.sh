@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
 #
 # tests/matrix/lib.sh: what the matrix scripts share (sourced, not run):
@@ -6,6 +7,7 @@
 
 matrix_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
+# shellcheck disable=SC2034 # used by the scripts that source this
 matrix_cache=$cache_root/matrix
 prog=${prog:-$(basename "$0")}
 
@@ -22,7 +24,7 @@ lock() {
 	local fd
 	mkdir -p "$(dirname "$1")"
 	exec {fd}>>"$1"
-	flock ${2:-} "$fd"
+	flock ${2:+"$2"} "$fd"
 	lock_fds[$1]=$fd
 }
 unlock() {
