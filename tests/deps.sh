@@ -3,7 +3,8 @@
 #
 # Installs, with apt, whatever building and testing tpstat needs and this
 # machine lacks: compilers and kernel build tools, Debian's 6.1 and 6.12
-# kernels with their headers, the 6.1 source for the debug kernel, QEMU
+# kernels with their headers, the 6.1 source for the 6.1 debug kernel and
+# Debian's archive keys for fetching the 5.10 one's from bullseye, QEMU
 # and busybox for the test bed (and for the ARM guests: QEMU's ARM
 # systems, cross compilers for the tools, debootstrap and qemu-user-static
 # for their Debian root, tests/arm/root.sh), and the tools the tests drive (for the
@@ -19,7 +20,7 @@ packages=(
 	qemu-user-static binfmt-support debootstrap
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
-	linux-source-6.1
+	linux-source-6.1 debian-archive-keyring
 	libmnl-dev pkg-config
 	dkms debhelper dh-dkms lintian prometheus
 )

@@ -1,34 +1,50 @@
 #!/usr/bin/env bash
-# tests/kernel/debug-kernel.sh: build (once) and cache tpstat's debug/KUnit test kernel.
+# tests/kernel/debug-kernel.sh: build (once) and cache tpstat's debug/KUnit test kernels.
 #
-# Usage: tests/kernel/debug-kernel.sh [--source | --cached [--source] | --help]
+# Usage: tests/kernel/debug-kernel.sh [--version 6.1|5.10] [--refresh]
+#            [--source | --cached [--source] | --help]
+#   --version V  which kernel: 6.1 (the default) or 5.10.
 #   (no option)  build the kernel if it is not cached yet, then print its build (O=) dir.
 #   --source     same, but print the kernel source dir (for tools/testing/kunit/kunit.py).
 #   --cached     build nothing: print the dir if the kernel is already built, else exit 1.
+#   --refresh    5.10 only: look for a newer linux-source-5.10 on the mirror (otherwise
+#                the newest one fetched before is used, without the network).
 #
-# The kernel is Debian's linux-source-6.1 (/usr/src/linux-source-6.1.tar.xz): 'make
-# tinyconfig', merged with tests/kernel/debug.config, 'make olddefconfig', then every '=y'
-# line of the fragment is checked to have survived and CONFIG_BPF_SYSCALL to be off.
-# It is cached outside the checkout in
+# 6.1 is Debian 12's linux-source-6.1 (/usr/src/linux-source-6.1.tar.xz, installed by
+# tests/deps.sh). 5.10 is Debian 11's linux-source-5.10, the newest of bullseye and
+# bullseye-security: tests/matrix/apt.sh downloads the .deb with apt configured apart
+# from the system's, and 'dpkg-deb -x' unpacks it into
+# <cache>/linux-source-5.10-<package version>/; nothing is installed on the host.
+# Both build with the host's gcc, so modules for them build with it too.
+# Each is 'make tinyconfig', merged with tests/kernel/debug.config, 'make olddefconfig',
+# then every '=y' line of the fragment is checked to have survived and CONFIG_BPF_SYSCALL
+# to be off. It is cached outside the checkout in
 #   ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/debug-kernel-<key>/{src,build}
-# where <key> is the first 16 hex digits of the sha256 of the fragment, the package version
-# of linux-source-6.1 and this script. A '.done' stamp is written last: a build that was
-# interrupted is redone from scratch. The bzImage is <build>/arch/x86/boot/bzImage;
-# out-of-tree modules build with 'make -C <build> M=<dir>'.
+# (6.1) or .../debug-kernel-5.10-<key>/{src,build} (5.10), where <key> is the first 16 hex
+# digits of the sha256 of the fragment, the source package's name and version, and this
+# script. A '.done' stamp is written last: a build that was interrupted is redone from
+# scratch. The bzImage is <build>/arch/x86/boot/bzImage; out-of-tree modules build with
+# 'make -C <build> M=<dir>'.
 # Only the path goes to stdout; progress goes to stderr, the build log to <cache>/build.log.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 fragment=$here/debug.config
 self=$here/$(basename "$0")
-tarball=/usr/src/linux-source-6.1.tar.xz
 
+version=6.1
 want=build
 cached_only=0
+refresh=0
 while (($#)); do
 	case $1 in
+	--version)
+		version=${2?--version takes 6.1 or 5.10}
+		shift
+		;;
 	--source) want=source ;;
 	--cached) cached_only=1 ;;
+	--refresh) refresh=1 ;;
 	-h | --help)
 		sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$self"
 		exit 0
@@ -47,17 +63,75 @@ die() {
 	exit 1
 }
 
-pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
-	die "package linux-source-6.1 is not installed (run tests/vm/deps.sh)"
-[[ -f $tarball ]] || die "$tarball is missing (run tests/vm/deps.sh)"
+cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
+pkg=linux-source-$version
+
+# The newest linux-source-5.10 unpacked in the cache: "<version> <dir>", or nothing.
+fetched_510() {
+	local d best='' bestdir=''
+	for d in "$cache_root/$pkg"-*/; do
+		[[ -f $d/.done ]] || continue
+		d=${d%/}
+		if [[ -z $best ]] || dpkg --compare-versions "${d#"$cache_root/$pkg"-}" gt "$best"; then
+			best=${d#"$cache_root/$pkg"-} bestdir=$d
+		fi
+	done
+	[[ -n $best ]] && echo "$best $bestdir"
+}
+
+# Downloads the newest linux-source-5.10 of bullseye and bullseye-security with apt
+# configured apart from the system's (tests/matrix/apt.sh), and unpacks it with
+# dpkg-deb -x into <cache>/linux-source-5.10-<version>/root.
+fetch_510() {
+	local get=$cache_root/download-$pkg deb ver dest
+	mkdir -p "$get"
+	exec 8>"$get.lock"
+	flock 8
+	log "downloading the newest $pkg of bullseye (tests/matrix/apt.sh)"
+	rm -f "$get"/*.deb
+	(cd "$get" && "$here/../matrix/apt.sh" bullseye amd64 apt-get -qq download "$pkg" >&2) ||
+		die "apt-get download $pkg (bullseye) failed"
+	deb=$(echo "$get/${pkg}_"*.deb)
+	ver=$(dpkg-deb -f "$deb" Version)
+	dest=$cache_root/$pkg-$ver
+	if [[ ! -f $dest/.done ]]; then
+		log "unpacking $pkg $ver into $dest"
+		rm -rf "$dest"
+		mkdir -p "$dest"
+		dpkg-deb -x "$deb" "$dest/root" || die "dpkg-deb -x $deb failed"
+		touch "$dest/.done"
+	fi
+	rm -f "$deb"
+	exec 8>&-
+}
+
+case $version in
+6.1)
+	tarball=/usr/src/linux-source-6.1.tar.xz
+	pkgver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) ||
+		die "package $pkg is not installed (run tests/deps.sh)"
+	[[ -f $tarball ]] || die "$tarball is missing (run tests/deps.sh)"
+	name=debug-kernel
+	;;
+5.10)
+	if ((refresh)) || ! fetched_510 >/dev/null; then
+		((cached_only)) && exit 1
+		fetch_510
+	fi
+	read -r pkgver pkgdir < <(fetched_510) || die "no $pkg in $cache_root"
+	tarball=$pkgdir/root/usr/src/linux-source-5.10.tar.xz
+	[[ -f $tarball ]] || die "$tarball is missing"
+	name=debug-kernel-5.10
+	;;
+*) die "unknown --version '$version' (6.1 or 5.10)" ;;
+esac
 
 key=$({
 	cat "$fragment"
-	echo "linux-source-6.1 $pkgver"
+	echo "$pkg $pkgver"
 	cat "$self"
 } | sha256sum | cut -c1-16)
-cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
-dir=$cache_root/debug-kernel-$key
+dir=$cache_root/$name-$key
 src=$dir/src
 build=$dir/build
 
@@ -93,7 +167,7 @@ run() {
 	fi
 }
 
-log "unpacking $tarball (linux-source-6.1 $pkgver)"
+log "unpacking $tarball ($pkg $pkgver)"
 run tar -xf "$tarball" -C "$src" --strip-components=1
 
 kmake() { run make -C "$src" O="$build" "$@"; }

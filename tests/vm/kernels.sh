@@ -5,8 +5,9 @@
 #   <name> <bzImage> <kernel build dir> <modules release or -> [extra cmdline]
 # Debian's kernels: every /boot/vmlinuz-<release> whose headers are
 # installed (/lib/modules/<release>/build), named deb-<release>.  The
-# debug kernel (tests/kernel/debug-kernel.sh), named debug-<version>,
-# when it is built; --with-debug builds it first.
+# debug kernels (tests/kernel/debug-kernel.sh --version 6.1, then 5.10),
+# named debug-<version> (debug-6.1.<n>, debug-5.10.<n>), each when it is
+# built; --with-debug builds both first.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,10 +20,13 @@ for image in /boot/vmlinuz-*; do
 	echo "deb-$release $image $kbuild $release"
 done
 
-if [ "${1:-}" = --with-debug ]; then
-	kbuild=$("$here/../kernel/debug-kernel.sh")
-else
-	kbuild=$("$here/../kernel/debug-kernel.sh" --cached 2>/dev/null) || exit 0
-fi
-release=$(cat "$kbuild/include/config/kernel.release")
-echo "debug-${release%%-*} $kbuild/arch/x86/boot/bzImage $kbuild - acpi=noirq"
+for version in 6.1 5.10; do
+	if [ "${1:-}" = --with-debug ]; then
+		kbuild=$("$here/../kernel/debug-kernel.sh" --version "$version")
+	else
+		kbuild=$("$here/../kernel/debug-kernel.sh" --version "$version" --cached 2>/dev/null) ||
+			continue
+	fi
+	release=$(cat "$kbuild/include/config/kernel.release")
+	echo "debug-${release%%-*} $kbuild/arch/x86/boot/bzImage $kbuild - acpi=noirq"
+done
