@@ -27,7 +27,8 @@ set -euo pipefail
 # shellcheck source=tests/matrix/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-base_packages=(gcc make libc6-dev bc libelf-dev kmod xz-utils zstd)
+# perl: W=1 runs scripts/kernel-doc, which needs more than perl-base.
+base_packages=(gcc make libc6-dev bc libelf-dev kmod xz-utils zstd perl)
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 
