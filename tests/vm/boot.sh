@@ -106,6 +106,7 @@ arm64)
 	;;
 armhf)
 	# highmem=off: nothing above 4 GiB for a kernel without LPAE (armmp).
+	# shellcheck disable=SC2054 # QEMU's commas
 	qemu_system=(qemu-system-arm -M virt,highmem=off -cpu cortex-a15) console_dev=ttyAMA0
 	;;
 *) die "unknown --arch '$arch' (x86_64, arm64 or armhf)" ;;
