@@ -76,6 +76,7 @@ config() {
 		Dir::State::Lists "$dir/lists";
 		Dir::State::status "$dir/status";
 		Dir::Cache "$dir/cache";
+		Dir::Cache::srcpkgcache "";
 		APT::Architecture "$arch";
 		APT::Architectures { "$arch"; };
 		APT::Sandbox::User "root";
