@@ -1,11 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check: install what is missing, build tpstat for every test kernel
-# (Debian's 6.1 and 6.12, and the debug kernel: KASAN, lockdep, kmemleak,
-# KUnit, no BPF), then boot each under QEMU and run the integration tests,
-# and KUnit where the kernel has it.  Every test prints a TAP line; the
-# last line is "<N> passed, <M> failed".  Logs: build/check/<kernel>/.
+# make check: install what is missing, build tpstat for every kernel of the
+# matrix, boot each under QEMU and run its tier's tests, then the
+# deployment tests.  Every test prints a TAP line; the last line is
+# "<N> passed, <M> failed".  Logs: build/check/<kernel>/.
+#
+# The kernels and their tiers:
+#   full   Debian 12's 6.1 and 6.12 (the host's packages) and the debug
+#          kernels built from Debian's 6.1 and 5.10 sources (KASAN,
+#          lockdep, kmemleak, KUnit, no BPF): build, every guest suite
+#          (exactness, the tool, the views), KUnit on the debug kernels;
+#          the deployment tests use the Debian 12 kernels.
+#   basic  every kernel of tests/matrix/kernels.conf (Debian 11's 5.10,
+#          the RT flavours, trixie-backports' and sid's newest, arm64 and
+#          32-bit ARM), fetched and built by tests/matrix/: build with
+#          that distribution's compiler, load, exactness against ftrace,
+#          the tool's commands, a clean kernel log (run.sh and ctl.sh).
+# Two guests run side by side (TPSTAT_CHECK_JOBS, default 2), one per
+# core.  Each kernel's time is printed at the end.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,11 +47,26 @@ result() { # <0|status> <description>
 # Prefixes each TAP line's description with the kernel's name.
 label() { sed -E "s/^(not )?ok [0-9]* ?- /\1ok - $1: /"; }
 
+SECONDS=0
 tests/deps.sh || { echo "not ok - installing dependencies"; echo "0 passed, 1 failed"; exit 1; }
+echo "# dependencies: ${SECONDS}s"
 
-kernel_src=$(tests/kernel/debug-kernel.sh --source)
-tests/kernel/debug-kernel.sh >/dev/null
-result $? "debug kernel built (or cached)"
+logs=$top/build/check
+rm -rf "$logs"
+mkdir -p "$logs"
+
+# The matrix's downloads and chroots need the network more than the
+# cores: they go on while the debug kernels build.
+tests/matrix/fetch.sh >"$logs/matrix.list" 2>"$logs/matrix.log" &
+fetch_pid=$!
+
+for v in 6.1 5.10; do
+	SECONDS=0
+	tests/kernel/debug-kernel.sh --version "$v" >/dev/null 2>"$logs/debug-kernel-$v.log"
+	st=$?
+	result $st "debug kernel $v built (or cached) in ${SECONDS}s"
+	[ $st = 0 ] || tail -20 "$logs/debug-kernel-$v.log"
+done
 
 make -s tools ctl >/dev/null
 result $? "test tools and the tpstat tool build (-Wall -Wextra -Werror)"
@@ -57,58 +85,120 @@ rm -rf "$dest"
 # workloads build -Werror, the floor module W=1 clean for each Debian kernel.
 tally < <(bench/smoke.sh 2>&1)
 
-logs=$top/build/check
-rm -rf "$logs"
-mkdir -p "$logs"
+SECONDS=0
+wait "$fetch_pid"
+result $? "kernel matrix fetched: every kernel of tests/matrix/kernels.conf (${SECONDS}s more)"
+sed -n 's/^.*resolved: /# resolved: /p' "$logs/matrix.log"
 
-seen_61=0 seen_612=0 seen_debug=0
-while read -r name image kbuild modrel append; do
-	case $name in
-	deb-6.1.*|deb-6.1-*) seen_61=1 ;;
-	deb-6.12.*) seen_612=1 ;;
-	debug-*) seen_debug=1 ;;
+# What Kbuild needs for an ARM target (Debian's architecture name).
+cross_vars() {
+	case $1 in
+	arm64) echo ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- ;;
+	armhf) echo ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- ;;
 	esac
+}
+# The cross compiler's name, for the tool and the test tools.
+cross_cc() { cross_vars "$1" | sed 's/.*CROSS_COMPILE=\(.*\)$/\1gcc/'; }
+# debug-6.1.192 -> 6.1, debug-5.10.247 -> 5.10
+debug_version() { echo "$1" | sed -E 's/^debug-([0-9]+\.[0-9]+).*/\1/'; }
+
+# ---- one kernel: build, boot, its tier's suites ----
+# kernel_job NAME TIER ARCH IMAGE KBUILD MODREL MODROOT ENV APPEND
+# Runs in the background: writes TAP lines to build/check/NAME.tap and
+# its time to build/check/NAME.time; the main shell tallies them.
+kernel_job() {
+	local name=$1 tier=$2 arch=$3 image=$4 kbuild=$5 modrel=$6 modroot=$7
+	local env=$8 append=$9 dir=$logs/$1 tap=$logs/$1.tap kver st cc
+	local vm suites ended
+	SECONDS=0
+	mkdir -p "$dir"
+	: >"$tap"
+	emit() { if [ "$1" = 0 ]; then echo "ok - $name: $2"; else echo "not ok - $name: $2"; fi >>"$tap"; }
+
 	# Debian's 6.1 headers say "6.1.192" there: prefer the modules dir name.
 	kver=$modrel
 	[ "$kver" = - ] && kver=$(cat "$kbuild/include/config/kernel.release")
-	vm=(tests/vm/boot.sh --kernel "$image" --timeout 2400)
-	[ "$modrel" != - ] && vm+=(--modules-release "$modrel")
-	[ -n "$append" ] && vm+=(--append "$append")
-
-	make -s module KVER="$kver" KDIR="$kbuild" >"$logs/$name.build.log" 2>&1
+	case $env in
+	host) make -s module KVER="$kver" KDIR="$kbuild" ;;
+	cross)
+		# shellcheck disable=SC2046 # the variables are separate words
+		make -s module KVER="$kver" KDIR="$kbuild" $(cross_vars "$arch") &&
+			make -s ctl tools CC="$(cross_cc "$arch")"
+		;;
+	*) tests/matrix/build.sh "$name" "build/$kver" ;;
+	esac >"$dir/build.log" 2>&1
 	st=$?
-	result $st "$name: tpstat builds W=1 clean against $kver"
-	[ $st = 0 ] || { tail -20 "$logs/$name.build.log"; continue; }
-	if grep -q 'warning:' "$logs/$name.build.log"; then
-		result 1 "$name: build log has warnings"
+	cc=$(sed -n 's/^# compiler: //p' "$dir/build.log" | head -1)
+	emit $st "tpstat builds W=1 clean against $kver${cc:+ ($cc)}"
+	if [ $st != 0 ]; then
+		tail -20 "$dir/build.log" | sed 's/^/# /' >>"$tap"
+		echo $SECONDS >"$logs/$name.time"
+		return
 	fi
+	grep -q 'warning:' "$dir/build.log" && emit 1 "build log has warnings"
 
-	echo "# $name: integration tests"
-	"${vm[@]}" --out "$logs/$name" -- \
-		tests/net/all.sh "build/$kver/tpstat.ko" >/dev/null 2>&1
+	vm=(tests/vm/boot.sh --kernel "$image" --timeout 3600)
+	[ "$modrel" != - ] && vm+=(--modules-release "$modrel")
+	[ "$modroot" != - ] && vm+=(--modules-root "$modroot")
+	[ -n "$append" ] && vm+=(--append "$append")
+	[ "$arch" != amd64 ] && vm+=(--arch "$arch" --root "$(tests/arm/root.sh "$arch")")
+	suites=(run.sh ctl.sh)
+	[ "$tier" = full ] && suites+=(views.sh)
+	"${vm[@]}" --out "$dir/net" -- \
+		tests/net/all.sh "build/$kver/tpstat.ko" "${suites[@]}" >/dev/null 2>&1
 	st=$?
-	tally < <(label "$name" < "$logs/$name/output.log")
-	result $st "$name: integration run exits 0 (status $st)"
-	suites=$(find tests/net -name '*.sh' -perm -u+x ! -name all.sh | wc -l)
-	ended=$(grep -cE '^# [0-9]+ passed, 0 failed$' "$logs/$name/output.log" 2>/dev/null)
-	result $((ended == suites ? 0 : 1)) "$name: all $suites guest suites ran to their end ($ended did)"
+	label "$name" <"$dir/net/output.log" >>"$tap"
+	emit $st "guest suites exit 0 (status $st)"
+	ended=$(grep -cE '^# [0-9]+ passed, 0 failed$' "$dir/net/output.log" 2>/dev/null)
+	emit $((ended == ${#suites[@]} ? 0 : 1)) \
+		"all ${#suites[@]} guest suites ran to their end ($ended did)"
+	sed -n 's/^# --- \(.*\) took \(.*\)$/# '"$name"': \1 took \2/p' \
+		"$dir/net/output.log" >>"$tap"
 
-	if [ -f "build/$kver/tpstat_kunit.ko" ]; then
-		echo "# $name: KUnit"
-		"${vm[@]}" --out "$logs/$name-kunit" -- \
+	if [ "$tier" = full ] && [ -f "build/$kver/tpstat_kunit.ko" ]; then
+		"${vm[@]}" --out "$dir/kunit" -- \
 			tests/kunit/guest.sh "build/$kver/tpstat_kunit.ko" /tmp/out/kunit \
 			>/dev/null 2>&1
-		result $? "$name: KUnit module loads and reports"
-		tally < <(tests/kunit/parse.sh "$kernel_src" "$logs/$name-kunit/kunit" |
-			label "$name")
-		if grep -qE 'BUG:|WARNING:|KASAN|INFO: possible|INFO: trying|sleeping function|kmemleak' \
-			"$logs/$name-kunit/kunit/dmesg.txt" 2>/dev/null; then
-			result 1 "$name: kernel log clean during KUnit"
-		else
-			result 0 "$name: kernel log clean during KUnit"
-		fi
+		emit $? "KUnit module loads and reports"
+		tests/kunit/parse.sh "$(tests/kernel/debug-kernel.sh --cached --source \
+			--version "$(debug_version "$name")")" "$dir/kunit/kunit" |
+			label "$name" >>"$tap"
+		! grep -qE 'BUG:|WARNING:|KASAN|INFO: possible|INFO: trying|sleeping function|kmemleak' \
+			"$dir/kunit/kunit/dmesg.txt" 2>/dev/null
+		emit $? "kernel log clean during KUnit"
 	fi
-done < <(tests/vm/kernels.sh)
+	echo $SECONDS >"$logs/$name.time"
+}
+
+# Every kernel, the longest first (ARM, then the full tier) so that the
+# two queues end close together:
+# NAME TIER ARCH IMAGE KBUILD MODREL MODROOT ENV APPEND
+{
+	tests/vm/kernels.sh | while read -r name image kbuild modrel append; do
+		echo "$name full amd64 $image $kbuild $modrel - host ${append:-}"
+	done
+	while read -r name arch image kbuild modrel modroot env; do
+		echo "$name basic $arch $image $kbuild $modrel $modroot $env"
+	done <"$logs/matrix.list"
+} | awk '{ print ($3 != "amd64" ? 0 : $2 == "full" ? 1 : 2), $0 }' |
+	sort -k1,1n -s | cut -d' ' -f2- >"$logs/jobs"
+
+jobs_max=${TPSTAT_CHECK_JOBS:-2}
+names=()
+while read -r name tier arch image kbuild modrel modroot env append; do
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
+		wait -n
+	done
+	echo "# $name ($tier): started"
+	names+=("$name")
+	kernel_job "$name" "$tier" "$arch" "$image" "$kbuild" "$modrel" "$modroot" \
+		"$env" "${append:-}" </dev/null &
+done <"$logs/jobs"
+wait
+for name in "${names[@]}"; do
+	tally <"$logs/$name.tap"
+	grep '^# ' "$logs/$name.tap"
+done
 
 # ---- deployment (issue 5): DKMS, Debian packages, make install, export ----
 # Installs tpstat onto this machine three ways against Debian's kernels'
@@ -116,13 +206,26 @@ done < <(tests/vm/kernels.sh)
 # its counts and tpstat export, and removes every install again, checking
 # that nothing is left behind.  Logs: build/check/deploy/.
 echo "# deployment"
+SECONDS=0
 tally < <(tests/deploy/host.sh "$logs/deploy" 2>&1 | tee "$logs/deploy.log")
 grep -qE '^# [0-9]+ passed, [0-9]+ failed$' "$logs/deploy.log"
 result $? "deployment tests ran to their end"
+deploy_time=$SECONDS
 # ---- end of deployment ----
 
-result $((seen_61 && seen_612 && seen_debug ? 0 : 1)) \
-	"tested on Debian 6.1 ($seen_61), Debian 6.12 ($seen_612) and the debug kernel ($seen_debug)"
+# Every kernel of the matrix was tried, whatever its result.
+want=$(grep -cvE '^(#|$)' tests/matrix/kernels.conf)
+got=$(wc -l <"$logs/matrix.list")
+result $((got == want ? 0 : 1)) "all $want matrix kernels were fetched and tried ($got)"
+for k in deb-6.1 deb-6.12 debug-6.1 debug-5.10; do
+	grep -q "^$k[. -]" "$logs/jobs"
+	result $? "full tier includes $k"
+done
 
+echo "# time per kernel (build, boot, suites; two at a time):"
+for name in "${names[@]}"; do
+	echo "#   $name $(awk -v n="$name" '$1 == n { print $2 }' "$logs/jobs") $(cat "$logs/$name.time" 2>/dev/null)s"
+done
+echo "#   deployment ${deploy_time}s"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
