@@ -16,12 +16,13 @@
 # from the system's, and 'dpkg-deb -x' unpacks it into
 # <cache>/linux-source-5.10-<package version>/; nothing is installed on the host.
 # Both build with the host's gcc, so modules for them build with it too.
-# Each is 'make tinyconfig', merged with tests/kernel/debug.config, 'make olddefconfig',
-# then every '=y' line of the fragment is checked to have survived and CONFIG_BPF_SYSCALL
-# to be off. It is cached outside the checkout in
+# Each is 'make tinyconfig', merged with tests/kernel/debug.config and, if there is one,
+# the version's own tests/kernel/debug-<version>.config, 'make olddefconfig', then every
+# '=y' line of the fragments is checked to have survived and CONFIG_BPF_SYSCALL to be off.
+# It is cached outside the checkout in
 #   ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/debug-kernel-<key>/{src,build}
 # (6.1) or .../debug-kernel-5.10-<key>/{src,build} (5.10), where <key> is the first 16 hex
-# digits of the sha256 of the fragment, the source package's name and version, and this
+# digits of the sha256 of the fragments, the source package's name and version, and this
 # script. A '.done' stamp is written last: a build that was interrupted is redone from
 # scratch. The bzImage is <build>/arch/x86/boot/bzImage; out-of-tree modules build with
 # 'make -C <build> M=<dir>'.
@@ -125,9 +126,11 @@ case $version in
 	;;
 *) die "unknown --version '$version' (6.1 or 5.10)" ;;
 esac
+fragments=("$fragment")
+[[ -f $here/debug-$version.config ]] && fragments+=("$here/debug-$version.config")
 
 key=$({
-	cat "$fragment"
+	cat "${fragments[@]}"
 	echo "$pkg $pkgver"
 	cat "$self"
 } | sha256sum | cut -c1-16)
@@ -172,22 +175,22 @@ run tar -xf "$tarball" -C "$src" --strip-components=1
 
 kmake() { run make -C "$src" O="$build" "$@"; }
 
-log "configuring: tinyconfig + debug.config + olddefconfig"
+log "configuring: tinyconfig + ${fragments[*]##*/} + olddefconfig"
 kmake tinyconfig
-run "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "$fragment"
+run "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "${fragments[@]}"
 kmake olddefconfig
 
 missing=()
 while IFS= read -r opt; do
 	grep -qxF "$opt" "$build/.config" || missing+=("$opt")
-done < <(grep -E '^CONFIG_[A-Za-z0-9_]+=y$' "$fragment")
+done < <(grep -hE '^CONFIG_[A-Za-z0-9_]+=y$' "${fragments[@]}")
 if ((${#missing[@]})); then
-	log "these options of debug.config did not survive olddefconfig:"
+	log "these options of ${fragments[*]##*/} did not survive olddefconfig:"
 	for opt in "${missing[@]}"; do
 		sym=${opt%%=*}
 		echo "  $opt  (got: $(grep -E "^$sym=|^# $sym is not set" "$build/.config" || echo absent))" >&2
 	done
-	die "fix tests/kernel/debug.config (missing dependencies?)"
+	die "fix the fragments in tests/kernel/ (missing dependencies?)"
 fi
 if grep -qx 'CONFIG_BPF_SYSCALL=y' "$build/.config"; then
 	die "CONFIG_BPF_SYSCALL=y in the final .config: the test kernel must have no BPF"
