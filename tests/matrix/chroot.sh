@@ -62,8 +62,11 @@ create() {
 	local suite=$1 dir=$2 rel=${1%-backports} tmp start=$SECONDS
 	local mirror=${TPSTAT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 	command -v debootstrap >/dev/null || die "debootstrap is missing (run tests/deps.sh)"
+	# Under the lock, any <suite>-<key>.tmp is left from a run that died.
+	for tmp in "${dir%-*}"-*.tmp; do
+		[[ ${tmp##*/} =~ ^$suite-[0-9a-f]{16}\.tmp$ ]] && remove_tree "$tmp"
+	done
 	tmp=$dir.tmp
-	remove_tree "$tmp"
 	log "debootstrapping $suite into $dir (log: $dir.log)"
 	# Two stages, so that dpkg installs the base system without an fsync a
 	# file (force-unsafe-io: a lost chroot is made again, never half used).

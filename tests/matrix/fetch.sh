@@ -126,8 +126,11 @@ unpack() {
 	dir=$top/$name-$(key "$0" "$matrix_dir/lib.sh" "$pkgs" -- "$arch")
 	lock "$top/$name.lock"
 	if [[ ! -f $dir/.done ]]; then
+		# Under the lock, any <name>-<key>.tmp is left from a run that died.
+		for tmp in "$top/$name"-*.tmp; do
+			[[ ${tmp##*/} =~ ^$name-[0-9a-f]{16}\.tmp$ ]] && rm -rf --one-file-system "$tmp"
+		done
 		tmp=$dir.tmp
-		rm -rf "$tmp"
 		mkdir -p "$tmp/.debs"
 		# One apt-get download for each suite and architecture.
 		declare -A by=()
@@ -270,9 +273,13 @@ for sa in "${!lists[@]}"; do wait "${update_pids[$sa]}" || fail=1; done
 log "package lists ready in $(elapsed "$start")"
 
 start=$SECONDS
+pids=()
 for i in "${!names[@]}"; do
-	resolve_kernel "${names[i]}" "${suites[i]}" "${arches[i]}" "${metas[i]}" "$work/${names[i]}"
+	resolve_kernel "${names[i]}" "${suites[i]}" "${arches[i]}" "${metas[i]}" "$work/${names[i]}" &
+	pids+=($!)
 done
+for pid in "${pids[@]}"; do wait "$pid" || fail=1; done
+((fail == 0)) || die "resolving the kernels failed"
 echo "resolved: $(for n in "${names[@]}"; do cat "$work/$n.resolved"; done |
 	paste -sd, - | sed 's/,/, /g')" >&2
 log "resolved in $(elapsed "$start")"
