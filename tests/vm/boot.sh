@@ -373,8 +373,9 @@ else
 	# traffic); the guest still has $smp CPUs, per-CPU data and nesting.
 	accel=(-accel "tcg,thread=single" -smp "$smp")
 	# Except for 32-bit ARM: Debian's armmp kernel with two vCPUs in
-	# turn hung every time at boot (before /init, RCU stall warnings
-	# after 8 minutes); one thread a vCPU boots it in seconds.
+	# turn hung at boot both times it was tried (before /init, RCU stall
+	# warnings after 8 minutes); one thread a vCPU boots it in seconds
+	# and ran every suite (one vCPU in turn boots too).
 	if [[ $arch == armhf ]] && ((smp > 1)); then
 		accel=(-accel "tcg,thread=multi" -smp "$smp")
 	fi
