@@ -22,8 +22,8 @@ case ${1:-} in -h | --help) usage; exit 0 ;; esac
 name=$1 out=$2
 top=$(cd "$matrix_dir/../.." && pwd)
 
-read -r suite < <(matrix_kernels | awk -v n="$name" '$1 == n { print $2 }')
-[[ -n ${suite:-} ]] || die "no kernel '$name' in kernels.conf"
+suite=$(matrix_kernels | awk -v n="$name" '$1 == n { print $2 }')
+[[ -n $suite ]] || die "no kernel '$name' in kernels.conf"
 line=$("$matrix_dir/fetch.sh" "$name") || die "fetching $name failed"
 read -r _ arch _ kdir rel _ root <<<"$line"
 [[ $root != cross ]] || die "$name ($arch) is cross-built, not in a chroot"
