@@ -71,6 +71,7 @@ if [ ${#matrix_names[@]} -gt 0 ]; then
 	tests/matrix/fetch.sh "${matrix_names[@]}" >"$logs/matrix.list" 2>"$logs/matrix.log" &
 else
 	: >"$logs/matrix.list"
+	: >"$logs/matrix.log"
 	true &
 fi
 fetch_pid=$!
