@@ -38,11 +38,14 @@ while read -r _ image _ modrel _; do
 done < <(tests/vm/kernels.sh)
 
 # Everything an install could touch, less DKMS's own signing key
-# (/var/lib/dkms/mok.*: made once, for every DKMS module).
+# (/var/lib/dkms/mok.*: made once, for every DKMS module).  Under PREFIX
+# only the directories make install writes to: the rest of /usr/local is
+# the machine's, and others may add to it while the tests run.
 state() {
 	{
 		find /usr/src /var/lib/dkms /lib/modules /etc/modprobe.d \
-			/etc/modules-load.d "$PREFIX" /usr/sbin \
+			/etc/modules-load.d "$PREFIX/sbin" "$PREFIX/share/man" \
+			"$PREFIX/share/bash-completion" /usr/sbin \
 			/usr/share/man/man8 /usr/share/bash-completion/completions \
 			/usr/share/doc -xdev ! -path '/var/lib/dkms/mok.*' 2>/dev/null
 		for k in "${kernels[@]}"; do
@@ -57,7 +60,10 @@ nothing_left() {
 	if diff "$logs/state.before" "$logs/state.after" > "$logs/state.diff"; then
 		ok "$1 leaves nothing behind"
 	else
-		not_ok "$1 leaves nothing behind"
+		# What differs goes into the TAP line itself: make check's
+		# summary keeps only those.
+		not_ok "$1 leaves nothing behind ($(grep '^[<>]' "$logs/state.diff" |
+			head -3 | tr '\n' ' ')...)"
 		head -20 "$logs/state.diff" | sed 's/^/# /'
 	fi
 }
