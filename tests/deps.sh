@@ -6,8 +6,9 @@
 # kernels with their headers, the 6.1 source for the 6.1 debug kernel and
 # Debian's archive keys for fetching the 5.10 one's from bullseye, QEMU
 # and busybox for the test bed (and for the ARM guests: QEMU's ARM
-# systems, cross compilers for the tools, debootstrap and qemu-user-static
-# for their Debian root, tests/arm/root.sh), and the tools the tests drive (for the
+# systems, cross compilers for the tools, debootstrap for their Debian
+# root, tests/arm/root.sh, and for the matrix's build chroots,
+# tests/matrix/chroot.sh), and the tools the tests drive (for the
 # deployment tests: DKMS, Debian packaging tools, lintian, and prometheus
 # for promtool).  Quick when everything is there already.
 set -euo pipefail
@@ -17,7 +18,7 @@ packages=(
 	cpio xz-utils zstd python3 jq iproute2 ethtool procps util-linux
 	qemu-system-x86 busybox-static
 	qemu-system-arm gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
-	qemu-user-static binfmt-support debootstrap
+	debootstrap
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	linux-source-6.1 debian-archive-keyring
