@@ -113,7 +113,11 @@ static_assert(2 + BITS_TO_LONGS(__TPSTAT_EV_CNT) <=
 static int tpstat_nl_events_start(struct netlink_callback *cb)
 {
 	unsigned long *selected = TPSTAT_NL_SELECTION(cb, 1);
+	int err;
 
+	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
+	if (err)
+		return err;
 	cb->args[0] = 0;
 	return tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
 				cb->extack);
@@ -147,6 +151,9 @@ static int tpstat_nl_counters_start(struct netlink_callback *cb)
 	struct tpstat_report *report;
 	int err;
 
+	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
+	if (err)
+		return err;
 	err = tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
 			       cb->extack);
 	if (err)
@@ -340,6 +347,15 @@ static const struct genl_ops tpstat_genl_ops[] = {
 	},
 };
 
+#ifndef TPSTAT_HAVE_GENL_RESV_START_OP
+/* Before 6.1 the core does not check the reserved bytes: see netlink.h. */
+static int tpstat_nl_pre_doit(const struct genl_ops *ops, struct sk_buff *skb,
+			      struct genl_info *info)
+{
+	return tpstat_nl_reserved_ok(info->nlhdr, info->extack);
+}
+#endif
+
 struct genl_family tpstat_genl_family __ro_after_init = {
 	.name = TPSTAT_GENL_NAME,
 	.version = TPSTAT_GENL_VERSION,
@@ -351,6 +367,8 @@ struct genl_family tpstat_genl_family __ro_after_init = {
 #ifdef TPSTAT_HAVE_GENL_RESV_START_OP
 	/* Validate every command strictly, reserved header bytes included. */
 	.resv_start_op = 0,
+#else
+	.pre_doit = tpstat_nl_pre_doit,
 #endif
 };
 

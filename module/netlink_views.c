@@ -32,7 +32,11 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	struct nlattr **attrs = tpstat_dump_attrs(cb);
 	struct tpstat_view_read *r;
 	enum tpstat_view view;
+	int err;
 
+	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
+	if (err)
+		return err;
 	if (!attrs[TPSTAT_A_VIEW]) {
 		NL_SET_ERR_MSG_MOD(cb->extack, "a view (TPSTAT_A_VIEW) is required");
 		return -EINVAL;
