@@ -125,39 +125,42 @@ check "... and holds every counter once, in order, as debugfs" \
 "$NLPROBE" bad > "$TMP/bad"
 check_eq "every malformed request gets an error" 0 $?
 sed 's/^/# /' "$TMP/bad"
-"$NLPROBE" random 3000 12345 > "$TMP/rand"
-check_eq "3000 random requests (seed 12345) all answered" 0 $?
-sed 's/^/# root: /' "$TMP/rand"
-nobody "$NLPROBE" random 1000 777 > "$TMP/rand"
-check_eq "1000 random requests as nobody all answered" 0 $?
-sed 's/^/# nobody: /' "$TMP/rand"
-# Random writes may have detached or reset things: count exactly again.
-"$TP" attach '*'
-"$TP" reset
-trigger skb:kfree_skb 'hist:keys=common_pid'
-"$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null
-quiesce
-check_eq "after the random requests kfree_skb still equals ftrace" \
-	"$(hist_hits skb:kfree_skb 'hist:keys=common_pid')" \
-	"$("$TP" -j show -z skb:kfree_skb | jq '.counters[] | select(.name == "skb:kfree_skb") | .value')"
-untrigger skb:kfree_skb 'hist:keys=common_pid'
+# Random requests and two writers under traffic: the full tier only
+if full_tier; then
+	"$NLPROBE" random 3000 12345 > "$TMP/rand"
+	check_eq "3000 random requests (seed 12345) all answered" 0 $?
+	sed 's/^/# root: /' "$TMP/rand"
+	nobody "$NLPROBE" random 1000 777 > "$TMP/rand"
+	check_eq "1000 random requests as nobody all answered" 0 $?
+	sed 's/^/# nobody: /' "$TMP/rand"
+	# Random writes may have detached or reset things: count exactly again.
+	"$TP" attach '*'
+	"$TP" reset
+	trigger skb:kfree_skb 'hist:keys=common_pid'
+	"$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null
+	quiesce
+	check_eq "after the random requests kfree_skb still equals ftrace" \
+		"$(hist_hits skb:kfree_skb 'hist:keys=common_pid')" \
+		"$("$TP" -j show -z skb:kfree_skb | jq '.counters[] | select(.name == "skb:kfree_skb") | .value')"
+	untrigger skb:kfree_skb 'hist:keys=common_pid'
 
-# --- hammer: two writers under traffic --------------------------------------------
-"$NETLOAD" flood 127.0.0.1 5008 8 > /dev/null &
-flood=$!
-hammer() {
-	local end=$((SECONDS + 6))
-	while [ $SECONDS -lt $end ]; do
-		"$TP" detach "$1" && "$TP" attach "$1" && "$TP" reset "$1" || return 1
-	done
-}
-hammer 'tcp:*,skb:*' & h1=$!
-hammer 'skb:*,net:*' & h2=$!
-wait $h1; r1=$?
-wait $h2; r2=$?
-wait $flood
-check_eq "two processes attach/detach/reset under traffic" "0 0" "$r1 $r2"
-check_eq "every event attached again" 0 "$(grep -c ' detached$' "$DBG/events")"
+	# --- hammer: two writers under traffic --------------------------------------------
+	"$NETLOAD" flood 127.0.0.1 5008 8 > /dev/null &
+	flood=$!
+	hammer() {
+		local end=$((SECONDS + 6))
+		while [ $SECONDS -lt $end ]; do
+			"$TP" detach "$1" && "$TP" attach "$1" && "$TP" reset "$1" || return 1
+		done
+	}
+	hammer 'tcp:*,skb:*' & h1=$!
+	hammer 'skb:*,net:*' & h2=$!
+	wait $h1; r1=$?
+	wait $h2; r2=$?
+	wait $flood
+	check_eq "two processes attach/detach/reset under traffic" "0 0" "$r1 $r2"
+	check_eq "every event attached again" 0 "$(grep -c ' detached$' "$DBG/events")"
+fi
 
 rmmod tpstat
 splats=$(dmesg | grep -E 'BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|sleeping function|Call Trace|lockdep')

@@ -23,6 +23,9 @@ check_eq() {
 		echo "# expected $2, got $3"
 	fi
 }
+# The basic tier (make check's kernel matrix: TPSTAT_TIER=basic) leaves
+# out the long stress parts; the full tier (the default) runs everything.
+full_tier() { [ "${TPSTAT_TIER:-full}" = full ]; }
 finish() {
 	echo "# $PASSED passed, $FAILED failed"
 	[ "$FAILED" = 0 ]

@@ -18,7 +18,12 @@ TMP=$(mktemp -d)
 
 dmesg -C
 KMEMLEAK=/sys/kernel/debug/kmemleak
-[ -w "$KMEMLEAK" ] && echo clear > "$KMEMLEAK"
+# Leaks from before tpstat (5.10 leaks PCI resources at boot) are found
+# by a first scan and forgotten; "clear" alone forgets only those found.
+if [ -w "$KMEMLEAK" ]; then
+	echo scan > "$KMEMLEAK"
+	echo clear > "$KMEMLEAK"
+fi
 ip link set lo up
 sysctl -qw net.ipv6.conf.all.disable_ipv6=1
 make_namespaces
@@ -183,15 +188,17 @@ wait $flood
 kill %2 2>/dev/null
 wait 2>/dev/null
 
-# --- 50 load/unload cycles ----------------------------------------------------
-cycles_fail=0
-for _ in $(seq 1 50); do
-	insmod "$KO" || { cycles_fail=$((cycles_fail + 1)); continue; }
-	[ -f "$DBG/counters" ] || cycles_fail=$((cycles_fail + 1))
-	rmmod tpstat || cycles_fail=$((cycles_fail + 1))
-	[ -d "$DBG" ] && cycles_fail=$((cycles_fail + 1))
-done
-check_eq "50 load/unload cycles" 0 $cycles_fail
+# --- 50 load/unload cycles (full tier) ---------------------------------------
+if full_tier; then
+	cycles_fail=0
+	for _ in $(seq 1 50); do
+		insmod "$KO" || { cycles_fail=$((cycles_fail + 1)); continue; }
+		[ -f "$DBG/counters" ] || cycles_fail=$((cycles_fail + 1))
+		rmmod tpstat || cycles_fail=$((cycles_fail + 1))
+		[ -d "$DBG" ] && cycles_fail=$((cycles_fail + 1))
+	done
+	check_eq "50 load/unload cycles" 0 $cycles_fail
+fi
 
 # --- kernel log -----------------------------------------------------------------
 if [ -w "$KMEMLEAK" ]; then
