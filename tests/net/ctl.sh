@@ -16,6 +16,8 @@ TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 NLPROBE=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nlprobe
 # shellcheck source=tests/net/lib.sh
 . "$here/lib.sh"
+# shellcheck source=tests/net/judge.sh
+. "$here/judge.sh"
 TMP=$(mktemp -d)
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 quiet() { "$@" > /dev/null; }
@@ -70,17 +72,18 @@ before=$(value "$DBG/counters" skb:kfree_skb)
 check_eq "a detached counter stays still" "$before" "$(value "$DBG/counters" skb:kfree_skb)"
 "$TP" attach 'skb:kfree_skb'
 "$TP" reset
-for ev in skb:kfree_skb tcp:tcp_destroy_sock sock:inet_sock_set_state net:net_dev_xmit; do
-	trigger "$ev" 'hist:keys=common_pid'
-done
+judged="skb:kfree_skb tcp:tcp_destroy_sock sock:inet_sock_set_state net:net_dev_xmit"
+mkdir "$TMP/judge"
+# shellcheck disable=SC2086 # a list of events
+judge_begin "$TMP/judge" $judged
 "$NETLOAD" tcp-refused 127.0.0.1 5002 4 > /dev/null
 "$NETLOAD" udp-send 127.0.0.1 5003 6 > /dev/null
 quiesce
-for ev in skb:kfree_skb tcp:tcp_destroy_sock sock:inet_sock_set_state net:net_dev_xmit; do
-	check_eq "$ev after reset/detach/attach equals ftrace" \
-		"$(hist_hits "$ev" 'hist:keys=common_pid')" \
+judge_end
+check_eq "ftrace's count is whole (nothing dropped or overrun)" "" "$(judge_void)"
+for ev in $judged; do
+	check_eq "$ev after reset/detach/attach equals ftrace" "$(judge_hits "$ev")" \
 		"$("$TP" -j show -z "$ev" | jq --arg n "$ev" '.counters[] | select(.name == $n) | .value')"
-	untrigger "$ev" 'hist:keys=common_pid'
 done
 
 # --- watch -----------------------------------------------------------------------
@@ -136,13 +139,14 @@ if full_tier; then
 	# Random writes may have detached or reset things: count exactly again.
 	"$TP" attach '*'
 	"$TP" reset
-	trigger skb:kfree_skb 'hist:keys=common_pid'
+	mkdir "$TMP/judge2"
+	judge_begin "$TMP/judge2" skb:kfree_skb
 	"$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null
 	quiesce
+	judge_end
 	check_eq "after the random requests kfree_skb still equals ftrace" \
-		"$(hist_hits skb:kfree_skb 'hist:keys=common_pid')" \
+		"$(judge_hits skb:kfree_skb)" \
 		"$("$TP" -j show -z skb:kfree_skb | jq '.counters[] | select(.name == "skb:kfree_skb") | .value')"
-	untrigger skb:kfree_skb 'hist:keys=common_pid'
 
 	# --- hammer: two writers under traffic --------------------------------------------
 	"$NETLOAD" flood 127.0.0.1 5008 8 > /dev/null &

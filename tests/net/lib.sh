@@ -6,8 +6,17 @@ T=0 PASSED=0 FAILED=0
 DBG=/sys/kernel/debug/tpstat
 TRACING=/sys/kernel/tracing
 
-ok() { T=$((T + 1)); PASSED=$((PASSED + 1)); echo "ok $T - $*"; }
-not_ok() { T=$((T + 1)); FAILED=$((FAILED + 1)); echo "not ok $T - $*"; }
+# TPSTAT_TIMES=1: a "# +S.SSSs" line before each test, the time since the
+# one before (to find what a slow kernel spends its time on).
+LAST_TAP=${EPOCHREALTIME/,/.}
+tap_time() {
+	[ "${TPSTAT_TIMES:-0}" = 1 ] || return 0
+	local now=${EPOCHREALTIME/,/.}
+	awk -v a="$LAST_TAP" -v b="$now" 'BEGIN { printf "# +%.3fs\n", b - a }'
+	LAST_TAP=$now
+}
+ok() { tap_time; T=$((T + 1)); PASSED=$((PASSED + 1)); echo "ok $T - $*"; }
+not_ok() { tap_time; T=$((T + 1)); FAILED=$((FAILED + 1)); echo "not ok $T - $*"; }
 # check <description> <command...>: ok if the command succeeds.
 check() {
 	local what=$1

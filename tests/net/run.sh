@@ -14,6 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
 # shellcheck source=tests/net/lib.sh
 . "$here/lib.sh"
+# shellcheck source=tests/net/judge.sh
+. "$here/judge.sh"
 TMP=$(mktemp -d)
 
 KMEMLEAK=/sys/kernel/debug/kmemleak
@@ -57,15 +59,13 @@ check_eq "counters has a line for every event the kernel has" \
 	"$(grep -vc ' missing$' "$DBG/events")" \
 	"$(grep -vc '\.' "$DBG/counters")"
 
-# --- exactness against ftrace hist triggers --------------------------------
+# --- exactness against ftrace ----------------------------------------------
 events=$(attached_events)
-XMIT=hist:keys=rc:vals=hitcount,len
-STATES='hist:keys=oldstate,newstate:vals=hitcount'
 quiesce
 snapshot "$TMP/a"
-for ev in $events; do trigger "$ev" 'hist:keys=common_pid'; done
-trigger net:net_dev_xmit "$XMIT"
-trigger sock:inet_sock_set_state "$STATES if protocol == 6"
+mkdir "$TMP/judge"
+# shellcheck disable=SC2086 # a list of events
+judge_begin "$TMP/judge" $events
 
 "$NETLOAD" tcp-server 127.0.0.1 5001 20 > "$TMP/server.out" &
 sleep 0.5
@@ -75,48 +75,35 @@ R=$("$NETLOAD" tcp-refused 127.0.0.1 5002 10 | sed -n 's/^refused=//p')
 U=$("$NETLOAD" udp-send 127.0.0.1 5003 30 | sed -n 's/^datagrams=//p')
 B=$(bulk 2000000)
 quiesce || echo "# counters never settled"
-
-hist=$TMP/hist
-for ev in $events; do
-	echo "$ev $(hist_hits "$ev" 'hist:keys=common_pid') $(hist_dropped "$ev" 'hist:keys=common_pid')"
-done > "$hist"
-xmit_len=$(hist_section net:net_dev_xmit "$XMIT" |
-	awk '/^\{ rc: +0 \}/ { for (i = 1; i < NF; i++) if ($i == "len:") s += $(i + 1) } END { print s + 0 }')
-xmit_err=$(hist_section net:net_dev_xmit "$XMIT" |
-	awk '/^\{ rc:/ && !/^\{ rc: +0 \}/ { for (i = 1; i < NF; i++) if ($i == "hitcount:") s += $(i + 1) } END { print s + 0 }')
-hist_section sock:inet_sock_set_state "$STATES" |
-	sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' \
-	> "$TMP/states"
+judge_end
 snapshot "$TMP/b"
-for ev in $events; do untrigger "$ev" 'hist:keys=common_pid'; done
-untrigger net:net_dev_xmit "$XMIT"
-untrigger sock:inet_sock_set_state "$STATES if protocol == 6"
 
 echo "# workload: connections=$K refused=$R datagrams=$U bulk_bytes=$B"
-while read -r ev hits dropped; do
-	check_eq "$ev equals ftrace's hit count" "$hits" "$(delta "$TMP/a" "$TMP/b" "$ev")"
-	[ "$dropped" = 0 ] || not_ok "$ev: ftrace dropped $dropped entries, comparison void"
-done < "$hist"
+echo "# judge: ftrace $(judge_mode)"
+void=$(judge_void)
+check_eq "ftrace's count is whole (nothing dropped or overrun)" "" "$void"
+for ev in $events; do
+	check_eq "$ev equals ftrace's hit count" "$(judge_hits "$ev")" "$(delta "$TMP/a" "$TMP/b" "$ev")"
+done
 for ev in tcp:tcp_retransmit_skb tcp:tcp_receive_reset skb:kfree_skb \
 	  skb:consume_skb sock:inet_sock_set_state net:net_dev_xmit \
 	  net:netif_receive_skb tcp:tcp_destroy_sock napi:napi_poll tcp:tcp_probe; do
 	check "workload reached $ev" test "$(delta "$TMP/a" "$TMP/b" "$ev")" -gt 0
 done
 check_eq "bulk transfer arrived whole" 2000000 "$B"
-check_eq "net_dev_xmit.bytes equals ftrace's len sum for rc 0" "$xmit_len" \
+check_eq "net_dev_xmit.bytes equals ftrace's len sum for rc 0" "$(judge_xmit_len)" \
 	"$(delta "$TMP/a" "$TMP/b" net:net_dev_xmit.bytes)"
-check_eq "net_dev_xmit.errors equals ftrace's hits for rc != 0" "$xmit_err" \
+check_eq "net_dev_xmit.errors equals ftrace's hits for rc != 0" "$(judge_xmit_errors)" \
 	"$(delta "$TMP/a" "$TMP/b" net:net_dev_xmit.errors)"
 check_eq "kfree_skb.drops equals its hits (no SKB_CONSUMED through kfree_skb)" \
 	"$(delta "$TMP/a" "$TMP/b" skb:kfree_skb)" \
 	"$(delta "$TMP/a" "$TMP/b" skb:kfree_skb.drops)"
-names=(UNKNOWN ESTABLISHED SYN_SENT SYN_RECV FIN_WAIT1 FIN_WAIT2 TIME_WAIT
-       CLOSE CLOSE_WAIT LAST_ACK LISTEN CLOSING NEW_SYN_RECV BOUND_INACTIVE)
+judge_tcp_states > "$TMP/states"
 check "ftrace saw TCP state transitions" test -s "$TMP/states"
 ours=$(grep -c -- '->' "$TMP/b")
 check_eq "one transition line per pair ftrace saw" "$(wc -l < "$TMP/states")" "$ours"
 while read -r from to n; do
-	key="sock:inet_sock_set_state.${names[$from]}->${names[$to]}"
+	key="sock:inet_sock_set_state.$from->$to"
 	check_eq "$key equals ftrace" "$n" "$(delta "$TMP/a" "$TMP/b" "$key")"
 done < "$TMP/states"
 check "at least K=$K SYN_SENT->ESTABLISHED" test \

@@ -1,0 +1,137 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# The independent count the suites compare tpstat with: ftrace on the same
+# tracepoints, over the same quiesced window.
+#
+# Where the kernel has CONFIG_HIST_TRIGGERS, a hist trigger per event
+# counts its hits.  Where it does not (Debian 11's 5.10), every event is
+# enabled into the trace ring buffer instead and its lines are counted;
+# a ring buffer that overran or dropped an event makes the count void.
+# TPSTAT_JUDGE=ring forces the ring buffer, to test it on a kernel that
+# has both.
+#
+#   judge_begin <dir> <event>...   start counting (an empty dir of its own)
+#   ... workload, quiesce ...
+#   judge_end                      stop; then read:
+#   judge_hits <event>             the event's hits
+#   judge_void                     why the counts are void, or nothing
+#   judge_xmit_len / judge_xmit_errors
+#                                  net:net_dev_xmit: bytes sent with rc 0,
+#                                  sends with rc != 0
+#   judge_tcp_states               inet_sock_set_state for TCP, a line
+#                                  "OLD NEW hits" per pair (names as
+#                                  tpstat's counters spell them)
+# Needs lib.sh (TRACING, hist_section, trigger, untrigger).
+
+JUDGE_DIR='' JUDGE_EVENTS=''
+JUDGE_HITS=hist:keys=common_pid
+JUDGE_XMIT=hist:keys=rc:vals=hitcount,len
+JUDGE_STATES='hist:keys=oldstate,newstate:vals=hitcount'
+JUDGE_TCP_STATES=(UNKNOWN ESTABLISHED SYN_SENT SYN_RECV FIN_WAIT1 FIN_WAIT2
+	TIME_WAIT CLOSE CLOSE_WAIT LAST_ACK LISTEN CLOSING NEW_SYN_RECV
+	BOUND_INACTIVE)
+
+judge_mode() {
+	if [ "${TPSTAT_JUDGE:-}" != ring ] &&
+		grep -qw hist "$TRACING/events/sched/sched_switch/trigger" 2>/dev/null; then
+		echo hist
+	else
+		echo ring
+	fi
+}
+
+judge_begin() {
+	local ev
+	JUDGE_DIR=$1
+	shift
+	JUDGE_EVENTS="$*"
+	: >"$JUDGE_DIR/void"
+	if [ "$(judge_mode)" = hist ]; then
+		for ev in $JUDGE_EVENTS; do
+			trigger "$ev" "$JUDGE_HITS"
+		done
+		judge_has net:net_dev_xmit && trigger net:net_dev_xmit "$JUDGE_XMIT"
+		judge_has sock:inet_sock_set_state &&
+			trigger sock:inet_sock_set_state "$JUDGE_STATES if protocol == 6"
+		return 0
+	fi
+	echo 0 >"$TRACING/tracing_on"
+	echo 0 >"$TRACING/events/enable"
+	# Room for a few hundred thousand events per CPU; an overrun voids.
+	echo 16384 >"$TRACING/buffer_size_kb"
+	echo nocontext-info >"$TRACING/trace_options"
+	: >"$TRACING/trace"
+	for ev in $JUDGE_EVENTS; do
+		echo 1 >"$TRACING/events/${ev%%:*}/${ev#*:}/enable"
+	done
+	echo 1 >"$TRACING/tracing_on"
+}
+
+judge_has() { [[ " $JUDGE_EVENTS " == *" $1 "* ]]; }
+
+judge_end() {
+	local ev
+	if [ "$(judge_mode)" = hist ]; then
+		for ev in $JUDGE_EVENTS; do
+			echo "$ev $(hist_hits "$ev" "$JUDGE_HITS")" >>"$JUDGE_DIR/hits"
+			[ "$(hist_dropped "$ev" "$JUDGE_HITS")" = 0 ] ||
+				echo "$ev: ftrace dropped entries" >>"$JUDGE_DIR/void"
+			untrigger "$ev" "$JUDGE_HITS"
+		done
+		if judge_has net:net_dev_xmit; then
+			hist_section net:net_dev_xmit "$JUDGE_XMIT" | awk '
+				/^\{ rc:/ {
+					for (i = 1; i < NF; i++) {
+						if ($i == "len:" && $3 == "0") len += $(i + 1)
+						if ($i == "hitcount:" && $3 != "0") err += $(i + 1)
+					}
+				}
+				END { print len + 0, err + 0 }' >"$JUDGE_DIR/xmit"
+			untrigger net:net_dev_xmit "$JUDGE_XMIT"
+		fi
+		if judge_has sock:inet_sock_set_state; then
+			hist_section sock:inet_sock_set_state "$JUDGE_STATES" |
+				sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' |
+				while read -r from to n; do
+					echo "${JUDGE_TCP_STATES[$from]} ${JUDGE_TCP_STATES[$to]} $n"
+				done >"$JUDGE_DIR/states"
+			untrigger sock:inet_sock_set_state "$JUDGE_STATES if protocol == 6"
+		fi
+		return 0
+	fi
+	echo 0 >"$TRACING/tracing_on"
+	for ev in $JUDGE_EVENTS; do
+		echo 0 >"$TRACING/events/${ev%%:*}/${ev#*:}/enable"
+	done
+	cat "$TRACING/trace" >"$JUDGE_DIR/trace"
+	cat "$TRACING"/per_cpu/cpu*/stats | awk -F': *' '
+		($1 == "overrun" || $1 == "dropped events" || $1 == "commit overrun") && $2 != 0 {
+			print "ring buffer " $1 ": " $2
+		}' >>"$JUDGE_DIR/void"
+	grep -q 'LOST [0-9]* EVENTS' "$JUDGE_DIR/trace" &&
+		echo "ring buffer lost events" >>"$JUDGE_DIR/void"
+	: >"$TRACING/trace"
+	echo context-info >"$TRACING/trace_options"
+	echo 1 >"$TRACING/tracing_on"
+	# Without context, a line starts with the event's name (no system):
+	# the events tpstat counts have names unique across systems.
+	for ev in $JUDGE_EVENTS; do
+		echo "$ev $(grep -c "^${ev#*:}: " "$JUDGE_DIR/trace")"
+	done >"$JUDGE_DIR/hits"
+	judge_has net:net_dev_xmit &&
+		sed -nE 's/^net_dev_xmit: .* len=([0-9]+) rc=(-?[0-9]+)$/\1 \2/p' \
+			"$JUDGE_DIR/trace" |
+		awk '$2 == 0 { len += $1 } $2 != 0 { err++ } END { print len + 0, err + 0 }' \
+			>"$JUDGE_DIR/xmit"
+	judge_has sock:inet_sock_set_state &&
+		sed -nE 's/^inet_sock_set_state: .*protocol=IPPROTO_TCP .*oldstate=TCP_([A-Z0-9_]+) newstate=TCP_([A-Z0-9_]+)$/\1 \2/p' \
+			"$JUDGE_DIR/trace" | sort | uniq -c |
+		awk '{ print $2, $3, $1 }' >"$JUDGE_DIR/states"
+	return 0
+}
+
+judge_hits() { awk -v e="$1" '$1 == e { print $2 }' "$JUDGE_DIR/hits"; }
+judge_void() { cat "$JUDGE_DIR/void"; }
+judge_xmit_len() { awk '{ print $1 }' "$JUDGE_DIR/xmit"; }
+judge_xmit_errors() { awk '{ print $2 }' "$JUDGE_DIR/xmit"; }
+judge_tcp_states() { cat "$JUDGE_DIR/states"; }
