@@ -130,7 +130,12 @@ judge_end() {
 	return 0
 }
 
-judge_hits() { awk -v e="$1" '$1 == e { print $2 }' "$JUDGE_DIR/hits"; }
+judge_hits() {
+	local ev n
+	while read -r ev n; do
+		[ "$ev" = "$1" ] && { echo "$n"; return; }
+	done <"$JUDGE_DIR/hits"
+}
 judge_void() { cat "$JUDGE_DIR/void"; }
 judge_xmit_len() { awk '{ print $1 }' "$JUDGE_DIR/xmit"; }
 judge_xmit_errors() { awk '{ print $2 }' "$JUDGE_DIR/xmit"; }

@@ -44,10 +44,29 @@ finish() {
 na() { ip netns exec tpa "$@"; }
 nb() { ip netns exec tpb "$@"; }
 
-# snapshot <file>: the counters file, one "name value" per line.
-snapshot() { cat "$DBG/counters" > "$1"; }
+# snapshot <file>: the counters file, one "name value" per line, kept in
+# SNAP too when taken in this shell: delta then runs no program (a fork
+# and exec is most of a check's time on a KASAN kernel under TCG).
+declare -A SNAP=() SNAPPED=()
+snapshot() {
+	local k v
+	cat "$DBG/counters" > "$1"
+	if [ -n "${SNAPPED[$1]:-}" ]; then
+		for k in "${!SNAP[@]}"; do
+			[[ $k == "$1 "* ]] && unset "SNAP[$k]"
+		done
+	fi
+	SNAPPED[$1]=1
+	while read -r k v; do SNAP[$1 $k]=$v; done < "$1"
+}
 # value <snapshot> <name>: a line's value, 0 if absent.
-value() { awk -v k="$2" '$1 == k { v = $2 } END { print v + 0 }' "$1"; }
+value() {
+	if [ -n "${SNAPPED[$1]:-}" ]; then
+		echo "${SNAP[$1 $2]:-0}"
+	else
+		awk -v k="$2" '$1 == k { v = $2 } END { print v + 0 }' "$1"
+	fi
+}
 # delta <before> <after> <name>
 delta() { echo $(($(value "$2" "$3") - $(value "$1" "$3"))); }
 
