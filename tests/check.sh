@@ -12,10 +12,9 @@
 #          lockdep, kmemleak, KUnit, no BPF): build, every guest suite
 #          (exactness, the tool, the views), KUnit on the debug kernels;
 #          the deployment tests use the Debian 12 kernels.
-#   basic  the kernels of tests/matrix/kernels.conf (the RT flavours,
-#          trixie-backports' and sid's newest, arm64 and 32-bit ARM, and
-#          Debian 11's 5.10 when asked for), fetched and built by
-#          tests/matrix/: build with
+#   basic  the kernels of tests/matrix/kernels.conf (Debian 11's 5.10,
+#          the RT flavours, trixie-backports' and sid's newest, arm64 and
+#          32-bit ARM), fetched and built by tests/matrix/: build with
 #          that distribution's compiler, load, exactness against ftrace,
 #          the tool's commands, a clean kernel log (run.sh and ctl.sh,
 #          with TPSTAT_TIER=basic: without the 50 load/unload cycles,
@@ -23,9 +22,10 @@
 # Two guests run side by side (TPSTAT_CHECK_JOBS, default 2), one per
 # core.  Each kernel's time is printed at the end.
 # TPSTAT_MATRIX: which matrix kernels: "basic" (the default: those
-# kernels.conf marks so), "all" (Debian 11's 5.10 too), names, or "none".  TPSTAT_DEBUG_KERNELS: which debug kernels
-# (default 6.1; "6.1 5.10" adds the 5.10 one, whose build alone takes
-# 12 of the 80 minutes a cold run may take on 2 cores).
+# kernels.conf marks so), "all", names, or "none".
+# TPSTAT_DEBUG_KERNELS: which debug kernels (default 6.1; "6.1 5.10" adds
+# the 5.10 one, whose build alone takes 11 of the 80 minutes a cold run
+# may take on 2 cores).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -179,7 +179,7 @@ kernel_job() {
 	TPSTAT_TIER=$tier "${vm[@]}" --out "$dir/net" -- \
 		tests/net/all.sh "build/$kver/tpstat.ko" "${suites[@]}" >/dev/null 2>&1
 	st=$?
-	label "$name" <"$dir/net/output.log" >>"$tap"
+	grep -v '^# --- ' "$dir/net/output.log" | label "$name" >>"$tap"
 	emit $st "guest suites exit 0 (status $st)"
 	ended=$(grep -cE '^# [0-9]+ passed, 0 failed$' "$dir/net/output.log" 2>/dev/null)
 	emit $((ended == ${#suites[@]} ? 0 : 1)) \
