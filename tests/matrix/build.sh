@@ -31,7 +31,7 @@ kdir_in=${kdir#"$root"}
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out/tpstat.ko" "$out/tpstat_kunit.ko"
+rm -f "$out/tpstat.ko" "$out/tpstat_kunit.ko" "$out/generated/tpstat_features.h"
 log=$out/build.log
 
 # The chroot stays while we build in it (chroot.sh replaces it exclusively).
@@ -60,6 +60,11 @@ status=0
 for ko in tpstat.ko tpstat_kunit.ko; do
 	[[ -f $work/build/$rel/$ko ]] && cp "$work/build/$rel/$ko" "$out/"
 done
+# What the feature tests answered, to read beside the build's log.
+if [[ -f $work/build/$rel/generated/tpstat_features.h ]]; then
+	mkdir -p "$out/generated"
+	cp "$work/build/$rel/generated/tpstat_features.h" "$out/generated/"
+fi
 if ((status == 0)); then
 	log "$name: built against $rel in $(elapsed "$start"): $out"
 else
