@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make check: install what is missing, build tpstat for every kernel of the
-# matrix, boot each under QEMU and run its tier's tests, then the
-# deployment tests.  Every test prints a TAP line; the last line is
-# "<N> passed, <M> failed".  Logs: build/check/<kernel>/.
+# matrix, boot each under QEMU and run its tier's tests; the host's own
+# checks and the deployment tests run beside them.  Every test prints a
+# TAP line; the last line is "<N> passed, <M> failed".  Logs:
+# build/check/<kernel>/.
 #
 # The kernels and their tiers:
 #   full   Debian 12's 6.1 and 6.12 (the host's packages) and the debug
@@ -19,8 +20,9 @@
 #          the tool's commands, a clean kernel log (run.sh and ctl.sh,
 #          with TPSTAT_TIER=basic: without the 50 load/unload cycles,
 #          the random netlink requests and the two-writer hammer).
-# Two guests run side by side (TPSTAT_CHECK_JOBS, default 2), one per
-# core.  Each kernel's time is printed at the end.
+# Two jobs run side by side (TPSTAT_CHECK_JOBS, default 2), one per core:
+# a job is a kernel, or the Debian 12 chain (the host's checks, Debian
+# 12's kernels, the deployment).  Each job's time is printed at the end.
 # TPSTAT_MATRIX: which matrix kernels: "basic" (the default: those
 # kernels.conf marks so), "all", names, or "none".
 # TPSTAT_DEBUG_KERNELS: which debug kernels (default 6.1; "6.1 5.10" adds
@@ -44,13 +46,10 @@ tally() {
 		esac
 	done
 }
-result() { # <0|status> <description>
-	if [ "$1" = 0 ]; then
-		tally <<< "ok - $2"
-	else
-		tally <<< "not ok - $2"
-	fi
+tap() { # <0|status> <description>: one TAP line
+	if [ "$1" = 0 ]; then echo "ok - $2"; else echo "not ok - $2"; fi
 }
+result() { tally <<< "$(tap "$@")"; }
 # Prefixes each TAP line's description with the kernel's name.
 label() { sed -E "s/^(not )?ok [0-9]* ?- /\1ok - $1: /"; }
 
@@ -100,22 +99,30 @@ for v in $debug_kernels; do
 	[ $st = 0 ] || tail -20 "$logs/debug-kernel-$v.log"
 done
 
+# The guests run build/ctl/tpstat and build/tools/: built before any boots.
 make -s tools ctl >/dev/null
 result $? "test tools and the tpstat tool build (-Wall -Wextra -Werror)"
-tally < <(make -s -C ctl test O="$top/build/ctl" 2>&1 | tee build/ctl-unit.log |
-	sed -n 's/^\([0-9]*\) passed, 0 failed$/ok - ctl unit tests: \1 passed/p; s/^FAIL /not ok - ctl unit: /p')
-grep -qE '^[0-9]+ passed, 0 failed$' build/ctl-unit.log
-result $? "ctl unit tests ran to their end"
-dest=$(mktemp -d)
-make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null &&
-	"$dest/usr/sbin/tpstat" help >/dev/null &&
-	test -s "$dest/usr/share/man/man8/tpstat.8" &&
-	bash -n "$dest/usr/share/bash-completion/completions/tpstat"
-result $? "make install places the tool, its man page and completion"
-rm -rf "$dest"
-# The benchmark's code (make bench itself boots for half an hour): the
-# workloads build -Werror, the floor module W=1 clean for each Debian kernel.
-tally < <(bench/smoke.sh 2>&1)
+
+# ---- the host's own checks: TAP lines on stdout ----
+host_checks() {
+	make -s -C ctl test O="$top/build/ctl" >build/ctl-unit.log 2>&1
+	sed -n 's/^\([0-9]*\) passed, 0 failed$/ok - ctl unit tests: \1 passed/p; s/^FAIL /not ok - ctl unit: /p' \
+		build/ctl-unit.log
+	grep -qE '^[0-9]+ passed, 0 failed$' build/ctl-unit.log
+	tap $? "ctl unit tests ran to their end"
+	local dest
+	dest=$(mktemp -d)
+	make -s install DESTDIR="$dest" PREFIX=/usr >"$logs/install.log" 2>&1 &&
+		"$dest/usr/sbin/tpstat" help >/dev/null &&
+		test -s "$dest/usr/share/man/man8/tpstat.8" &&
+		bash -n "$dest/usr/share/bash-completion/completions/tpstat"
+	tap $? "make install places the tool, its man page and completion"
+	rm -rf "$dest"
+	# The benchmark's code (make bench itself boots for half an hour): the
+	# workloads build -Werror, the floor module W=1 clean for each Debian
+	# kernel.
+	bench/smoke.sh 2>&1
+}
 
 SECONDS=0
 wait "$fetch_pid"
@@ -202,10 +209,42 @@ kernel_job() {
 	echo $SECONDS >"$logs/$name.time"
 }
 
-# Every kernel, the longest first so that the two queues end close
-# together: the debug kernels (every suite on KASAN and lockdep, then
-# KUnit: 14 minutes each), ARM (5-8), Debian 12's full tier (4), the
-# basic tier (about 5 with its chroot build):
+# ---- deployment (issue 5): DKMS, Debian packages, make install, export ----
+# Installs tpstat onto this machine three ways against Debian's kernels'
+# headers, boots each Debian kernel to modprobe the DKMS build and check
+# its counts and tpstat export, and removes every install again, checking
+# that nothing is left behind.  Logs: build/check/deploy/.
+deployment() {
+	tests/deploy/host.sh "$logs/deploy" >"$logs/deploy.log" 2>&1
+	grep -E '^(not )?ok |^# ' "$logs/deploy.log"
+	grep -qE '^# [0-9]+ passed, [0-9]+ failed$' "$logs/deploy.log"
+	tap $? "deployment tests ran to their end"
+}
+
+# timed NAME COMMAND...: runs the command with its output in NAME.tap and
+# its time in NAME.time.
+timed() {
+	local name=$1
+	shift
+	SECONDS=0
+	"$@" >"$logs/$name.tap" 2>&1
+	echo $SECONDS >"$logs/$name.time"
+}
+
+# The Debian 12 chain: the host's checks, Debian 12's kernels (full
+# tier), then the deployment.  One after another: make install, DKMS and
+# the packages build into build/<release>/ and install into
+# /lib/modules/<release>/, where those kernels' jobs build and boot.
+debian_chain() {
+	local name tier arch image kbuild modrel modroot env append
+	timed host host_checks
+	while read -r name tier arch image kbuild modrel modroot env append; do
+		kernel_job "$name" "$tier" "$arch" "$image" "$kbuild" "$modrel" \
+			"$modroot" "$env" "${append:-}"
+	done <"$logs/jobs.debian"
+	timed deployment deployment
+}
+
 # NAME TIER ARCH IMAGE KBUILD MODREL MODROOT ENV APPEND
 {
 	tests/vm/kernels.sh | while read -r name image kbuild modrel append; do
@@ -217,38 +256,41 @@ kernel_job() {
 	while read -r name arch image kbuild modrel modroot env; do
 		echo "$name basic $arch $image $kbuild $modrel $modroot $env"
 	done <"$logs/matrix.list"
-} | awk '{ print ($1 ~ /^debug-/ ? 0 : $3 != "amd64" ? 1 : $2 == "full" ? 2 : 3), $0 }' |
-	sort -k1,1n -s | cut -d' ' -f2- >"$logs/jobs"
+} >"$logs/jobs"
+grep '^deb-' "$logs/jobs" >"$logs/jobs.debian"
 
+# Two at a time, the longest first so that both cores end close together:
+# the debug kernels (every suite on KASAN and lockdep, then KUnit: 17
+# minutes), the Debian 12 chain (about 17), ARM (4-5), the basic tier
+# (3-4 with its chroot build).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 names=()
-while read -r name tier arch image kbuild modrel modroot env append; do
+start() { # NAME COMMAND...: in the background once a core is free
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
 		wait -n
 	done
-	echo "# $name ($tier): started"
-	names+=("$name")
-	kernel_job "$name" "$tier" "$arch" "$image" "$kbuild" "$modrel" "$modroot" \
-		"$env" "${append:-}" </dev/null &
-done <"$logs/jobs"
+	echo "# $1: started"
+	shift
+	"$@" </dev/null &
+}
+while read -r name tier arch image kbuild modrel modroot env append; do
+	case $name in
+	debian)
+		mapfile -t debian_names < <(cut -d' ' -f1 "$logs/jobs.debian")
+		start "Debian 12 chain (host checks, ${debian_names[*]}, deployment)" debian_chain
+		names+=(host "${debian_names[@]}" deployment) ;;
+	*) start "$name ($tier)" kernel_job "$name" "$tier" "$arch" "$image" "$kbuild" \
+		"$modrel" "$modroot" "$env" "${append:-}"
+		names+=("$name") ;;
+	esac
+done < <({ grep -v '^deb-' "$logs/jobs"; echo "debian 2"; } |
+	awk '{ print ($1 ~ /^debug-/ ? 0 : $1 == "debian" ? 1 : $3 != "amd64" ? 2 : 3), $0 }' |
+	sort -k1,1n -s | cut -d' ' -f2-)
 wait
 for name in "${names[@]}"; do
 	tally <"$logs/$name.tap"
 	grep '^# ' "$logs/$name.tap"
 done
-
-# ---- deployment (issue 5): DKMS, Debian packages, make install, export ----
-# Installs tpstat onto this machine three ways against Debian's kernels'
-# headers, boots each Debian kernel to modprobe the DKMS build and check
-# its counts and tpstat export, and removes every install again, checking
-# that nothing is left behind.  Logs: build/check/deploy/.
-echo "# deployment"
-SECONDS=0
-tally < <(tests/deploy/host.sh "$logs/deploy" 2>&1 | tee "$logs/deploy.log")
-grep -qE '^# [0-9]+ passed, [0-9]+ failed$' "$logs/deploy.log"
-result $? "deployment tests ran to their end"
-deploy_time=$SECONDS
-# ---- end of deployment ----
 
 # Every kernel asked for was tried, whatever its result.
 got=$(wc -l <"$logs/matrix.list")
@@ -260,10 +302,9 @@ for k in deb-6.1 deb-6.12 $(printf 'debug-%s ' $debug_kernels); do
 	result $? "full tier includes $k"
 done
 
-echo "# time per kernel (build, boot, suites; two at a time):"
+echo "# time per job (two at a time):"
 for name in "${names[@]}"; do
 	echo "#   $name $(awk -v n="$name" '$1 == n { print $2 }' "$logs/jobs") $(cat "$logs/$name.time" 2>/dev/null)s"
 done
-echo "#   deployment ${deploy_time}s"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
