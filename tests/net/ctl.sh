@@ -112,10 +112,9 @@ check_eq "a bad option exits 2" 2 $?
 check_eq "... with one line" 1 "$(wc -l < "$TMP/err")"
 
 # --- a dump over several messages ------------------------------------------------
-"$NETLOAD" tcp-server 127.0.0.1 5001 3 > /dev/null &
-sleep 0.5
+serve "$TMP/server.out" "$NETLOAD" tcp-server 127.0.0.1 5001 3
 "$NETLOAD" tcp-connect 127.0.0.1 5001 3 > /dev/null
-wait
+reap
 quiesce
 "$NLPROBE" dump > "$TMP/dump" 2> "$TMP/batches"
 check_eq "raw counters dump ends cleanly" 0 $?

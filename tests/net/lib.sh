@@ -86,6 +86,45 @@ hist_dropped() { hist_section "$1" "$2" | awk '/^ *Dropped:/ { print $2 }'; }
 trigger() { echo "$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
 untrigger() { echo "!$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
 
+# serve OUT COMMAND...: starts a netload server in the background and
+# returns once it listens (its first line, "listening=1", is in OUT).  A
+# fixed sleep lost that race on a loaded 32-bit ARM guest: the client was
+# refused and the server waited for it forever.  The pid joins SERVERS.
+SERVERS=()
+serve() {
+	local out=$1 line i
+	shift
+	# Emptied here: the child's own ">" may come after the first read,
+	# which would then see the last server's line.
+	: >"$out"
+	"$@" >>"$out" &
+	SERVERS+=($!)
+	for ((i = 0; i < 600; i++)); do
+		line=
+		read -r line <"$out" 2>/dev/null
+		[ "$line" = listening=1 ] && return 0
+		kill -0 "${SERVERS[-1]}" 2>/dev/null || break
+		sleep 0.05
+	done
+	echo "# server never listened: $*"
+	return 1
+}
+# reap: waits for the servers started by serve.  One still waiting after
+# 60 s (its client failed) is killed, so a failed client fails its checks
+# rather than hanging the suite.
+reap() {
+	local pid i
+	for pid in "${SERVERS[@]}"; do
+		for ((i = 0; i < 600; i++)); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill "$pid" 2>/dev/null && echo "# killed a server still waiting for clients: pid $pid"
+		wait "$pid" 2>/dev/null
+	done
+	SERVERS=()
+}
+
 # Waits until no TCP socket anywhere is in a state that will still send
 # (only TIME-WAIT may remain) and the counters stop moving.
 quiesce() {
@@ -147,10 +186,9 @@ veth_bytes() {
 # bulk <bytes>: a transfer from tpa to tpb; prints the bytes received.
 bulk() {
 	local got
-	nb "$NETLOAD" bulk-server 10.99.0.2 5004 > /tmp/bulk.out &
-	sleep 0.5
+	serve /tmp/bulk.out nb "$NETLOAD" bulk-server 10.99.0.2 5004
 	na "$NETLOAD" bulk-client 10.99.0.2 5004 "$1" > /dev/null
-	wait $!
+	reap
 	got=$(sed -n 's/^received=//p' /tmp/bulk.out)
 	echo "${got:-0}"
 }

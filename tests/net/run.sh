@@ -67,10 +67,9 @@ mkdir "$TMP/judge"
 # shellcheck disable=SC2086 # a list of events
 judge_begin "$TMP/judge" $events
 
-"$NETLOAD" tcp-server 127.0.0.1 5001 20 > "$TMP/server.out" &
-sleep 0.5
+serve "$TMP/server.out" "$NETLOAD" tcp-server 127.0.0.1 5001 20
 K=$("$NETLOAD" tcp-connect 127.0.0.1 5001 20 | sed -n 's/^connections=//p')
-wait $!
+reap
 R=$("$NETLOAD" tcp-refused 127.0.0.1 5002 10 | sed -n 's/^refused=//p')
 U=$("$NETLOAD" udp-send 127.0.0.1 5003 30 | sed -n 's/^datagrams=//p')
 B=$(bulk 2000000)

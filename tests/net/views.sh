@@ -118,10 +118,9 @@ check_eq "devices debugfs file has va" 1 "$(grep -c ' va ' "$DBG/devices")"
 # --- states and lifetimes: K loopback connections ------------------------------
 K=12
 restart
-"$NETLOAD" tcp-server 127.0.0.1 5001 $K > /dev/null &
-sleep 0.5
+serve "$TMP/server.out" "$NETLOAD" tcp-server 127.0.0.1 5001 $K
 C=$("$NETLOAD" tcp-connect 127.0.0.1 5001 $K | sed -n 's/^connections=//p')
-wait
+reap
 quiesce
 check_eq "K connections made" $K "$C"
 check_eq "K SYN_SENT -> ESTABLISHED" $K \
@@ -179,12 +178,11 @@ filter_vs_ftrace() {
 	"$TP" filter "$@"
 	restart
 	trigger sock:inet_sock_set_state "hist:keys=common_pid if $ff"
-	"$NETLOAD" tcp-server 127.0.0.1 5001 4 > /dev/null &
-	"$NETLOAD" tcp-server 127.0.0.1 5011 3 > /dev/null &
-	sleep 0.5
+	serve "$TMP/server1.out" "$NETLOAD" tcp-server 127.0.0.1 5001 4
+	serve "$TMP/server2.out" "$NETLOAD" tcp-server 127.0.0.1 5011 3
 	"$NETLOAD" tcp-connect 127.0.0.1 5001 4 > /dev/null
 	"$NETLOAD" tcp-connect 127.0.0.1 5011 3 > /dev/null
-	wait
+	reap
 	quiesce
 	# The trigger info puts the filter last: the key alone finds it.
 	want=$(hist_hits sock:inet_sock_set_state "hist:keys=common_pid:")
@@ -203,17 +201,15 @@ check_eq "filter clear leaves no filter" "no filter" "$("$TP" filter show)"
 # Quiet before it listens (quiesce waits out every socket but TIME-WAIT);
 # blocked in accept, it does nothing between the reset and the trigger.
 quiesce
-"$NETLOAD" tcp-server 127.0.0.1 5001 4 > /dev/null &
-srv=$!
-sleep 0.5
+serve "$TMP/server1.out" "$NETLOAD" tcp-server 127.0.0.1 5001 4
+srv=${SERVERS[-1]}
 "$TP" filter pid $srv
 "$TP" reset
 trigger sock:inet_sock_set_state "hist:keys=common_pid if common_pid == $srv"
-"$NETLOAD" tcp-server 127.0.0.1 5011 3 > /dev/null &
-sleep 0.5
+serve "$TMP/server2.out" "$NETLOAD" tcp-server 127.0.0.1 5011 3
 "$NETLOAD" tcp-connect 127.0.0.1 5001 4 > /dev/null
 "$NETLOAD" tcp-connect 127.0.0.1 5011 3 > /dev/null
-wait
+reap
 quiesce
 want=$(hist_hits sock:inet_sock_set_state "hist:keys=common_pid:")
 untrigger sock:inet_sock_set_state "hist:keys=common_pid if common_pid == $srv"
