@@ -260,8 +260,8 @@ debian_chain() {
 grep '^deb-' "$logs/jobs" >"$logs/jobs.debian"
 
 # Two at a time, the longest first so that both cores end close together:
-# the debug kernels (every suite on KASAN and lockdep, then KUnit: 17
-# minutes), the Debian 12 chain (about 17), ARM (4-5), the basic tier
+# the debug kernels (every suite on KASAN and lockdep, then KUnit: 18
+# minutes), the Debian 12 chain (about 21), ARM (3-5), the basic tier
 # (3-4 with its chroot build).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 names=()
