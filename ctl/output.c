@@ -32,8 +32,17 @@ void print_events(FILE *f, const struct out_opts *o,
 	struct json j;
 
 	if (!o->json) {
+		/* Names vary with the kernel: the state column follows the longest. */
+		int width = 0;
+
 		for (size_t i = 0; i < n; i++) {
-			fprintf(f, "%-36s %s", rows[i].name,
+			int len = (int)strlen(rows[i].name);
+
+			if (len > width)
+				width = len;
+		}
+		for (size_t i = 0; i < n; i++) {
+			fprintf(f, "%-*s %s", width, rows[i].name,
 				state_name(rows[i].state));
 			if (o->verbose && rows[i].has_probe)
 				fprintf(f, "  (%s) reads: %s", rows[i].variant,

@@ -8,7 +8,7 @@
 # The make variables (ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- ...) go
 # to both the feature tests and the build.  The output dir mirrors the
 # source tree with symlinks and adds generated/tpstat_features.h from
-# conftest.sh.
+# conftest.sh, and the generated probes' list from genprobes.sh.
 set -euo pipefail
 
 kver=$1 kdir=$2 out=$3
@@ -51,5 +51,28 @@ if [ "$(cat "$features.key" 2>/dev/null)" != "$key" ] || [ ! -f "$features" ]; t
 	"$top/module/conftest.sh" "$kdir" "$out/.conftest" "$features" "$@"
 	echo "$key" > "$features.key"
 fi
+
+# The generated probes' list, kept the same way.  What genprobes.sh could
+# not read it says on every build, cached or not.
+gen_key=$({
+	cat "$top/module/genprobes.sh" "$top/module/events.h"
+	printf '%s\n' "$kdir" "$@"
+	for f in Makefile .config include/generated/autoconf.h \
+		 include/config/kernel.release; do
+		[ -e "$kdir/$f" ] && cksum < "$kdir/$f"
+	done
+} | sha256sum | cut -c1-16)
+gen=$out/generated/tpstat_gen_events.h
+if [ "$(cat "$gen.key" 2>/dev/null)" != "$gen_key" ] || [ ! -f "$gen" ]; then
+	echo "  GENPROBES $kver"
+	rm -f "$gen.key"
+	if ! "$top/module/genprobes.sh" "$kdir" "$out/.genprobes" \
+		"$out/generated" "$@" 2> "$gen.notes"; then
+		cat "$gen.notes" >&2
+		exit 1
+	fi
+	echo "$gen_key" > "$gen.key"
+fi
+sed 's/^/  /' "$gen.notes" >&2
 
 make -C "$kdir" M="$out" W=1 "$@" modules

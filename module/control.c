@@ -14,6 +14,7 @@
  */
 #include <linux/bitmap.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
@@ -39,14 +40,55 @@ static enum tpstat_probe_kind tpstat_kind_for(bool filter)
 	return tpstat_views_enabled ? TPSTAT_PROBE_VIEWS : TPSTAT_PROBE_LEAN;
 }
 
+/*
+ * A module's tracepoints (sctp, bridge) come and go with it, and
+ * for_each_kernel_tracepoint() never sees them: the tracepoint core says
+ * when they do, and on registration replays the modules already loaded.
+ * It calls with its module list mutex held; nothing takes that one while
+ * holding tpstat_control_lock.
+ */
+static int tpstat_module_tracepoints(struct notifier_block *nb,
+				     unsigned long val, void *data)
+{
+	struct tp_module *tp_mod = data;
+	struct module *mod = tp_mod->mod;
+	unsigned int i;
+
+	if (val != MODULE_STATE_COMING && val != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&tpstat_control_lock);
+	for (i = 0; i < mod->num_tracepoints; i++) {
+		struct tracepoint *tp =
+			tracepoint_ptr_deref(&mod->tracepoints_ptrs[i]);
+
+		if (val == MODULE_STATE_COMING)
+			tpstat_registry_tracepoint_coming(tp);
+		else
+			tpstat_registry_tracepoint_going(tp, tpstat_control_pcpu);
+	}
+	mutex_unlock(&tpstat_control_lock);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block tpstat_module_nb = {
+	.notifier_call = tpstat_module_tracepoints,
+};
+
 int tpstat_control_init(struct tpstat_pcpu __percpu *pcpu)
 {
+	int err;
+
 	tpstat_baseline = kzalloc(sizeof(*tpstat_baseline), GFP_KERNEL);
 	if (!tpstat_baseline)
 		return -ENOMEM;
 	tpstat_control_pcpu = pcpu;
 	tpstat_control_kind = tpstat_kind_for(false);
-	return 0;
+	err = register_tracepoint_module_notifier(&tpstat_module_nb);
+	if (err) {
+		kfree(tpstat_baseline);
+		tpstat_baseline = NULL;
+	}
+	return err;
 }
 
 /* Caller: every reader and writer is gone (netlink and debugfs removed). */
@@ -54,6 +96,7 @@ void tpstat_control_exit(void)
 {
 	DECLARE_BITMAP(all, __TPSTAT_EV_CNT);
 
+	unregister_tracepoint_module_notifier(&tpstat_module_nb);
 	bitmap_fill(all, __TPSTAT_EV_CNT);
 	tpstat_control_detach(all);
 	kfree(tpstat_baseline);

@@ -15,6 +15,8 @@
 #include <net/tcp_states.h>
 #include <linux/tpstat.h>
 
+#include "event_ids.h"
+
 /* The dense log2 histograms (the HISTS view). */
 enum tpstat_hist {
 	TPSTAT_HIST_SRTT,	/* tcp_probe srtt, microseconds */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The tracepoints tpstat knows, one line each: id suffix (TPSTAT_EV_<id>
- * in uapi/linux/tpstat.h), group (the trace/events/<group>.h header that
- * declares it), tracepoint name.
+ * The tracepoints with a hand-written probe (probes.c), one line each: id
+ * suffix (TPSTAT_EV_<id> in event_ids.h), group (the trace/events/<group>.h
+ * header that declares it), tracepoint name.  These are the ones attached
+ * by default, and the ones the views are fed from; every other tracepoint
+ * of the networking systems gets a generated probe (probes_gen.c).
  *
  * Include with TPSTAT_EVENT(id, group, name) defined; there is no include
  * guard on purpose.  conftest.sh reads this list too and emits

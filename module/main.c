@@ -25,7 +25,7 @@
 static char *events;
 module_param(events, charp, 0444);
 MODULE_PARM_DESC(events,
-		 "Tracepoints to attach at load: comma-separated globs over <group>:<name> (or <name>), e.g. \"tcp:*,skb:kfree_skb\"; default all");
+		 "Tracepoints to attach at load: comma-separated globs over <group>:<name> (or <name>), e.g. \"tcp:*,skb:kfree_skb\"; default: the tracepoints the views use; \"*\": every network tracepoint");
 
 static char *views;
 module_param(views, charp, 0444);
@@ -34,11 +34,11 @@ MODULE_PARM_DESC(views,
 
 static struct tpstat_pcpu __percpu *tpstat_pcpu;
 
-static void tpstat_report_missing(void)
+static void tpstat_report_missing(const unsigned long *selected)
 {
 	int id;
 
-	for (id = 0; id < __TPSTAT_EV_CNT; id++)
+	for_each_set_bit(id, selected, __TPSTAT_EV_CNT)
 		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING)
 			pr_info("%s: not in this kernel, not counted\n",
 				tpstat_event_full_name(id));
@@ -61,7 +61,6 @@ static int __init tpstat_init(void)
 		pr_err("views=%s: %s\n", views, err_msg);
 		return err;
 	}
-	tpstat_report_missing();
 
 	tpstat_pcpu = tpstat_counters_alloc();
 	if (!tpstat_pcpu) {
@@ -71,6 +70,8 @@ static int __init tpstat_init(void)
 	err = tpstat_control_init(tpstat_pcpu);
 	if (err)
 		goto free_counters;
+	/* After control_init: it finds the tracepoints of loaded modules. */
+	tpstat_report_missing(selected);
 	err = tpstat_control_attach(selected);
 	if (err)
 		goto exit_control;

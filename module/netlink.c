@@ -78,7 +78,7 @@ static int tpstat_nl_select(struct nlattr **attrs, bool required,
 static int tpstat_nl_put_event(struct sk_buff *skb, u32 portid, u32 seq,
 			       int flags, enum tpstat_event_id id)
 {
-	const struct tpstat_probe *probe = &tpstat_probes[id];
+	const struct tpstat_probe *probe = tpstat_probe(id);
 	void *hdr;
 
 	hdr = genlmsg_put(skb, portid, seq, &tpstat_genl_family, flags,
@@ -101,32 +101,56 @@ static int tpstat_nl_put_event(struct sk_buff *skb, u32 portid, u32 seq,
 }
 
 /*
- * A dump keeps its selection bitmap in cb->args[], after its cursor
- * words: BITS_TO_LONGS(events) longs, so 32-bit kernels have as many
- * events as 64-bit ones.  The build stops if they no longer fit.
+ * A dump's selection is a bitmap of all the events this build knows,
+ * which no longer fits in cb->args[] (a 32-bit word holds 32 events):
+ * it is allocated at the dump's start, its pointer kept in cb->args[@at],
+ * and freed when the dump is done.  A start that fails frees it itself,
+ * as netlink calls no done then.
  */
-#define TPSTAT_NL_SELECTION(cb, first) ((unsigned long *)&(cb)->args[first])
-static_assert(2 + BITS_TO_LONGS(__TPSTAT_EV_CNT) <=
-	      ARRAY_SIZE(((struct netlink_callback *)NULL)->args));
+static unsigned long *tpstat_nl_selection(struct netlink_callback *cb, int at)
+{
+	return (unsigned long *)cb->args[at];
+}
 
-/* cb->args[0]: next index into tpstat_sorted_ids; [1...]: selection. */
+static int tpstat_nl_selection_start(struct netlink_callback *cb, int at)
+{
+	unsigned long *selected = bitmap_zalloc(__TPSTAT_EV_CNT, GFP_KERNEL);
+	int err;
+
+	if (!selected)
+		return -ENOMEM;
+	err = tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
+			       cb->extack);
+	if (err) {
+		bitmap_free(selected);
+		return err;
+	}
+	cb->args[at] = (long)selected;
+	return 0;
+}
+
+/* cb->args[0]: next index into tpstat_sorted_ids; [1]: selection. */
 static int tpstat_nl_events_start(struct netlink_callback *cb)
 {
-	unsigned long *selected = TPSTAT_NL_SELECTION(cb, 1);
 	int err;
 
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
 	if (err)
 		return err;
 	cb->args[0] = 0;
-	return tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
-				cb->extack);
+	return tpstat_nl_selection_start(cb, 1);
+}
+
+static int tpstat_nl_events_done(struct netlink_callback *cb)
+{
+	bitmap_free(tpstat_nl_selection(cb, 1));
+	return 0;
 }
 
 static int tpstat_nl_events_dump(struct sk_buff *skb,
 				 struct netlink_callback *cb)
 {
-	const unsigned long *selected = TPSTAT_NL_SELECTION(cb, 1);
+	const unsigned long *selected = tpstat_nl_selection(cb, 1);
 	int err;
 
 	for (; cb->args[0] < __TPSTAT_EV_CNT; cb->args[0]++) {
@@ -144,23 +168,23 @@ static int tpstat_nl_events_dump(struct sk_buff *skb,
 
 /* ---- GET_COUNTERS --------------------------------------------------------- */
 
-/* cb->args[0]: the snapshot; [1]: next value; [2...]: selection. */
+/* cb->args[0]: the snapshot; [1]: next value; [2]: selection. */
 static int tpstat_nl_counters_start(struct netlink_callback *cb)
 {
-	unsigned long *selected = TPSTAT_NL_SELECTION(cb, 2);
 	struct tpstat_report *report;
 	int err;
 
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
 	if (err)
 		return err;
-	err = tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
-			       cb->extack);
+	err = tpstat_nl_selection_start(cb, 2);
 	if (err)
 		return err;
 	report = tpstat_control_snapshot();
-	if (!report)
+	if (!report) {
+		bitmap_free(tpstat_nl_selection(cb, 2));
 		return -ENOMEM;
+	}
 	cb->args[0] = (long)report;
 	cb->args[1] = 0;
 	return 0;
@@ -169,6 +193,7 @@ static int tpstat_nl_counters_start(struct netlink_callback *cb)
 static int tpstat_nl_counters_done(struct netlink_callback *cb)
 {
 	kvfree((void *)cb->args[0]);
+	bitmap_free(tpstat_nl_selection(cb, 2));
 	return 0;
 }
 
@@ -196,7 +221,7 @@ static int tpstat_nl_counters_dump(struct sk_buff *skb,
 				   struct netlink_callback *cb)
 {
 	const struct tpstat_report *report = (void *)cb->args[0];
-	const unsigned long *selected = TPSTAT_NL_SELECTION(cb, 2);
+	const unsigned long *selected = tpstat_nl_selection(cb, 2);
 	int err;
 
 	for (; cb->args[1] < report->count; cb->args[1]++) {
@@ -304,6 +329,7 @@ static const struct genl_ops tpstat_genl_ops[] = {
 		.cmd = TPSTAT_CMD_LIST_EVENTS,
 		.start = tpstat_nl_events_start,
 		.dumpit = tpstat_nl_events_dump,
+		.done = tpstat_nl_events_done,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_COUNTERS,

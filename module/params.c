@@ -88,7 +88,8 @@ static bool tpstat_select_matching(const char *pattern,
 
 /*
  * Fills @selected (a bitmap of __TPSTAT_EV_CNT bits) from @spec; NULL or
- * "" selects everything.  On error returns -EINVAL, says why in @err and
+ * "" selects the default set, the tracepoints with a hand-written probe
+ * (events.h), the ones the views are fed from.  "*" selects every one.  On error returns -EINVAL, says why in @err and
  * leaves @selected empty.  Needs tpstat_registry_init() first.
  */
 int tpstat_parse_events(const char *spec, unsigned long *selected,
@@ -100,7 +101,7 @@ int tpstat_parse_events(const char *spec, unsigned long *selected,
 
 	bitmap_zero(selected, __TPSTAT_EV_CNT);
 	if (!spec || !*spec) {
-		bitmap_fill(selected, __TPSTAT_EV_CNT);
+		bitmap_set(selected, 0, TPSTAT_NR_HAND_EVENTS);
 		return 0;
 	}
 	for (;;) {

@@ -457,7 +457,7 @@ TPSTAT_COUNT_PROBE(consume_skb, TPSTAT_EV_CONSUME_SKB,
 		   TPSTAT_ARGS_consume_skb)
 #endif
 
-const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT] = {
+const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
 	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_RETRANSMIT_SKB, tcp_retransmit_skb,
 			   TPSTAT_VARIANT_tcp_retransmit_skb, "sk (flow, state)"),

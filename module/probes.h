@@ -4,6 +4,8 @@
 
 #include <linux/tpstat.h>
 
+#include "event_ids.h"
+
 /* Which of an event's probes is attached (probes.c). */
 enum tpstat_probe_kind {
 	TPSTAT_PROBE_LEAN,	/* counters only */
@@ -20,9 +22,18 @@ struct tpstat_probe {
 };
 
 /*
- * Indexed by enum tpstat_event_id.  Each probe expects, as its data
- * pointer, the struct tpstat_pcpu __percpu * it counts into.
+ * Each probe expects, as its data pointer, the struct tpstat_pcpu __percpu *
+ * it counts into.  The hand-written ones (probes.c) are indexed by enum
+ * tpstat_event_id, the generated ones (probes_gen.c) follow them.
  */
-extern const struct tpstat_probe tpstat_probes[__TPSTAT_EV_CNT];
+extern const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS];
+extern const struct tpstat_probe tpstat_gen_probes[TPSTAT_NR_GEN_EVENTS];
+
+static inline const struct tpstat_probe *tpstat_probe(enum tpstat_event_id id)
+{
+	if (id < TPSTAT_NR_HAND_EVENTS)
+		return &tpstat_probes[id];
+	return &tpstat_gen_probes[id - TPSTAT_NR_HAND_EVENTS];
+}
 
 #endif /* _TPSTAT_PROBES_H */

@@ -20,6 +20,10 @@ const struct tpstat_event tpstat_events[__TPSTAT_EV_CNT] = {
 	[TPSTAT_EV_##id] = { .group = #grp, .name = #tp },
 #include "events.h"
 #undef TPSTAT_EVENT
+#define TPSTAT_GEN_EVENT(grp, tp, params) \
+	[TPSTAT_EV_GEN_##tp] = { .group = #grp, .name = #tp },
+#include <tpstat_gen_events.h>
+#undef TPSTAT_GEN_EVENT
 };
 
 enum tpstat_event_id tpstat_sorted_ids[__TPSTAT_EV_CNT];
@@ -49,7 +53,7 @@ int tpstat_event_lookup(const char *full_name)
 
 enum tpstat_event_state tpstat_event_state(enum tpstat_event_id id)
 {
-	if (!tpstat_tracepoints[id])
+	if (!READ_ONCE(tpstat_tracepoints[id]))
 		return TPSTAT_STATE_MISSING;
 	return READ_ONCE(tpstat_attached[id]) ? TPSTAT_STATE_ATTACHED :
 				     TPSTAT_STATE_DETACHED;
@@ -75,18 +79,54 @@ static int tpstat_cmp_ids(const void *a, const void *b)
 	return strcmp(tpstat_full_names[*ia], tpstat_full_names[*ib]);
 }
 
-static void tpstat_match_tracepoint(struct tracepoint *tp, void *priv)
+/* The event @tp is for, or -ENOENT. */
+static int tpstat_tracepoint_event(const struct tracepoint *tp)
 {
 	int id;
 
-	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
+	for (id = 0; id < __TPSTAT_EV_CNT; id++)
 		/* A probe the build headers lack cannot be attached. */
-		if (tpstat_probes[id].fn &&
-		    !strcmp(tp->name, tpstat_events[id].name)) {
-			tpstat_tracepoints[id] = tp;
-			return;
-		}
-	}
+		if (tpstat_probe(id)->fn &&
+		    !strcmp(tp->name, tpstat_events[id].name))
+			return id;
+	return -ENOENT;
+}
+
+static void tpstat_match_tracepoint(struct tracepoint *tp, void *priv)
+{
+	int id = tpstat_tracepoint_event(tp);
+
+	if (id >= 0)
+		tpstat_tracepoints[id] = tp;
+}
+
+/*
+ * A module's tracepoint arrives (sctp's, for one): its event is no longer
+ * missing, and is detached until asked for.  Caller holds the control
+ * lock.
+ */
+void tpstat_registry_tracepoint_coming(struct tracepoint *tp)
+{
+	int id = tpstat_tracepoint_event(tp);
+
+	if (id >= 0 && !tpstat_tracepoints[id])
+		WRITE_ONCE(tpstat_tracepoints[id], tp);
+}
+
+/*
+ * A module's tracepoint leaves: its probe must be gone first (the
+ * tracepoint core warns of one left behind), then the event is missing.
+ * Its counters stay.  Caller holds the control lock.
+ */
+void tpstat_registry_tracepoint_going(struct tracepoint *tp,
+				      struct tpstat_pcpu __percpu *pcpu)
+{
+	int id = tpstat_tracepoint_event(tp);
+
+	if (id < 0 || tpstat_tracepoints[id] != tp)
+		return;
+	tpstat_event_detach(id, pcpu);
+	WRITE_ONCE(tpstat_tracepoints[id], NULL);
 }
 
 /* Builds the names and sorted order, and finds the kernel's tracepoints. */
@@ -112,13 +152,13 @@ static void *tpstat_probe_fn(enum tpstat_event_id id,
 {
 	switch (kind) {
 	case TPSTAT_PROBE_VIEWS:
-		return tpstat_probes[id].views;
+		return tpstat_probe(id)->views;
 	case TPSTAT_PROBE_FILTERED:
-		return tpstat_probes[id].filtered;
+		return tpstat_probe(id)->filtered;
 	case TPSTAT_PROBE_LEAN:
 		break;
 	}
-	return tpstat_probes[id].fn;
+	return tpstat_probe(id)->fn;
 }
 
 /*

@@ -40,6 +40,10 @@ int tpstat_event_attach(enum tpstat_event_id id,
 			enum tpstat_probe_kind kind);
 void tpstat_event_detach(enum tpstat_event_id id,
 			struct tpstat_pcpu __percpu *pcpu);
+/* A module's tracepoints, as it loads and unloads (control.c). */
+void tpstat_registry_tracepoint_coming(struct tracepoint *tp);
+void tpstat_registry_tracepoint_going(struct tracepoint *tp,
+				      struct tpstat_pcpu __percpu *pcpu);
 /* Moving an attached event to another of its probes (registry.c). */
 int tpstat_event_switch_begin(enum tpstat_event_id id,
 			struct tpstat_pcpu __percpu *pcpu,

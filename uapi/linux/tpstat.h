@@ -2,49 +2,23 @@
 /*
  * tpstat: counters for the kernel's network tracepoints.
  *
- * Interface shared by the tpstat module and user space.  Event ids are
- * part of the ABI: they are only ever appended, never renumbered, so the
- * order here is not the order anything is printed in (output is sorted by
- * name).  The comment beside each id is its name, "<group>:<tracepoint>".
+ * Interface shared by the tpstat module and user space.
+ *
+ * Events are addressed by name, "<system>:<tracepoint>" (TPSTAT_A_EVENT_NAME,
+ * and the globs of TPSTAT_A_GLOB), as ftrace and perf name them.  Which
+ * events a module knows depends on the kernel it was built for: it counts
+ * every tracepoint that kernel's headers declare in the networking trace
+ * systems.  So there is no list of events here.  TPSTAT_A_EVENT_ID is a
+ * handle, valid while the module stays loaded: LIST_EVENTS announces each
+ * event's id beside its name, and the same event may have another id after
+ * the module is loaded again.  (Before version 2 of the family, ids were a
+ * compile-time enum in this header; that enum is gone.)
  */
 #ifndef _UAPI_LINUX_TPSTAT_H
 #define _UAPI_LINUX_TPSTAT_H
 
-/* Longest "<group>:<tracepoint>" name, including the terminating NUL. */
+/* Longest "<system>:<tracepoint>" name, including the terminating NUL. */
 #define TPSTAT_EVENT_NAME_MAX	64
-
-enum tpstat_event_id {
-	TPSTAT_EV_TCP_RETRANSMIT_SKB,		/* tcp:tcp_retransmit_skb */
-	TPSTAT_EV_TCP_RETRANSMIT_SYNACK,	/* tcp:tcp_retransmit_synack */
-	TPSTAT_EV_TCP_SEND_RESET,		/* tcp:tcp_send_reset */
-	TPSTAT_EV_TCP_RECEIVE_RESET,		/* tcp:tcp_receive_reset */
-	TPSTAT_EV_TCP_DESTROY_SOCK,		/* tcp:tcp_destroy_sock */
-	TPSTAT_EV_TCP_PROBE,			/* tcp:tcp_probe */
-	TPSTAT_EV_TCP_RCV_SPACE_ADJUST,		/* tcp:tcp_rcv_space_adjust */
-	TPSTAT_EV_TCP_BAD_CSUM,			/* tcp:tcp_bad_csum */
-	TPSTAT_EV_TCP_CONG_STATE_SET,		/* tcp:tcp_cong_state_set */
-	TPSTAT_EV_INET_SOCK_SET_STATE,		/* sock:inet_sock_set_state */
-	TPSTAT_EV_SOCK_RCVQUEUE_FULL,		/* sock:sock_rcvqueue_full */
-	TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,	/* sock:sock_exceed_buf_limit */
-	TPSTAT_EV_NET_DEV_QUEUE,		/* net:net_dev_queue */
-	TPSTAT_EV_NET_DEV_START_XMIT,		/* net:net_dev_start_xmit */
-	TPSTAT_EV_NET_DEV_XMIT,			/* net:net_dev_xmit */
-	TPSTAT_EV_NET_DEV_XMIT_TIMEOUT,		/* net:net_dev_xmit_timeout */
-	TPSTAT_EV_NETIF_RECEIVE_SKB,		/* net:netif_receive_skb */
-	TPSTAT_EV_NETIF_RX,			/* net:netif_rx */
-	TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,	/* net:netif_receive_skb_entry */
-	TPSTAT_EV_NETIF_RX_ENTRY,		/* net:netif_rx_entry */
-	TPSTAT_EV_NAPI_GRO_RECEIVE_ENTRY,	/* net:napi_gro_receive_entry */
-	TPSTAT_EV_NAPI_GRO_FRAGS_ENTRY,		/* net:napi_gro_frags_entry */
-	TPSTAT_EV_KFREE_SKB,			/* skb:kfree_skb */
-	TPSTAT_EV_CONSUME_SKB,			/* skb:consume_skb */
-	TPSTAT_EV_NAPI_POLL,			/* napi:napi_poll */
-	TPSTAT_EV_DEVLINK_TRAP_REPORT,		/* devlink:devlink_trap_report */
-
-	__TPSTAT_EV_CNT
-};
-
-#define TPSTAT_EV_MAX	(__TPSTAT_EV_CNT - 1)
 
 enum tpstat_event_state {
 	TPSTAT_STATE_MISSING,	/* the running kernel lacks the tracepoint */
@@ -60,7 +34,7 @@ enum tpstat_event_state {
  * namespace only: the counters are not per namespace.
  */
 #define TPSTAT_GENL_NAME	"tpstat"
-#define TPSTAT_GENL_VERSION	1
+#define TPSTAT_GENL_VERSION	2
 
 /* Longest TPSTAT_A_GLOB, including the terminating NUL. */
 #define TPSTAT_GLOB_MAX		256
@@ -105,7 +79,7 @@ enum tpstat_attr {
 	TPSTAT_A_PAD,		/* pad for 64-bit values */
 	/* string: comma-separated globs over "<group>:<name>" (as events=) */
 	TPSTAT_A_GLOB,
-	TPSTAT_A_EVENT_ID,	/* u32: enum tpstat_event_id */
+	TPSTAT_A_EVENT_ID,	/* u32: the event's handle for this load */
 	TPSTAT_A_EVENT_NAME,	/* string: "<group>:<name>" */
 	TPSTAT_A_EVENT_STATE,	/* u8: enum tpstat_event_state */
 	/* string: the probe's prototype variant, e.g. "skb,location,reason" */
