@@ -17,9 +17,10 @@
 #          the RT flavours, trixie-backports' and sid's newest, arm64 and
 #          32-bit ARM), fetched and built by tests/matrix/: build with
 #          that distribution's compiler, load, exactness against ftrace,
-#          the tool's commands, a clean kernel log (run.sh and ctl.sh,
-#          with TPSTAT_TIER=basic: without the 50 load/unload cycles,
-#          the random netlink requests and the two-writer hammer).
+#          the tool's commands, every network tracepoint against ftrace,
+#          a clean kernel log (run.sh, ctl.sh and events.sh, with
+#          TPSTAT_TIER=basic: without the 50 load/unload cycles, the
+#          random netlink requests and the two-writer hammer).
 # Two jobs run side by side (TPSTAT_CHECK_JOBS, default 2), one per core:
 # a job is a kernel, or the Debian 12 chain (the host's checks, Debian
 # 12's kernels, the deployment).  Each job's time is printed at the end.
@@ -89,6 +90,9 @@ else
 	true &
 fi
 fetch_pid=$!
+# The kernel's YNL client for ynl.sh, from Debian's linux-source-6.12.
+tests/ynl/fetch.sh >"$logs/ynl.dir" 2>"$logs/ynl.log" &
+ynl_pid=$!
 
 debug_kernels=${TPSTAT_DEBUG_KERNELS:-6.1}
 for v in $debug_kernels; do
@@ -118,11 +122,21 @@ host_checks() {
 		bash -n "$dest/usr/share/bash-completion/completions/tpstat"
 	tap $? "make install places the tool, its man page and completion"
 	rm -rf "$dest"
+	/usr/bin/python3 tests/ynl/check_spec.py header uapi/tpstat.yaml \
+		uapi/linux/tpstat.h "$TPSTAT_YNL/Documentation/netlink/genetlink.yaml" \
+		>"$logs/spec.log" 2>&1
+	tap $? "the YNL spec agrees with uapi/linux/tpstat.h and the kernel's genetlink schema"
+	sed 's/^/# /' "$logs/spec.log"
 	# The benchmark's code (make bench itself boots for half an hour): the
 	# workloads build -Werror, the floor module W=1 clean for each Debian
 	# kernel.
 	bench/smoke.sh 2>&1
 }
+
+wait "$ynl_pid"
+result $? "the kernel's YNL client (tools/net/ynl) fetched"
+TPSTAT_YNL=$(cat "$logs/ynl.dir")
+export TPSTAT_YNL
 
 SECONDS=0
 wait "$fetch_pid"
@@ -183,6 +197,11 @@ kernel_job() {
 	[ "$arch" != amd64 ] && vm+=(--arch "$arch" --root "$(tests/arm/root.sh "$arch")")
 	suites=(run.sh ctl.sh)
 	[ "$tier" = full ] && suites+=(views.sh)
+	# The kernel's YNL client: once per Debian 12 kernel (python3 and its
+	# yaml are the host's, which only x86 guests share).
+	[ "$tier" = full ] && [[ $1 != debug-* ]] && suites+=(ynl.sh)
+	# Last: it loads sctp, which stays loaded.
+	suites+=(events.sh)
 	TPSTAT_TIER=$tier "${vm[@]}" --out "$dir/net" -- \
 		tests/net/all.sh "build/$kver/tpstat.ko" "${suites[@]}" >/dev/null 2>&1
 	st=$?

@@ -10,12 +10,14 @@
 # root, tests/arm/root.sh, and for the matrix's build chroots,
 # tests/matrix/chroot.sh), and the tools the tests drive (for the
 # deployment tests: DKMS, Debian packaging tools, lintian, and prometheus
-# for promtool).  Quick when everything is there already.
+# for promtool; python3-yaml and -jsonschema for the kernel's YNL client,
+# tests/ynl/).  Quick when everything is there already.
 set -euo pipefail
 
 packages=(
 	build-essential bc bison flex libelf-dev libssl-dev dwarves kmod
-	cpio xz-utils zstd python3 jq iproute2 ethtool procps util-linux
+	cpio xz-utils zstd python3 python3-yaml python3-jsonschema jq iproute2
+	ethtool procps util-linux
 	qemu-system-x86 busybox-static
 	qemu-system-arm gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
 	debootstrap

@@ -8,12 +8,18 @@
  *   tcp-connect ADDR PORT N       N connections: request, response, close
  *   tcp-refused ADDR PORT N       N connects to a closed port (ECONNREFUSED)
  *   udp-send ADDR PORT N          N datagrams to a (closed) UDP port
+ *   udp-overflow ADDR PORT N      N 1000-byte datagrams to a UDP socket, and
+ *                                 a raw UDP one, that have the smallest
+ *                                 receive buffer and read nothing meanwhile
  *   bulk-server ADDR PORT         accept one connection, read to EOF
  *   bulk-client ADDR PORT BYTES   send BYTES, shut down, read to EOF
  *   flood ADDR PORT SECONDS       refused connects and UDP, for a while
+ *
+ * ADDR is IPv4 or IPv6, loopback or the tests' own namespaces' prefixes.
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,47 +34,71 @@ static void die(const char *what)
 	exit(1);
 }
 
-static struct sockaddr_in addr_of(const char *ip, const char *port)
-{
-	struct sockaddr_in sa = { .sin_family = AF_INET };
+/* A socket address of either family. */
+struct addr {
+	struct sockaddr_storage ss;
+	socklen_t len;
+	int family;
+	int port;
+};
 
-	sa.sin_port = htons(atoi(port));
-	if (inet_pton(AF_INET, ip, &sa.sin_addr) != 1) {
-		fprintf(stderr, "netload: bad IPv4 address '%s'\n", ip);
-		exit(2);
-	}
+#define SA(a) ((struct sockaddr *)&(a)->ss)
+
+static struct addr addr_of(const char *ip, const char *port)
+{
+	struct addr a = { .port = atoi(port) };
+	struct sockaddr_in *in = (struct sockaddr_in *)&a.ss;
+	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&a.ss;
+	uint32_t v4;
+
 	/*
-	 * Tests talk to loopback and to their own namespaces (10.99.0.0/24,
-	 * tests/net/lib.sh) only: refuse any other destination.
+	 * Tests talk to loopback and to their own namespaces (10.99.0.0/16,
+	 * fd99::/16, tests/net/lib.sh and workloads.sh) only: refuse any
+	 * other destination.
 	 */
-	if ((ntohl(sa.sin_addr.s_addr) >> 24) != 127 &&
-	    (ntohl(sa.sin_addr.s_addr) >> 8) != 0x0a6300) {
-		fprintf(stderr, "netload: %s is neither loopback nor 10.99.0.0/24\n", ip);
+	if (inet_pton(AF_INET, ip, &in->sin_addr) == 1) {
+		in->sin_family = a.family = AF_INET;
+		in->sin_port = htons(a.port);
+		a.len = sizeof(*in);
+		v4 = ntohl(in->sin_addr.s_addr);
+		if ((v4 >> 24) == 127 || (v4 >> 16) == 0x0a63)
+			return a;
+	} else if (inet_pton(AF_INET6, ip, &in6->sin6_addr) == 1) {
+		in6->sin6_family = a.family = AF_INET6;
+		in6->sin6_port = htons(a.port);
+		a.len = sizeof(*in6);
+		if (IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr) ||
+		    (in6->sin6_addr.s6_addr[0] == 0xfd &&
+		     in6->sin6_addr.s6_addr[1] == 0x99))
+			return a;
+	} else {
+		fprintf(stderr, "netload: bad address '%s'\n", ip);
 		exit(2);
 	}
-	return sa;
+	fprintf(stderr, "netload: %s is neither loopback nor 10.99.0.0/16 nor fd99::/16\n", ip);
+	exit(2);
 }
 
-static int tcp_listen(struct sockaddr_in *sa)
+static int tcp_listen(const struct addr *sa)
 {
-	int one = 1, fd = socket(AF_INET, SOCK_STREAM, 0);
+	int one = 1, fd = socket(sa->family, SOCK_STREAM, 0);
 
 	if (fd < 0)
 		die("socket");
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (bind(fd, (struct sockaddr *)sa, sizeof(*sa)) || listen(fd, 128))
+	if (bind(fd, SA(sa), sa->len) || listen(fd, 128))
 		die("bind/listen");
 	return fd;
 }
 
 /* Returns 0 or the errno of the failed connect. */
-static int tcp_connect(struct sockaddr_in *sa, int *out)
+static int tcp_connect(const struct addr *sa, int *out)
 {
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	int fd = socket(sa->family, SOCK_STREAM, 0);
 
 	if (fd < 0)
 		die("socket");
-	if (connect(fd, (struct sockaddr *)sa, sizeof(*sa))) {
+	if (connect(fd, SA(sa), sa->len)) {
 		int err = errno;
 
 		close(fd);
@@ -103,7 +133,7 @@ static void write_all(int fd, const char *buf, size_t len)
 	}
 }
 
-static int tcp_server(struct sockaddr_in *sa, long n)
+static int tcp_server(const struct addr *sa, long n)
 {
 	int lfd = tcp_listen(sa);
 	long i;
@@ -126,7 +156,7 @@ static int tcp_server(struct sockaddr_in *sa, long n)
 	return 0;
 }
 
-static int tcp_client(struct sockaddr_in *sa, long n)
+static int tcp_client(const struct addr *sa, long n)
 {
 	long i;
 
@@ -148,7 +178,7 @@ static int tcp_client(struct sockaddr_in *sa, long n)
 	return 0;
 }
 
-static int tcp_refused(struct sockaddr_in *sa, long n)
+static int tcp_refused(const struct addr *sa, long n)
 {
 	long i, refused = 0;
 	int fd, err;
@@ -158,7 +188,7 @@ static int tcp_refused(struct sockaddr_in *sa, long n)
 		if (!err) {
 			close(fd);
 			fprintf(stderr, "netload: port %d is open\n",
-				ntohs(sa->sin_port));
+				sa->port);
 			return 1;
 		}
 		refused += err == ECONNREFUSED;
@@ -167,22 +197,64 @@ static int tcp_refused(struct sockaddr_in *sa, long n)
 	return refused == n ? 0 : 1;
 }
 
-static int udp_send(struct sockaddr_in *sa, long n)
+static int udp_send(const struct addr *sa, long n)
 {
-	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+	int fd = socket(sa->family, SOCK_DGRAM, 0);
 	long i, sent = 0;
 
 	if (fd < 0)
 		die("socket");
 	for (i = 0; i < n; i++)
-		sent += sendto(fd, "x", 1, 0, (struct sockaddr *)sa,
-			       sizeof(*sa)) == 1;
+		sent += sendto(fd, "x", 1, 0, SA(sa), sa->len) == 1;
 	close(fd);
 	printf("datagrams=%ld\n", sent);
 	return sent == n ? 0 : 1;
 }
 
-static int bulk_server(struct sockaddr_in *sa)
+/* A socket with the smallest receive buffer the kernel allows. */
+static int tiny_rcvbuf(int family, int type, int protocol)
+{
+	int one = 1, fd = socket(family, type, protocol);
+
+	if (fd < 0)
+		die("socket");
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &one, sizeof(one)))
+		die("SO_RCVBUF");
+	return fd;
+}
+
+/*
+ * The receive queue overflows: UDP's (udp:udp_fail_queue_rcv_skb, the
+ * UdpRcvbufErrors MIB) and a raw socket's, which gets a copy of every
+ * UDP datagram (sock:sock_rcvqueue_full).  Loopback delivers each
+ * datagram before sendto() returns, so all of them meet full queues.
+ */
+static int udp_overflow(const struct addr *sa, long n)
+{
+	int rfd = tiny_rcvbuf(sa->family, SOCK_DGRAM, 0);
+	int raw = tiny_rcvbuf(sa->family, SOCK_RAW, IPPROTO_UDP);
+	int fd = socket(sa->family, SOCK_DGRAM, 0);
+	static char buf[1000];
+	long i, sent = 0, received = 0;
+
+	if (fd < 0)
+		die("socket");
+	if (bind(rfd, SA(sa), sa->len))
+		die("bind");
+	for (i = 0; i < n; i++)
+		sent += sendto(fd, buf, sizeof(buf), 0, SA(sa), sa->len) ==
+			sizeof(buf);
+	fcntl(rfd, F_SETFL, O_NONBLOCK);
+	while (recv(rfd, buf, sizeof(buf), 0) > 0)
+		received++;
+	close(fd);
+	close(raw);
+	close(rfd);
+	printf("sent=%ld received=%ld\n", sent, received);
+	return sent == n ? 0 : 1;
+}
+
+static int bulk_server(const struct addr *sa)
 {
 	int lfd = tcp_listen(sa), fd;
 	long got;
@@ -199,7 +271,7 @@ static int bulk_server(struct sockaddr_in *sa)
 	return 0;
 }
 
-static int bulk_client(struct sockaddr_in *sa, long bytes)
+static int bulk_client(const struct addr *sa, long bytes)
 {
 	static char buf[65536];
 	long left = bytes;
@@ -223,7 +295,7 @@ static int bulk_client(struct sockaddr_in *sa, long bytes)
 	return 0;
 }
 
-static int flood(struct sockaddr_in *sa, long seconds)
+static int flood(const struct addr *sa, long seconds)
 {
 	time_t end = time(NULL) + seconds;
 	long rounds = 0;
@@ -242,7 +314,7 @@ static int flood(struct sockaddr_in *sa, long seconds)
 
 int main(int argc, char **argv)
 {
-	struct sockaddr_in sa;
+	struct addr sa;
 	const char *cmd;
 	long n = 0;
 
@@ -264,6 +336,8 @@ int main(int argc, char **argv)
 		return tcp_refused(&sa, n);
 	if (!strcmp(cmd, "udp-send"))
 		return udp_send(&sa, n);
+	if (!strcmp(cmd, "udp-overflow"))
+		return udp_overflow(&sa, n);
 	if (!strcmp(cmd, "bulk-server"))
 		return bulk_server(&sa);
 	if (!strcmp(cmd, "bulk-client"))

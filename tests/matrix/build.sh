@@ -31,7 +31,7 @@ kdir_in=${kdir#"$root"}
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out/tpstat.ko" "$out/tpstat_kunit.ko" "$out/generated/tpstat_features.h"
+rm -f "$out/tpstat.ko" "$out/tpstat_kunit.ko" "$out"/generated/tpstat_*.h
 log=$out/build.log
 
 # The chroot stays while we build in it (chroot.sh replaces it exclusively).
@@ -60,11 +60,13 @@ status=0
 for ko in tpstat.ko tpstat_kunit.ko; do
 	[[ -f $work/build/$rel/$ko ]] && cp "$work/build/$rel/$ko" "$out/"
 done
-# What the feature tests answered, to read beside the build's log.
-if [[ -f $work/build/$rel/generated/tpstat_features.h ]]; then
+# What the feature tests answered and the generated probes' list, to read
+# beside the build's log (the guest tests compare the events with it).
+for f in tpstat_features.h tpstat_gen_events.h; do
+	[[ -f $work/build/$rel/generated/$f ]] || continue
 	mkdir -p "$out/generated"
-	cp "$work/build/$rel/generated/tpstat_features.h" "$out/generated/"
-fi
+	cp "$work/build/$rel/generated/$f" "$out/generated/"
+done
 if ((status == 0)); then
 	log "$name: built against $rel in $(elapsed "$start"): $out"
 else

@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Guest-side suites in turn, in one boot: by default every one, the
-# module's counters (run.sh), the tool against it (ctl.sh) and the views
-# (views.sh); the basic tier of the kernel matrix names only run.sh and
-# ctl.sh.  Says how long each took.  Fails if any did.
+# module's counters (run.sh), the tool against it (ctl.sh), the views
+# (views.sh) and every network tracepoint (events.sh, last: it loads
+# sctp); the basic tier of the kernel matrix leaves out views.sh.  Says
+# how long each took.  Fails if any did.
 #   tests/net/all.sh <tpstat.ko> [suite.sh...]
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 ko=$1
 shift
-[ $# -gt 0 ] || set -- run.sh ctl.sh views.sh
+[ $# -gt 0 ] || set -- run.sh ctl.sh views.sh events.sh
 status=0
 for suite in "$@"; do
 	echo "# --- $suite"
