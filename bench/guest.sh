@@ -94,6 +94,31 @@ cfg_tpstat_views() {
 		rmmod tpstat
 	fi
 }
+# Every network tracepoint, counting only (events='*').
+cfg_tpstat_all() {
+	if [ "$1" = on ]; then
+		insmod "$TPSTAT_KO" events='*' views=none
+	else
+		rmmod tpstat
+	fi
+}
+# One tracepoint without a hand-written probe, that fires once per packet
+# on loopback: the floor's empty probe on it, and tpstat's generated one.
+GEN_TP=net:netif_rx_exit
+cfg_floor_gen() {
+	if [ "$1" = on ]; then
+		insmod "$FLOOR_KO" only="${GEN_TP#*:}"
+	else
+		rmmod tpstat_floor
+	fi
+}
+cfg_tpstat_gen() {
+	if [ "$1" = on ]; then
+		insmod "$TPSTAT_KO" events="$GEN_TP" views=none
+	else
+		rmmod tpstat
+	fi
+}
 perf_pid=''
 cfg_perf_stat() {
 	local evs i
@@ -203,8 +228,9 @@ cfg_bpftrace_views() {
 cfg_none_again() { :; }
 
 # none_again repeats none at the end: how far the boot drifted meanwhile.
-CONFIGS=(none floor tpstat_count tpstat_views perf_stat ftrace_events
-	 ftrace_hist bpftrace_count bpftrace_views none_again)
+CONFIGS=(none floor tpstat_count tpstat_views tpstat_all floor_gen tpstat_gen
+	 perf_stat ftrace_events ftrace_hist bpftrace_count bpftrace_views
+	 none_again)
 # shellcheck disable=SC2206 # a list of names
 [ -n "${TPSTAT_BENCH_CONFIGS:-}" ] && CONFIGS=($TPSTAT_BENCH_CONFIGS)
 # A partial run is for profiling: the table alone.

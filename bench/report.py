@@ -23,6 +23,9 @@ NAMES = {
     "floor": "floor (empty probes)",
     "tpstat_count": "tpstat, counting only",
     "tpstat_views": "tpstat, every view",
+    "tpstat_all": "tpstat, every network tracepoint (per event of its own)",
+    "floor_gen": "floor, one empty probe on net:netif_rx_exit",
+    "tpstat_gen": "tpstat, its generated probe there (per event of its own)",
     "perf_stat": "perf stat",
     "ftrace_events": "ftrace events",
     "ftrace_hist": "ftrace hist triggers",
@@ -103,8 +106,19 @@ def events(k, wl):
     return None
 
 
+# Configurations that count other events than the 26: their extra cost
+# is per event they count, the floor's beside the generated probe per
+# event of that probe.
+OWN_EVENTS = {"tpstat_all": "tpstat_all", "tpstat_gen": "tpstat_gen",
+              "floor_gen": "tpstat_gen"}
+
+
 def extra(k, cfg, wl):
-    m, base, ev = med(k, cfg, wl), med(k, "none", wl), events(k, wl)
+    m, base = med(k, cfg, wl), med(k, "none", wl)
+    if cfg in OWN_EVENTS:
+        ev = run_events(k, OWN_EVENTS[cfg], wl)
+    else:
+        ev = events(k, wl)
     if m is None or base is None or not ev:
         return None
     return (m - base) / ev

@@ -14,6 +14,10 @@
  * check_trace_callback_type_<name>(), so a prototype mismatch is a build
  * error.  A tracepoint the headers or the running kernel lack is skipped
  * and logged.
+ *
+ * only=<tracepoint> attaches that one alone, which may also be one of the
+ * extra tracepoints below, outside events.h: the floor beside a generated
+ * probe on the same tracepoint.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -125,12 +129,22 @@ FLOOR_PROBE(napi_poll, struct napi_struct *napi, int work, int budget)
 FLOOR_PROBE(devlink_trap_report, const struct devlink *devlink,
 	    struct sk_buff *skb, const struct devlink_trap_metadata *metadata)
 #endif
+/*
+ * Extra: has no hand-written probe in tpstat, and fires once per packet
+ * on loopback (netif_rx() returning), in every workload.
+ */
+FLOOR_PROBE(netif_rx_exit, int ret)
+
+static char *only;
+module_param(only, charp, 0444);
+MODULE_PARM_DESC(only, "Attach only this tracepoint (default: every one of events.h)");
 
 struct floor_tp {
 	const char *name;
 	void *fn;
 	struct tracepoint *tp;	/* set at init, NULL if the kernel lacks it */
 	bool attached;
+	bool extra;		/* attached only when only= names it */
 };
 
 /* Every event of events.h; .fn stays NULL where the headers lack it. */
@@ -138,6 +152,7 @@ static struct floor_tp floor_tps[] = {
 #define TPSTAT_EVENT(id, grp, tp) { .name = #tp },
 #include "events.h"
 #undef TPSTAT_EVENT
+	{ .name = "netif_rx_exit", .extra = true },
 };
 
 #define FLOOR_FN(tp) { #tp, floor_probe_##tp }
@@ -223,6 +238,7 @@ static const struct {
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
 	FLOOR_FN(devlink_trap_report),
 #endif
+	FLOOR_FN(netif_rx_exit),
 };
 
 static void floor_match(struct tracepoint *tp, void *priv)
@@ -265,6 +281,8 @@ static int __init floor_init(void)
 	for_each_kernel_tracepoint(floor_match, NULL);
 
 	for (i = 0; i < ARRAY_SIZE(floor_tps); i++) {
+		if (only ? strcmp(floor_tps[i].name, only) : floor_tps[i].extra)
+			continue;
 		if (!floor_tps[i].fn) {
 			pr_info("%s: no floor probe in this build, skipped\n",
 				floor_tps[i].name);
@@ -287,6 +305,10 @@ static int __init floor_init(void)
 		attached++;
 	}
 	pr_info("empty probes on %d tracepoints\n", attached);
+	if (only && !attached) {
+		pr_err("only=%s: no such tracepoint here\n", only);
+		return -ENOENT;
+	}
 	return 0;
 }
 
