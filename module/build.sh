@@ -33,18 +33,27 @@ done
 # Drop links whose source file is gone.
 find "$out/module" "$out/kunit" -xtype l -delete
 
-# The answers are kept with a key of everything they were computed from:
-# the questions, the make variables, and the kernel's configuration and
-# headers as the build dir holds them.  Any change asks them again.
+# The generated answers are kept with a key of everything they were
+# computed from: the scripts that asked, the make variables, and the
+# kernel's configuration and headers as the build dir holds them.  Any
+# change asks them again.
+make_vars=("$@")
+# inputs_key FILE...: that key, for answers computed from FILE...
+inputs_key() {
+	local f
+	{
+		cat "$@"
+		printf '%s\n' "$kdir" "${make_vars[@]}"
+		for f in Makefile .config include/generated/autoconf.h \
+			 include/config/kernel.release; do
+			if [ -e "$kdir/$f" ]; then cksum < "$kdir/$f"; fi
+		done
+	} | sha256sum | cut -c1-16
+}
+
 features=$out/generated/tpstat_features.h
-key=$({
-	cat "$top/module/conftest.sh" "$top/module/events.h" "$top"/module/conftest/*.c
-	printf '%s\n' "$kdir" "$@"
-	for f in Makefile .config include/generated/autoconf.h \
-		 include/config/kernel.release; do
-		[ -e "$kdir/$f" ] && cksum < "$kdir/$f"
-	done
-} | sha256sum | cut -c1-16)
+key=$(inputs_key "$top/module/conftest.sh" "$top/module/events.h" \
+	"$top"/module/conftest/*.c)
 if [ "$(cat "$features.key" 2>/dev/null)" != "$key" ] || [ ! -f "$features" ]; then
 	echo "  CONFTEST $kver"
 	rm -f "$features.key"
@@ -54,14 +63,7 @@ fi
 
 # The generated probes' list, kept the same way.  What genprobes.sh could
 # not read it says on every build, cached or not.
-gen_key=$({
-	cat "$top/module/genprobes.sh" "$top/module/events.h"
-	printf '%s\n' "$kdir" "$@"
-	for f in Makefile .config include/generated/autoconf.h \
-		 include/config/kernel.release; do
-		[ -e "$kdir/$f" ] && cksum < "$kdir/$f"
-	done
-} | sha256sum | cut -c1-16)
+gen_key=$(inputs_key "$top/module/genprobes.sh" "$top/module/events.h")
 gen=$out/generated/tpstat_gen_events.h
 if [ "$(cat "$gen.key" 2>/dev/null)" != "$gen_key" ] || [ ! -f "$gen" ]; then
 	echo "  GENPROBES $kver"
