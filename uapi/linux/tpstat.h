@@ -68,6 +68,31 @@ enum tpstat_cmd {
 	TPSTAT_CMD_SET_FILTER,
 	/* do: the filter's FILTER_* attributes (none: no filter) */
 	TPSTAT_CMD_GET_FILTER,
+	/*
+	 * do, CAP_NET_ADMIN: send alerts to the TPSTAT_MCGRP_ALERTS group,
+	 * from now until it has had no listener for a whole window.  Join
+	 * the group first, then send this (again after a while of no
+	 * listener: it is a no-op while alerts flow).  The probes fold
+	 * events into per-CPU pending counts; once a window (1 s) a
+	 * deferred work sends one ALERT per key that moved, at most
+	 * ALERT_RATE a second, and one ALERTS_LOST per kind for what it
+	 * could not send.  Without listeners the probes pay one patched
+	 * jump.
+	 */
+	TPSTAT_CMD_MONITOR,
+	/*
+	 * notification, TPSTAT_MCGRP_ALERTS: ALERT_KIND, the kind's key
+	 * attributes and its counts (enum tpstat_alert_kind), for one
+	 * window.
+	 */
+	TPSTAT_CMD_ALERT,
+	/*
+	 * notification, TPSTAT_MCGRP_ALERTS: ALERT_KIND ALERTS_LOST
+	 * EVENTS_LOST ALERT_RATE: what a window could not send, because
+	 * of the rate limit or because a CPU's pending table was full.
+	 * ALERTS plus EVENTS_LOST account for every event of the kind.
+	 */
+	TPSTAT_CMD_ALERTS_LOST,
 
 	__TPSTAT_CMD_MAX
 };
@@ -157,6 +182,13 @@ enum tpstat_attr {
 	TPSTAT_A_FILTER_LPORT,	/* u16: the socket's local port */
 	TPSTAT_A_FILTER_RPORT,	/* u16: the socket's remote port */
 
+	/* ALERT and ALERTS_LOST notifications */
+	TPSTAT_A_ALERT_KIND,	/* u8: enum tpstat_alert_kind */
+	TPSTAT_A_ALERTS_LOST,	/* u64: alerts not sent in this window */
+	TPSTAT_A_EVENTS_LOST,	/* u64: events not in any alert sent */
+	TPSTAT_A_ALERT_RATE,	/* u32: the limit, alerts per second */
+	TPSTAT_A_ERRNO,		/* u32: socket error (sk_err), e.g. 111 */
+
 	__TPSTAT_A_MAX
 };
 
@@ -191,6 +223,35 @@ enum tpstat_view {
 	TPSTAT_VIEW_HISTS,
 
 	__TPSTAT_VIEW_CNT
+};
+
+/*
+ * The multicast group of ALERT and ALERTS_LOST.  Joining it needs
+ * CAP_NET_ADMIN (CAP_SYS_ADMIN on kernels that only know that flag).
+ */
+#define TPSTAT_MCGRP_ALERTS	"alerts"
+
+/*
+ * ALERT kinds.  Key attributes, then counts, of each:
+ * DROPS:   LOCATION [REASON REASON_NAME] NETNS IFINDEX [IFNAME]; COUNT
+ *          (kfree_skb that is a drop).
+ * RESETS:  NETNS FAMILY SPORT DADDR [REASON REASON_NAME]; RST_SENT or
+ *          RST_RECEIVED (tcp_send_reset, tcp_receive_reset).
+ * RETRANS: NETNS FAMILY SADDR SPORT DADDR DPORT NEW_STATE; RETRANS or
+ *          SYNACK_RETRANS (tcp_retransmit_skb, tcp_retransmit_synack).
+ * STATES:  NETNS FAMILY OLD_STATE NEW_STATE; COUNT (TCP transitions,
+ *          inet_sock_set_state).
+ * ERRORS:  NETNS FAMILY SPORT DADDR DPORT ERRNO; COUNT (errors reported
+ *          on TCP and UDP sockets, inet_sk_error_report: 5.14 on).
+ */
+enum tpstat_alert_kind {
+	TPSTAT_ALERT_DROPS,
+	TPSTAT_ALERT_RESETS,
+	TPSTAT_ALERT_RETRANS,
+	TPSTAT_ALERT_STATES,
+	TPSTAT_ALERT_ERRORS,
+
+	__TPSTAT_ALERT_CNT
 };
 
 /* Longest FILTER_COMM / COMM, including the terminating NUL. */
