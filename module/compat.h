@@ -165,6 +165,19 @@
 #endif
 
 /*
+ * Who may join the alerts group (the monitor).  Kernels that cannot
+ * restrict a group at all get no monitor: alerts name addresses and
+ * ports, which only CAP_NET_ADMIN may read (netlink_views.c).
+ */
+#if defined(TPSTAT_HAVE_GENL_MCAST_FLAGS)
+#define TPSTAT_HAVE_ALERTS 1
+#define TPSTAT_MCGRP_PERM .flags = GENL_MCAST_CAP_NET_ADMIN
+#elif defined(TPSTAT_HAVE_GENL_MCAST_CAP_SYS_ADMIN)
+#define TPSTAT_HAVE_ALERTS 1
+#define TPSTAT_MCGRP_PERM .cap_sys_admin = 1
+#endif
+
+/*
  * An extack message built at run time.  6.2+ copies it into the extack;
  * 6.1 keeps only the pointer, so the text lives in a static buffer.  That
  * is safe because the family is not parallel_ops: genl_mutex is held

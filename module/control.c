@@ -19,6 +19,7 @@
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 
+#include "alerts.h"
 #include "control.h"
 #include "filter.h"
 #include "registry.h"
@@ -285,5 +286,6 @@ struct tpstat_report *tpstat_control_snapshot(void)
 u64 tpstat_memory_bytes(void)
 {
 	return (u64)sizeof(struct tpstat_pcpu) * num_possible_cpus() +
-	       sizeof(*tpstat_baseline) + tpstat_views_bytes();
+	       sizeof(*tpstat_baseline) + tpstat_views_bytes() +
+	       tpstat_alerts_bytes();
 }

@@ -6,6 +6,8 @@
  *   counters  "<group>:<name>[.<metric>] <value>", sorted, for every
  *             tracepoint the running kernel has, since load or the
  *             event's last reset
+ *   monitor   "<name> <value>": whether alerts flow, alert_rate, and
+ *             windows, alerts sent and lost, events lost since load
  * and one file per view (debugfs_views.c).
  */
 #include <linux/debugfs.h>
@@ -13,6 +15,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
+#include "alerts.h"
 #include "control.h"
 #include "debugfs.h"
 #include "registry.h"
@@ -49,6 +52,13 @@ static int tpstat_counters_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(tpstat_counters);
 
+static int tpstat_monitor_file_show(struct seq_file *m, void *unused)
+{
+	tpstat_monitor_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tpstat_monitor_file);
+
 /* debugfs is optional: without it the module still counts. */
 void tpstat_debugfs_init(void)
 {
@@ -57,6 +67,8 @@ void tpstat_debugfs_init(void)
 			    &tpstat_events_fops);
 	debugfs_create_file("counters", 0400, tpstat_debugfs_dir, NULL,
 			    &tpstat_counters_fops);
+	debugfs_create_file("monitor", 0400, tpstat_debugfs_dir, NULL,
+			    &tpstat_monitor_file_fops);
 	tpstat_debugfs_views_init(tpstat_debugfs_dir);
 }
 

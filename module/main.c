@@ -12,6 +12,7 @@
 #include <linux/bitmap.h>
 #include <linux/module.h>
 
+#include "alerts.h"
 #include "control.h"
 #include "counters.h"
 #include "debugfs.h"
@@ -62,10 +63,16 @@ static int __init tpstat_init(void)
 		return err;
 	}
 
+	err = tpstat_monitor_init(err_msg, sizeof(err_msg));
+	if (err) {
+		pr_err("%s\n", err_msg);
+		goto exit_views;
+	}
+
 	tpstat_pcpu = tpstat_counters_alloc();
 	if (!tpstat_pcpu) {
 		err = -ENOMEM;
-		goto exit_views;
+		goto free_alerts;
 	}
 	err = tpstat_control_init(tpstat_pcpu);
 	if (err)
@@ -86,6 +93,8 @@ exit_control:
 	tpstat_filter_exit();
 free_counters:
 	tpstat_counters_free(tpstat_pcpu);
+free_alerts:
+	tpstat_alerts_free();
 exit_views:
 	tpstat_views_exit();
 	return err;
@@ -94,10 +103,12 @@ exit_views:
 /* Readers and writers first, then the probes, then what they wrote to. */
 static void __exit tpstat_exit(void)
 {
+	tpstat_monitor_stop();
 	tpstat_netlink_exit();
 	tpstat_debugfs_exit();
 	tpstat_control_exit();
 	tpstat_filter_exit();
+	tpstat_alerts_free();
 	tpstat_counters_free(tpstat_pcpu);
 	tpstat_views_exit();
 }

@@ -16,6 +16,7 @@
 #include <linux/utsname.h>
 #include <net/genetlink.h>
 
+#include "alerts.h"
 #include "compat.h"
 #include "control.h"
 #include "netlink.h"
@@ -324,6 +325,13 @@ static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
 	return genlmsg_reply(msg, info);
 }
 
+/* ---- MONITOR ------------------------------------------------------------ */
+
+static int tpstat_nl_monitor(struct sk_buff *skb, struct genl_info *info)
+{
+	return tpstat_monitor_start(info->extack);
+}
+
 static const struct genl_ops tpstat_genl_ops[] = {
 	{
 		.cmd = TPSTAT_CMD_LIST_EVENTS,
@@ -371,7 +379,19 @@ static const struct genl_ops tpstat_genl_ops[] = {
 		.cmd = TPSTAT_CMD_GET_FILTER,
 		.doit = tpstat_nl_get_filter,
 	},
+	{
+		.cmd = TPSTAT_CMD_MONITOR,
+		.doit = tpstat_nl_monitor,
+		.flags = GENL_ADMIN_PERM,
+	},
 };
+
+#ifdef TPSTAT_HAVE_ALERTS
+/* Index 0: what genlmsg_multicast() and genl_has_listeners() are given. */
+static const struct genl_multicast_group tpstat_mcgrps[] = {
+	{ .name = TPSTAT_MCGRP_ALERTS, TPSTAT_MCGRP_PERM },
+};
+#endif
 
 #ifndef TPSTAT_HAVE_GENL_RESV_START_OP
 /* Before 6.1 the core does not check the reserved bytes: see netlink.h. */
@@ -390,6 +410,10 @@ struct genl_family tpstat_genl_family __ro_after_init = {
 	.module = THIS_MODULE,
 	.ops = tpstat_genl_ops,
 	.n_ops = ARRAY_SIZE(tpstat_genl_ops),
+#ifdef TPSTAT_HAVE_ALERTS
+	.mcgrps = tpstat_mcgrps,
+	.n_mcgrps = ARRAY_SIZE(tpstat_mcgrps),
+#endif
 #ifdef TPSTAT_HAVE_GENL_RESV_START_OP
 	/* Validate every command strictly, reserved header bytes included. */
 	.resv_start_op = 0,

@@ -8,7 +8,6 @@
  * written.
  */
 #include <linux/capability.h>
-#include <linux/kallsyms.h>
 #include <linux/slab.h>
 #include <net/genetlink.h>
 
@@ -16,7 +15,7 @@
 #include "control.h"
 #include "filter.h"
 #include "netlink.h"
-#include "reasons.h"
+#include "nlput.h"
 #include "viewread.h"
 
 /* Views that name sockets, addresses or ports. */
@@ -67,26 +66,6 @@ int tpstat_nl_view_done(struct netlink_callback *cb)
 	return 0;
 }
 
-static int tpstat_put_u64(struct sk_buff *skb, int type, u64 v)
-{
-	return nla_put_u64_64bit(skb, type, v, TPSTAT_A_PAD);
-}
-
-static int tpstat_put_addr(struct sk_buff *skb, int type, u16 family,
-			   const u8 *addr)
-{
-	return nla_put(skb, type, family == AF_INET ? 4 : 16, addr);
-}
-
-static int tpstat_put_ifname(struct sk_buff *skb, u32 netns, u32 ifindex)
-{
-	char name[IFNAMSIZ];
-
-	if (!tpstat_ifname(netns, ifindex, name))
-		return 0;
-	return nla_put_string(skb, TPSTAT_A_IFNAME, name);
-}
-
 static int tpstat_put_hist(struct sk_buff *skb, const u64 *buckets,
 			   size_t stride, u64 sum)
 {
@@ -113,27 +92,14 @@ static int tpstat_put_hist(struct sk_buff *skb, const u64 *buckets,
 	return 0;
 }
 
-static int tpstat_put_reason(struct sk_buff *skb, u32 reason,
-			     const char *name)
-{
-	if (nla_put_u32(skb, TPSTAT_A_REASON, reason))
-		return -EMSGSIZE;
-	return name ? nla_put_string(skb, TPSTAT_A_REASON_NAME, name) : 0;
-}
-
 static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 			    const void *key, const u64 *vals)
 {
 	switch (view) {
 	case TPSTAT_VIEW_DROPS: {
 		const struct tpstat_drop_key *k = key;
-		char loc[KSYM_SYMBOL_LEN + 8];
 
-		snprintf(loc, sizeof(loc), "%pS", (void *)(unsigned long)k->location);
-		if (nla_put_string(skb, TPSTAT_A_LOCATION, loc) ||
-		    ((TPSTAT_FEATURES & TPSTAT_F_DROP_REASON) &&
-		     tpstat_put_reason(skb, k->reason,
-				       tpstat_drop_reason_name(k->reason))) ||
+		if (tpstat_put_drop_site(skb, k->location, k->reason) ||
 		    nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
 		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
 		    tpstat_put_ifname(skb, k->netns, k->ifindex) ||
@@ -177,10 +143,8 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
 		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
-		    ((TPSTAT_FEATURES & TPSTAT_F_RST_REASON) &&
-		     vals[TPSTAT_RST_SENT] &&
-		     tpstat_put_reason(skb, k->reason,
-				       tpstat_rst_reason_name(k->reason))) ||
+		    (vals[TPSTAT_RST_SENT] &&
+		     tpstat_put_rst_reason(skb, k->reason)) ||
 		    tpstat_put_u64(skb, TPSTAT_A_RST_SENT, vals[TPSTAT_RST_SENT]) ||
 		    tpstat_put_u64(skb, TPSTAT_A_RST_RECEIVED,
 				   vals[TPSTAT_RST_RECEIVED]))

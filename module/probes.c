@@ -30,6 +30,7 @@
 #include <trace/events/sock.h>
 #include <trace/events/tcp.h>
 
+#include "alerts.h"
 #include "compat.h"
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
 #include <net/devlink.h>
@@ -205,6 +206,8 @@ TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb)
 	if (!(TPSTAT_KFREE_SKB_IS_DROP))
 		return;
 	tpstat_add(data, TPSTAT_SLOT_DROPS, 1);
+	if (tpstat_alerts_hot())
+		tpstat_alert_drop(skb, location, TPSTAT_KFREE_SKB_REASON);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_DROPS) : NULL;
 	if (v)
 		tpstat_record_drop(v, skb, location, TPSTAT_KFREE_SKB_REASON);
@@ -231,6 +234,8 @@ TPSTAT_PROBE(inet_sock_set_state,
 	}
 	tpstat_add(data, TPSTAT_SLOT_TCP_STATES + tpstat_tcp_cell(oldstate, newstate),
 		   1);
+	if (tpstat_alerts_hot())
+		tpstat_alert_state(sk, oldstate, newstate);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_LIFETIMES) : NULL;
 	if (!v)
 		return;
@@ -251,6 +256,8 @@ TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
 	if (tpstat_filtered_out(sk, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SKB);
+	if (tpstat_alerts_hot())
+		tpstat_alert_retrans(&sk->__sk_common, false, sk->sk_state);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RETRANS) : NULL;
 	if (v)
 		tpstat_record_retrans(v, &sk->__sk_common, TPSTAT_FLOW_RETRANS,
@@ -268,6 +275,9 @@ TPSTAT_PROBE(tcp_retransmit_synack,
 	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SYNACK);
+	if (tpstat_alerts_hot())
+		tpstat_alert_retrans(&req->__req_common, true,
+				     req->__req_common.skc_state);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RETRANS) : NULL;
 	if (v)
 		tpstat_record_retrans(v, &req->__req_common,
@@ -285,6 +295,8 @@ TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
 	if (tpstat_filtered_out(sk, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_SEND_RESET);
+	if (tpstat_alerts_hot())
+		tpstat_alert_reset(sk, skb, TPSTAT_SEND_RESET_REASON, true);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RESETS) : NULL;
 	if (v)
 		tpstat_record_reset(v, sk, skb, TPSTAT_SEND_RESET_REASON,
@@ -300,6 +312,8 @@ TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
 	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RECEIVE_RESET);
+	if (tpstat_alerts_hot())
+		tpstat_alert_reset(sk, NULL, 0, false);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RESETS) : NULL;
 	if (v)
 		tpstat_record_reset(v, sk, NULL, 0, TPSTAT_RST_RECEIVED);
@@ -400,6 +414,18 @@ TPSTAT_PROBE(devlink_trap_report,
 }
 #endif
 
+#ifdef TPSTAT_HAVE_TP_INET_SK_ERROR_REPORT
+/* Errors reported on TCP and UDP sockets: counted, and the monitor's. */
+TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk))
+{
+	if (tpstat_filtered_out(sk, NULL, NULL))
+		return;
+	tpstat_hit(data, TPSTAT_EV_INET_SK_ERROR_REPORT);
+	if (tpstat_alerts_hot())
+		tpstat_alert_error(sk);
+}
+#endif
+
 #ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
 TPSTAT_COUNT_PROBE(tcp_destroy_sock, TPSTAT_EV_TCP_DESTROY_SOCK,
 		   sk, NULL, NULL, (struct sock *sk), (sk))
@@ -497,6 +523,10 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 	TPSTAT_PROBE_READS(TPSTAT_EV_INET_SOCK_SET_STATE, inet_sock_set_state,
 			   "sk,oldstate,newstate",
 			   "sk->sk_protocol,oldstate,newstate,sk (lifetime)"),
+#endif
+#ifdef TPSTAT_HAVE_TP_INET_SK_ERROR_REPORT
+	TPSTAT_PROBE_READS(TPSTAT_EV_INET_SK_ERROR_REPORT, inet_sk_error_report,
+			   "sk", "sk->sk_err,sk (port, peer)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_SOCK_RCVQUEUE_FULL, sock_rcvqueue_full,

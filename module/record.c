@@ -68,20 +68,27 @@ static u32 tpstat_dev_netns(const struct net_device *dev)
 	return dev ? dev_net(dev)->ns.inum : 0;
 }
 
+notrace void tpstat_drop_key_fill(struct tpstat_drop_key *key,
+				  const struct sk_buff *skb,
+				  const void *location, u32 reason)
+{
+	key->location = (unsigned long)location;
+	key->reason = reason;
+	if (skb->dev) {
+		key->ifindex = skb->dev->ifindex;
+		key->netns = tpstat_dev_netns(skb->dev);
+	} else if (skb->sk) {
+		key->netns = sock_net(skb->sk)->ns.inum;
+	}
+}
+
 notrace void tpstat_record_drop(struct tpstat_views *v,
 				const struct sk_buff *skb,
 				const void *location, u32 reason)
 {
 	struct tpstat_drop_key key = {};
 
-	key.location = (unsigned long)location;
-	key.reason = reason;
-	if (skb->dev) {
-		key.ifindex = skb->dev->ifindex;
-		key.netns = tpstat_dev_netns(skb->dev);
-	} else if (skb->sk) {
-		key.netns = sock_net(skb->sk)->ns.inum;
-	}
+	tpstat_drop_key_fill(&key, skb, location, reason);
 	tpstat_table_add(&v->table[TPSTAT_T_DROPS], &key, TPSTAT_DROP_COUNT, 1);
 }
 
@@ -101,8 +108,8 @@ notrace void tpstat_record_trap(struct tpstat_views *v,
 }
 #endif
 
-static void tpstat_flow_key_from(struct tpstat_flow_key *key,
-				 const struct sock_common *c)
+notrace void tpstat_flow_key_from(struct tpstat_flow_key *key,
+				  const struct sock_common *c)
 {
 	const void *s6 = NULL, *d6 = NULL;
 
@@ -150,6 +157,24 @@ static void tpstat_reset_key_skb(struct tpstat_reset_key *key,
 	}
 }
 
+notrace void tpstat_reset_key_fill(struct tpstat_reset_key *key,
+				   const struct sock *sk,
+				   const struct sk_buff *skb, u32 reason)
+{
+	key->reason = reason;
+	if (sk) {
+		struct tpstat_flow_key flow = {};
+
+		tpstat_flow_key_from(&flow, &sk->__sk_common);
+		key->netns = flow.netns;
+		key->family = flow.family;
+		key->lport = flow.sport;
+		memcpy(key->peer, flow.daddr, sizeof(key->peer));
+	} else if (skb) {
+		tpstat_reset_key_skb(key, skb);
+	}
+}
+
 notrace void tpstat_record_reset(struct tpstat_views *v,
 				 const struct sock *sk,
 				 const struct sk_buff *skb, u32 reason,
@@ -157,18 +182,7 @@ notrace void tpstat_record_reset(struct tpstat_views *v,
 {
 	struct tpstat_reset_key key = {};
 
-	key.reason = reason;
-	if (sk) {
-		struct tpstat_flow_key flow = {};
-
-		tpstat_flow_key_from(&flow, &sk->__sk_common);
-		key.netns = flow.netns;
-		key.family = flow.family;
-		key.lport = flow.sport;
-		memcpy(key.peer, flow.daddr, sizeof(key.peer));
-	} else if (skb) {
-		tpstat_reset_key_skb(&key, skb);
-	}
+	tpstat_reset_key_fill(&key, sk, skb, reason);
 	tpstat_table_add(&v->table[TPSTAT_T_RESETS], &key, val, 1);
 }
 

@@ -29,6 +29,16 @@ void tpstat_flow_key_fill(struct tpstat_flow_key *key, u32 netns, u16 family,
 			  __be32 saddr4, __be32 daddr4, const void *saddr6,
 			  const void *daddr6, u16 sport, u16 dport);
 
+/* Keys the views and the alerts share; each wants a zeroed key. */
+void tpstat_drop_key_fill(struct tpstat_drop_key *key,
+			  const struct sk_buff *skb, const void *location,
+			  u32 reason);
+void tpstat_flow_key_from(struct tpstat_flow_key *key,
+			  const struct sock_common *c);
+void tpstat_reset_key_fill(struct tpstat_reset_key *key,
+			   const struct sock *sk, const struct sk_buff *skb,
+			   u32 reason);
+
 void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *skb,
 			const void *location, u32 reason);
 void tpstat_record_trap(struct tpstat_views *v, const struct devlink *devlink,

@@ -65,7 +65,7 @@ def check_header(spec, header_text):
     for i, op in enumerate(spec['operations']['list'], start=1):
         want[c_name('TPSTAT_CMD_', op['name'])] = op.get('value', i)
     prefixes = {'event-state': 'TPSTAT_STATE_', 'view': 'TPSTAT_VIEW_',
-                'features': 'TPSTAT_F_'}
+                'features': 'TPSTAT_F_', 'alert-kind': 'TPSTAT_ALERT_'}
     for d in spec['definitions']:
         if d['type'] == 'const':
             want[c_name('TPSTAT_', d['name'])] = d['value']
@@ -113,8 +113,10 @@ def policy_attrs(dump):
 def check_policy(spec, dump):
     errors = []
     kernel, kops = policy_attrs(dump)
+    # Notifications (event:) have no policy: only requests do.
     sops = {op.get('value', i): op['name']
-            for i, op in enumerate(spec['operations']['list'], start=1)}
+            for i, op in enumerate(spec['operations']['list'], start=1)
+            if 'do' in op or 'dump' in op}
     for op in sorted(kops ^ set(sops)):
         side = 'the module' if op in kops else 'the spec'
         errors.append(f"command {op} ({sops.get(op, '?')}): only {side} has it")

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Folding events into this CPU's pending alert counts: see alerts.h.
+ * Probe context: no locks, no allocation, bounded work (at most
+ * TPSTAT_ALERT_SLOTS key comparisons).
+ */
+#include <linux/irqflags.h>
+#include <linux/jhash.h>
+#include <linux/percpu.h>
+#include <linux/string.h>
+#include <net/sock.h>
+
+#include "alerts.h"
+#include "record.h"
+#include "views.h"
+
+struct tpstat_alert_cpu __percpu *tpstat_alert_cpus;
+unsigned int tpstat_alert_gen;
+DEFINE_STATIC_KEY_FALSE(tpstat_alerts_on);
+
+static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
+{
+	struct tpstat_alert_pending *p;
+	unsigned long flags;
+	u32 h, i;
+
+	h = jhash2((const u32 *)key, sizeof(*key) / sizeof(u32), 0);
+	/* Interrupts off: a nested probe on this CPU waits for the slot. */
+	local_irq_save(flags);
+	p = &this_cpu_ptr(tpstat_alert_cpus)->gen[READ_ONCE(tpstat_alert_gen) & 1];
+	for (i = 0; i < TPSTAT_ALERT_SLOTS; i++) {
+		struct tpstat_alert_slot *s =
+			&p->slot[(h + i) & (TPSTAT_ALERT_SLOTS - 1)];
+
+		if (!s->count) {
+			s->key = *key;
+			s->count = 1;
+			goto out;
+		}
+		if (!memcmp(&s->key, key, sizeof(*key))) {
+			s->count++;
+			goto out;
+		}
+	}
+	p->lost[key->kind]++;
+out:
+	local_irq_restore(flags);
+}
+
+static void tpstat_alert_flow(struct tpstat_alert_key *key,
+			      const struct tpstat_flow_key *flow)
+{
+	key->netns = flow->netns;
+	key->family = flow->family;
+	key->sport = flow->sport;
+	key->dport = flow->dport;
+	memcpy(key->saddr, flow->saddr, sizeof(key->saddr));
+	memcpy(key->daddr, flow->daddr, sizeof(key->daddr));
+}
+
+notrace void tpstat_alert_drop(const struct sk_buff *skb,
+			       const void *location, u32 reason)
+{
+	struct tpstat_alert_key key = { .kind = TPSTAT_ALERT_DROPS,
+					.what = TPSTAT_A_COUNT };
+	struct tpstat_drop_key drop = {};
+
+	tpstat_drop_key_fill(&drop, skb, location, reason);
+	key.location = drop.location;
+	key.reason = drop.reason;
+	key.netns = drop.netns;
+	key.ifindex = drop.ifindex;
+	tpstat_alert_fold(&key);
+}
+
+notrace void tpstat_alert_reset(const struct sock *sk,
+				const struct sk_buff *skb, u32 reason,
+				bool sent)
+{
+	struct tpstat_alert_key key = {
+		.kind = TPSTAT_ALERT_RESETS,
+		.what = sent ? TPSTAT_A_RST_SENT : TPSTAT_A_RST_RECEIVED,
+	};
+	struct tpstat_reset_key rst = {};
+
+	tpstat_reset_key_fill(&rst, sk, skb, reason);
+	key.netns = rst.netns;
+	key.family = rst.family;
+	key.sport = rst.lport;
+	key.reason = rst.reason;
+	memcpy(key.daddr, rst.peer, sizeof(key.daddr));
+	tpstat_alert_fold(&key);
+}
+
+notrace void tpstat_alert_retrans(const struct sock_common *c, bool synack,
+				  int state)
+{
+	struct tpstat_alert_key key = {
+		.kind = TPSTAT_ALERT_RETRANS,
+		.what = synack ? TPSTAT_A_SYNACK_RETRANS : TPSTAT_A_RETRANS,
+		.new_state = state,
+	};
+	struct tpstat_flow_key flow = {};
+
+	tpstat_flow_key_from(&flow, c);
+	tpstat_alert_flow(&key, &flow);
+	tpstat_alert_fold(&key);
+}
+
+notrace void tpstat_alert_state(const struct sock *sk, int oldstate,
+				int newstate)
+{
+	struct tpstat_alert_key key = {
+		.kind = TPSTAT_ALERT_STATES,
+		.what = TPSTAT_A_COUNT,
+		.family = sk->sk_family,
+		.old_state = oldstate,
+		.new_state = newstate,
+		.netns = sock_net(sk)->ns.inum,
+	};
+
+	tpstat_alert_fold(&key);
+}
+
+/* The socket's error, its local port and its peer. */
+notrace void tpstat_alert_error(const struct sock *sk)
+{
+	struct tpstat_alert_key key = { .kind = TPSTAT_ALERT_ERRORS,
+					.what = TPSTAT_A_COUNT };
+	struct tpstat_flow_key flow = {};
+
+	tpstat_flow_key_from(&flow, &sk->__sk_common);
+	tpstat_alert_flow(&key, &flow);
+	/* Only the peer and the port: the local address adds nothing here. */
+	memset(key.saddr, 0, sizeof(key.saddr));
+	key.reason = READ_ONCE(sk->sk_err);
+	tpstat_alert_fold(&key);
+}
+
+int tpstat_alerts_alloc(void)
+{
+	tpstat_alert_cpus = alloc_percpu(struct tpstat_alert_cpu);
+	return tpstat_alert_cpus ? 0 : -ENOMEM;
+}
+
+void tpstat_alerts_free(void)
+{
+	free_percpu(tpstat_alert_cpus);
+	tpstat_alert_cpus = NULL;
+}
+
+size_t tpstat_alerts_bytes(void)
+{
+	return num_possible_cpus() * sizeof(struct tpstat_alert_cpu);
+}

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Alerts (tpstat monitor): what probes fold into per-CPU pending counts
+ * while someone listens, and what the monitor's deferred work
+ * (monitor.c) turns into ALERT messages once a window.
+ *
+ * Each CPU has two generations of a small table of pending counts.
+ * Probes fold into the one tpstat_alert_gen names, with interrupts off
+ * on their CPU, so nesting cannot tear a slot.  The work flips the
+ * generation, waits for an RCU grace period (every probe runs with
+ * preemption off, so afterwards none still holds the old one), and only
+ * then reads and clears the old tables of every CPU.  No lock is taken
+ * in probe context, and nothing is sent from it.
+ *
+ * With no listener the probes pay one patched jump (tpstat_alerts_on).
+ */
+#ifndef _TPSTAT_ALERTS_H
+#define _TPSTAT_ALERTS_H
+
+#include <linux/jump_label.h>
+#include <linux/tpstat.h>
+#include <linux/types.h>
+
+struct netlink_ext_ack;
+
+struct sock;
+struct sock_common;
+struct sk_buff;
+
+/*
+ * One key for every kind: zeroed in full, then the kind's fields.  @what
+ * names the attribute its count goes out as (TPSTAT_A_COUNT,
+ * TPSTAT_A_RST_SENT, ...), so a reset sent and one received are two
+ * keys.
+ */
+struct tpstat_alert_key {
+	u8 kind;		/* enum tpstat_alert_kind */
+	u8 family;
+	u8 old_state;
+	u8 new_state;
+	u32 netns;
+	u32 reason;		/* drop or reset reason; errno for errors */
+	u32 ifindex;
+	u16 sport;
+	u16 dport;
+	u16 what;
+	u16 pad;
+	u64 location;
+	u8 saddr[16];
+	u8 daddr[16];
+} __aligned(8);
+
+#define TPSTAT_ALERT_SLOTS	64	/* a power of two */
+
+struct tpstat_alert_slot {
+	struct tpstat_alert_key key;
+	u64 count;		/* 0: free */
+};
+
+/* One CPU's pending counts for one generation. */
+struct tpstat_alert_pending {
+	u64 lost[__TPSTAT_ALERT_CNT];	/* events a full table could not take */
+	struct tpstat_alert_slot slot[TPSTAT_ALERT_SLOTS];
+};
+
+struct tpstat_alert_cpu {
+	struct tpstat_alert_pending gen[2];
+};
+
+extern struct tpstat_alert_cpu __percpu *tpstat_alert_cpus;
+extern unsigned int tpstat_alert_gen;
+DECLARE_STATIC_KEY_FALSE(tpstat_alerts_on);
+
+static __always_inline bool tpstat_alerts_hot(void)
+{
+	return static_branch_unlikely(&tpstat_alerts_on);
+}
+
+/* Probe context (alert_fold.c). */
+void tpstat_alert_drop(const struct sk_buff *skb, const void *location,
+		       u32 reason);
+void tpstat_alert_reset(const struct sock *sk, const struct sk_buff *skb,
+			u32 reason, bool sent);
+void tpstat_alert_retrans(const struct sock_common *c, bool synack,
+			  int state);
+void tpstat_alert_state(const struct sock *sk, int oldstate, int newstate);
+void tpstat_alert_error(const struct sock *sk);
+
+/* Process context (alert_fold.c). */
+int tpstat_alerts_alloc(void);
+/* After every probe is gone (tracepoint_synchronize_unregister()). */
+void tpstat_alerts_free(void);
+size_t tpstat_alerts_bytes(void);
+
+/* monitor.c: module load, checks alert_rate= and allocates. */
+int tpstat_monitor_init(char *err, size_t err_len);
+/* CAP_NET_ADMIN asked for alerts (MONITOR). */
+int tpstat_monitor_start(struct netlink_ext_ack *extack);
+/* Module exit, before the family goes: no work runs after it. */
+void tpstat_monitor_stop(void);
+struct seq_file;
+/* debugfs "monitor": armed, the rate, and what was sent and lost. */
+void tpstat_monitor_show(struct seq_file *m);
+
+/* alert_msg.c: one ALERT, or the ALERTS_LOST of one kind. */
+struct sk_buff *tpstat_alert_msg(const struct tpstat_alert_key *key,
+				 u64 count);
+struct sk_buff *tpstat_alert_lost_msg(enum tpstat_alert_kind kind,
+				      u64 alerts, u64 events, u32 rate);
+
+#endif /* _TPSTAT_ALERTS_H */

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Attributes shared by views and alerts: see nlput.h. */
+#include <linux/kallsyms.h>
+#include <linux/netdevice.h>
+#include <linux/tpstat.h>
+
+#include "compat.h"
+#include "nlput.h"
+#include "reasons.h"
+#include "viewread.h"
+
+int tpstat_put_u64(struct sk_buff *skb, int type, u64 v)
+{
+	return nla_put_u64_64bit(skb, type, v, TPSTAT_A_PAD);
+}
+
+int tpstat_put_addr(struct sk_buff *skb, int type, u16 family, const u8 *addr)
+{
+	return nla_put(skb, type, family == AF_INET ? 4 : 16, addr);
+}
+
+int tpstat_put_ifname(struct sk_buff *skb, u32 netns, u32 ifindex)
+{
+	char name[IFNAMSIZ];
+
+	if (!tpstat_ifname(netns, ifindex, name))
+		return 0;
+	return nla_put_string(skb, TPSTAT_A_IFNAME, name);
+}
+
+int tpstat_put_reason(struct sk_buff *skb, u32 reason, const char *name)
+{
+	if (nla_put_u32(skb, TPSTAT_A_REASON, reason))
+		return -EMSGSIZE;
+	return name ? nla_put_string(skb, TPSTAT_A_REASON_NAME, name) : 0;
+}
+
+int tpstat_put_drop_site(struct sk_buff *skb, u64 location, u32 reason)
+{
+	char loc[KSYM_SYMBOL_LEN + 8];
+
+	snprintf(loc, sizeof(loc), "%pS", (void *)(unsigned long)location);
+	if (nla_put_string(skb, TPSTAT_A_LOCATION, loc))
+		return -EMSGSIZE;
+	if (!(TPSTAT_FEATURES & TPSTAT_F_DROP_REASON))
+		return 0;
+	return tpstat_put_reason(skb, reason, tpstat_drop_reason_name(reason));
+}
+
+int tpstat_put_rst_reason(struct sk_buff *skb, u32 reason)
+{
+	if (!(TPSTAT_FEATURES & TPSTAT_F_RST_REASON))
+		return 0;
+	return tpstat_put_reason(skb, reason, tpstat_rst_reason_name(reason));
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Attributes that views (netlink_views.c) and alerts (alert_msg.c) put
+ * the same way.  Each returns 0 or -EMSGSIZE.
+ */
+#ifndef _TPSTAT_NLPUT_H
+#define _TPSTAT_NLPUT_H
+
+#include <net/netlink.h>
+
+int tpstat_put_u64(struct sk_buff *skb, int type, u64 v);
+/* 4 bytes for AF_INET, else 16. */
+int tpstat_put_addr(struct sk_buff *skb, int type, u16 family, const u8 *addr);
+/* IFNAME, if the device still exists. */
+int tpstat_put_ifname(struct sk_buff *skb, u32 netns, u32 ifindex);
+/* REASON, and REASON_NAME when @name is not NULL. */
+int tpstat_put_reason(struct sk_buff *skb, u32 reason, const char *name);
+/* LOCATION ("sym+off/len") and, where kfree_skb has one, the reason. */
+int tpstat_put_drop_site(struct sk_buff *skb, u64 location, u32 reason);
+/* REASON and its name, for a sent reset on a kernel that has reasons. */
+int tpstat_put_rst_reason(struct sk_buff *skb, u32 reason);
+
+#endif /* _TPSTAT_NLPUT_H */
