@@ -94,6 +94,49 @@ cfg_tpstat_views() {
 		rmmod tpstat
 	fi
 }
+# The monitor (tpstat monitor, issue 15): every view, and alerts either
+# armed once and left (no listener: the probes' static key is off again)
+# or flowing to a listener that reads them all.
+TOOL=$top/build/ctl/tpstat
+mon_pid=''
+monitor_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
+# monitor_wait <yes|no>: until debugfs says the monitor is armed or not.
+monitor_wait() {
+	local i
+	for i in $(seq 1 600); do
+		[ "$(monitor_field armed)" = "$1" ] && return 0
+		sleep 0.1
+	done
+	echo "the monitor never became armed=$1" > /tmp/na
+	return 3
+}
+monitor_start() {
+	"$TOOL" -j monitor > /tmp/monitor.out 2>&1 &
+	mon_pid=$!
+	monitor_wait yes
+}
+monitor_stop() {
+	kill -INT "$mon_pid"
+	wait "$mon_pid"
+}
+cfg_monitor_idle() {
+	if [ "$1" = on ]; then
+		insmod "$TPSTAT_KO" && monitor_start || return 3
+		monitor_stop
+		monitor_wait no
+	else
+		rmmod tpstat
+	fi
+}
+cfg_monitor_listen() {
+	if [ "$1" = on ]; then
+		insmod "$TPSTAT_KO" && monitor_start
+	else
+		monitor_stop
+		cp "$DBG/monitor" "$out/monitor-listen.txt"
+		rmmod tpstat
+	fi
+}
 # Every network tracepoint, counting only (events='*').
 cfg_tpstat_all() {
 	if [ "$1" = on ]; then
@@ -228,7 +271,8 @@ cfg_bpftrace_views() {
 cfg_none_again() { :; }
 
 # none_again repeats none at the end: how far the boot drifted meanwhile.
-CONFIGS=(none floor tpstat_count tpstat_views tpstat_all floor_gen tpstat_gen
+CONFIGS=(none floor tpstat_count tpstat_views monitor_idle monitor_listen
+	 tpstat_all floor_gen tpstat_gen
 	 perf_stat ftrace_events ftrace_hist bpftrace_count bpftrace_views
 	 none_again)
 # shellcheck disable=SC2206 # a list of names

@@ -23,6 +23,8 @@ NAMES = {
     "floor": "floor (empty probes)",
     "tpstat_count": "tpstat, counting only",
     "tpstat_views": "tpstat, every view",
+    "monitor_idle": "tpstat, every view, a monitor come and gone",
+    "monitor_listen": "tpstat, every view, a monitor listening",
     "tpstat_all": "tpstat, every network tracepoint (per event of its own)",
     "floor_gen": "floor, one empty probe on net:netif_rx_exit",
     "tpstat_gen": "tpstat, its generated probe there (per event of its own)",

@@ -18,32 +18,60 @@ struct tpstat_alert_cpu __percpu *tpstat_alert_cpus;
 unsigned int tpstat_alert_gen;
 DEFINE_STATIC_KEY_FALSE(tpstat_alerts_on);
 
-static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
+/*
+ * Adds one to @key's slot, taking a free one for a new key while fewer
+ * than @room are in use.  Caller: interrupts off.
+ */
+static notrace bool tpstat_alert_slot_add(struct tpstat_alert_pending *p,
+					  const struct tpstat_alert_key *key,
+					  u32 room)
 {
-	struct tpstat_alert_pending *p;
-	unsigned long flags;
-	u32 h, i;
+	u32 h = jhash2((const u32 *)key, sizeof(*key) / sizeof(u32), 0);
+	u32 i;
 
-	h = jhash2((const u32 *)key, sizeof(*key) / sizeof(u32), 0);
-	/* Interrupts off: a nested probe on this CPU waits for the slot. */
-	local_irq_save(flags);
-	p = &this_cpu_ptr(tpstat_alert_cpus)->gen[READ_ONCE(tpstat_alert_gen) & 1];
 	for (i = 0; i < TPSTAT_ALERT_SLOTS; i++) {
 		struct tpstat_alert_slot *s =
 			&p->slot[(h + i) & (TPSTAT_ALERT_SLOTS - 1)];
 
 		if (!s->count) {
+			if (p->used >= room)
+				return false;
 			s->key = *key;
 			s->count = 1;
-			goto out;
+			p->used++;
+			return true;
 		}
 		if (!memcmp(&s->key, key, sizeof(*key))) {
 			s->count++;
-			goto out;
+			return true;
 		}
 	}
-	p->lost[key->kind]++;
-out:
+	return false;
+}
+
+/*
+ * A key that finds no room is counted as a loss of its namespace and
+ * kind (the last TPSTAT_ALERT_LOSS_SLOTS slots are kept for those), so
+ * that a namespace's listeners hear of their own losses; only when those
+ * are full too is it a loss without a namespace.
+ */
+static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
+{
+	struct tpstat_alert_key loss = {
+		.kind = key->kind,
+		.netns = key->netns,
+		.what = TPSTAT_A_EVENTS_LOST,
+	};
+	struct tpstat_alert_pending *p;
+	unsigned long flags;
+
+	/* Interrupts off: a nested probe on this CPU waits for the slot. */
+	local_irq_save(flags);
+	p = &this_cpu_ptr(tpstat_alert_cpus)->gen[READ_ONCE(tpstat_alert_gen) & 1];
+	if (!tpstat_alert_slot_add(p, key,
+				   TPSTAT_ALERT_SLOTS - TPSTAT_ALERT_LOSS_SLOTS) &&
+	    !tpstat_alert_slot_add(p, &loss, TPSTAT_ALERT_SLOTS))
+		p->lost[key->kind]++;
 	local_irq_restore(flags);
 }
 

@@ -21,6 +21,7 @@
 #include <linux/tpstat.h>
 #include <linux/types.h>
 
+struct net;
 struct netlink_ext_ack;
 
 struct sock;
@@ -51,7 +52,9 @@ struct tpstat_alert_key {
 } __aligned(8);
 
 #define TPSTAT_ALERT_SLOTS	64	/* a power of two */
+#define TPSTAT_ALERT_LOSS_SLOTS	8	/* of them, kept for losses */
 
+/* A key whose what is TPSTAT_A_EVENTS_LOST counts events lost in its netns. */
 struct tpstat_alert_slot {
 	struct tpstat_alert_key key;
 	u64 count;		/* 0: free */
@@ -59,6 +62,7 @@ struct tpstat_alert_slot {
 
 /* One CPU's pending counts for one generation. */
 struct tpstat_alert_pending {
+	u32 used;			/* slots */
 	u64 lost[__TPSTAT_ALERT_CNT];	/* events a full table could not take */
 	struct tpstat_alert_slot slot[TPSTAT_ALERT_SLOTS];
 };
@@ -92,10 +96,27 @@ int tpstat_alerts_alloc(void);
 void tpstat_alerts_free(void);
 size_t tpstat_alerts_bytes(void);
 
+/* What one window sent and lost (alert_window.c). */
+struct tpstat_alert_totals {
+	u64 sent, alerts_lost, events_lost;
+	bool failed;		/* no memory: the window was not sent */
+};
+
+/*
+ * alert_window.c, in the monitor's work.  Caller: no probe still folds
+ * into generation @gen (a grace period after the flip).
+ */
+void tpstat_alert_window_run(unsigned int gen, u32 rate,
+			     struct tpstat_alert_totals *t);
+/* Forgets both generations; no probe may fold meanwhile. */
+void tpstat_alert_window_discard(void);
+/* Whether any namespace has a listener on the alerts group. */
+bool tpstat_alerts_listened(void);
+
 /* monitor.c: module load, checks alert_rate= and allocates. */
 int tpstat_monitor_init(char *err, size_t err_len);
-/* CAP_NET_ADMIN asked for alerts (MONITOR). */
-int tpstat_monitor_start(struct netlink_ext_ack *extack);
+/* CAP_NET_ADMIN over @net asked for alerts (MONITOR). */
+int tpstat_monitor_start(struct net *net, struct netlink_ext_ack *extack);
 /* Module exit, before the family goes: no work runs after it. */
 void tpstat_monitor_stop(void);
 struct seq_file;

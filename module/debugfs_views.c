@@ -198,7 +198,7 @@ static void tpstat_seq_dense(struct seq_file *m,
 static int tpstat_view_show(struct seq_file *m, void *unused)
 {
 	enum tpstat_view view = (unsigned long)m->private;
-	struct tpstat_view_read *r = tpstat_view_read(view);
+	struct tpstat_view_read *r = tpstat_view_read(view, 0);
 	u32 i;
 
 	if (!r)

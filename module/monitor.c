@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The monitor: once a window, a deferred work takes the pending alert
- * counts every CPU folded (alerts.h), merges them by key and multicasts
- * one ALERT per key, the largest counts first, at most alert_rate a
- * second.  What it cannot send is counted and said in one ALERTS_LOST
- * per kind, with the events that a full pending table could not take:
- * nothing is lost silently.
+ * The monitor: once a window, a deferred work flips the generation the
+ * probes fold alerts into (alerts.h), waits until none still folds into
+ * the old one, and has it sent (alert_window.c), at most alert_rate
+ * alerts a second.  What it cannot send is counted and said in
+ * ALERTS_LOST: nothing is lost silently.
  *
  * MONITOR arms it: the static key that lets probes fold, and the work.
  * The work disarms it when the group has had no listener for a window,
@@ -13,13 +12,10 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/jhash.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/seq_file.h>
-#include <linux/slab.h>
-#include <linux/sort.h>
 #include <linux/workqueue.h>
 #include <net/genetlink.h>
 
@@ -44,163 +40,38 @@ static bool tpstat_monitor_stopping;
 
 /* Since load, for debugfs: what every window sent and lost. */
 static struct {
-	u64 requests, windows, alerts_sent, alerts_lost, events_lost;
+	u64 requests, windows, alerts_sent, alerts_lost, events_lost, failed;
 } tpstat_monitor_totals;
 
 static void tpstat_monitor_work(struct work_struct *work);
 static DECLARE_DELAYED_WORK(tpstat_monitor_dwork, tpstat_monitor_work);
 
-struct tpstat_alert_out {
-	struct tpstat_alert_key key;
-	u64 count;
-};
-
-/* What one window found, and sent. */
-struct tpstat_alert_window {
-	u32 cap, used;
-	u64 sent, alerts_lost, events_lost;
-	u64 lost[__TPSTAT_ALERT_CNT];		/* events no table took */
-	struct tpstat_alert_out *out;		/* cap entries, hashed */
-};
-
-static bool tpstat_monitor_listened(void)
-{
-	return genl_has_listeners(&tpstat_genl_family, &init_net, 0);
-}
-
-static void tpstat_window_add(struct tpstat_alert_window *w,
-			      const struct tpstat_alert_slot *s)
-{
-	u32 h = jhash2((const u32 *)&s->key, sizeof(s->key) / sizeof(u32), 0);
-	u32 i;
-
-	/* cap is at least twice every CPU's slots: there is always room. */
-	for (i = 0; i < w->cap; i++) {
-		struct tpstat_alert_out *o = &w->out[(h + i) & (w->cap - 1)];
-
-		if (!o->count) {
-			o->key = s->key;
-			o->count = s->count;
-			w->used++;
-			return;
-		}
-		if (!memcmp(&o->key, &s->key, sizeof(s->key))) {
-			o->count += s->count;
-			return;
-		}
-	}
-}
-
-/*
- * Every CPU's counts of generation @gen into @w, clearing them.  Caller:
- * no probe can still be folding into @gen (a grace period after the flip).
- */
-static void tpstat_window_take(struct tpstat_alert_window *w, unsigned int gen)
-{
-	int cpu, i, k;
-
-	for_each_possible_cpu(cpu) {
-		struct tpstat_alert_pending *p =
-			&per_cpu_ptr(tpstat_alert_cpus, cpu)->gen[gen];
-
-		for (k = 0; k < __TPSTAT_ALERT_CNT; k++)
-			w->lost[k] += p->lost[k];
-		for (i = 0; i < TPSTAT_ALERT_SLOTS; i++)
-			if (p->slot[i].count && w->out)
-				tpstat_window_add(w, &p->slot[i]);
-		memset(p, 0, sizeof(*p));
-	}
-}
-
-static int tpstat_alert_out_cmp(const void *a, const void *b)
-{
-	const struct tpstat_alert_out *x = a, *y = b;
-
-	if (x->count != y->count)
-		return x->count < y->count ? 1 : -1;
-	return 0;
-}
-
-static void tpstat_window_send(struct tpstat_alert_window *w)
-{
-	u64 alerts_lost[__TPSTAT_ALERT_CNT] = {};
-	u32 i, n = 0, budget = alert_rate;
-	struct sk_buff *skb;
-	int k;
-
-	/* Compact, then the largest counts first. */
-	for (i = 0; i < w->cap && n < w->used; i++)
-		if (w->out[i].count)
-			w->out[n++] = w->out[i];
-	sort(w->out, n, sizeof(*w->out), tpstat_alert_out_cmp, NULL);
-	for (i = 0; i < n; i++) {
-		const struct tpstat_alert_out *o = &w->out[i];
-
-		skb = budget ? tpstat_alert_msg(&o->key, o->count) : NULL;
-		if (skb) {
-			budget--;
-			genlmsg_multicast(&tpstat_genl_family, skb, 0, 0,
-					  GFP_KERNEL);
-			continue;
-		}
-		alerts_lost[o->key.kind]++;
-		w->lost[o->key.kind] += o->count;
-	}
-	w->sent = alert_rate - budget;
-	for (k = 0; k < __TPSTAT_ALERT_CNT; k++) {
-		w->alerts_lost += alerts_lost[k];
-		w->events_lost += w->lost[k];
-		if (!alerts_lost[k] && !w->lost[k])
-			continue;
-		skb = tpstat_alert_lost_msg(k, alerts_lost[k], w->lost[k],
-					    alert_rate);
-		if (skb)
-			genlmsg_multicast(&tpstat_genl_family, skb, 0, 0,
-					  GFP_KERNEL);
-	}
-}
-
-/* Room for every CPU's slots, twice over, a power of two. */
-static u32 tpstat_window_cap(void)
-{
-	return roundup_pow_of_two(2 * num_possible_cpus() * TPSTAT_ALERT_SLOTS);
-}
-
 /* Caller: tpstat_monitor_lock.  Leaves every pending count at zero. */
 static void tpstat_monitor_disarm(void)
 {
-	struct tpstat_alert_window w = {};
-
 	tpstat_monitor_armed = false;
 	static_branch_disable(&tpstat_alerts_on);
 	synchronize_rcu();
-	tpstat_window_take(&w, 0);
-	tpstat_window_take(&w, 1);
+	tpstat_alert_window_discard();
 }
 
 static void tpstat_monitor_work(struct work_struct *work)
 {
-	struct tpstat_alert_window w = { .cap = tpstat_window_cap() };
 	unsigned int gen = READ_ONCE(tpstat_alert_gen) & 1;
+	struct tpstat_alert_totals t;
 
-	w.out = kvcalloc(w.cap, sizeof(*w.out), GFP_KERNEL);
 	WRITE_ONCE(tpstat_alert_gen, gen ^ 1);
 	/* Probes run with preemption off: after this, none holds @gen. */
 	synchronize_rcu();
-	tpstat_window_take(&w, gen);
-	if (w.out) {
-		tpstat_window_send(&w);
-		kvfree(w.out);
-	} else {
-		pr_warn_ratelimited("no memory for a window of alerts: not sent\n");
-	}
+	tpstat_alert_window_run(gen, alert_rate, &t);
 
 	mutex_lock(&tpstat_monitor_lock);
 	tpstat_monitor_totals.windows++;
-	tpstat_monitor_totals.alerts_sent += w.sent;
-	tpstat_monitor_totals.alerts_lost += w.alerts_lost;
-	tpstat_monitor_totals.events_lost += w.events_lost;
-	if (!tpstat_monitor_stopping && tpstat_monitor_listened())
+	tpstat_monitor_totals.alerts_sent += t.sent;
+	tpstat_monitor_totals.alerts_lost += t.alerts_lost;
+	tpstat_monitor_totals.events_lost += t.events_lost;
+	tpstat_monitor_totals.failed += t.failed;
+	if (!tpstat_monitor_stopping && tpstat_alerts_listened())
 		schedule_delayed_work(&tpstat_monitor_dwork, TPSTAT_ALERT_WINDOW);
 	else if (tpstat_monitor_armed)
 		tpstat_monitor_disarm();
@@ -208,7 +79,7 @@ static void tpstat_monitor_work(struct work_struct *work)
 }
 
 #ifdef TPSTAT_HAVE_ALERTS
-int tpstat_monitor_start(struct netlink_ext_ack *extack)
+int tpstat_monitor_start(struct net *net, struct netlink_ext_ack *extack)
 {
 	int err = 0;
 
@@ -216,7 +87,7 @@ int tpstat_monitor_start(struct netlink_ext_ack *extack)
 	if (tpstat_monitor_stopping) {
 		NL_SET_ERR_MSG_MOD(extack, "tpstat is being unloaded");
 		err = -ENODEV;
-	} else if (!tpstat_monitor_listened()) {
+	} else if (!genl_has_listeners(&tpstat_genl_family, net, 0)) {
 		NL_SET_ERR_MSG_MOD(extack,
 				   "nothing listens to the alerts group: join it first");
 		err = -EINVAL;
@@ -233,7 +104,7 @@ int tpstat_monitor_start(struct netlink_ext_ack *extack)
 	return err;
 }
 #else
-int tpstat_monitor_start(struct netlink_ext_ack *extack)
+int tpstat_monitor_start(struct net *net, struct netlink_ext_ack *extack)
 {
 	NL_SET_ERR_MSG_MOD(extack,
 			   "this kernel cannot keep a multicast group to administrators (no GENL_MCAST_CAP_NET_ADMIN), so there is no monitor");
@@ -277,5 +148,6 @@ void tpstat_monitor_show(struct seq_file *m)
 	seq_printf(m, "alerts_sent %llu\n", tpstat_monitor_totals.alerts_sent);
 	seq_printf(m, "alerts_lost %llu\n", tpstat_monitor_totals.alerts_lost);
 	seq_printf(m, "events_lost %llu\n", tpstat_monitor_totals.events_lost);
+	seq_printf(m, "windows_failed %llu\n", tpstat_monitor_totals.failed);
 	mutex_unlock(&tpstat_monitor_lock);
 }

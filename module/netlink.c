@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/utsname.h>
 #include <net/genetlink.h>
+#include <net/sock.h>
 
 #include "alerts.h"
 #include "compat.h"
@@ -72,6 +73,25 @@ static int tpstat_nl_select(struct nlattr **attrs, bool required,
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * Counters, the filter and what is attached are system-wide: a namespace
+ * other than the initial one neither reads nor changes them.  (Its own
+ * figures are in the views, and its own alerts in the monitor.)
+ */
+static int tpstat_nl_from_init_ns(const struct sk_buff *skb,
+				  struct netlink_ext_ack *extack, int err)
+{
+	if (net_eq(sock_net(skb->sk), &init_net))
+		return 0;
+	if (err == -EPERM)
+		NL_SET_ERR_MSG_MOD(extack,
+				   "what tpstat counts is system-wide: only the initial network namespace may change it");
+	else
+		NL_SET_ERR_MSG_MOD(extack,
+				   "counters and the filter are system-wide: read them from the initial network namespace (this namespace's own figures are in the views)");
+	return err;
 }
 
 /* ---- LIST_EVENTS ---------------------------------------------------------- */
@@ -176,6 +196,8 @@ static int tpstat_nl_counters_start(struct netlink_callback *cb)
 	int err;
 
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
+	if (!err)
+		err = tpstat_nl_from_init_ns(cb->skb, cb->extack, -EOPNOTSUPP);
 	if (err)
 		return err;
 	err = tpstat_nl_selection_start(cb, 2);
@@ -245,7 +267,9 @@ static int tpstat_nl_reset(struct sk_buff *skb, struct genl_info *info)
 	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
 	int err;
 
-	err = tpstat_nl_select(info->attrs, false, selected, info->extack);
+	err = tpstat_nl_from_init_ns(skb, info->extack, -EPERM);
+	if (!err)
+		err = tpstat_nl_select(info->attrs, false, selected, info->extack);
 	if (err)
 		return err;
 	return tpstat_control_reset(selected);
@@ -273,7 +297,9 @@ static int tpstat_nl_attach(struct sk_buff *skb, struct genl_info *info)
 	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
 	int err;
 
-	err = tpstat_nl_select(info->attrs, true, selected, info->extack);
+	err = tpstat_nl_from_init_ns(skb, info->extack, -EPERM);
+	if (!err)
+		err = tpstat_nl_select(info->attrs, true, selected, info->extack);
 	if (!err)
 		err = tpstat_nl_present(selected, info->extack);
 	if (err)
@@ -290,7 +316,9 @@ static int tpstat_nl_detach(struct sk_buff *skb, struct genl_info *info)
 	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
 	int err;
 
-	err = tpstat_nl_select(info->attrs, true, selected, info->extack);
+	err = tpstat_nl_from_init_ns(skb, info->extack, -EPERM);
+	if (!err)
+		err = tpstat_nl_select(info->attrs, true, selected, info->extack);
 	if (!err)
 		err = tpstat_nl_present(selected, info->extack);
 	if (err)
@@ -329,7 +357,22 @@ static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
 
 static int tpstat_nl_monitor(struct sk_buff *skb, struct genl_info *info)
 {
-	return tpstat_monitor_start(info->extack);
+	return tpstat_monitor_start(genl_info_net(info), info->extack);
+}
+
+/* netlink_views.c's, for the initial namespace only. */
+static int tpstat_nl_set_filter_init(struct sk_buff *skb,
+				     struct genl_info *info)
+{
+	return tpstat_nl_from_init_ns(skb, info->extack, -EPERM) ?:
+	       tpstat_nl_set_filter(skb, info);
+}
+
+static int tpstat_nl_get_filter_init(struct sk_buff *skb,
+				     struct genl_info *info)
+{
+	return tpstat_nl_from_init_ns(skb, info->extack, -EOPNOTSUPP) ?:
+	       tpstat_nl_get_filter(skb, info);
 }
 
 static const struct genl_ops tpstat_genl_ops[] = {
@@ -372,17 +415,18 @@ static const struct genl_ops tpstat_genl_ops[] = {
 	},
 	{
 		.cmd = TPSTAT_CMD_SET_FILTER,
-		.doit = tpstat_nl_set_filter,
+		.doit = tpstat_nl_set_filter_init,
 		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_FILTER,
-		.doit = tpstat_nl_get_filter,
+		.doit = tpstat_nl_get_filter_init,
 	},
 	{
 		.cmd = TPSTAT_CMD_MONITOR,
 		.doit = tpstat_nl_monitor,
-		.flags = GENL_ADMIN_PERM,
+		/* A namespace's own root may watch its own alerts. */
+		.flags = GENL_UNS_ADMIN_PERM,
 	},
 };
 
@@ -408,6 +452,8 @@ struct genl_family tpstat_genl_family __ro_after_init = {
 	.maxattr = TPSTAT_A_MAX,
 	.policy = tpstat_policy,
 	.module = THIS_MODULE,
+	/* Every namespace may ask about itself: see tpstat_nl_from_init_ns(). */
+	.netnsok = true,
 	.ops = tpstat_genl_ops,
 	.n_ops = ARRAY_SIZE(tpstat_genl_ops),
 #ifdef TPSTAT_HAVE_ALERTS

@@ -10,6 +10,7 @@
 #include <linux/capability.h>
 #include <linux/slab.h>
 #include <net/genetlink.h>
+#include <net/sock.h>
 
 #include "compat.h"
 #include "control.h"
@@ -25,12 +26,25 @@ static bool tpstat_view_private(enum tpstat_view view)
 	       view == TPSTAT_VIEW_LIFETIMES;
 }
 
+/*
+ * A namespace other than the initial one reads only its own entries,
+ * where a view's keys name the namespace.
+ */
+static bool tpstat_view_per_netns(enum tpstat_view view)
+{
+	enum tpstat_table_id table = tpstat_view_table(view);
+
+	return table < TPSTAT_NR_TABLES && tpstat_table_netns_offset(table) >= 0;
+}
+
 /* cb->args[0]: the copy; [1]: 0 before the first message, else entry + 1. */
 int tpstat_nl_view_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = tpstat_dump_attrs(cb);
+	struct net *net = sock_net(cb->skb->sk);
 	struct tpstat_view_read *r;
 	enum tpstat_view view;
+	u32 netns = 0;
 	int err;
 
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
@@ -46,13 +60,22 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 				   "this view is off: the module was loaded with views= without it");
 		return -EOPNOTSUPP;
 	}
+	if (!net_eq(net, &init_net)) {
+		if (!tpstat_view_per_netns(view)) {
+			NL_SET_ERR_MSG_MOD(cb->extack,
+					   "this view is system-wide (its keys name no namespace): read it from the initial network namespace");
+			return -EOPNOTSUPP;
+		}
+		netns = net->ns.inum;
+	}
+	/* CAP_NET_ADMIN over the namespace whose sockets are shown. */
 	if (tpstat_view_private(view) &&
-	    !netlink_capable(cb->skb, CAP_NET_ADMIN)) {
+	    !netlink_net_capable(cb->skb, CAP_NET_ADMIN)) {
 		NL_SET_ERR_MSG_MOD(cb->extack,
 				   "this view names sockets and needs CAP_NET_ADMIN");
 		return -EPERM;
 	}
-	r = tpstat_view_read(view);
+	r = tpstat_view_read(view, netns);
 	if (!r)
 		return -ENOMEM;
 	cb->args[0] = (long)r;

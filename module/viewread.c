@@ -51,7 +51,27 @@ static int tpstat_cmp_recs(const void *a, const void *b, const void *priv)
 	return memcmp(a, b, snap->key_size);
 }
 
-struct tpstat_view_read *tpstat_view_read(enum tpstat_view view)
+/* Keeps the entries of namespace @netns, and counts them as the used ones. */
+static void tpstat_snap_keep_netns(struct tpstat_view_snap *snap, int offset,
+				   u32 netns)
+{
+	u32 i, kept = 0;
+
+	for (i = 0; i < snap->count; i++) {
+		const u8 *rec = snap->recs + (size_t)i * snap->rec_size;
+
+		if (*(const u32 *)(rec + offset) != netns)
+			continue;
+		if (kept != i)
+			memcpy(snap->recs + (size_t)kept * snap->rec_size, rec,
+			       snap->rec_size);
+		kept++;
+	}
+	snap->count = kept;
+	snap->used = kept;
+}
+
+struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u32 netns)
 {
 	enum tpstat_table_id table = tpstat_view_table(view);
 	struct tpstat_view_read *r = kzalloc(sizeof(*r), GFP_KERNEL);
@@ -64,6 +84,10 @@ struct tpstat_view_read *tpstat_view_read(enum tpstat_view view)
 		r->snap = tpstat_view_snapshot(table);
 		if (!r->snap)
 			goto nomem;
+		if (netns)
+			tpstat_snap_keep_netns(r->snap,
+					       tpstat_table_netns_offset(table),
+					       netns);
 		sort_r(r->snap->recs, r->snap->count, r->snap->rec_size,
 		       tpstat_cmp_recs, NULL, r->snap);
 		r->count = r->snap->count;

@@ -23,7 +23,11 @@ struct tpstat_view_read {
 	u16 cells[TPSTAT_TCP_CELLS];	/* STATES: non-zero */
 };
 
-struct tpstat_view_read *tpstat_view_read(enum tpstat_view view);
+/*
+ * A copy of @view; with @netns, only the entries of that namespace
+ * (inode number), for a view whose keys name one (views.h).
+ */
+struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u32 netns);
 void tpstat_view_read_free(struct tpstat_view_read *r);
 
 extern const char *const tpstat_hist_names[TPSTAT_NR_HISTS];

@@ -76,6 +76,24 @@ enum tpstat_table_id tpstat_view_table(enum tpstat_view view)
 	return tpstat_view_tables[view];
 }
 
+int tpstat_table_netns_offset(enum tpstat_table_id id)
+{
+	switch (id) {
+	case TPSTAT_T_DROPS:
+		return offsetof(struct tpstat_drop_key, netns);
+	case TPSTAT_T_FLOWS:
+		return offsetof(struct tpstat_flow_key, netns);
+	case TPSTAT_T_RESETS:
+		return offsetof(struct tpstat_reset_key, netns);
+	case TPSTAT_T_LIFETIMES:
+		return offsetof(struct tpstat_life_key, netns);
+	case TPSTAT_T_DEVICES:
+		return offsetof(struct tpstat_dev_key, netns);
+	default:
+		return -1;
+	}
+}
+
 /* views=: "all" (default), "none", or a comma-separated list of names. */
 static int tpstat_parse_views(const char *spec, char *err, size_t err_len)
 {

@@ -133,6 +133,8 @@ void tpstat_views_exit(void);
 void tpstat_views_reset(void);
 size_t tpstat_views_bytes(void);
 enum tpstat_table_id tpstat_view_table(enum tpstat_view view);
+/* Where a table's keys hold their namespace's inode; -1: they do not. */
+int tpstat_table_netns_offset(enum tpstat_table_id id);
 const char *tpstat_view_name(enum tpstat_view view);
 
 /* A copy of a table's entries for a reader; kvfree() it. */

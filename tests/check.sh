@@ -18,7 +18,9 @@
 #          32-bit ARM), fetched and built by tests/matrix/: build with
 #          that distribution's compiler, load, exactness against ftrace,
 #          the tool's commands, every network tracepoint against ftrace,
-#          a clean kernel log (run.sh, ctl.sh and events.sh, with
+#          a clean kernel log, the monitor's alerts against ftrace,
+#          namespaces asking about themselves (monitor.sh, run.sh,
+#          ctl.sh, netns.sh and events.sh, with
 #          TPSTAT_TIER=basic: without the 50 load/unload cycles, the
 #          random netlink requests and the two-writer hammer).
 # Two jobs run side by side (TPSTAT_CHECK_JOBS, default 2), one per core:
@@ -195,7 +197,8 @@ kernel_job() {
 	[ "$modroot" != - ] && vm+=(--modules-root "$modroot")
 	[ -n "$append" ] && vm+=(--append "$append")
 	[ "$arch" != amd64 ] && vm+=(--arch "$arch" --root "$(tests/arm/root.sh "$arch")")
-	suites=(run.sh ctl.sh)
+	# First: its rate test wants a guest where nothing else runs yet.
+	suites=(monitor.sh run.sh ctl.sh netns.sh)
 	[ "$tier" = full ] && suites+=(views.sh)
 	# The kernel's YNL client: once per Debian 12 kernel (python3 and its
 	# yaml are the host's, which only x86 guests share).

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Guest-side suites in turn, in one boot: by default every one, the
-# module's counters (run.sh), the tool against it (ctl.sh), the views
+# monitor's alerts (monitor.sh, first: nothing else has run yet), the
+# module's counters (run.sh), the tool against it (ctl.sh), namespaces
+# asking about themselves (netns.sh), the views
 # (views.sh) and every network tracepoint (events.sh, last: it loads
 # sctp); the basic tier of the kernel matrix leaves out views.sh.  Says
 # how long each took.  Fails if any did.
@@ -11,7 +13,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 ko=$1
 shift
-[ $# -gt 0 ] || set -- run.sh ctl.sh views.sh events.sh
+[ $# -gt 0 ] || set -- monitor.sh run.sh ctl.sh netns.sh views.sh events.sh
 status=0
 for suite in "$@"; do
 	echo "# --- $suite"

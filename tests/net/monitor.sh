@@ -1,0 +1,200 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tpstat monitor against workloads with known answers, inside a test
+# kernel as root (tests/vm/boot.sh): alerts must add up to the events the
+# workload made, which ftrace hist triggers on the same tracepoints count
+# too; above the rate limit, alerts plus the lost count must; stopping,
+# unloading under a running monitor and permissions.
+#   tests/net/monitor.sh <tpstat.ko>
+# TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
+#
+# The workloads run in their own namespace, tpm, so that its inode picks
+# their alerts out of anything else the guest does.
+set -uo pipefail
+
+KO=$1
+here=$(cd "$(dirname "$0")" && pwd)
+NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
+TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
+# shellcheck source=tests/net/lib.sh
+. "$here/lib.sh"
+# shellcheck source=tests/net/judge.sh
+. "$here/judge.sh"
+TMP=$(mktemp -d)
+nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+nm() { ip netns exec tpm "$@"; }
+
+dmesg -C
+ip link set lo up
+ip netns add tpm
+ip -n tpm link set lo up
+NS=$(nm stat -L -c %i /proc/self/ns/net)
+
+# monitor <name> [ARGS...]: starts tpstat ARGS monitor in the background,
+# output in $TMP/<name>.out and .err, pid in MON[<name>]; returns once
+# the module has taken its request (it joins the group before it asks).
+declare -A MON=()
+mon_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
+monitor() {
+	local name=$1 i want=$(($(mon_field requests) + 1))
+	shift
+	"$TP" "$@" monitor > "$TMP/$name.out" 2> "$TMP/$name.err" &
+	MON[$name]=$!
+	for ((i = 0; i < 100; i++)); do
+		[ "$(mon_field requests)" -ge $want ] &&
+			[ "$(mon_field armed)" = yes ] && return 0
+		sleep 0.1
+	done
+	echo "# the monitor never armed: $(cat "$TMP/$name.err")"
+	return 1
+}
+# stop <name>: SIGINT, and its exit status.
+stop() {
+	kill -INT "${MON[$1]}"
+	wait "${MON[$1]}"
+}
+# windows_pass <n>: returns after n more windows were sent.
+windows_pass() {
+	local want=$(($(mon_field windows) + $1)) i
+	for ((i = 0; i < 200; i++)); do
+		[ "$(mon_field windows)" -ge "$want" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# alerts <name> <kind>: the count of <kind>'s alerts in tpm.
+alerts() {
+	jq -s --arg k "$2" --argjson ns "$NS" \
+		'[.[] | select(.kind == $k and .netns == $ns) | .count] | add // 0' \
+		"$TMP/$1.out"
+}
+# lost <name> <kind>: events of <kind> no alert carried.
+lost() {
+	jq -s --arg k "$2" '[.[] | select(.kind == $k) | .events_lost // empty] | add // 0' \
+		"$TMP/$1.out"
+}
+# judged <event...>: the sum of ftrace's hits (judge.sh) of the events.
+judged() {
+	local ev n=0 h
+	for ev in "$@"; do
+		h=$(judge_hits "$ev")
+		n=$((n + ${h:-0}))
+	done
+	echo $n
+}
+
+insmod "$KO"
+check_eq "the monitor is off after load" no "$(mon_field armed)"
+
+# --- permissions ----------------------------------------------------------------
+nobody "$TP" monitor > "$TMP/nobody.out" 2> "$TMP/nobody.err"
+check_eq "as nobody, monitor exits 1" 1 $?
+check_eq "... with one line" 1 "$(wc -l < "$TMP/nobody.err")"
+sed 's/^/# nobody: /' "$TMP/nobody.err"
+check_eq "... and leaves the monitor off" no "$(mon_field armed)"
+
+# --- a burst of N drops: alerts summing to N, nothing lost ----------------------
+N=37
+quiesce
+check "a JSON monitor starts" monitor drops -j
+check "a text monitor beside it" monitor text
+mkdir "$TMP/j1"
+judge_begin "$TMP/j1" skb:kfree_skb
+U=$(nm "$NETLOAD" udp-send 127.0.0.1 5003 $N | sed -n 's/^datagrams=//p')
+check_eq "N datagrams to a closed port in tpm" $N "$U"
+check "two more windows pass" windows_pass 2
+check_eq "the JSON monitor stops on SIGINT with status 0" 0 "$(stop drops; echo $?)"
+check_eq "so does the text one" 0 "$(stop text; echo $?)"
+judge_end
+kfree=$(judged skb:kfree_skb)
+check "every line is one JSON object" jq -e -s 'length > 0 and all(.[]; type == "object")' \
+	"$TMP/drops.out"
+check_eq "the drops alerts in tpm add up to N" $N "$(alerts drops drops)"
+check_eq "... all at __udp4_lib_rcv" $N \
+	"$(jq -s --argjson ns "$NS" '[.[] | select(.kind == "drops" and .netns == $ns and (.location | startswith("__udp4_lib_rcv"))) | .count] | add // 0' "$TMP/drops.out")"
+check_eq "... and the drops view says the same for tpm" $N \
+	"$("$TP" -j drops | jq --argjson ns "$NS" '[.drops[] | select(.netns == $ns) | .count] | add // 0')"
+check "ftrace saw at least the N kfree_skb" test "$kfree" -ge $N
+check_eq "nothing was lost" 0 "$(jq -s '[.[] | select(.events_lost != null)] | length' "$TMP/drops.out")"
+check "the text monitor printed it as one line with the netns name" \
+	grep -Eq "^[0-9]{2}:[0-9]{2}:[0-9]{2} $N drops at __udp4_lib_rcv.* netns tpm( |$)" "$TMP/text.out"
+sed -n '1,3s/^/# text: /p' "$TMP/text.out"
+check_eq "the monitor disarms once no one listens" 0 \
+	"$(for _ in $(seq 1 50); do [ "$(mon_field armed)" = no ] && break; sleep 0.1; done
+	   [ "$(mon_field armed)" = no ]; echo $?)"
+
+# --- above the rate limit: alerts plus the lost count equal the events ---------
+# Every refused connect is a reset sent and one received, an error
+# (ECONNREFUSED) and two TCP transitions; the received resets and the
+# errors each have their own key (the client's port), so 40 connects are
+# about 80 keys for a limit of 5 alerts a second.
+rmmod tpstat
+insmod "$KO" alert_rate=5
+check_eq "alert_rate=5 is taken" 5 "$(mon_field alert_rate)"
+R=40
+quiesce
+check "a monitor starts under alert_rate=5" monitor rate -j
+w0=$(mon_field windows)
+s0=$(mon_field alerts_sent)
+events=(tcp:tcp_send_reset tcp:tcp_receive_reset)
+has_err=0
+[ -d "$TRACING/events/sock/inet_sk_error_report" ] && has_err=1
+[ $has_err = 1 ] && events+=(sock:inet_sk_error_report)
+mkdir "$TMP/j2"
+judge_begin "$TMP/j2" "${events[@]}"
+C=$(nm "$NETLOAD" tcp-refused 127.0.0.1 5302 $R | sed -n 's/^refused=//p')
+check_eq "R connects refused in tpm" $R "$C"
+check "two more windows pass" windows_pass 2
+check_eq "the monitor stops with status 0" 0 "$(stop rate; echo $?)"
+judge_end
+void=$(judge_void)
+[ -z "$void" ] || echo "# the ftrace counts are void: $void"
+rst=$(judged tcp:tcp_send_reset tcp:tcp_receive_reset)
+check_eq "ftrace saw 2R resets" $((2 * R)) "$rst"
+check_eq "resets: alerts plus lost events equal ftrace's count" "$rst" \
+	$(($(alerts rate resets) + $(lost rate resets)))
+check "resets: some were lost to the limit" test "$(lost rate resets)" -gt 0
+if [ $has_err = 1 ]; then
+	err=$(judged sock:inet_sk_error_report)
+	check_eq "errors: ftrace saw R" $R "$err"
+	check_eq "errors: alerts plus lost events equal ftrace's count" "$err" \
+		$(($(alerts rate errors) + $(lost rate errors)))
+fi
+check_eq "states: alerts plus lost equal 2R transitions" $((2 * R)) \
+	$(($(alerts rate states) + $(lost rate states)))
+sent=$(($(mon_field alerts_sent) - s0))
+windows=$(($(mon_field windows) - w0))
+check "no window sent more than the limit (sent $sent in $windows windows)" \
+	test "$sent" -le $((5 * windows))
+check_eq "the tool got every alert the module sent" "$sent" \
+	"$(jq -s '[.[] | select(.count != null)] | length' "$TMP/rate.out")"
+check "the lost lines carry the limit" jq -e -s \
+	'[.[] | select(.events_lost != null) | .rate] | length > 0 and all(. == 5)' "$TMP/rate.out"
+
+# --- rmmod under a running monitor, with traffic --------------------------------
+rmmod tpstat
+insmod "$KO"
+check "a monitor starts" monitor unload -j
+nm "$NETLOAD" flood 127.0.0.1 5302 8 > /dev/null &
+flood=$!
+sleep 2
+SECONDS=0
+rmmod tpstat
+check_eq "rmmod under a running monitor succeeds" 0 $?
+check "... at once (${SECONDS}s)" test $SECONDS -le 5
+st=timeout
+for _ in $(seq 1 50); do
+	kill -0 "${MON[unload]}" 2> /dev/null || { wait "${MON[unload]}"; st=$?; break; }
+	sleep 0.1
+done
+check_eq "the monitor exits 0 when tpstat goes" 0 "$st"
+check "... saying so" grep -q 'unloaded' "$TMP/unload.err"
+check "... after alerts it printed" jq -e -s 'length > 0' "$TMP/unload.out"
+wait $flood
+
+ip netns del tpm
+check "kernel log clean (no WARN, BUG, lockdep, KASAN, kmemleak, sleeping in atomic)" \
+	bash -c "! dmesg | grep -Eq 'WARNING:|BUG:|possible .*deadlock|KASAN|kmemleak|sleeping function|UBSAN|Call Trace'"
+dmesg | grep -E 'WARNING:|BUG:|deadlock|KASAN|sleeping function|UBSAN' | head -5 | sed 's/^/# /'
+finish

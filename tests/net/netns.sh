@@ -1,0 +1,148 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Network namespaces asking about themselves, inside a test kernel as
+# root: two containers (unshare: a user namespace of their own, as
+# nobody, and a network namespace) with traffic in both at once, each
+# reading its views and watching its monitor; neither may see the
+# other's figures or change system-wide state.  Then ip netns's names:
+# tpstat -n NAME and ip netns exec NAME tpstat.
+#   tests/net/netns.sh <tpstat.ko>
+# TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
+set -uo pipefail
+
+KO=$1
+here=$(cd "$(dirname "$0")" && pwd)
+NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
+TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
+# shellcheck source=tests/net/lib.sh
+. "$here/lib.sh"
+TMP=$(mktemp -d)
+chmod 755 "$TMP"
+mon_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
+# until <tenths of a second> <command...>
+until_ok() {
+	local n=$1 i
+	shift
+	for ((i = 0; i < n; i++)); do "$@" && return 0; sleep 0.1; done
+	return 1
+}
+
+dmesg -C
+ip link set lo up
+insmod "$KO"
+
+# --- two containers -------------------------------------------------------------
+# Each one: lo up, a monitor, then on "go" N datagrams to a closed port
+# and K refused connects, then on "stop" its reads.  Files in its dir.
+container() { # <dir> <N> <K>
+	local d=$1
+	cat > "$d/run.sh" <<EOT
+ip link set lo up
+stat -L -c %i /proc/self/ns/net > $d/ns
+"$TP" -j monitor > $d/mon.out 2> $d/mon.err &
+mon=\$!
+while [ ! -e $d/go ]; do sleep 0.1; done
+"$NETLOAD" udp-send 127.0.0.1 5003 $2 > $d/udp.out
+"$NETLOAD" tcp-refused 127.0.0.1 5302 $3 > $d/tcp.out
+touch $d/sent
+while [ ! -e $d/stop ]; do sleep 0.1; done
+kill -INT \$mon
+wait \$mon
+echo \$? > $d/mon.rc
+"$TP" -j drops > $d/drops.json 2> $d/drops.err
+echo \$? > $d/drops.rc
+"$TP" -j resets > $d/resets.json 2> $d/resets.err
+echo \$? > $d/resets.rc
+for c in show reset states "filter lport 80"; do
+	"$TP" \$c > /dev/null 2> "$d/\${c%% *}.err"
+	echo \$? > "$d/\${c%% *}.rc"
+done
+EOT
+	chmod 777 "$d"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		unshare --user --map-root-user --net bash "$d/run.sh" \
+		> "$d/out" 2>&1 &
+}
+if ! setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	unshare --user --map-root-user --net true 2> "$TMP/unshare.err"; then
+	not_ok "an unprivileged user can make a container (unshare -Urn): $(cat "$TMP/unshare.err")"
+	finish
+	exit
+fi
+r0=$(mon_field requests)
+mkdir "$TMP/c1" "$TMP/c2"
+container "$TMP/c1" 23 6
+c1=$!
+container "$TMP/c2" 31 9
+c2=$!
+check "both containers' monitors are taken (CAP_NET_ADMIN over their own namespace)" \
+	until_ok 300 test "$(mon_field requests)" -ge $((r0 + 2))
+touch "$TMP/c1/go" "$TMP/c2/go"
+check "both made their traffic at once" \
+	until_ok 600 test -e "$TMP/c1/sent" -a -e "$TMP/c2/sent"
+w=$(mon_field windows)
+until_ok 100 test "$(mon_field windows)" -ge $((w + 2))
+touch "$TMP/c1/stop" "$TMP/c2/stop"
+wait $c1 $c2
+
+for c in c1:23:6 c2:31:9; do
+	IFS=: read -r name n k <<< "$c"
+	d=$TMP/$name
+	ns=$(cat "$d/ns")
+	[ -s "$d/out" ] && sed "s/^/# $name: /" "$d/out" | head -5
+	check_eq "$name: its monitor ran and stopped with status 0" 0 "$(cat "$d/mon.rc")"
+	check_eq "$name: its drops alerts add up to its N" "$n" \
+		"$(jq -s '[.[] | select(.kind == "drops") | .count] | add // 0' "$d/mon.out")"
+	check_eq "$name: every alert it heard is its own namespace's" 0 \
+		"$(jq -s --argjson ns "$ns" '[.[] | select(.netns != null and .netns != $ns)] | length' "$d/mon.out")"
+	check_eq "$name: its resets alerts and losses add up to 2K" $((2 * k)) \
+		"$(jq -s '[.[] | select(.kind == "resets") | (.count // 0) + (.events_lost // 0)] | add // 0' "$d/mon.out")"
+	check_eq "$name: drops reads as its own" 0 "$(cat "$d/drops.rc")"
+	check_eq "$name: ... and shows its N drops only" "$n" \
+		"$(jq '[.drops[].count] | add // 0' "$d/drops.json")"
+	check_eq "$name: ... all in its own namespace" 0 \
+		"$(jq --argjson ns "$ns" '[.drops[] | select(.netns != $ns)] | length' "$d/drops.json")"
+	check_eq "$name: its root reads its resets (CAP_NET_ADMIN over its namespace)" 0 \
+		"$(cat "$d/resets.rc")"
+	check_eq "$name: ... which are its own only" 0 \
+		"$(jq --argjson ns "$ns" '[.resets[] | select(.netns != $ns)] | length' "$d/resets.json")"
+	for c in show states; do
+		check_eq "$name: $c, which is system-wide, is refused" 1 "$(cat "$d/$c.rc")"
+		check "$name: ... in one line saying why" \
+			grep -q 'system-wide' "$d/$c.err"
+	done
+	for c in reset filter; do
+		check_eq "$name: $c, a system-wide change, is refused" 1 "$(cat "$d/$c.rc")"
+		sed "s/^/# $name: $c: /" "$d/$c.err"
+	done
+	echo "$ns" >> "$TMP/nslist"
+done
+check "the containers had two namespaces" test "$(sort -u "$TMP/nslist" | wc -l)" = 2
+check_eq "the initial namespace sees both containers' drops" 54 \
+	"$("$TP" -j drops | jq --slurpfile ns <(cat "$TMP/nslist") \
+		'[.drops[] | select(.netns as $n | $ns | index($n)) | .count] | add // 0')"
+check "no reset from a container touched the counters (kfree_skb.drops >= their 54)" \
+	test "$(awk '$1 == "skb:kfree_skb.drops" { print $2 }' "$DBG/counters")" -ge 54
+
+# --- ip netns names ---------------------------------------------------------------
+ip netns add tpn
+ip -n tpn link set lo up
+nsn=$(ip netns exec tpn stat -L -c %i /proc/self/ns/net)
+ip netns exec tpn "$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null
+check_eq "tpstat -n tpn drops: tpn's drops only" "7 0" \
+	"$("$TP" -n tpn -j drops | jq --argjson ns "$nsn" \
+		'"\([.drops[].count] | add) \([.drops[] | select(.netns != $ns)] | length)"' -r)"
+check_eq "ip netns exec tpn tpstat drops: the same" "7" \
+	"$(ip netns exec tpn "$TP" -j drops | jq '[.drops[].count] | add')"
+check_eq "the initial namespace names it: netns_name tpn" "tpn" \
+	"$("$TP" -j drops | jq -r --argjson ns "$nsn" '.drops[] | select(.netns == $ns) | .netns_name')"
+"$TP" -n nosuchns drops > /dev/null 2> "$TMP/err"
+check_eq "tpstat -n with an unknown name exits 1" 1 $?
+check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
+ip netns del tpn
+
+check "kernel log clean (no WARN, BUG, lockdep, KASAN, kmemleak, sleeping in atomic)" \
+	bash -c "! dmesg | grep -Eq 'WARNING:|BUG:|possible .*deadlock|KASAN|kmemleak|sleeping function|UBSAN|Call Trace'"
+rmmod tpstat
+finish
