@@ -30,8 +30,17 @@ enum tpstat_event_state {
  * Generic netlink family.  Every request is strictly validated.  Reads
  * (LIST_EVENTS, GET_COUNTERS, GET_INFO) are open to every user: they are
  * system-wide aggregates, like /proc/net/snmp.  Changes (RESET, ATTACH,
- * DETACH) need CAP_NET_ADMIN.  The family lives in the initial network
- * namespace only: the counters are not per namespace.
+ * DETACH, SET_FILTER) need CAP_NET_ADMIN.
+ *
+ * Every network namespace may use the family.  In the initial one it
+ * answers for the whole system.  In any other, it answers for that
+ * namespace only: GET_VIEW gives only the entries whose NETNS is the
+ * caller's, and refuses views whose keys name no namespace (TRAPS,
+ * STATES, HISTS); MONITOR's alerts reach a namespace's listeners only
+ * for its own events.  Counters, the filter and what is attached are
+ * system-wide: GET_COUNTERS and GET_FILTER are refused there
+ * (EOPNOTSUPP), and so are the changes (EPERM), whatever the caller's
+ * capabilities.
  */
 #define TPSTAT_GENL_NAME	"tpstat"
 #define TPSTAT_GENL_VERSION	2
@@ -57,7 +66,8 @@ enum tpstat_cmd {
 	 * dump, VIEW: first one message with VIEW_* (the table's size, use
 	 * and lost updates), then one message per entry with the view's key
 	 * and value attributes.  Views that name sockets, addresses or ports
-	 * (RETRANS, RESETS, LIFETIMES) need CAP_NET_ADMIN.
+	 * (RETRANS, RESETS, LIFETIMES) need CAP_NET_ADMIN over the caller's
+	 * network namespace.
 	 */
 	TPSTAT_CMD_GET_VIEW,
 	/*
@@ -69,7 +79,8 @@ enum tpstat_cmd {
 	/* do: the filter's FILTER_* attributes (none: no filter) */
 	TPSTAT_CMD_GET_FILTER,
 	/*
-	 * do, CAP_NET_ADMIN: send alerts to the TPSTAT_MCGRP_ALERTS group,
+	 * do, CAP_NET_ADMIN over the caller's network namespace (its own
+	 * root in a container): send alerts to the TPSTAT_MCGRP_ALERTS group,
 	 * from now until it has had no listener for a whole window.  Join
 	 * the group first, then send this (again after a while of no
 	 * listener: it is a no-op while alerts flow).  The probes fold
@@ -227,7 +238,10 @@ enum tpstat_view {
 
 /*
  * The multicast group of ALERT and ALERTS_LOST.  Joining it needs
- * CAP_NET_ADMIN (CAP_SYS_ADMIN on kernels that only know that flag).
+ * CAP_NET_ADMIN over the socket's network namespace (CAP_SYS_ADMIN on
+ * kernels that only know that flag).  The initial namespace's listeners
+ * get every alert; another namespace's, only those of its own events,
+ * and ALERTS_LOST for its own losses.
  */
 #define TPSTAT_MCGRP_ALERTS	"alerts"
 
