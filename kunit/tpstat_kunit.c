@@ -31,6 +31,7 @@
 	KUNIT_EXPECT_TRUE_MSG(test, (ptr) == NULL, fmt, ##__VA_ARGS__)
 #endif
 
+#include "../module/alert_fold.c"
 #include "../module/births.c"
 #include "../module/counters.c"
 #include "../module/filter.c"
@@ -926,9 +927,128 @@ static struct kunit_suite tpstat_views_suite = {
 	.test_cases = tpstat_views_cases,
 };
 
+/* ---- alerts: this CPU's pending counts --------------------------------- */
+
+/* A drop alert whose key differs by @loc, in namespace @netns. */
+static void tpstat_fold_drop(u32 netns, u64 loc)
+{
+	struct tpstat_alert_key key = { .kind = TPSTAT_ALERT_DROPS,
+					.what = TPSTAT_A_COUNT,
+					.netns = netns, .location = loc };
+	unsigned long flags;
+
+	/* As from a probe: on one CPU throughout. */
+	local_irq_save(flags);
+	tpstat_alert_fold(&key);
+	local_irq_restore(flags);
+}
+
+static struct tpstat_alert_pending *tpstat_pending_here(void)
+{
+	return &this_cpu_ptr(tpstat_alert_cpus)->gen[tpstat_alert_gen & 1];
+}
+
+/* The slot of @key's kind, netns and what (loss keys), or NULL. */
+static const struct tpstat_alert_slot *
+tpstat_pending_find(const struct tpstat_alert_pending *p, u32 netns, u16 what,
+		    u64 loc)
+{
+	int i;
+
+	for (i = 0; i < TPSTAT_ALERT_SLOTS; i++) {
+		const struct tpstat_alert_slot *s = &p->slot[i];
+
+		if (s->count && s->key.netns == netns && s->key.what == what &&
+		    s->key.location == loc)
+			return s;
+	}
+	return NULL;
+}
+
+static int tpstat_alerts_test_init(struct kunit *test)
+{
+	return tpstat_alerts_alloc();
+}
+
+static void tpstat_alerts_test_exit(struct kunit *test)
+{
+	tpstat_alerts_free();
+}
+
+static void tpstat_alert_same_key_test(struct kunit *test)
+{
+	const struct tpstat_alert_slot *s;
+	struct tpstat_alert_pending *p;
+	int i;
+
+	preempt_disable();
+	for (i = 0; i < 1000; i++)
+		tpstat_fold_drop(7, 0x1234);
+	p = tpstat_pending_here();
+	s = tpstat_pending_find(p, 7, TPSTAT_A_COUNT, 0x1234);
+	preempt_enable();
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_EXPECT_EQ(test, 1000ULL, s->count);
+	KUNIT_EXPECT_EQ(test, 1U, p->used);
+}
+
+/*
+ * New keys take slots until the loss slots are all that is left; then
+ * each namespace's further keys are counted as its loss, and when the
+ * loss slots are full too, as a loss of no namespace.  Nothing is missed.
+ */
+static void tpstat_alert_full_test(struct kunit *test)
+{
+	const u32 room = TPSTAT_ALERT_SLOTS - TPSTAT_ALERT_LOSS_SLOTS;
+	const struct tpstat_alert_slot *s;
+	struct tpstat_alert_pending *p;
+	u64 total = 0;
+	u32 i;
+
+	preempt_disable();
+	for (i = 0; i < room; i++)
+		tpstat_fold_drop(1, 0x1000 + i);
+	/* 3 more keys of netns 1: its loss, 3. */
+	for (i = 0; i < 3; i++)
+		tpstat_fold_drop(1, 0x2000 + i);
+	/* A key already in: still counted as itself. */
+	tpstat_fold_drop(1, 0x1000);
+	/* New keys of 7 more namespaces fill the loss slots. */
+	for (i = 2; i < 2 + TPSTAT_ALERT_LOSS_SLOTS - 1; i++)
+		tpstat_fold_drop(i, 0x3000);
+	/* One namespace more: no slot left for its loss. */
+	tpstat_fold_drop(100, 0x3000);
+	tpstat_fold_drop(100, 0x3001);
+	p = tpstat_pending_here();
+	s = tpstat_pending_find(p, 1, TPSTAT_A_EVENTS_LOST, 0);
+	KUNIT_EXPECT_EQ(test, (u32)TPSTAT_ALERT_SLOTS, p->used);
+	KUNIT_EXPECT_EQ(test, 2ULL, p->lost[TPSTAT_ALERT_DROPS]);
+	for (i = 0; i < TPSTAT_ALERT_SLOTS; i++)
+		total += p->slot[i].count;
+	preempt_enable();
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_EXPECT_EQ(test, 3ULL, s->count);
+	/* room + 3 + 1 + 7 folded into slots, 2 beside them. */
+	KUNIT_EXPECT_EQ(test, (u64)room + 3 + 1 + TPSTAT_ALERT_LOSS_SLOTS - 1,
+			total);
+}
+
+static struct kunit_case tpstat_alerts_cases[] = {
+	KUNIT_CASE(tpstat_alert_same_key_test),
+	KUNIT_CASE(tpstat_alert_full_test),
+	{}
+};
+
+static struct kunit_suite tpstat_alerts_suite = {
+	.name = "tpstat_alerts",
+	.init = tpstat_alerts_test_init,
+	.exit = tpstat_alerts_test_exit,
+	.test_cases = tpstat_alerts_cases,
+};
+
 kunit_test_suites(&tpstat_glob_suite, &tpstat_registry_suite,
 		  &tpstat_params_suite, &tpstat_counters_suite,
-		  &tpstat_views_suite);
+		  &tpstat_views_suite, &tpstat_alerts_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for tpstat");
