@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "netns.h"
 
 static const struct {
 	const char *name;
@@ -53,13 +54,14 @@ static const struct {
 	  "    log2 histograms (as bcc's): srtt_us and snd_cwnd (tcp_probe),\n"
 	  "    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME" },
 	{ "filter", CMD_FILTER,
-	  "tpstat filter [pid N] [comm NAME] [netns INODE] [dev IFNAME|ifindex N]\n"
+	  "tpstat filter [pid N] [comm NAME] [netns NAME|INODE] [dev IFNAME|ifindex N]\n"
 	  "              [lport N] [rport N]\n"
 	  "tpstat filter clear | show\n"
 	  "    count only events that match every KEY given (as ftrace's\n"
 	  "    set_event_pid): replaces the whole filter; clear removes it; show\n"
 	  "    (the default) prints it.  Setting or clearing it starts every\n"
-	  "    count and view over.  Changing it needs CAP_NET_ADMIN" },
+	  "    count and view over.  netns: a name from ip netns, or an inode\n"
+	  "    number.  Changing it needs CAP_NET_ADMIN" },
 	{ "export", CMD_EXPORT, "tpstat export [GLOB] [--textfile DIR]\n"
 	  "    counters in the Prometheus text format; --textfile writes\n"
 	  "    DIR/tpstat.prom atomically, for node_exporter's textfile collector" },
@@ -104,7 +106,8 @@ const char *cli_usage(enum tp_cmd cmd)
 		if (commands[i].cmd == cmd)
 			return commands[i].usage;
 	used = snprintf(all, sizeof(all),
-			"usage: tpstat [-j|--json] [-p|--pretty] COMMAND [ARGS]\n"
+			"usage: tpstat [-j|--json] [-p|--pretty] [-n|--netns NAME] COMMAND [ARGS]\n"
+			"-n NAME (before the command): in network namespace NAME, as ip -n\n"
 			"GLOB: comma-separated globs over <group>:<name>, e.g. 'tcp:*,skb:kfree_skb'\n"
 			"Commands may be abbreviated.\n\n");
 	for (size_t i = 0; i < N_COMMANDS && used < sizeof(all); i++)
@@ -203,6 +206,16 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			if (++i == argc || drop_by_parse(argv[i], &o->by))
 				return usage_error(err, err_len,
 						   "%s needs reason, location, dev, netns or trap", a);
+		} else if ((!strcmp(a, "-n") && !n_words) ||
+			   !strcmp(a, "--netns")) {
+			/* Before the command; after it, -n is drops' TOP. */
+			if (n_words)
+				return usage_error(err, err_len,
+						   "%s goes before the command (tpstat --netns NAME COMMAND)", a);
+			if (++i == argc || !netns_name_ok(argv[i]))
+				return usage_error(err, err_len,
+						   "%s needs a network namespace name (ip netns list)", a);
+			o->netns = argv[i];
 		} else if (!strcmp(a, "-n") || !strcmp(a, "--top")) {
 			drop_opts = true;
 			if (++i == argc || parse_count(argv[i], &o->top))

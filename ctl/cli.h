@@ -31,6 +31,7 @@ struct options {
 	const char *hist;	/* hist NAME, NULL = all */
 	enum filter_action filter_act;
 	struct filter filter;	/* filter KEY VALUE... */
+	const char *netns;	/* -n NAME, before the command: setns() */
 };
 
 /* The view a command reads (enum tpstat_view), or -1. */

@@ -71,11 +71,18 @@ int filter_parse(int n, const char *const *words, enum filter_action *act,
 			f->has_comm = true;
 			snprintf(f->comm, sizeof(f->comm), "%s", val);
 		} else if (!strcmp(key, "netns")) {
-			if (f->has_netns)
+			if (f->has_netns || f->netns_name[0])
 				return usage_error(err, err_len, "%s given twice", key);
+			/* Digits are an inode number, anything else a name. */
+			if (val && val[strspn(val, "0123456789")] &&
+			    netns_name_ok(val)) {
+				snprintf(f->netns_name, sizeof(f->netns_name),
+					 "%s", val);
+				continue;
+			}
 			if (!val || parse_u32(val, 1, UINT32_MAX, &v))
 				return usage_error(err, err_len,
-						   "%s needs a namespace inode number (ls -Li /proc/PID/ns/net)", key);
+						   "%s needs a namespace inode number (ls -Li /proc/PID/ns/net) or a name in " NETNS_RUN_DIR, key);
 			f->has_netns = true;
 			f->netns = v;
 		} else if (!strcmp(key, "dev") || !strcmp(key, "ifindex")) {
@@ -190,19 +197,10 @@ int filter_reply_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-static void json_opt_u64(struct json *j, const char *key, bool has,
-			 uint64_t v)
-{
-	json_key(j, key);
-	if (has)
-		json_u64(j, v);
-	else
-		json_null(j);
-}
-
 void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 {
 	struct json j;
+	char buf[16];
 
 	if (!o->json) {
 		if (filter_empty(flt)) {
@@ -214,7 +212,8 @@ void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 		if (flt->has_comm)
 			fprintf(f, "comm %s\n", flt->comm);
 		if (flt->has_netns)
-			fprintf(f, "netns %u\n", flt->netns);
+			fprintf(f, "netns %s\n",
+				netns_text(flt->netns, buf, sizeof(buf)));
 		if (flt->has_ifindex) {
 			fprintf(f, "ifindex %u", flt->ifindex);
 			if (flt->ifname[0])
@@ -239,7 +238,10 @@ void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 		json_string(&j, flt->comm);
 	else
 		json_null(&j);
-	json_opt_u64(&j, "netns", flt->has_netns, flt->netns);
+	if (flt->has_netns)
+		netns_json(&j, flt->netns);
+	else
+		json_opt_u64(&j, "netns", false, 0);
 	json_opt_u64(&j, "ifindex", flt->has_ifindex, flt->ifindex);
 	json_opt_u64(&j, "local_port", flt->has_lport, flt->lport);
 	json_opt_u64(&j, "remote_port", flt->has_rport, flt->rport);
@@ -247,8 +249,23 @@ void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 	json_end(&j);
 }
 
+static int resolve_netns(struct filter *f)
+{
+	if (!f->netns_name[0] || f->has_netns)
+		return 0;
+	if (netns_inode(f->netns_name, &f->netns)) {
+		fprintf(stderr, "tpstat: no network namespace named %s in %s\n",
+			f->netns_name, NETNS_RUN_DIR);
+		return 1;
+	}
+	f->has_netns = true;
+	return 0;
+}
+
 int filter_resolve(struct filter *f)
 {
+	if (resolve_netns(f))
+		return 1;
 	if (!f->ifname[0] || f->has_ifindex)
 		return 0;
 	f->ifindex = if_nametoindex(f->ifname);

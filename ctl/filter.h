@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <libmnl/libmnl.h>
 
+#include "netns.h"
 #include "../uapi/linux/tpstat.h"
 
 #define FILTER_IFNAME_MAX 16	/* IFNAMSIZ */
@@ -25,6 +26,8 @@ struct filter {
 	char comm[TPSTAT_COMM_MAX];
 	/* "dev NAME": if_nametoindex() fills ifindex when the request is sent */
 	char ifname[FILTER_IFNAME_MAX];
+	/* "netns NAME": filter_resolve() fills netns from /run/netns */
+	char netns_name[NETNS_NAME_MAX];
 };
 
 struct out_opts;
@@ -43,8 +46,9 @@ int filter_reply_cb(const struct nlmsghdr *nlh, void *data);
 bool filter_empty(const struct filter *f);
 void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt);
 /*
- * "dev NAME" to its index in this network namespace: 0, or 1 after one
- * line on stderr when there is no such device.
+ * "dev NAME" to its index in this network namespace, "netns NAME" to its
+ * inode number: 0, or 1 after one line on stderr when there is no such
+ * device or namespace.
  */
 int filter_resolve(struct filter *f);
 /* Runs "tpstat filter ...": 0, or 1 after one line on stderr. */

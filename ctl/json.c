@@ -125,6 +125,24 @@ void json_null(struct json *j)
 	fputs("null", j->out);
 }
 
+void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v)
+{
+	json_key(j, key);
+	if (has)
+		json_u64(j, v);
+	else
+		json_null(j);
+}
+
+void json_opt_str(struct json *j, const char *key, bool has, const char *s)
+{
+	json_key(j, key);
+	if (has)
+		json_string(j, s);
+	else
+		json_null(j);
+}
+
 void json_end(struct json *j)
 {
 	fputc('\n', j->out);

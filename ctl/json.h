@@ -32,6 +32,9 @@ void json_u64(struct json *j, uint64_t v);
 void json_double(struct json *j, double v);
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
+/* @key, then @v (or @s), or null when not @has. */
+void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v);
+void json_opt_str(struct json *j, const char *key, bool has, const char *s);
 /* Ends a top-level value with a newline. */
 void json_end(struct json *j);
 

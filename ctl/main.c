@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tpstat: query and steer the tpstat module over generic netlink.
- *   tpstat [-j|--json] [-p|--pretty] COMMAND [ARGS]   (tpstat help)
+ *   tpstat [-j|--json] [-p|--pretty] [-n|--netns NAME] COMMAND [ARGS]
+ *   (tpstat help)
  * Exit status: 0 done, 1 failed (one line on stderr says why), 2 usage.
  */
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include "cli.h"
 #include "filter.h"
 #include "export.h"
+#include "netns.h"
 #include "nl.h"
 #include "output.h"
 #include "views.h"
@@ -342,7 +344,7 @@ static int run(const struct options *o)
 int main(int argc, char **argv)
 {
 	struct options o;
-	char why[160];
+	char why[160], ns_why[512];
 
 	if (cli_parse(argc, argv, &o, why, sizeof(why))) {
 		fprintf(stderr, "tpstat: %s (see: tpstat help)\n", why);
@@ -352,6 +354,11 @@ int main(int argc, char **argv)
 		printf("%s\n", cli_usage(o.help_for == CMD_HELP ? CMD_NONE :
 					 o.help_for));
 		return 0;
+	}
+	/* First: device names resolve in the namespace, as with ip -n. */
+	if (o.netns && netns_enter(o.netns, ns_why, sizeof(ns_why))) {
+		fprintf(stderr, "tpstat: %s\n", ns_why);
+		return 1;
 	}
 	if (o.cmd == CMD_HIST && hist_check_name(o.hist))
 		return 1;

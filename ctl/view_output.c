@@ -4,30 +4,12 @@
 #include <sys/socket.h>
 
 #include "json.h"
+#include "netns.h"
 #include "output.h"
 #include "views.h"
 
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
-
-static void json_opt_u64(struct json *j, const char *key, bool has,
-			 uint64_t v)
-{
-	json_key(j, key);
-	if (has)
-		json_u64(j, v);
-	else
-		json_null(j);
-}
-
-static void json_opt_str(struct json *j, const char *key, bool has,
-			 const char *s)
-{
-	json_key(j, key);
-	if (has)
-		json_string(j, s);
-	else
-		json_null(j);
-}
+#define NUM_MAX 24	/* a u64 in decimal */
 
 /* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
 static const char *reason_text(const struct view_entry *e, char *buf,
@@ -61,8 +43,7 @@ static const char *dev_text(const struct view_entry *e, char *buf,
 
 static void json_dev(struct json *j, const struct view_entry *e)
 {
-	json_key(j, "netns");
-	json_u64(j, e->netns);
+	netns_json(j, e->netns);
 	json_key(j, "ifindex");
 	json_u64(j, e->ifindex);
 	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
@@ -135,7 +116,7 @@ static const struct hist *hist_of(const struct view_entry *e)
 
 static void text_drop(FILE *f, const struct view_entry *e, enum drop_by by)
 {
-	char buf[96];
+	char buf[96], ns[NUM_MAX];
 
 	fprintf(f, "%12llu drops ", (unsigned long long)e->count);
 	switch (by) {
@@ -143,11 +124,12 @@ static void text_drop(FILE *f, const struct view_entry *e, enum drop_by by)
 		fprintf(f, "reason %s\n", reason_text(e, buf, sizeof(buf)));
 		break;
 	case BY_DEV:
-		fprintf(f, "on %s netns %u\n", dev_text(e, buf, sizeof(buf)),
-			e->netns);
+		fprintf(f, "on %s netns %s\n", dev_text(e, buf, sizeof(buf)),
+			netns_text(e->netns, ns, sizeof(ns)));
 		break;
 	case BY_NETNS:
-		fprintf(f, "in netns %u\n", e->netns);
+		fprintf(f, "in netns %s\n",
+			netns_text(e->netns, ns, sizeof(ns)));
 		break;
 	case BY_TRAP:
 		fprintf(f, "at trap %s (group %s) on %s\n", e->trap,
@@ -171,8 +153,7 @@ static void json_drop(struct json *j, const struct view_entry *e,
 		json_dev(j, e);
 		break;
 	case BY_NETNS:
-		json_key(j, "netns");
-		json_u64(j, e->netns);
+		netns_json(j, e->netns);
 		break;
 	case BY_TRAP:
 		json_key(j, "devlink");
@@ -195,8 +176,7 @@ static void json_drop(struct json *j, const struct view_entry *e,
 static void json_retrans(struct json *j, const struct view_entry *e)
 {
 	json_object_open(j);
-	json_key(j, "netns");
-	json_u64(j, e->netns);
+	netns_json(j, e->netns);
 	json_opt_str(j, "family", family_name(e), family_name(e));
 	json_addr(j, "local", e->saddr, e->saddr_len);
 	json_key(j, "local_port");
@@ -212,10 +192,23 @@ static void json_retrans(struct json *j, const struct view_entry *e)
 	json_object_close(j);
 }
 
+/* The NETNS column: names where known, at least 10 wide as inodes are. */
+static int netns_width(const struct view *v)
+{
+	char buf[NUM_MAX];
+	int w = 10, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		n = strlen(netns_text(v->e[i].netns, buf, sizeof(buf)));
+		w = n > w ? n : w;
+	}
+	return w;
+}
+
 static void text_retrans(FILE *f, const struct view *v)
 {
-	char local[ADDR_MAX], remote[ADDR_MAX], st[16];
-	int wl = 5, wr = 6, n;
+	char local[ADDR_MAX], remote[ADDR_MAX], st[16], ns[NUM_MAX];
+	int wl = 5, wr = 6, wn = netns_width(v), n;
 
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
@@ -227,15 +220,16 @@ static void text_retrans(FILE *f, const struct view *v)
 		n = strlen(remote);
 		wr = n > wr ? n : wr;
 	}
-	fprintf(f, "%-*s  %-*s  %10s  %8s  %8s  %s\n", wl, "LOCAL", wr,
-		"REMOTE", "NETNS", "RETRANS", "SYNACK", "STATE");
+	fprintf(f, "%-*s  %-*s  %*s  %8s  %8s  %s\n", wl, "LOCAL", wr,
+		"REMOTE", wn, "NETNS", "RETRANS", "SYNACK", "STATE");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
 		format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
 		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
-		fprintf(f, "%-*s  %-*s  %10u  %8llu  %8llu  %s\n", wl, local,
-			wr, remote, e->netns, (unsigned long long)e->retrans,
+		fprintf(f, "%-*s  %-*s  %*s  %8llu  %8llu  %s\n", wl, local,
+			wr, remote, wn, netns_text(e->netns, ns, sizeof(ns)),
+			(unsigned long long)e->retrans,
 			(unsigned long long)e->synack_retrans,
 			e->has_new_state ? state_text(e->new_state, st, sizeof(st))
 					 : "-");
@@ -245,8 +239,7 @@ static void text_retrans(FILE *f, const struct view *v)
 static void json_reset(struct json *j, const struct view_entry *e)
 {
 	json_object_open(j);
-	json_key(j, "netns");
-	json_u64(j, e->netns);
+	netns_json(j, e->netns);
 	json_opt_str(j, "family", family_name(e), family_name(e));
 	json_key(j, "local_port");
 	json_u64(j, e->sport);
@@ -261,8 +254,8 @@ static void json_reset(struct json *j, const struct view_entry *e)
 
 static void text_resets(FILE *f, const struct view *v)
 {
-	char peer[ADDR_MAX], reason[96];
-	int wp = 4, n;
+	char peer[ADDR_MAX], reason[96], ns[NUM_MAX];
+	int wp = 4, wn = netns_width(v), n;
 
 	for (size_t i = 0; i < v->n; i++) {
 		format_addr(peer, sizeof(peer), v->e[i].daddr,
@@ -270,14 +263,15 @@ static void text_resets(FILE *f, const struct view *v)
 		n = strlen(peer);
 		wp = n > wp ? n : wp;
 	}
-	fprintf(f, "%5s  %-*s  %10s  %8s  %8s  %s\n", "LPORT", wp, "PEER",
-		"NETNS", "SENT", "RECEIVED", "REASON");
+	fprintf(f, "%5s  %-*s  %*s  %8s  %8s  %s\n", "LPORT", wp, "PEER",
+		wn, "NETNS", "SENT", "RECEIVED", "REASON");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
 		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
-		fprintf(f, "%5u  %-*s  %10u  %8llu  %8llu  %s\n", e->sport, wp,
-			peer, e->netns, (unsigned long long)e->rst_sent,
+		fprintf(f, "%5u  %-*s  %*s  %8llu  %8llu  %s\n", e->sport, wp,
+			peer, wn, netns_text(e->netns, ns, sizeof(ns)),
+			(unsigned long long)e->rst_sent,
 			(unsigned long long)e->rst_received,
 			reason_text(e, reason, sizeof(reason)));
 	}
@@ -306,9 +300,11 @@ static void json_transition(struct json *j, const struct view_entry *e)
 static void text_lifetime(FILE *f, const struct view_entry *e)
 {
 	const struct hist *h = hist_of(e);
+	char ns[NUM_MAX];
 
-	fprintf(f, "lport %u  comm %s  netns %u: %llu connection%s",
-		e->sport, e->has_comm ? e->comm : "[softirq]", e->netns,
+	fprintf(f, "lport %u  comm %s  netns %s: %llu connection%s",
+		e->sport, e->has_comm ? e->comm : "[softirq]",
+		netns_text(e->netns, ns, sizeof(ns)),
 		(unsigned long long)h->count, h->count == 1 ? "" : "s");
 	if (h->count)
 		fprintf(f, ", mean %.1f usecs", mean(h));
@@ -320,8 +316,7 @@ static void text_lifetime(FILE *f, const struct view_entry *e)
 static void json_lifetime(struct json *j, const struct view_entry *e)
 {
 	json_object_open(j);
-	json_key(j, "netns");
-	json_u64(j, e->netns);
+	netns_json(j, e->netns);
 	json_key(j, "local_port");
 	json_u64(j, e->sport);
 	json_opt_str(j, "comm", e->has_comm, e->comm);
@@ -332,10 +327,10 @@ static void json_lifetime(struct json *j, const struct view_entry *e)
 
 static void text_device(FILE *f, const struct view_entry *e)
 {
-	char buf[32];
+	char buf[32], ns[NUM_MAX];
 
-	fprintf(f, "%s (ifindex %u, netns %u)\n", dev_text(e, buf, sizeof(buf)),
-		e->ifindex, e->netns);
+	fprintf(f, "%s (ifindex %u, netns %s)\n", dev_text(e, buf, sizeof(buf)),
+		e->ifindex, netns_text(e->netns, ns, sizeof(ns)));
 	fprintf(f, "    tx: packets %llu  bytes %llu  errors %llu  timeouts %llu\n",
 		(unsigned long long)e->tx_packets,
 		(unsigned long long)e->tx_bytes,

@@ -4,6 +4,8 @@
  * formatting: no kernel, no netlink.  Ends with "<P> passed, <F> failed".
  */
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "filter.h"
 #include "hist.h"
 #include "json.h"
+#include "netns.h"
 #include "output.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
@@ -1460,12 +1463,234 @@ static void test_promtool(void)
 	CHECK(pclose(p) == 0, "promtool check metrics rejects the sample");
 }
 
+/* ---- network namespace names ------------------------------------------- */
+
+/* An empty directory as /run/netns, so no machine's names leak in. */
+static char netns_dir[] = "/tmp/tpstat-netns-XXXXXX";
+
+static void netns_dir_empty(void)
+{
+	if (!mkdtemp(netns_dir)) {
+		CHECK(0, "mkdtemp for the netns names");
+		return;
+	}
+	netns_set_dir(netns_dir, false);
+}
+
+static void netns_dir_clean(void)
+{
+	static const char *const names[] = { "web", "alpha", "db", ".hidden" };
+	char path[256];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", netns_dir, names[i]);
+		unlink(path);
+	}
+	rmdir(netns_dir);
+}
+
+/* A file @name in the names directory: its inode, or 0. */
+static uint32_t netns_file(const char *name)
+{
+	char path[256];
+	struct stat st;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", netns_dir, name);
+	f = fopen(path, "w");
+	if (!f || fclose(f) || stat(path, &st) || st.st_ino > UINT32_MAX)
+		return 0;
+	return st.st_ino;
+}
+
+static uint32_t ns_web, ns_db;
+
+/* Errors a test provokes on purpose stay off the terminal. */
+static void quiet_stderr(bool quiet)
+{
+	static int saved = -1;
+	int null;
+
+	fflush(stderr);
+	if (quiet && saved < 0) {
+		saved = dup(STDERR_FILENO);
+		null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, STDERR_FILENO);
+			close(null);
+		}
+	} else if (!quiet && saved >= 0) {
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+		saved = -1;
+	}
+}
+
+static const struct parse_case netns_cases[] = {
+	{ "-n web show", 0, CMD_SHOW, NULL, NULL },
+	{ "--netns web -j drops -n 5", 0, CMD_DROPS, NULL, NULL },
+	{ "-j -n web drops", 0, CMD_DROPS, NULL, NULL },
+	{ "drops -n 5", 0, CMD_DROPS, NULL, NULL },
+	{ "-n", 2, CMD_NONE, NULL, "-n needs a network namespace name" },
+	{ "-n a/b show", 2, CMD_NONE, NULL, "-n needs a network namespace name" },
+	{ "-n .. show", 2, CMD_NONE, NULL, "-n needs a network namespace name" },
+	{ "show --netns web", 2, CMD_NONE, NULL, "--netns goes before the command" },
+	{ "show -n 5", 2, CMD_NONE, NULL, "--by and -n are for drops, not show" },
+	{ "filter netns web", 0, CMD_FILTER, NULL, NULL },
+	{ "filter netns 1x", 0, CMD_FILTER, NULL, NULL },
+	{ "filter netns web netns 3", 2, CMD_NONE, NULL, "netns given twice" },
+	{ "filter netns a/b", 2, CMD_NONE, NULL, "netns needs a namespace inode number" },
+};
+
+static void test_netns_parse(void)
+{
+	struct options o;
+	char err[160];
+
+	for (size_t i = 0; i < sizeof(netns_cases) / sizeof(netns_cases[0]); i++) {
+		const struct parse_case *c = &netns_cases[i];
+		int ret;
+
+		err[0] = '\0';
+		ret = parse(c->line, &o, err);
+		CHECK(ret == c->ret, "'%s': returned %d, want %d (%s)",
+		      c->line, ret, c->ret, err);
+		if (ret || c->ret) {
+			CHECK(c->err_has && strstr(err, c->err_has),
+			      "'%s': said '%s', want '%s'", c->line, err,
+			      c->err_has ? c->err_has : "");
+			continue;
+		}
+		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
+		      o.cmd, c->cmd);
+	}
+	parse("--netns web -j drops -n 5", &o, err);
+	CHECK(o.netns && !strcmp(o.netns, "web") && o.json && o.top == 5,
+	      "--netns before the command, -n TOP after it");
+	parse("-n 5 drops", &o, err);
+	CHECK(o.netns && !strcmp(o.netns, "5") && !o.top,
+	      "-n before the command is a namespace, even a number");
+	parse("drops -n 5", &o, err);
+	CHECK(!o.netns && o.top == 5, "drops -n 5 is still TOP");
+	parse("show", &o, err);
+	CHECK(!o.netns, "no namespace unless asked");
+	parse("filter netns web lport 80", &o, err);
+	CHECK(!o.filter.has_netns && !strcmp(o.filter.netns_name, "web") &&
+	      o.filter.lport == 80, "filter netns NAME waits to be resolved");
+	parse("filter netns 4026531840", &o, err);
+	CHECK(o.filter.has_netns && o.filter.netns == 4026531840U &&
+	      !o.filter.netns_name[0], "filter netns INODE");
+	CHECK(strstr(cli_usage(CMD_NONE), "[-n|--netns NAME] COMMAND"),
+	      "usage names -n");
+}
+
+static void filter_json_out(FILE *f, void *arg)
+{
+	(void)arg;
+	print_filter(f, opts(&(struct out_opts){ .json = true }), &cur_filter);
+}
+
+static void test_netns_names(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct view v;
+	struct filter flt;
+	uint32_t inode = 0;
+	char buf[512], path[300];
+	char *s;
+
+	CHECK(netns_name_ok("web") && !netns_name_ok("") &&
+	      !netns_name_ok(".") && !netns_name_ok("..") &&
+	      !netns_name_ok("a/b") && netns_name_ok("..x"), "valid names");
+	CHECK(!netns_name(1) && !strcmp(netns_text(1, buf, sizeof(buf)), "1"),
+	      "an empty directory: numbers");
+
+	ns_web = netns_file("web");
+	ns_db = netns_file("db");
+	netns_file(".hidden");
+	snprintf(buf, sizeof(buf), "%s/web", netns_dir);
+	snprintf(path, sizeof(path), "%s/alpha", netns_dir);
+	if (!ns_web || !ns_db || link(buf, path)) {
+		printf("SKIP netns names: this file system's inode numbers pass 32 bits\n");
+		return;
+	}
+	CHECK(!netns_name(ns_web), "read once: files made later are not seen");
+	netns_set_dir(netns_dir, false);
+	CHECK(netns_name(ns_web) && !strcmp(netns_name(ns_web), "alpha") &&
+	      netns_name(ns_db) && !strcmp(netns_name(ns_db), "db"),
+	      "inode to name, the first in byte order of two");
+	CHECK(!netns_inode("db", &inode) && inode == ns_db &&
+	      netns_inode("nope", &inode) == -ENOENT &&
+	      netns_inode("../x", &inode) == -EINVAL, "name to inode");
+
+	/* Views: the name where known, the number elsewhere. */
+	drops_view(&v);
+	v.e[0].netns = ns_web;
+	v.e[1].netns = ns_web;
+	v.e[3].netns = ns_web;
+	v.e[4].netns = ns_web;
+	drops_aggregate(&v, BY_NETNS, 0);
+	cur_view = v;
+	cur_by = BY_NETNS;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "          12 drops in netns alpha\n") &&
+	      strstr(s, "           4 drops in netns 2\n"), "drops by netns: %s", s);
+	s = capture(view_text, &json);
+	snprintf(buf, sizeof(buf),
+		 "{\"netns\":%u,\"netns_name\":\"alpha\",\"count\":12}", ns_web);
+	CHECK(strstr(s, "{\"netns\":2,\"count\":4}") && strstr(s, buf),
+	      "netns_name only when known: %s", s);
+	view_free(&v);
+
+	memset(&v, 0, sizeof(v));
+	v.id = TPSTAT_VIEW_RETRANS;
+	put_header_msg(&v, 1, 16, 0);
+	put_flow(&v, 0, 40000, 2, 0, 1);
+	v.e[0].netns = ns_db;
+	cur_view = v;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "LOCAL           REMOTE              NETNS   RETRANS") &&
+	      strstr(s, "10.0.0.1:40000  10.0.0.2:5201          db         2"),
+	      "retrans NETNS column holds names:\n%s", s);
+	view_free(&v);
+
+	/* filter netns NAME and show. */
+	memset(&flt, 0, sizeof(flt));
+	snprintf(flt.netns_name, sizeof(flt.netns_name), "db");
+	CHECK(!filter_resolve(&flt) && flt.has_netns && flt.netns == ns_db,
+	      "filter netns db resolves to its inode");
+	memset(&flt, 0, sizeof(flt));
+	snprintf(flt.netns_name, sizeof(flt.netns_name), "nope");
+	quiet_stderr(true);
+	CHECK(filter_resolve(&flt) == 1 && !flt.has_netns,
+	      "filter netns with an unknown name fails");
+	quiet_stderr(false);
+	memset(&cur_filter, 0, sizeof(cur_filter));
+	cur_filter.has_netns = true;
+	cur_filter.netns = ns_db;
+	s = capture(filter_out, &text);
+	CHECK(!strcmp(s, "netns db\n"), "filter show names it: %s", s);
+	s = capture(filter_json_out, NULL);
+	snprintf(buf, sizeof(buf), "\"netns\":%u,\"netns_name\":\"db\",", ns_db);
+	CHECK(strstr(s, buf), "filter JSON: %s", s);
+
+	/* -n NAME: unknown, and a file that is no namespace. */
+	CHECK(netns_enter("nope", buf, sizeof(buf)) &&
+	      strstr(buf, "no network namespace named nope in ") &&
+	      !strchr(buf, '\n'), "-n unknown: %s", buf);
+	CHECK(netns_enter("db", buf, sizeof(buf)) &&
+	      strstr(buf, "/db is not a network namespace"), "-n file: %s", buf);
+}
+
 int main(int argc, char **argv)
 {
+	/* No machine's namespace names in the outputs. */
+	netns_dir_empty();
 	/* "--prom-sample" prints exposition samples for promtool. */
 	if (argc > 1 && !strcmp(argv[1], "--prom-sample")) {
 		sample = true;
 		prom_sample_all(stdout);
+		netns_dir_clean();
 		return 0;
 	}
 	/* "--json-sample" prints outputs for an external validator (jq). */
@@ -1495,6 +1720,7 @@ int main(int argc, char **argv)
 		test_devices();
 		test_hists();
 		test_filter();
+		netns_dir_clean();
 		return 0;
 	}
 	test_lookup();
@@ -1514,6 +1740,9 @@ int main(int argc, char **argv)
 	test_devices();
 	test_hists();
 	test_filter();
+	test_netns_parse();
+	test_netns_names();
+	netns_dir_clean();
 	test_no_header();
 	test_export();
 	test_export_views();

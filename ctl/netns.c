@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE	/* setns() */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+
+#include "json.h"
+#include "netns.h"
+
+#ifndef NSFS_MAGIC
+#define NSFS_MAGIC 0x6e736673
+#endif
+
+struct netns_ent {
+	uint32_t inode;
+	char *name;
+};
+
+static const char *run_dir = NETNS_RUN_DIR;
+static bool nsfs_only = true;
+/* The directory's names, sorted; read once. */
+static struct netns_ent *table;
+static size_t n_table;
+static bool table_read;
+
+static void table_free(void)
+{
+	for (size_t i = 0; i < n_table; i++)
+		free(table[i].name);
+	free(table);
+	table = NULL;
+	n_table = 0;
+	table_read = false;
+}
+
+void netns_set_dir(const char *dir, bool nsfs)
+{
+	table_free();
+	run_dir = dir;
+	nsfs_only = nsfs;
+}
+
+bool netns_name_ok(const char *s)
+{
+	size_t len = strlen(s);
+
+	return len && len < NETNS_NAME_MAX && !strchr(s, '/') &&
+	       strcmp(s, ".") && strcmp(s, "..");
+}
+
+/* Inode of @path if it is a namespace (or, for tests, any file). */
+static int path_inode(const char *path, uint32_t *inode)
+{
+	struct statfs sfs;
+	struct stat st;
+
+	if (stat(path, &st))
+		return -errno;
+	if (nsfs_only && (statfs(path, &sfs) || sfs.f_type != NSFS_MAGIC))
+		return -EINVAL;
+	if (st.st_ino > UINT32_MAX)
+		return -EINVAL;
+	*inode = st.st_ino;
+	return 0;
+}
+
+static int ent_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct netns_ent *)a)->name,
+		      ((const struct netns_ent *)b)->name);
+}
+
+/* Names that are not namespaces, or that vanish meanwhile, are left out. */
+static void table_load(void)
+{
+	char path[4096];
+	struct dirent *d;
+	size_t cap = 0;
+	uint32_t inode;
+	DIR *dir;
+
+	table_read = true;
+	dir = opendir(run_dir);
+	if (!dir)
+		return;
+	while ((d = readdir(dir))) {
+		struct netns_ent *t = table;
+
+		if (!netns_name_ok(d->d_name))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", run_dir, d->d_name);
+		if (path_inode(path, &inode))
+			continue;
+		if (n_table == cap) {
+			cap = cap ? 2 * cap : 16;
+			t = realloc(table, cap * sizeof(*t));
+			if (!t)
+				break;
+			table = t;
+		}
+		table[n_table].name = strdup(d->d_name);
+		if (!table[n_table].name)
+			break;
+		table[n_table++].inode = inode;
+	}
+	closedir(dir);
+	if (n_table)
+		qsort(table, n_table, sizeof(*table), ent_cmp);
+}
+
+const char *netns_name(uint32_t inode)
+{
+	if (!table_read)
+		table_load();
+	for (size_t i = 0; i < n_table; i++)
+		if (table[i].inode == inode)
+			return table[i].name;
+	return NULL;
+}
+
+const char *netns_text(uint32_t inode, char *buf, size_t len)
+{
+	const char *name = netns_name(inode);
+
+	if (name)
+		return name;
+	snprintf(buf, len, "%u", inode);
+	return buf;
+}
+
+void netns_json(struct json *j, uint32_t inode)
+{
+	const char *name = netns_name(inode);
+
+	json_key(j, "netns");
+	json_u64(j, inode);
+	if (name) {
+		json_key(j, "netns_name");
+		json_string(j, name);
+	}
+}
+
+int netns_inode(const char *name, uint32_t *inode)
+{
+	char path[4096];
+
+	if (!netns_name_ok(name))
+		return -EINVAL;
+	snprintf(path, sizeof(path), "%s/%s", run_dir, name);
+	return path_inode(path, inode);
+}
+
+int netns_enter(const char *name, char *err, size_t err_len)
+{
+	char path[4096];
+	int fd, e;
+
+	if (!netns_name_ok(name)) {
+		snprintf(err, err_len, "'%s' cannot be a network namespace name",
+			 name);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s", run_dir, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			snprintf(err, err_len,
+				 "no network namespace named %s in %s", name,
+				 run_dir);
+		else
+			snprintf(err, err_len, "cannot open %s: %s", path,
+				 strerror(errno));
+		return -1;
+	}
+	if (setns(fd, CLONE_NEWNET)) {
+		e = errno;
+		if (e == EINVAL)
+			snprintf(err, err_len,
+				 "%s is not a network namespace", path);
+		else if (e == EPERM)
+			snprintf(err, err_len,
+				 "cannot enter network namespace %s: permission denied (needs CAP_SYS_ADMIN: run as root)",
+				 name);
+		else
+			snprintf(err, err_len,
+				 "cannot enter network namespace %s: %s", name,
+				 strerror(e));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
