@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alert.h"
 #include "cli.h"
 #include "netns.h"
 
@@ -62,6 +63,14 @@ static const struct {
 	  "    (the default) prints it.  Setting or clearing it starts every\n"
 	  "    count and view over.  netns: a name from ip netns, or an inode\n"
 	  "    number.  Changing it needs CAP_NET_ADMIN" },
+	{ "monitor", CMD_MONITOR,
+	  "tpstat monitor [drops|resets|retrans|errors|states|all]...\n"
+	  "    alerts as they happen, one line each (-j: one JSON object each):\n"
+	  "    packet drops, TCP resets and retransmits, TCP state changes and\n"
+	  "    socket errors, summed per key over each second; alerts the module\n"
+	  "    or the socket lost are counted on a line of their own.  Default:\n"
+	  "    all.  Runs until interrupted or the module is unloaded; needs\n"
+	  "    CAP_NET_ADMIN" },
 	{ "export", CMD_EXPORT, "tpstat export [GLOB] [--textfile DIR]\n"
 	  "    counters in the Prometheus text format; --textfile writes\n"
 	  "    DIR/tpstat.prom atomically, for node_exporter's textfile collector" },
@@ -270,6 +279,15 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 				 &o->filter, err, err_len);
 		if (r)
 			return r;
+		break;
+	case CMD_MONITOR:
+		for (i = 1; i < n_words; i++)
+			if (alert_kind_parse(words[i], &o->alert_kinds))
+				return usage_error(err, err_len,
+						   "unknown alert kind '%s' (drops, resets, retrans, errors, states or all)",
+						   words[i]);
+		if (!o->alert_kinds)
+			o->alert_kinds = ALERT_KINDS_ALL;
 		break;
 	case CMD_HIST:
 		if (n_words > 2)

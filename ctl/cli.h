@@ -15,7 +15,7 @@ enum tp_cmd {
 	/* views */
 	CMD_DROPS, CMD_RETRANS, CMD_RESETS, CMD_STATES, CMD_LIFETIME,
 	CMD_DEVICES, CMD_HIST,
-	CMD_FILTER,
+	CMD_FILTER, CMD_MONITOR,
 };
 
 struct options {
@@ -31,6 +31,7 @@ struct options {
 	const char *hist;	/* hist NAME, NULL = all */
 	enum filter_action filter_act;
 	struct filter filter;	/* filter KEY VALUE... */
+	unsigned int alert_kinds; /* monitor KIND...: 1 << tpstat_alert_kind */
 	const char *netns;	/* -n NAME, before the command: setns() */
 };
 

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "filter.h"
 #include "export.h"
+#include "monitor.h"
 #include "netns.h"
 #include "nl.h"
 #include "output.h"
@@ -319,6 +320,10 @@ static int run(const struct options *o)
 		return err;
 	case CMD_FILTER:
 		err = filter_cmd(&nl, o->filter_act, &o->filter, &out);
+		tpnl_close(&nl);
+		return err;
+	case CMD_MONITOR:
+		err = monitor_cmd(&nl, o->alert_kinds, &out);
 		tpnl_close(&nl);
 		return err;
 	case CMD_INFO:

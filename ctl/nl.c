@@ -58,26 +58,33 @@ static void keep_extack(struct tpnl *nl, const struct nlmsghdr *nlh,
 	}
 }
 
-/* Keeps the kernel's extack text from an NLMSG_ERROR. */
-static int error_cb(const struct nlmsghdr *nlh, void *data)
+int tpnl_ack_error(struct tpnl *nl, const struct nlmsghdr *nlh)
 {
 	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
-	struct tpnl *nl = ((struct run_ctx *)data)->nl;
 	unsigned int offset;
 
-	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*err))) {
-		errno = EBADMSG;
-		return MNL_CB_ERROR;
-	}
+	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*err)))
+		return -EBADMSG;
 	if (!err->error)
-		return MNL_CB_STOP;
+		return 0;
 	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS) {
 		offset = sizeof(*err);
 		if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
 			offset += err->msg.nlmsg_len - sizeof(err->msg);
-		keep_extack(nl, nlh, offset);
+		if (mnl_nlmsg_size(offset) <= nlh->nlmsg_len)
+			keep_extack(nl, nlh, offset);
 	}
-	errno = -err->error;
+	return err->error < 0 ? err->error : -err->error;
+}
+
+/* Keeps the kernel's extack text from an NLMSG_ERROR. */
+static int error_cb(const struct nlmsghdr *nlh, void *data)
+{
+	int err = tpnl_ack_error(((struct run_ctx *)data)->nl, nlh);
+
+	if (!err)
+		return MNL_CB_STOP;
+	errno = -err;
 	return MNL_CB_ERROR;
 }
 
@@ -166,6 +173,128 @@ int tpnl_open(struct tpnl *nl)
 	if (err)
 		tpnl_close(nl);
 	return err;
+}
+
+/* One group of CTRL_ATTR_MCAST_GROUPS: whether it is @group, and its id. */
+static bool group_is(const struct nlattr *nest, const char *group,
+		     uint32_t *id)
+{
+	const struct nlattr *a;
+	bool named = false, has_id = false;
+
+	if (mnl_attr_validate(nest, MNL_TYPE_NESTED) < 0)
+		return false;
+	mnl_attr_for_each_nested(a, nest) {
+		switch (mnl_attr_get_type(a)) {
+		case CTRL_ATTR_MCAST_GRP_NAME:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+				named = !strcmp(mnl_attr_get_str(a), group);
+			break;
+		case CTRL_ATTR_MCAST_GRP_ID:
+			has_id = mnl_attr_validate(a, MNL_TYPE_U32) >= 0;
+			if (has_id)
+				*id = mnl_attr_get_u32(a);
+			break;
+		}
+	}
+	return named && has_id;
+}
+
+int genl_group_id(const struct nlmsghdr *nlh, const char *group,
+		  uint32_t *id)
+{
+	const struct nlattr *a, *g;
+	uint32_t grp = 0;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		if (mnl_attr_get_type(a) != CTRL_ATTR_MCAST_GROUPS ||
+		    mnl_attr_validate(a, MNL_TYPE_NESTED) < 0)
+			continue;
+		/* One nest per group, its index as type: NAME and ID. */
+		mnl_attr_for_each_nested(g, a) {
+			if (group_is(g, group, &grp)) {
+				*id = grp;
+				return 0;
+			}
+		}
+	}
+	return -ENOENT;
+}
+
+/* What group_cb looks for, and what it found. */
+struct group_query {
+	const char *group;
+	uint32_t id;
+	bool found;
+};
+
+static int group_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct group_query *q = data;
+
+	if (!q->found)
+		q->found = !genl_group_id(nlh, q->group, &q->id);
+	return MNL_CB_OK;
+}
+
+int tpnl_group(struct tpnl *nl, const char *family, const char *group,
+	       uint32_t *id)
+{
+	struct group_query q = { .group = group };
+	struct nlmsghdr *nlh;
+	int err;
+
+	nlh = put_header(nl, GENL_ID_CTRL, NLM_F_ACK, CTRL_CMD_GETFAMILY, 1);
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, family);
+	err = run(nl, nlh, group_cb, &q);
+	if (err)
+		return err;
+	if (!q.found)
+		return -ENOMSG;
+	*id = q.id;
+	return 0;
+}
+
+bool genl_family_deleted(const struct nlmsghdr *nlh, const char *family,
+			 uint16_t id)
+{
+	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
+	const struct nlattr *a;
+
+	if (nlh->nlmsg_type != GENL_ID_CTRL ||
+	    mnl_nlmsg_get_payload_len(nlh) < sizeof(*genl) ||
+	    genl->cmd != CTRL_CMD_DELFAMILY)
+		return false;
+	mnl_attr_for_each(a, nlh, sizeof(*genl)) {
+		switch (mnl_attr_get_type(a)) {
+		case CTRL_ATTR_FAMILY_NAME:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0 &&
+			    !strcmp(mnl_attr_get_str(a), family))
+				return true;
+			break;
+		case CTRL_ATTR_FAMILY_ID:
+			if (id && mnl_attr_validate(a, MNL_TYPE_U16) >= 0 &&
+			    mnl_attr_get_u16(a) == id)
+				return true;
+			break;
+		}
+	}
+	return false;
+}
+
+int tpnl_join(struct tpnl *nl, uint32_t group)
+{
+	if (mnl_socket_setsockopt(nl->sock, NETLINK_ADD_MEMBERSHIP, &group,
+				  sizeof(group)) < 0)
+		return -errno;
+	return 0;
+}
+
+int tpnl_post(struct tpnl *nl, const struct nlmsghdr *nlh)
+{
+	if (mnl_socket_sendto(nl->sock, nlh, nlh->nlmsg_len) < 0)
+		return -errno;
+	return 0;
 }
 
 void tpnl_close(struct tpnl *nl)

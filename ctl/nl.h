@@ -3,6 +3,7 @@
 #ifndef TPSTAT_NL_H
 #define TPSTAT_NL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <libmnl/libmnl.h>
 
@@ -35,6 +36,34 @@ struct nlmsghdr *tpnl_msg(struct tpnl *nl, uint8_t cmd, int dump);
 /* Sends it and runs @cb on every reply; returns as tpnl_request(). */
 int tpnl_send(struct tpnl *nl, const struct nlmsghdr *nlh, mnl_cb_t cb,
 	      void *data);
+
+/*
+ * Multicast.  The id of @family's multicast group @group (from
+ * CTRL_CMD_GETFAMILY): 0, -ENOMSG when the family has no such group,
+ * or -errno as tpnl_request() (-ENOENT: no such family).
+ */
+int tpnl_group(struct tpnl *nl, const char *family, const char *group,
+	       uint32_t *id);
+/* NETLINK_ADD_MEMBERSHIP: 0, or -errno (-EPERM: not allowed). */
+int tpnl_join(struct tpnl *nl, uint32_t group);
+/* Sends a request made by tpnl_msg() without waiting for its answer. */
+int tpnl_post(struct tpnl *nl, const struct nlmsghdr *nlh);
+/*
+ * An NLMSG_ERROR: 0 for an ack, else -errno with nl->extack set when
+ * the kernel explained.
+ */
+int tpnl_ack_error(struct tpnl *nl, const struct nlmsghdr *nlh);
+
+/* Parsing nlctrl's messages; no socket, so unit-tested on the host. */
+/* The id of @group in a CTRL_CMD_GETFAMILY reply: 0, or -ENOENT. */
+int genl_group_id(const struct nlmsghdr *nlh, const char *group,
+		  uint32_t *id);
+/*
+ * Whether @nlh is nlctrl's CTRL_CMD_DELFAMILY for @family (by name, or
+ * by @id unless 0): the module was unloaded.
+ */
+bool genl_family_deleted(const struct nlmsghdr *nlh, const char *family,
+			 uint16_t id);
 
 /* A one-line explanation of a failed request, for users. */
 const char *tpnl_strerror(const struct tpnl *nl, int err);

@@ -11,9 +11,8 @@
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
 #define NUM_MAX 24	/* a u64 in decimal */
 
-/* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
-static const char *reason_text(const struct view_entry *e, char *buf,
-			       size_t len)
+const char *view_reason_text(const struct view_entry *e, char *buf,
+			     size_t len)
 {
 	if (!e->has_reason)
 		return "-";
@@ -22,7 +21,7 @@ static const char *reason_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-static void json_reason(struct json *j, const struct view_entry *e)
+void view_json_reason(struct json *j, const struct view_entry *e)
 {
 	json_opt_str(j, "reason", e->has_reason && e->has_reason_name,
 		     e->reason_name);
@@ -49,7 +48,7 @@ static void json_dev(struct json *j, const struct view_entry *e)
 	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
 }
 
-static const char *family_name(const struct view_entry *e)
+const char *view_family_name(const struct view_entry *e)
 {
 	unsigned int len = e->saddr_len ? e->saddr_len : e->daddr_len;
 
@@ -60,8 +59,8 @@ static const char *family_name(const struct view_entry *e)
 	return NULL;
 }
 
-static void json_addr(struct json *j, const char *key, const uint8_t *addr,
-		      unsigned int len)
+void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
+		    unsigned int len)
 {
 	char text[ADDR_MAX];
 
@@ -69,8 +68,7 @@ static void json_addr(struct json *j, const char *key, const uint8_t *addr,
 	json_opt_str(j, key, len == 4 || len == 16, text);
 }
 
-/* A state's name, or its number when this tool does not know it. */
-static const char *state_text(unsigned int state, char *buf, size_t len)
+const char *view_state_text(unsigned int state, char *buf, size_t len)
 {
 	const char *name = tcp_state_name(state);
 
@@ -80,8 +78,8 @@ static const char *state_text(unsigned int state, char *buf, size_t len)
 	return buf;
 }
 
-static void json_state(struct json *j, const char *key, bool has,
-		       unsigned int state)
+void view_json_state(struct json *j, const char *key, bool has,
+		     unsigned int state)
 {
 	char code[32];
 
@@ -121,7 +119,8 @@ static void text_drop(FILE *f, const struct view_entry *e, enum drop_by by)
 	fprintf(f, "%12llu drops ", (unsigned long long)e->count);
 	switch (by) {
 	case BY_REASON:
-		fprintf(f, "reason %s\n", reason_text(e, buf, sizeof(buf)));
+		fprintf(f, "reason %s\n",
+			view_reason_text(e, buf, sizeof(buf)));
 		break;
 	case BY_DEV:
 		fprintf(f, "on %s netns %s\n", dev_text(e, buf, sizeof(buf)),
@@ -147,7 +146,7 @@ static void json_drop(struct json *j, const struct view_entry *e,
 	json_object_open(j);
 	switch (by) {
 	case BY_REASON:
-		json_reason(j, e);
+		view_json_reason(j, e);
 		break;
 	case BY_DEV:
 		json_dev(j, e);
@@ -177,18 +176,18 @@ static void json_retrans(struct json *j, const struct view_entry *e)
 {
 	json_object_open(j);
 	netns_json(j, e->netns);
-	json_opt_str(j, "family", family_name(e), family_name(e));
-	json_addr(j, "local", e->saddr, e->saddr_len);
+	json_opt_str(j, "family", view_family_name(e), view_family_name(e));
+	view_json_addr(j, "local", e->saddr, e->saddr_len);
 	json_key(j, "local_port");
 	json_u64(j, e->sport);
-	json_addr(j, "remote", e->daddr, e->daddr_len);
+	view_json_addr(j, "remote", e->daddr, e->daddr_len);
 	json_key(j, "remote_port");
 	json_u64(j, e->dport);
 	json_key(j, "retransmits");
 	json_u64(j, e->retrans);
 	json_key(j, "synack_retransmits");
 	json_u64(j, e->synack_retrans);
-	json_state(j, "state", e->has_new_state, e->new_state);
+	view_json_state(j, "state", e->has_new_state, e->new_state);
 	json_object_close(j);
 }
 
@@ -231,8 +230,9 @@ static void text_retrans(FILE *f, const struct view *v)
 			wr, remote, wn, netns_text(e->netns, ns, sizeof(ns)),
 			(unsigned long long)e->retrans,
 			(unsigned long long)e->synack_retrans,
-			e->has_new_state ? state_text(e->new_state, st, sizeof(st))
-					 : "-");
+			e->has_new_state ?
+				view_state_text(e->new_state, st, sizeof(st)) :
+				"-");
 	}
 }
 
@@ -240,15 +240,15 @@ static void json_reset(struct json *j, const struct view_entry *e)
 {
 	json_object_open(j);
 	netns_json(j, e->netns);
-	json_opt_str(j, "family", family_name(e), family_name(e));
+	json_opt_str(j, "family", view_family_name(e), view_family_name(e));
 	json_key(j, "local_port");
 	json_u64(j, e->sport);
-	json_addr(j, "remote", e->daddr, e->daddr_len);
+	view_json_addr(j, "remote", e->daddr, e->daddr_len);
 	json_key(j, "sent");
 	json_u64(j, e->rst_sent);
 	json_key(j, "received");
 	json_u64(j, e->rst_received);
-	json_reason(j, e);
+	view_json_reason(j, e);
 	json_object_close(j);
 }
 
@@ -273,7 +273,7 @@ static void text_resets(FILE *f, const struct view *v)
 			peer, wn, netns_text(e->netns, ns, sizeof(ns)),
 			(unsigned long long)e->rst_sent,
 			(unsigned long long)e->rst_received,
-			reason_text(e, reason, sizeof(reason)));
+			view_reason_text(e, reason, sizeof(reason)));
 	}
 }
 
@@ -282,16 +282,16 @@ static void text_state(FILE *f, const struct view_entry *e)
 	char old[16], new[16];
 
 	fprintf(f, "%-14s -> %-14s %12llu\n",
-		state_text(e->old_state, old, sizeof(old)),
-		state_text(e->new_state, new, sizeof(new)),
+		view_state_text(e->old_state, old, sizeof(old)),
+		view_state_text(e->new_state, new, sizeof(new)),
 		(unsigned long long)e->count);
 }
 
 static void json_transition(struct json *j, const struct view_entry *e)
 {
 	json_object_open(j);
-	json_state(j, "old_state", e->has_old_state, e->old_state);
-	json_state(j, "new_state", e->has_new_state, e->new_state);
+	view_json_state(j, "old_state", e->has_old_state, e->old_state);
+	view_json_state(j, "new_state", e->has_new_state, e->new_state);
 	json_key(j, "count");
 	json_u64(j, e->count);
 	json_object_close(j);

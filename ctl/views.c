@@ -109,55 +109,64 @@ void format_addr(char *buf, size_t len, const uint8_t *addr,
 
 /* ---- reading the dump ---------------------------------------------------- */
 
-static void copy_str(char *dst, size_t len, const struct nlattr *a,
-		     bool *has)
+/* Each get_*() returns 1 when @a was valid and is stored, else -1. */
+static int copy_str(char *dst, size_t len, const struct nlattr *a,
+		    bool *has)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
-		return;
+		return -1;
 	snprintf(dst, len, "%s", mnl_attr_get_str(a));
 	if (has)
 		*has = true;
+	return 1;
 }
 
-static void get_u64(const struct nlattr *a, uint64_t *v)
+static int get_u64(const struct nlattr *a, uint64_t *v)
 {
-	if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
-		*v = mnl_attr_get_u64(a);
+	if (mnl_attr_validate(a, MNL_TYPE_U64) < 0)
+		return -1;
+	*v = mnl_attr_get_u64(a);
+	return 1;
 }
 
-static void get_u32(const struct nlattr *a, uint32_t *v, bool *has)
+static int get_u32(const struct nlattr *a, uint32_t *v, bool *has)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
-		return;
+		return -1;
 	*v = mnl_attr_get_u32(a);
 	if (has)
 		*has = true;
+	return 1;
 }
 
-static void get_u16(const struct nlattr *a, uint16_t *v)
+static int get_u16(const struct nlattr *a, uint16_t *v)
 {
-	if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
-		*v = mnl_attr_get_u16(a);
+	if (mnl_attr_validate(a, MNL_TYPE_U16) < 0)
+		return -1;
+	*v = mnl_attr_get_u16(a);
+	return 1;
 }
 
-static void get_u8(const struct nlattr *a, uint8_t *v, bool *has)
+static int get_u8(const struct nlattr *a, uint8_t *v, bool *has)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U8) < 0)
-		return;
+		return -1;
 	*v = mnl_attr_get_u8(a);
 	if (has)
 		*has = true;
+	return 1;
 }
 
 /* An address must be 4 or 16 bytes; anything else prints as "?". */
-static void get_addr(const struct nlattr *a, uint8_t *addr, uint8_t *len)
+static int get_addr(const struct nlattr *a, uint8_t *addr, uint8_t *len)
 {
 	uint16_t n = mnl_attr_get_payload_len(a);
 
 	if (n != 4 && n != 16)
-		return;
+		return -1;
 	memcpy(addr, mnl_attr_get_payload(a), n);
 	*len = n;
+	return 1;
 }
 
 /*
@@ -190,6 +199,83 @@ static struct view_entry *entry_add(struct view *v)
 		v->cap = cap;
 	}
 	return &v->e[v->n++];
+}
+
+int view_entry_attr(const struct nlattr *a, struct view_entry *e)
+{
+	switch (mnl_attr_get_type(a)) {
+	/* keys */
+	case TPSTAT_A_NETNS:
+		return get_u32(a, &e->netns, NULL);
+	case TPSTAT_A_FAMILY:
+		return get_u8(a, &e->family, NULL);
+	case TPSTAT_A_SADDR:
+		return get_addr(a, e->saddr, &e->saddr_len);
+	case TPSTAT_A_SPORT:
+		return get_u16(a, &e->sport);
+	case TPSTAT_A_DADDR:
+		return get_addr(a, e->daddr, &e->daddr_len);
+	case TPSTAT_A_DPORT:
+		return get_u16(a, &e->dport);
+	case TPSTAT_A_IFINDEX:
+		return get_u32(a, &e->ifindex, NULL);
+	case TPSTAT_A_IFNAME:
+		return copy_str(e->ifname, sizeof(e->ifname), a,
+				&e->has_ifname);
+	case TPSTAT_A_LOCATION:
+		return copy_str(e->location, sizeof(e->location), a, NULL);
+	case TPSTAT_A_REASON:
+		return get_u32(a, &e->reason, &e->has_reason);
+	case TPSTAT_A_REASON_NAME:
+		return copy_str(e->reason_name, sizeof(e->reason_name), a,
+				&e->has_reason_name);
+	case TPSTAT_A_DEVLINK:
+		return copy_str(e->devlink, sizeof(e->devlink), a, NULL);
+	case TPSTAT_A_TRAP:
+		return copy_str(e->trap, sizeof(e->trap), a, NULL);
+	case TPSTAT_A_TRAP_GROUP:
+		return copy_str(e->trap_group, sizeof(e->trap_group), a, NULL);
+	case TPSTAT_A_COMM:
+		return copy_str(e->comm, sizeof(e->comm), a, &e->has_comm);
+	case TPSTAT_A_OLD_STATE:
+		return get_u8(a, &e->old_state, &e->has_old_state);
+	case TPSTAT_A_NEW_STATE:
+		return get_u8(a, &e->new_state, &e->has_new_state);
+	case TPSTAT_A_HIST_NAME:
+		return copy_str(e->hist_name, sizeof(e->hist_name), a, NULL);
+	/* values */
+	case TPSTAT_A_COUNT:
+		return get_u64(a, &e->count);
+	case TPSTAT_A_RETRANS:
+		return get_u64(a, &e->retrans);
+	case TPSTAT_A_SYNACK_RETRANS:
+		return get_u64(a, &e->synack_retrans);
+	case TPSTAT_A_RST_SENT:
+		return get_u64(a, &e->rst_sent);
+	case TPSTAT_A_RST_RECEIVED:
+		return get_u64(a, &e->rst_received);
+	case TPSTAT_A_TX_PACKETS:
+		return get_u64(a, &e->tx_packets);
+	case TPSTAT_A_TX_BYTES:
+		return get_u64(a, &e->tx_bytes);
+	case TPSTAT_A_RX_PACKETS:
+		return get_u64(a, &e->rx_packets);
+	case TPSTAT_A_RX_BYTES:
+		return get_u64(a, &e->rx_bytes);
+	case TPSTAT_A_XMIT_ERRORS:
+		return get_u64(a, &e->xmit_errors);
+	case TPSTAT_A_XMIT_TIMEOUTS:
+		return get_u64(a, &e->xmit_timeouts);
+	case TPSTAT_A_GRO:
+		return get_u64(a, &e->gro);
+	case TPSTAT_A_NAPI_POLLS:
+		return get_u64(a, &e->napi_polls);
+	case TPSTAT_A_NAPI_WORK:
+		return get_u64(a, &e->napi_work);
+	case TPSTAT_A_NAPI_BUDGET_EXHAUSTED:
+		return get_u64(a, &e->napi_budget_exhausted);
+	}
+	return 0;
 }
 
 int view_msg_cb(const struct nlmsghdr *nlh, void *data)
@@ -227,108 +313,6 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 			header = true;
 			get_u64(a, &v->opens_failed);
 			break;
-		/* keys */
-		case TPSTAT_A_NETNS:
-			get_u32(a, &e.netns, NULL);
-			break;
-		case TPSTAT_A_FAMILY:
-			get_u8(a, &e.family, NULL);
-			break;
-		case TPSTAT_A_SADDR:
-			get_addr(a, e.saddr, &e.saddr_len);
-			break;
-		case TPSTAT_A_SPORT:
-			get_u16(a, &e.sport);
-			break;
-		case TPSTAT_A_DADDR:
-			get_addr(a, e.daddr, &e.daddr_len);
-			break;
-		case TPSTAT_A_DPORT:
-			get_u16(a, &e.dport);
-			break;
-		case TPSTAT_A_IFINDEX:
-			get_u32(a, &e.ifindex, NULL);
-			break;
-		case TPSTAT_A_IFNAME:
-			copy_str(e.ifname, sizeof(e.ifname), a, &e.has_ifname);
-			break;
-		case TPSTAT_A_LOCATION:
-			copy_str(e.location, sizeof(e.location), a, NULL);
-			break;
-		case TPSTAT_A_REASON:
-			get_u32(a, &e.reason, &e.has_reason);
-			break;
-		case TPSTAT_A_REASON_NAME:
-			copy_str(e.reason_name, sizeof(e.reason_name), a,
-				 &e.has_reason_name);
-			break;
-		case TPSTAT_A_DEVLINK:
-			copy_str(e.devlink, sizeof(e.devlink), a, NULL);
-			break;
-		case TPSTAT_A_TRAP:
-			copy_str(e.trap, sizeof(e.trap), a, NULL);
-			break;
-		case TPSTAT_A_TRAP_GROUP:
-			copy_str(e.trap_group, sizeof(e.trap_group), a, NULL);
-			break;
-		case TPSTAT_A_COMM:
-			copy_str(e.comm, sizeof(e.comm), a, &e.has_comm);
-			break;
-		case TPSTAT_A_OLD_STATE:
-			get_u8(a, &e.old_state, &e.has_old_state);
-			break;
-		case TPSTAT_A_NEW_STATE:
-			get_u8(a, &e.new_state, &e.has_new_state);
-			break;
-		case TPSTAT_A_HIST_NAME:
-			copy_str(e.hist_name, sizeof(e.hist_name), a, NULL);
-			break;
-		/* values */
-		case TPSTAT_A_COUNT:
-			get_u64(a, &e.count);
-			break;
-		case TPSTAT_A_RETRANS:
-			get_u64(a, &e.retrans);
-			break;
-		case TPSTAT_A_SYNACK_RETRANS:
-			get_u64(a, &e.synack_retrans);
-			break;
-		case TPSTAT_A_RST_SENT:
-			get_u64(a, &e.rst_sent);
-			break;
-		case TPSTAT_A_RST_RECEIVED:
-			get_u64(a, &e.rst_received);
-			break;
-		case TPSTAT_A_TX_PACKETS:
-			get_u64(a, &e.tx_packets);
-			break;
-		case TPSTAT_A_TX_BYTES:
-			get_u64(a, &e.tx_bytes);
-			break;
-		case TPSTAT_A_RX_PACKETS:
-			get_u64(a, &e.rx_packets);
-			break;
-		case TPSTAT_A_RX_BYTES:
-			get_u64(a, &e.rx_bytes);
-			break;
-		case TPSTAT_A_XMIT_ERRORS:
-			get_u64(a, &e.xmit_errors);
-			break;
-		case TPSTAT_A_XMIT_TIMEOUTS:
-			get_u64(a, &e.xmit_timeouts);
-			break;
-		case TPSTAT_A_GRO:
-			get_u64(a, &e.gro);
-			break;
-		case TPSTAT_A_NAPI_POLLS:
-			get_u64(a, &e.napi_polls);
-			break;
-		case TPSTAT_A_NAPI_WORK:
-			get_u64(a, &e.napi_work);
-			break;
-		case TPSTAT_A_NAPI_BUDGET_EXHAUSTED:
-			get_u64(a, &e.napi_budget_exhausted);
-			break;
 		case TPSTAT_A_HIST_BUCKETS:
 			has_hist = true;
 			get_buckets(a, &h);
@@ -340,6 +324,10 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 		case TPSTAT_A_HIST_COUNT:
 			has_hist = true;
 			get_u64(a, &h.count);
+			break;
+		default:
+			/* keys and values; unknown attributes are skipped */
+			view_entry_attr(a, &e);
 			break;
 		}
 	}

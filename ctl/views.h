@@ -81,6 +81,12 @@ const char *tcp_state_name(unsigned int state);
 void format_addr(char *buf, size_t len, const uint8_t *addr,
 		 unsigned int addr_len, int port);
 
+/*
+ * One key or value attribute of a view entry (or an alert) into @e:
+ * 1 stored, -1 invalid (wrong type or length: left out), 0 not an entry
+ * attribute.
+ */
+int view_entry_attr(const struct nlattr *a, struct view_entry *e);
 /* mnl callback for every message of a GET_VIEW dump into a struct view. */
 int view_msg_cb(const struct nlmsghdr *nlh, void *data);
 void view_free(struct view *v);
@@ -95,6 +101,24 @@ int drops_aggregate(struct view *v, enum drop_by by, size_t top);
 enum drop_by drop_by_of(const struct view *v, enum drop_by by);
 /* Each view's entries in the order they print. */
 void view_sort(struct view *v);
+
+/* Pieces of the views' output that the monitor's alerts share. */
+struct json;
+/* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
+const char *view_reason_text(const struct view_entry *e, char *buf,
+			     size_t len);
+/* "reason" (name or null) and "reason_code" (number or null). */
+void view_json_reason(struct json *j, const struct view_entry *e);
+/* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
+const char *view_family_name(const struct view_entry *e);
+/* @key: the address without port, or null unless 4 or 16 bytes long. */
+void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
+		    unsigned int len);
+/* A state's name, or its number when this tool does not know it. */
+const char *view_state_text(unsigned int state, char *buf, size_t len);
+/* @key: the state's name (or null), "<key>_code": its number (or null). */
+void view_json_state(struct json *j, const char *key, bool has,
+		     unsigned int state);
 
 struct out_opts;
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Reading the monitor's notifications; the names of kinds and errnos. */
+#include <errno.h>
+#include <string.h>
+#include <linux/genetlink.h>
+
+#include "alert.h"
+
+static const char *const kind_names[__TPSTAT_ALERT_CNT] = {
+	[TPSTAT_ALERT_DROPS] = "drops",
+	[TPSTAT_ALERT_RESETS] = "resets",
+	[TPSTAT_ALERT_RETRANS] = "retrans",
+	[TPSTAT_ALERT_STATES] = "states",
+	[TPSTAT_ALERT_ERRORS] = "errors",
+};
+
+const char *alert_kind_name(unsigned int kind)
+{
+	return kind < __TPSTAT_ALERT_CNT ? kind_names[kind] : NULL;
+}
+
+int alert_kind_parse(const char *word, unsigned int *mask)
+{
+	if (!strcmp(word, "all")) {
+		*mask |= ALERT_KINDS_ALL;
+		return 0;
+	}
+	for (unsigned int k = 0; k < __TPSTAT_ALERT_CNT; k++) {
+		if (!strcmp(word, kind_names[k])) {
+			*mask |= 1U << k;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The errors sockets report (sk_err), from ICMP, resets and timeouts. */
+static const struct {
+	unsigned int err;
+	const char *name;
+} errnos[] = {
+#define E(x) { x, #x }
+	E(EPERM), E(ENOENT), E(EINTR), E(EIO), E(EAGAIN), E(ENOMEM),
+	E(EACCES), E(EINVAL), E(EPIPE), E(ENONET), E(EPROTO), E(EMSGSIZE),
+	E(ENOPROTOOPT), E(EPROTONOSUPPORT), E(EOPNOTSUPP), E(EADDRINUSE),
+	E(EADDRNOTAVAIL), E(ENETDOWN), E(ENETUNREACH), E(ENETRESET),
+	E(ECONNABORTED), E(ECONNRESET), E(ENOBUFS), E(ENOTCONN),
+	E(ESHUTDOWN), E(ETIMEDOUT), E(ECONNREFUSED), E(EHOSTDOWN),
+	E(EHOSTUNREACH),
+#undef E
+};
+
+const char *errno_name(unsigned int err)
+{
+	for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (errnos[i].err == err)
+			return errnos[i].name;
+	return NULL;
+}
+
+/* The attributes only notifications have: 1 stored, -1 invalid, 0 other. */
+static int alert_attr(const struct nlattr *attr, struct alert *a)
+{
+	switch (mnl_attr_get_type(attr)) {
+	case TPSTAT_A_ALERT_KIND:
+		if (mnl_attr_validate(attr, MNL_TYPE_U8) < 0)
+			return -1;
+		a->kind = mnl_attr_get_u8(attr);
+		return 1;
+	case TPSTAT_A_ALERTS_LOST:
+	case TPSTAT_A_EVENTS_LOST:
+		if (mnl_attr_validate(attr, MNL_TYPE_U64) < 0)
+			return -1;
+		if (mnl_attr_get_type(attr) == TPSTAT_A_ALERTS_LOST)
+			a->alerts_lost = mnl_attr_get_u64(attr);
+		else
+			a->events_lost = mnl_attr_get_u64(attr);
+		return 1;
+	case TPSTAT_A_ALERT_RATE:
+	case TPSTAT_A_ERRNO:
+		if (mnl_attr_validate(attr, MNL_TYPE_U32) < 0)
+			return -1;
+		if (mnl_attr_get_type(attr) == TPSTAT_A_ALERT_RATE)
+			a->rate = mnl_attr_get_u32(attr);
+		else
+			a->err = mnl_attr_get_u32(attr);
+		return 1;
+	}
+	return view_entry_attr(attr, &a->e);
+}
+
+int alert_parse(const struct nlmsghdr *nlh, struct alert *a)
+{
+	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
+	const struct nlattr *attr;
+
+	memset(a, 0, sizeof(*a));
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*genl))
+		return -1;
+	a->cmd = genl->cmd;
+	if (a->cmd != TPSTAT_CMD_ALERT && a->cmd != TPSTAT_CMD_ALERTS_LOST)
+		return -1;
+	mnl_attr_for_each(attr, nlh, sizeof(*genl)) {
+		if (alert_attr(attr, a) == 1)
+			a->seen[mnl_attr_get_type(attr)] = true;
+	}
+	if (!a->seen[TPSTAT_A_ALERT_KIND] || !alert_kind_name(a->kind))
+		return -1;
+	return 0;
+}
