@@ -90,7 +90,7 @@ static int tpstat_nl_from_init_ns(const struct sk_buff *skb,
 				   "what tpstat counts is system-wide: only the initial network namespace may change it");
 	else
 		NL_SET_ERR_MSG_MOD(extack,
-				   "counters and the filter are system-wide: read them from the initial network namespace (this namespace's own figures are in the views)");
+				   "the filter is system-wide: read it from the initial network namespace");
 	return err;
 }
 
@@ -189,17 +189,21 @@ static int tpstat_nl_events_dump(struct sk_buff *skb,
 
 /* ---- GET_COUNTERS --------------------------------------------------------- */
 
-/* cb->args[0]: the snapshot; [1]: next value; [2]: selection. */
+/*
+ * cb->args[0]: the snapshot; [1]: next value; [2]: selection; [3], [4]:
+ * a refusal (netlink.h).
+ */
 static int tpstat_nl_counters_start(struct netlink_callback *cb)
 {
 	struct tpstat_report *report;
 	int err;
 
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
-	if (!err)
-		err = tpstat_nl_from_init_ns(cb->skb, cb->extack, -EOPNOTSUPP);
 	if (err)
 		return err;
+	if (!net_eq(sock_net(cb->skb->sk), &init_net))
+		return tpstat_nl_refuse(cb, 3, -EOPNOTSUPP,
+					TPSTAT_MSG("counters are system-wide: read them from the initial network namespace (this namespace's own figures are in the views)"));
 	err = tpstat_nl_selection_start(cb, 2);
 	if (err)
 		return err;
@@ -247,6 +251,9 @@ static int tpstat_nl_counters_dump(struct sk_buff *skb,
 	const unsigned long *selected = tpstat_nl_selection(cb, 2);
 	int err;
 
+	err = tpstat_nl_refused(cb, 3);
+	if (err)
+		return err;
 	for (; cb->args[1] < report->count; cb->args[1]++) {
 		const struct tpstat_value *v = &report->values[cb->args[1]];
 
@@ -375,6 +382,12 @@ static int tpstat_nl_get_filter_init(struct sk_buff *skb,
 	       tpstat_nl_get_filter(skb, info);
 }
 
+/*
+ * Changes are checked against CAP_NET_ADMIN over the caller's namespace
+ * (GENL_UNS_ADMIN_PERM), which in the initial one is GENL_ADMIN_PERM's
+ * check, so that a container's root hears why it may not
+ * (tpstat_nl_from_init_ns()) rather than a bare EPERM.
+ */
 static const struct genl_ops tpstat_genl_ops[] = {
 	{
 		.cmd = TPSTAT_CMD_LIST_EVENTS,
@@ -391,17 +404,17 @@ static const struct genl_ops tpstat_genl_ops[] = {
 	{
 		.cmd = TPSTAT_CMD_RESET,
 		.doit = tpstat_nl_reset,
-		.flags = GENL_ADMIN_PERM,
+		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_ATTACH,
 		.doit = tpstat_nl_attach,
-		.flags = GENL_ADMIN_PERM,
+		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_DETACH,
 		.doit = tpstat_nl_detach,
-		.flags = GENL_ADMIN_PERM,
+		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_INFO,
@@ -416,7 +429,7 @@ static const struct genl_ops tpstat_genl_ops[] = {
 	{
 		.cmd = TPSTAT_CMD_SET_FILTER,
 		.doit = tpstat_nl_set_filter_init,
-		.flags = GENL_ADMIN_PERM,
+		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_FILTER,

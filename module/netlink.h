@@ -33,6 +33,34 @@ static inline int tpstat_nl_reserved_ok(const struct nlmsghdr *nlh,
 }
 #endif
 
+/*
+ * A dump's start can refuse a request, but until 6.x the kernel drops
+ * the message a start sets (cb->extack is NULL while it runs), and the
+ * user would see a bare errno.  So a start that refuses keeps the error
+ * and its message (a TPSTAT_MSG() literal) in cb->args[@at] and
+ * [@at + 1] and succeeds; the dump's first call gives them, and its
+ * message reaches user space with NLMSG_DONE on every kernel.
+ */
+#define TPSTAT_MSG(text) KBUILD_MODNAME ": " text
+
+static inline int tpstat_nl_refuse(struct netlink_callback *cb, int at,
+				   int err, const char *msg)
+{
+	cb->args[at] = err;
+	cb->args[at + 1] = (long)msg;
+	return 0;
+}
+
+/* The kept refusal's error with its message set, or 0. */
+static inline int tpstat_nl_refused(struct netlink_callback *cb, int at)
+{
+	if (!cb->args[at])
+		return 0;
+	if (cb->extack)
+		cb->extack->_msg = (const char *)cb->args[at + 1];
+	return cb->args[at];
+}
+
 int tpstat_netlink_init(void);
 void tpstat_netlink_exit(void);
 

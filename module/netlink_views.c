@@ -37,14 +37,44 @@ static bool tpstat_view_per_netns(enum tpstat_view view)
 	return table < TPSTAT_NR_TABLES && tpstat_table_netns_offset(table) >= 0;
 }
 
-/* cb->args[0]: the copy; [1]: 0 before the first message, else entry + 1. */
+/*
+ * Why the sender may not read @view, with *@err, or NULL; *@netns: the
+ * namespace whose entries it gets (0: every one).
+ */
+static const char *tpstat_view_refusal(struct netlink_callback *cb,
+				       enum tpstat_view view, u32 *netns,
+				       int *err)
+{
+	struct net *net = sock_net(cb->skb->sk);
+
+	*netns = 0;
+	*err = -EOPNOTSUPP;
+	if (!tpstat_view_on(view))
+		return TPSTAT_MSG("this view is off: the module was loaded with views= without it");
+	if (!net_eq(net, &init_net)) {
+		if (!tpstat_view_per_netns(view))
+			return TPSTAT_MSG("this view is system-wide (its keys name no namespace): read it from the initial network namespace");
+		*netns = net->ns.inum;
+	}
+	/* CAP_NET_ADMIN over the namespace whose sockets are shown. */
+	*err = -EPERM;
+	if (tpstat_view_private(view) &&
+	    !netlink_net_capable(cb->skb, CAP_NET_ADMIN))
+		return TPSTAT_MSG("this view names sockets and needs CAP_NET_ADMIN");
+	return NULL;
+}
+
+/*
+ * cb->args[0]: the copy; [1]: 0 before the first message, else entry + 1;
+ * [2], [3]: a refusal (netlink.h).
+ */
 int tpstat_nl_view_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = tpstat_dump_attrs(cb);
-	struct net *net = sock_net(cb->skb->sk);
 	struct tpstat_view_read *r;
 	enum tpstat_view view;
-	u32 netns = 0;
+	const char *why;
+	u32 netns;
 	int err;
 
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
@@ -55,26 +85,9 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 		return -EINVAL;
 	}
 	view = nla_get_u32(attrs[TPSTAT_A_VIEW]);
-	if (!tpstat_view_on(view)) {
-		NL_SET_ERR_MSG_MOD(cb->extack,
-				   "this view is off: the module was loaded with views= without it");
-		return -EOPNOTSUPP;
-	}
-	if (!net_eq(net, &init_net)) {
-		if (!tpstat_view_per_netns(view)) {
-			NL_SET_ERR_MSG_MOD(cb->extack,
-					   "this view is system-wide (its keys name no namespace): read it from the initial network namespace");
-			return -EOPNOTSUPP;
-		}
-		netns = net->ns.inum;
-	}
-	/* CAP_NET_ADMIN over the namespace whose sockets are shown. */
-	if (tpstat_view_private(view) &&
-	    !netlink_net_capable(cb->skb, CAP_NET_ADMIN)) {
-		NL_SET_ERR_MSG_MOD(cb->extack,
-				   "this view names sockets and needs CAP_NET_ADMIN");
-		return -EPERM;
-	}
+	why = tpstat_view_refusal(cb, view, &netns, &err);
+	if (why)
+		return tpstat_nl_refuse(cb, 2, err, why);
 	r = tpstat_view_read(view, netns);
 	if (!r)
 		return -ENOMEM;
@@ -258,6 +271,9 @@ int tpstat_nl_view_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 	int err;
 
+	err = tpstat_nl_refused(cb, 2);
+	if (err)
+		return err;
 	while (cb->args[1] <= r->count) {
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
 				  cb->nlh->nlmsg_seq, &tpstat_genl_family,

@@ -24,6 +24,7 @@ TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 TMP=$(mktemp -d)
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 nm() { ip netns exec tpm "$@"; }
+jqe() { jq -e "$@" > /dev/null; }
 
 dmesg -C
 ip link set lo up
@@ -104,17 +105,19 @@ judge_begin "$TMP/j1" skb:kfree_skb
 U=$(nm "$NETLOAD" udp-send 127.0.0.1 5003 $N | sed -n 's/^datagrams=//p')
 check_eq "N datagrams to a closed port in tpm" $N "$U"
 check "two more windows pass" windows_pass 2
-check_eq "the JSON monitor stops on SIGINT with status 0" 0 "$(stop drops; echo $?)"
-check_eq "so does the text one" 0 "$(stop text; echo $?)"
+stop drops
+check_eq "the JSON monitor stops on SIGINT with status 0" 0 $?
+stop text
+check_eq "so does the text one" 0 $?
 judge_end
 kfree=$(judged skb:kfree_skb)
-check "every line is one JSON object" jq -e -s 'length > 0 and all(.[]; type == "object")' \
+check "every line is one JSON object" jqe -s 'length > 0 and all(.[]; type == "object")' \
 	"$TMP/drops.out"
 check_eq "the drops alerts in tpm add up to N" $N "$(alerts drops drops)"
 check_eq "... all at __udp4_lib_rcv" $N \
 	"$(jq -s --argjson ns "$NS" '[.[] | select(.kind == "drops" and .netns == $ns and (.location | startswith("__udp4_lib_rcv"))) | .count] | add // 0' "$TMP/drops.out")"
 check_eq "... and the drops view says the same for tpm" $N \
-	"$("$TP" -j drops | jq --argjson ns "$NS" '[.drops[] | select(.netns == $ns) | .count] | add // 0')"
+	"$("$TP" -j drops --by netns | jq --argjson ns "$NS" '[.drops[] | select(.netns == $ns) | .count] | add // 0')"
 check "ftrace saw at least the N kfree_skb" test "$kfree" -ge $N
 check_eq "nothing was lost" 0 "$(jq -s '[.[] | select(.events_lost != null)] | length' "$TMP/drops.out")"
 check "the text monitor printed it as one line with the netns name" \
@@ -146,18 +149,22 @@ judge_begin "$TMP/j2" "${events[@]}"
 C=$(nm "$NETLOAD" tcp-refused 127.0.0.1 5302 $R | sed -n 's/^refused=//p')
 check_eq "R connects refused in tpm" $R "$C"
 check "two more windows pass" windows_pass 2
-check_eq "the monitor stops with status 0" 0 "$(stop rate; echo $?)"
+stop rate
+check_eq "the monitor stops with status 0" 0 $?
 judge_end
 void=$(judge_void)
 [ -z "$void" ] || echo "# the ftrace counts are void: $void"
 rst=$(judged tcp:tcp_send_reset tcp:tcp_receive_reset)
-check_eq "ftrace saw 2R resets" $((2 * R)) "$rst"
+# Received resets: R.  Sent ones: R where tcp_send_reset fires for a
+# reset without a socket (not on 6.1).
+check "ftrace saw R to 2R resets ($rst)" test "$rst" -ge $R -a "$rst" -le $((2 * R))
 check_eq "resets: alerts plus lost events equal ftrace's count" "$rst" \
 	$(($(alerts rate resets) + $(lost rate resets)))
 check "resets: some were lost to the limit" test "$(lost rate resets)" -gt 0
 if [ $has_err = 1 ]; then
 	err=$(judged sock:inet_sk_error_report)
-	check_eq "errors: ftrace saw R" $R "$err"
+	# 6.1 reports a refused connect's error twice.
+	check "errors: ftrace saw R or more ($err)" test "$err" -ge $R
 	check_eq "errors: alerts plus lost events equal ftrace's count" "$err" \
 		$(($(alerts rate errors) + $(lost rate errors)))
 fi
@@ -169,7 +176,7 @@ check "no window sent more than the limit (sent $sent in $windows windows)" \
 	test "$sent" -le $((5 * windows))
 check_eq "the tool got every alert the module sent" "$sent" \
 	"$(jq -s '[.[] | select(.count != null)] | length' "$TMP/rate.out")"
-check "the lost lines carry the limit" jq -e -s \
+check "the lost lines carry the limit" jqe -s \
 	'[.[] | select(.events_lost != null) | .rate] | length > 0 and all(. == 5)' "$TMP/rate.out"
 
 # --- rmmod under a running monitor, with traffic --------------------------------
@@ -190,7 +197,7 @@ for _ in $(seq 1 50); do
 done
 check_eq "the monitor exits 0 when tpstat goes" 0 "$st"
 check "... saying so" grep -q 'unloaded' "$TMP/unload.err"
-check "... after alerts it printed" jq -e -s 'length > 0' "$TMP/unload.out"
+check "... after alerts it printed" jqe -s 'length > 0' "$TMP/unload.out"
 wait $flood
 
 ip netns del tpm

@@ -235,23 +235,27 @@ if [ -s $B/checkout ]; then
 	mkdir -p "$R$co" 2>/dev/null
 	mount -t 9p -o "$opts,ro,cache=loose" checkout "$R$co" || fail "mounting the checkout at $co"
 fi
-# Let the kernel autoload modules from the root's /lib/modules.
-echo /sbin/tpstat-modprobe > /proc/sys/kernel/modprobe
 chroot $R /sbin/ip link set lo up 2>/dev/null || ip link set lo up
 
+# The root becomes the mount namespace's root, as switch_root makes it,
+# rather than a chroot: the kernel lets no chrooted process make a user
+# namespace (unshare -U: the containers of tests/net/netns.sh).  PID 1
+# itself changes root (exec chroot), so the kernel's own helpers (module
+# autoloading) see it too and run its modprobe.  Busybox goes along in
+# the guest's /tmp, to power off with after the command.
+mkdir -p $R/tmp/.tpstat && cp /bin/busybox $R/tmp/.tpstat/busybox ||
+	fail "copying busybox"
+cd $R && mount --move . / || fail "moving the root to /"
 echo "tpstat-init: running the command"
-chroot $R /bin/bash /tmp/out/.boot/run.sh
-echo "tpstat-init: command finished, status $(cat $R/tmp/out/status 2>/dev/null)"
+exec /bin/busybox chroot . /tmp/.tpstat/busybox sh -c '
+echo /sbin/modprobe > /proc/sys/kernel/modprobe
+/bin/bash /tmp/out/.boot/run.sh
+echo "tpstat-init: command finished, status $(cat /tmp/out/status 2>/dev/null)"
 sync
-umount $R/tmp/out 2>/dev/null
-poweroff -f
-sleep 10
+umount /tmp/out 2>/dev/null
+/tmp/.tpstat/busybox poweroff -f
+sleep 10'
 INIT
-
-modprobe_wrapper='#!/bin/busybox sh
-# written by tests/vm/boot.sh: the kernel'"'"'s module loader, run in the host'"'"'s root
-exec /bin/busybox chroot /newroot /sbin/modprobe "$@"
-'
 
 modules=()
 if [[ -n $release ]]; then
@@ -272,8 +276,7 @@ build_initramfs() {
 	mkdir -p "$tree/bin" "$tree/sbin" "$tree/lib/modules"
 	cp "$busybox" "$tree/bin/busybox"
 	printf '%s\n' "$init_script" >"$tree/init"
-	printf '%s' "$modprobe_wrapper" >"$tree/sbin/tpstat-modprobe"
-	chmod 755 "$tree/init" "$tree/sbin/tpstat-modprobe"
+	chmod 755 "$tree/init"
 	: >"$tree/modules.order"
 	for ko in "${modules[@]}"; do
 		name=$(basename "$ko")
