@@ -8,6 +8,7 @@
 #include <linux/jhash.h>
 #include <linux/percpu.h>
 #include <linux/string.h>
+#include <net/inet_sock.h>
 #include <net/sock.h>
 
 #include "alerts.h"
@@ -150,18 +151,26 @@ notrace void tpstat_alert_state(const struct sock *sk, int oldstate,
 	tpstat_alert_fold(&key);
 }
 
-/* The socket's error, its local port and its peer. */
+/*
+ * The socket's error, its local port and its peer.  A report without an
+ * error is no alert: tcp_disconnect() makes one after connect() failed
+ * and took the error.
+ */
 notrace void tpstat_alert_error(const struct sock *sk)
 {
 	struct tpstat_alert_key key = { .kind = TPSTAT_ALERT_ERRORS,
 					.what = TPSTAT_A_COUNT };
 	struct tpstat_flow_key flow = {};
 
+	key.reason = READ_ONCE(sk->sk_err);
+	if (!key.reason)
+		return;
 	tpstat_flow_key_from(&flow, &sk->__sk_common);
 	tpstat_alert_flow(&key, &flow);
 	/* Only the peer and the port: the local address adds nothing here. */
 	memset(key.saddr, 0, sizeof(key.saddr));
-	key.reason = READ_ONCE(sk->sk_err);
+	/* A refused connect has given its port back (sk_num is 0) by now. */
+	key.sport = ntohs(inet_sk(sk)->inet_sport);
 	tpstat_alert_fold(&key);
 }
 

@@ -256,7 +256,8 @@ enum tpstat_view {
  * STATES:  NETNS FAMILY OLD_STATE NEW_STATE; COUNT (TCP transitions,
  *          inet_sock_set_state).
  * ERRORS:  NETNS FAMILY SPORT DADDR DPORT ERRNO; COUNT (errors reported
- *          on TCP and UDP sockets, inet_sk_error_report: 5.14 on).
+ *          on TCP and UDP sockets, inet_sk_error_report: 5.14 on; a
+ *          report whose sk_err is 0 is not an error and not sent).
  */
 enum tpstat_alert_kind {
 	TPSTAT_ALERT_DROPS,
