@@ -66,7 +66,7 @@ enum tpstat_cmd {
 	 * dump, VIEW: first one message with VIEW_* (the table's size, use
 	 * and lost updates), then one message per entry with the view's key
 	 * and value attributes.  Views that name sockets, addresses or ports
-	 * (RETRANS, RESETS, LIFETIMES) need CAP_NET_ADMIN over the caller's
+	 * (RETRANS, RESETS, LIFETIMES, ERRORS) need CAP_NET_ADMIN over the caller's
 	 * network namespace.
 	 */
 	TPSTAT_CMD_GET_VIEW,
@@ -199,6 +199,7 @@ enum tpstat_attr {
 	TPSTAT_A_EVENTS_LOST,	/* u64: events not in any alert sent */
 	TPSTAT_A_ALERT_RATE,	/* u32: the limit, alerts per second */
 	TPSTAT_A_ERRNO,		/* u32: socket error (sk_err), e.g. 111 */
+	TPSTAT_A_PROTOCOL,	/* u8: IPPROTO_TCP or IPPROTO_UDP */
 
 	__TPSTAT_A_MAX
 };
@@ -219,6 +220,13 @@ enum tpstat_attr {
  * LIFETIMES: NETNS SPORT [COMM]; HIST_BUCKETS (microseconds) HIST_SUM
  *            HIST_COUNT.
  * DEVICES:   NETNS IFINDEX [IFNAME]; TX_PACKETS ... NAPI_BUDGET_EXHAUSTED.
+ * ERRORS:    NETNS FAMILY PROTOCOL ERRNO (SPORT | DPORT); COUNT.  Errors
+ *            reported on TCP and UDP sockets (sock:inet_sk_error_report,
+ *            5.14 on), per errno and service port: the remote port (DPORT)
+ *            when the local one is in the namespace's ephemeral range
+ *            (net.ipv4.ip_local_port_range: a client), else the local one
+ *            (SPORT).  A report whose sk_err is 0 is no error.  Refused
+ *            (EOPNOTSUPP) on a kernel without the tracepoint.
  * HISTS:     HIST_NAME; HIST_BUCKETS HIST_SUM HIST_COUNT.  Names: srtt_us
  *            and snd_cwnd (tcp_probe), xmit_len (net_dev_xmit skb_len),
  *            rx_len (netif_receive_skb, link-layer header included).
@@ -232,6 +240,7 @@ enum tpstat_view {
 	TPSTAT_VIEW_LIFETIMES,
 	TPSTAT_VIEW_DEVICES,
 	TPSTAT_VIEW_HISTS,
+	TPSTAT_VIEW_ERRORS,
 
 	__TPSTAT_VIEW_CNT
 };
