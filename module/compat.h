@@ -23,6 +23,7 @@
 #define _TPSTAT_COMPAT_H
 
 #include <linux/types.h>
+#include <net/net_namespace.h>
 #include <tpstat_features.h>
 
 /*
@@ -163,6 +164,27 @@
 #else
 #define tpstat_dump_attrs(cb) (genl_dumpit_info(cb)->attrs)
 #endif
+
+/*
+ * The namespace's ephemeral port range, in probe context.  Before 6.7 it
+ * sits behind a seqlock, whose reader can sleep on PREEMPT_RT while a
+ * writer holds it, so inet_get_local_port_range() is not for probes there:
+ * read the two values as they are (a sysctl write racing an event can
+ * misplace that one event).
+ */
+static inline void tpstat_local_port_range(const struct net *net, int *low,
+					   int *high)
+{
+#ifdef TPSTAT_HAVE_LOCAL_PORTS_PACKED
+	u32 range = READ_ONCE(net->ipv4.ip_local_ports.range);
+
+	*low = range & 0xffff;
+	*high = range >> 16;
+#else
+	*low = READ_ONCE(net->ipv4.ip_local_ports.range[0]);
+	*high = READ_ONCE(net->ipv4.ip_local_ports.range[1]);
+#endif
+}
 
 /*
  * Who may join the alerts group (the monitor).  Kernels that cannot

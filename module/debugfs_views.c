@@ -13,6 +13,7 @@
  *              xmit_errors xmit_timeouts gro napi_polls napi_work
  *              napi_budget_exhausted
  *   hists      name count sum buckets
+ *   errors     count errno protocol side port netns  (side: local|remote)
  * A missing value is "-"; reasons are "NAME(code)"; buckets are
  * "<bucket>:<count>" for non-empty buckets, bucket b >= 1 holding
  * [2^(b-1), 2^b - 1].
@@ -36,6 +37,7 @@ static const char *const tpstat_view_columns[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_LIFETIMES] = "netns lport comm count sum_us buckets",
 	[TPSTAT_VIEW_DEVICES] = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
 	[TPSTAT_VIEW_HISTS] = "name count sum buckets",
+	[TPSTAT_VIEW_ERRORS] = "count errno protocol side port netns",
 };
 
 static void tpstat_seq_dev(struct seq_file *m, u32 netns, u32 ifindex)
@@ -148,6 +150,15 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 		seq_printf(m, "%u %u %s", k->netns, k->lport,
 			   k->comm[0] ? k->comm : "-");
 		tpstat_seq_hist(m, v, v[TPSTAT_LIFE_SUM]);
+		break;
+	}
+	case TPSTAT_VIEW_ERRORS: {
+		const struct tpstat_err_key *k = key;
+
+		seq_printf(m, "%llu %u %s %s %u %u", v[TPSTAT_ERR_COUNT], k->err,
+			   k->protocol == IPPROTO_TCP ? "tcp" :
+			   k->protocol == IPPROTO_UDP ? "udp" : "-",
+			   k->remote ? "remote" : "local", k->port, k->netns);
 		break;
 	}
 	case TPSTAT_VIEW_DEVICES: {

@@ -17,13 +17,14 @@
 #include "filter.h"
 #include "netlink.h"
 #include "nlput.h"
+#include "registry.h"
 #include "viewread.h"
 
 /* Views that name sockets, addresses or ports. */
 static bool tpstat_view_private(enum tpstat_view view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES;
+	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS;
 }
 
 /*
@@ -51,6 +52,9 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	*err = -EOPNOTSUPP;
 	if (!tpstat_view_on(view))
 		return TPSTAT_MSG("this view is off: the module was loaded with views= without it");
+	if (view == TPSTAT_VIEW_ERRORS &&
+	    tpstat_event_state(TPSTAT_EV_INET_SK_ERROR_REPORT) == TPSTAT_STATE_MISSING)
+		return TPSTAT_MSG("this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)");
 	if (!net_eq(net, &init_net)) {
 		if (!tpstat_view_per_netns(view))
 			return TPSTAT_MSG("this view is system-wide (its keys name no namespace): read it from the initial network namespace");
@@ -194,6 +198,19 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
 		    (k->comm[0] && nla_put_string(skb, TPSTAT_A_COMM, k->comm)) ||
 		    tpstat_put_hist(skb, vals, 1, vals[TPSTAT_LIFE_SUM]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_ERRORS: {
+		const struct tpstat_err_key *k = key;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+		    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
+		    nla_put_u32(skb, TPSTAT_A_ERRNO, k->err) ||
+		    nla_put_u16(skb, k->remote ? TPSTAT_A_DPORT : TPSTAT_A_SPORT,
+				k->port) ||
+		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_ERR_COUNT]))
 			return -EMSGSIZE;
 		return 0;
 	}

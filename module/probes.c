@@ -418,11 +418,21 @@ TPSTAT_PROBE(devlink_trap_report,
 /* Errors reported on TCP and UDP sockets: counted, and the monitor's. */
 TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk))
 {
+	struct tpstat_views *v;
+	int err;
+
 	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_INET_SK_ERROR_REPORT);
 	if (tpstat_alerts_hot())
 		tpstat_alert_error(sk);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_ERRORS) : NULL;
+	if (!v)
+		return;
+	/* tcp_disconnect() reports again after connect() took the error. */
+	err = READ_ONCE(sk->sk_err);
+	if (err)
+		tpstat_record_error(v, sk, err);
 }
 #endif
 
@@ -526,7 +536,7 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 #endif
 #ifdef TPSTAT_HAVE_TP_INET_SK_ERROR_REPORT
 	TPSTAT_PROBE_READS(TPSTAT_EV_INET_SK_ERROR_REPORT, inet_sk_error_report,
-			   "sk", "sk->sk_err,sk (port, peer)"),
+			   "sk", "sk->sk_err,sk (ports, peer, protocol)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_SOCK_RCVQUEUE_FULL, sock_rcvqueue_full,

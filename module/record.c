@@ -187,6 +187,34 @@ notrace void tpstat_record_reset(struct tpstat_views *v,
 }
 
 /*
+ * The service a socket's error belongs to: the remote port for a client
+ * (its local port is in the namespace's ephemeral range), else the local
+ * one.  A refused connect has given its port back (sk_num is 0) by now:
+ * inet_sport keeps it.
+ */
+notrace void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
+				 int err)
+{
+	const struct inet_sock *inet = inet_sk(sk);
+	struct tpstat_err_key key = {};
+	u16 lport = ntohs(inet->inet_sport);
+	int low, high;
+
+	tpstat_local_port_range(sock_net(sk), &low, &high);
+	key.netns = sock_net(sk)->ns.inum;
+	key.err = err;
+	key.family = sk->sk_family;
+	key.protocol = sk->sk_protocol;
+	if (lport >= low && lport <= high) {
+		key.remote = 1;
+		key.port = ntohs(inet->inet_dport);
+	} else {
+		key.port = lport;
+	}
+	tpstat_table_add(&v->table[TPSTAT_T_ERRORS], &key, TPSTAT_ERR_COUNT, 1);
+}
+
+/*
  * A task's comm into @dst, every byte after its first NUL cleared: a key
  * is compared word by word, and a task renamed while we read must still
  * give one string.  A word at a time, where strscpy_pad() would loop.

@@ -48,6 +48,9 @@ void tpstat_record_retrans(struct tpstat_views *v, const struct sock_common *c,
 void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 			 const struct sk_buff *skb, u32 reason,
 			 unsigned int val);
+/* Errors: @sk reported sk_err (not 0). */
+void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
+			 int err);
 /* Lifetimes: @sk born (SYN_SENT, SYN_RECV), and closed (CLOSE). */
 void tpstat_record_birth(const struct sock *sk);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);

@@ -74,7 +74,19 @@ struct tpstat_dev_key {
 	u32 ifindex;
 } __aligned(8);
 
+/* A socket error by its service: port is the remote one if @remote. */
+struct tpstat_err_key {
+	u32 netns;
+	u32 err;		/* sk_err, never 0 */
+	u16 family;
+	u16 port;
+	u8 protocol;
+	u8 remote;
+	u8 pad[2];
+} __aligned(8);
+
 enum { TPSTAT_DROP_COUNT, TPSTAT_DROP_NR };
+enum { TPSTAT_ERR_COUNT, TPSTAT_ERR_NR };
 enum { TPSTAT_TRAP_COUNT, TPSTAT_TRAP_NR };
 enum {
 	TPSTAT_FLOW_RETRANS, TPSTAT_FLOW_SYNACK, TPSTAT_FLOW_STATE,
@@ -94,10 +106,10 @@ enum {
 	TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED, TPSTAT_DEV_NR
 };
 
-/* The keyed views, in enum tpstat_view order where they have a table. */
+/* The keyed views' tables (views.c maps each view to its own). */
 enum tpstat_table_id {
 	TPSTAT_T_DROPS, TPSTAT_T_TRAPS, TPSTAT_T_FLOWS, TPSTAT_T_RESETS,
-	TPSTAT_T_LIFETIMES, TPSTAT_T_DEVICES, TPSTAT_NR_TABLES
+	TPSTAT_T_LIFETIMES, TPSTAT_T_DEVICES, TPSTAT_T_ERRORS, TPSTAT_NR_TABLES
 };
 
 struct tpstat_views {

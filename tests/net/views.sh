@@ -136,6 +136,34 @@ check_eq "lifetime buckets add up to the count" \
 	"$(jqv lifetime '[.lifetimes[].buckets[].count] | add')"
 check "states debugfs file says the opens" grep -q "^opens active $K$" "$DBG/states"
 
+# --- socket errors: R connects to a closed port ---------------------------------
+# Each is ECONNREFUSED on the client's socket, whose local port is
+# ephemeral: the service is the remote port.  ftrace counts the reports
+# with an error (connect() disconnecting the socket reports again, with
+# none); a kernel without the tracepoint refuses the view.
+R=9
+restart
+if [ -d "$TRACING/events/sock/inet_sk_error_report" ]; then
+	ERR_HIST='hist:keys=common_cpu if error != 0'
+	trigger sock:inet_sk_error_report "$ERR_HIST"
+	C=$("$NETLOAD" tcp-refused 127.0.0.1 5302 $R | sed -n 's/^refused=//p')
+	quiesce
+	err=$(hist_hits sock:inet_sk_error_report 'hist:keys=common_cpu')
+	untrigger sock:inet_sk_error_report "$ERR_HIST"
+	check_eq "R connects refused" $R "$C"
+	check_eq "ftrace saw R reports with an error" $R "${err:-0}"
+	check_eq "errors: R ECONNREFUSED (111) on tcp, remote port 5302" \
+		"$R ECONNREFUSED 111 tcp remote 5302" \
+		"$(jqv errors '.errors[] | select(.errno == 111) | "\(.count) \(.error) \(.errno) \(.protocol) \(.port_side) \(.port)"')"
+	check_eq "... and nothing else" 1 "$(jqv errors '.errors | length')"
+	check "errors debugfs file says it" grep -q "^$R 111 tcp remote 5302 " "$DBG/errors"
+	check_eq "errors: no lost update" 0 "$(jqv errors .overflow)"
+else
+	"$TP" errors > /dev/null 2> "$TMP/err"
+	check_eq "no inet_sk_error_report: errors is refused" 1 $?
+	check "... saying the kernel lacks it" grep -q 'inet_sk_error_report' "$TMP/err"
+fi
+
 # --- histograms against ftrace's exact values ----------------------------------
 restart
 trigger tcp:tcp_probe 'hist:keys=srtt,snd_cwnd'
@@ -295,7 +323,7 @@ check "debugfs says the same overflow" grep -q "^# overflow $overflow " "$DBG/re
 
 # --- permissions -------------------------------------------------------------------
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
-for v in retrans resets lifetime; do
+for v in retrans resets lifetime errors; do
 	nobody "$TP" "$v" > /dev/null 2> "$TMP/err"
 	check_eq "$v as nobody is refused" 1 $?
 	check "... saying CAP_NET_ADMIN" grep -q CAP_NET_ADMIN "$TMP/err"
