@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <arpa/inet.h>
+#include <netinet/in.h>
 #include <linux/genetlink.h>
 
 #include "nl.h"
@@ -18,6 +19,7 @@ static const char *const view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_LIFETIMES] = "lifetimes",
 	[TPSTAT_VIEW_DEVICES] = "devices",
 	[TPSTAT_VIEW_HISTS] = "hists",
+	[TPSTAT_VIEW_ERRORS] = "errors",
 };
 
 const char *view_name(uint32_t view)
@@ -139,11 +141,13 @@ static int get_u32(const struct nlattr *a, uint32_t *v, bool *has)
 	return 1;
 }
 
-static int get_u16(const struct nlattr *a, uint16_t *v)
+static int get_u16(const struct nlattr *a, uint16_t *v, bool *has)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U16) < 0)
 		return -1;
 	*v = mnl_attr_get_u16(a);
+	if (has)
+		*has = true;
 	return 1;
 }
 
@@ -212,11 +216,11 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 	case TPSTAT_A_SADDR:
 		return get_addr(a, e->saddr, &e->saddr_len);
 	case TPSTAT_A_SPORT:
-		return get_u16(a, &e->sport);
+		return get_u16(a, &e->sport, &e->has_sport);
 	case TPSTAT_A_DADDR:
 		return get_addr(a, e->daddr, &e->daddr_len);
 	case TPSTAT_A_DPORT:
-		return get_u16(a, &e->dport);
+		return get_u16(a, &e->dport, &e->has_dport);
 	case TPSTAT_A_IFINDEX:
 		return get_u32(a, &e->ifindex, NULL);
 	case TPSTAT_A_IFNAME:
@@ -243,6 +247,10 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 		return get_u8(a, &e->new_state, &e->has_new_state);
 	case TPSTAT_A_HIST_NAME:
 		return copy_str(e->hist_name, sizeof(e->hist_name), a, NULL);
+	case TPSTAT_A_ERRNO:
+		return get_u32(a, &e->err, &e->has_err);
+	case TPSTAT_A_PROTOCOL:
+		return get_u8(a, &e->protocol, &e->has_protocol);
 	/* values */
 	case TPSTAT_A_COUNT:
 		return get_u64(a, &e->count);
@@ -580,6 +588,96 @@ static int hists_qsort(const void *pa, const void *pb)
 	return c ? c : strcmp(a->hist_name, b->hist_name);
 }
 
+enum err_side errors_side(const struct view_entry *e, uint16_t *port)
+{
+	*port = 0;
+	if (e->has_sport == e->has_dport)
+		return SIDE_NONE;
+	*port = e->has_sport ? e->sport : e->dport;
+	return e->has_sport ? SIDE_LOCAL : SIDE_REMOTE;
+}
+
+const char *errors_side_name(enum err_side side)
+{
+	return side == SIDE_LOCAL ? "local" :
+	       side == SIDE_REMOTE ? "remote" : NULL;
+}
+
+const char *protocol_text(const struct view_entry *e, char *buf, size_t len)
+{
+	if (!e->has_protocol)
+		return NULL;
+	if (e->protocol == IPPROTO_TCP)
+		return "tcp";
+	if (e->protocol == IPPROTO_UDP)
+		return "udp";
+	snprintf(buf, len, "%u", e->protocol);
+	return buf;
+}
+
+/* ERRORS: the key, family last; entries lacking a key part first. */
+static int errors_key_cmp(const struct view_entry *a,
+			  const struct view_entry *b, bool family)
+{
+	uint16_t pa, pb;
+	int c = cmp_u64(a->has_err, b->has_err);
+
+	if (!c)
+		c = cmp_u64(a->err, b->err);
+	if (!c)
+		c = cmp_u64(a->has_protocol, b->has_protocol);
+	if (!c)
+		c = cmp_u64(a->protocol, b->protocol);
+	if (!c)
+		c = cmp_u64(errors_side(a, &pa), errors_side(b, &pb));
+	if (!c)
+		c = cmp_u64(pa, pb);
+	if (!c)
+		c = cmp_u64(a->netns, b->netns);
+	if (!c && family)
+		c = cmp_u64(a->family, b->family);
+	return c;
+}
+
+static int errors_key_qsort(const void *a, const void *b)
+{
+	return errors_key_cmp(a, b, false);
+}
+
+static int errors_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->count, a->count);
+
+	return c ? c : errors_key_cmp(a, b, true);
+}
+
+int errors_aggregate(struct view *v)
+{
+	size_t out = 0;
+
+	if (!v->n)
+		return 0;
+	qsort(v->e, v->n, sizeof(*v->e), errors_key_qsort);
+	for (size_t i = 0; i < v->n; i++) {
+		struct view_entry *row = &v->e[out], *e = &v->e[i];
+
+		if (i && !errors_key_cmp(row, e, false)) {
+			row->count += e->count;
+			free(e->hist);
+			continue;
+		}
+		if (i)
+			row = &v->e[++out];
+		if (row != e)
+			*row = *e;
+		row->family = 0;
+	}
+	v->n = out + 1;
+	qsort(v->e, v->n, sizeof(*v->e), errors_qsort);
+	return 0;
+}
+
 void view_sort(struct view *v)
 {
 	int (*cmp)(const void *, const void *) = NULL;
@@ -603,6 +701,9 @@ void view_sort(struct view *v)
 	case TPSTAT_VIEW_HISTS:
 		cmp = hists_qsort;
 		break;
+	case TPSTAT_VIEW_ERRORS:
+		cmp = errors_qsort;
+		break;
 	}
 	if (cmp && v->n)
 		qsort(v->e, v->n, sizeof(*v->e), cmp);
@@ -620,22 +721,31 @@ static int features_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+/* The views GET_VIEW refuses without CAP_NET_ADMIN (uapi). */
 static bool names_sockets(uint32_t view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES;
+	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS;
 }
 
-static int view_fail(const struct tpnl *nl, uint32_t view, int err)
+int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 {
 	const char *name = view_name(view);
 
 	switch (-err) {
 	case EOPNOTSUPP:
-		/* The module's own reason, e.g. a view left out by views=. */
+		/*
+		 * The module's own reason: a view left out by views=, or
+		 * ERRORS on a kernel without its tracepoint.
+		 */
 		if (nl->extack[0]) {
-			fprintf(stderr, "tpstat: %s view: %s\n", name,
+			fprintf(f, "tpstat: %s view: %s\n", name,
 				tpnl_strerror(nl, err));
+			return 1;
+		}
+		/* The same refusal whose words did not come through. */
+		if (view == TPSTAT_VIEW_ERRORS) {
+			fprintf(f, "tpstat: errors view: not available (it needs sock:inet_sk_error_report, Linux 5.14 on)\n");
 			return 1;
 		}
 		/* fall through */
@@ -644,22 +754,22 @@ static int view_fail(const struct tpnl *nl, uint32_t view, int err)
 	case ENOENT:
 		/* An older module: no GET_VIEW, or not this view. */
 		if (nl->extack[0])
-			fprintf(stderr, "tpstat: the tpstat module does not have the %s view (%s)\n",
+			fprintf(f, "tpstat: the tpstat module does not have the %s view (%s)\n",
 				name, tpnl_strerror(nl, err));
 		else
-			fprintf(stderr, "tpstat: the tpstat module does not have the %s view (it is older than this tool)\n",
+			fprintf(f, "tpstat: the tpstat module does not have the %s view (it is older than this tool)\n",
 				name);
 		return 1;
 	case EPERM:
 	case EACCES:
 		if (!nl->extack[0] && names_sockets(view)) {
-			fprintf(stderr, "tpstat: permission denied: the %s view names sockets and needs CAP_NET_ADMIN (run as root)\n",
+			fprintf(f, "tpstat: permission denied: the %s view names sockets and needs CAP_NET_ADMIN (run as root)\n",
 				name);
 			return 1;
 		}
 		break;
 	}
-	fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+	fprintf(f, "tpstat: %s\n", tpnl_strerror(nl, err));
 	return 1;
 }
 
@@ -687,7 +797,7 @@ int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 	err = tpnl_send(nl, nlh, view_msg_cb, &v);
 	if (err) {
 		view_free(&v);
-		return view_fail(nl, v.id, err);
+		return view_error(stderr, nl, v.id, err);
 	}
 	if (!v.have_header) {
 		view_free(&v);

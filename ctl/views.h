@@ -26,11 +26,14 @@ enum drop_by {
 struct view_entry {
 	/* keys */
 	uint32_t netns, ifindex, reason;
+	uint32_t err;				/* ERRNO */
 	uint16_t sport, dport;
 	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
 	uint8_t old_state, new_state;
+	uint8_t protocol;			/* IPPROTO_TCP, IPPROTO_UDP */
 	bool has_reason, has_reason_name, has_ifname, has_comm;
 	bool has_old_state, has_new_state;
+	bool has_sport, has_dport, has_err, has_protocol;
 	uint8_t saddr[16], daddr[16];
 	char ifname[16];
 	char comm[TPSTAT_COMM_MAX];
@@ -102,6 +105,26 @@ enum drop_by drop_by_of(const struct view *v, enum drop_by by);
 /* Each view's entries in the order they print. */
 void view_sort(struct view *v);
 
+/* Which port an ERRORS entry names as its service. */
+enum err_side {
+	SIDE_NONE,	/* neither SPORT nor DPORT, or both: not an entry */
+	SIDE_LOCAL,	/* SPORT: the local port (a server) */
+	SIDE_REMOTE,	/* DPORT: the remote port (a client) */
+};
+
+/* The side of @e's service port, and the port in *@port (0 for none). */
+enum err_side errors_side(const struct view_entry *e, uint16_t *port);
+/* "local", "remote", or NULL for SIDE_NONE. */
+const char *errors_side_name(enum err_side side);
+/* "tcp", "udp", else the number in @buf ("132"); NULL without PROTOCOL. */
+const char *protocol_text(const struct view_entry *e, char *buf, size_t len);
+/*
+ * ERRORS entries summed over the address family: one per errno,
+ * protocol, service port and side, and namespace (FAMILY becomes 0),
+ * in view_sort()'s order.  For export, whose labels have no family.
+ */
+int errors_aggregate(struct view *v);
+
 /* Pieces of the views' output that the monitor's alerts share. */
 struct json;
 /* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
@@ -125,6 +148,12 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		enum drop_by by, const char *hist_only);
 
 struct tpnl;
+/*
+ * Why a GET_VIEW of @view failed with -@err, one line on @f: the
+ * kernel's words where it sent them (nl->extack), else what the error
+ * means for a view.  Returns 1.
+ */
+int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err);
 /*
  * Reads @view and prints it: 0, or 1 after one line on stderr.  @by and
  * @top for DROPS (BY_TRAP reads TRAPS); @hist_only: one HISTS name.
