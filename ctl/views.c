@@ -619,7 +619,7 @@ const char *protocol_text(const struct view_entry *e, char *buf, size_t len)
 static int errors_key_cmp(const struct view_entry *a,
 			  const struct view_entry *b, bool family)
 {
-	uint16_t pa, pb;
+	uint16_t pa = 0, pb = 0;
 	int c = cmp_u64(a->has_err, b->has_err);
 
 	if (!c)
@@ -745,7 +745,7 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 		}
 		/* The same refusal whose words did not come through. */
 		if (view == TPSTAT_VIEW_ERRORS) {
-			fprintf(f, "tpstat: errors view: not available (it needs sock:inet_sk_error_report, Linux 5.14 on)\n");
+			fprintf(f, "tpstat: errors view: not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)\n");
 			return 1;
 		}
 		/* fall through */

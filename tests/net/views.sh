@@ -334,6 +334,18 @@ done
 nobody "$TP" filter lport 1 2> "$TMP/err"
 check_eq "filter as nobody is refused" 1 $?
 
+# --- a view left out by views= ------------------------------------------------------
+# The kernel says why (6.1 drops a dump start's message: the module gives
+# it from the dump instead), and the tool prints it.
+rmmod tpstat
+insmod "$KO" views=drops
+"$TP" retrans > /dev/null 2> "$TMP/err"
+check_eq "views=drops: retrans is refused" 1 $?
+check "... with the kernel's reason, in one line" \
+	test "$(wc -l < "$TMP/err")" = 1 -a -n "$(grep 'loaded with views=' "$TMP/err")"
+sed 's/^/# /' "$TMP/err"
+check "... and drops still works" "$TP" drops > /dev/null
+
 rmmod tpstat
 check "rmmod" test ! -d /sys/module/tpstat
 if [ -r "$KMEMLEAK" ]; then
