@@ -149,6 +149,17 @@ check_eq "ip netns exec tpn tpstat drops: the same" "7" \
 	"$(ip netns exec tpn "$TP" -j drops --by netns | jq '[.drops[].count] | add')"
 check_eq "the initial namespace names it: netns_name tpn" "tpn" \
 	"$("$TP" -j drops --by netns | jq -r --argjson ns "$nsn" '.drops[] | select(.netns == $ns) | .netns_name')"
+"$TP" filter netns tpn
+check_eq "filter netns tpn: the filter holds tpn's inode" "$nsn" \
+	"$("$TP" -j filter show | jq '.netns')"
+ip netns exec tpn "$NETLOAD" udp-send 127.0.0.1 5003 5 > /dev/null
+"$NETLOAD" udp-send 127.0.0.1 5003 3 > /dev/null
+check_eq "... and only tpn's drops are counted: 5, not the initial namespace's 3" 5 \
+	"$("$TP" -j drops --by netns | jq '[.drops[].count] | add')"
+"$TP" filter clear
+"$TP" filter netns nosuchns 2> "$TMP/err"
+check_eq "filter netns with an unknown name is refused" 1 $?
+check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
 "$TP" -n nosuchns drops > /dev/null 2> "$TMP/err"
 check_eq "tpstat -n with an unknown name exits 1" 1 $?
 check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
