@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reading the monitor's notifications; the names of kinds and errnos. */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <linux/genetlink.h>
 
@@ -56,6 +57,17 @@ const char *errno_name(unsigned int err)
 		if (errnos[i].err == err)
 			return errnos[i].name;
 	return NULL;
+}
+
+const char *errno_text(unsigned int err, char *buf, size_t len)
+{
+	const char *name = errno_name(err);
+
+	if (name)
+		snprintf(buf, len, "%s (%u)", name, err);
+	else
+		snprintf(buf, len, "errno %u", err);
+	return buf;
 }
 
 /* The attributes only notifications have: 1 stored, -1 invalid, 0 other. */

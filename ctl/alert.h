@@ -7,6 +7,7 @@
 #define TPSTAT_ALERT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <libmnl/libmnl.h>
 
@@ -32,6 +33,8 @@ const char *alert_kind_name(unsigned int kind);
 int alert_kind_parse(const char *word, unsigned int *mask);
 /* The symbolic name of a socket error ("ECONNREFUSED"), or NULL. */
 const char *errno_name(unsigned int err);
+/* "ECONNREFUSED (111)", or "errno 4000" without a name, in @buf. */
+const char *errno_text(unsigned int err, char *buf, size_t len);
 
 /*
  * @nlh into @a: 0, or -1 when it is not an ALERT or ALERTS_LOST with a

@@ -113,15 +113,10 @@ static void text_states(FILE *f, const struct alert *a)
 static void text_errors(FILE *f, const struct alert *a)
 {
 	const struct view_entry *e = &a->e;
-	const char *name = errno_name(a->err);
-	char remote[ADDR_MAX];
+	char remote[ADDR_MAX], err[48];
 
-	fprintf(f, "%llu socket error%s ", (unsigned long long)e->count,
-		plural(e->count));
-	if (name)
-		fprintf(f, "%s (%u)", name, a->err);
-	else
-		fprintf(f, "errno %u", a->err);
+	fprintf(f, "%llu socket error%s %s", (unsigned long long)e->count,
+		plural(e->count), errno_text(a->err, err, sizeof(err)));
 	format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
 	fprintf(f, " on port %u to %s", e->sport, remote);
 	text_netns(f, a);

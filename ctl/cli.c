@@ -42,6 +42,11 @@ static const struct {
 	{ "resets", CMD_RESETS, "tpstat resets\n"
 	  "    TCP resets sent and received per local port and peer, with the\n"
 	  "    kernel's reason for sent ones (6.10+); needs CAP_NET_ADMIN" },
+	{ "errors", CMD_ERRORS, "tpstat errors\n"
+	  "    errors reported on TCP and UDP sockets (ECONNREFUSED, ETIMEDOUT...;\n"
+	  "    5.14+) per errno, protocol, service port and netns, most first;\n"
+	  "    the service is the remote port where the local one is ephemeral\n"
+	  "    (a client), else the local port; needs CAP_NET_ADMIN" },
 	{ "states", CMD_STATES, "tpstat states\n"
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
@@ -142,6 +147,8 @@ int cli_view(enum tp_cmd cmd)
 		return TPSTAT_VIEW_DEVICES;
 	case CMD_HIST:
 		return TPSTAT_VIEW_HISTS;
+	case CMD_ERRORS:
+		return TPSTAT_VIEW_ERRORS;
 	default:
 		return -1;
 	}
@@ -302,6 +309,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	case CMD_STATES:
 	case CMD_LIFETIME:
 	case CMD_DEVICES:
+	case CMD_ERRORS:
 		if (n_words > 1)
 			return usage_error(err, err_len, "unexpected argument '%s'",
 					   words[1]);

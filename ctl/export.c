@@ -5,8 +5,8 @@
  * Each metric family is one small function below that walks the counters
  * dump (sorted by name) and calls prom_sample() for what it claims; a
  * family's HELP and TYPE come with its first sample.  Labels have bounded
- * values only (tracepoint names, TCP states, drop reasons): never
- * per-flow data.
+ * values only (tracepoint names, TCP states, drop reasons, errnos,
+ * service ports and namespaces): never per-flow data.
  *
  * From the views (TPSTAT_CMD_GET_VIEW, read by main.c; a view that is
  * off or not readable leaves its families out):
@@ -15,6 +15,13 @@
  *    when it gave none), code its number.  Only where the kernel has
  *    drop reasons (TPSTAT_F_DROP_REASON); the reasons are an enum, so
  *    the labels stay bounded.
+ *  - tpstat_socket_errors_total{errno,protocol,port,side,netns}: the
+ *    ERRORS view summed over the address family.  errno is the E-name
+ *    (the number where this tool has none), port the service port: the
+ *    remote one for clients, whose local port is ephemeral, else the
+ *    local one (side); netns the namespace's inode number.  Bounded as
+ *    services and namespaces are, never per flow.  Left out where the
+ *    kernel lacks sock:inet_sk_error_report (the view is refused).
  *  - histograms, one family per HISTS name, from its log2 buckets (see
  *    hists[] below): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
@@ -35,6 +42,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alert.h"
 #include "export.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
@@ -318,6 +326,39 @@ static void export_drop_reasons(struct prom *p, const struct export_data *d)
 	}
 }
 
+static const struct prom_family fam_socket_errors = {
+	"tpstat_socket_errors_total", "counter",
+	"Errors reported on TCP and UDP sockets (sock:inet_sk_error_report) per errno (its name, or its number), protocol and service port: side is remote where the local port was ephemeral (a client), else local; netns is the namespace's inode number; lost to a full errors table they are not counted here",
+};
+
+/* Entries without an errno, a protocol or one service port are left out. */
+static void export_socket_errors(struct prom *p, const struct export_data *d)
+{
+	const struct view *v = d->errors;
+
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char err[12], proto[12], port[8], netns[12];
+		const char *name = errno_name(e->err);
+		uint16_t n;
+		enum err_side side = errors_side(e, &n);
+		const struct prom_label l[5] = {
+			{ "errno", name ? name : err },
+			{ "protocol", protocol_text(e, proto, sizeof(proto)) },
+			{ "port", port },
+			{ "side", errors_side_name(side) },
+			{ "netns", netns },
+		};
+
+		if (!e->has_err || !l[1].value || side == SIDE_NONE)
+			continue;
+		snprintf(err, sizeof(err), "%u", e->err);
+		snprintf(port, sizeof(port), "%u", n);
+		snprintf(netns, sizeof(netns), "%u", e->netns);
+		prom_sample(p, &fam_socket_errors, "", l, 5, e->count);
+	}
+}
+
 /*
  * The HISTS histograms, in this order.  Their values are 32-bit, so
  * buckets 0 to 32 are exported (le up to 2^32 - 1); anything a bucket
@@ -429,6 +470,7 @@ void export_write(FILE *f, const struct export_data *d)
 	export_derived(&p, d);
 	export_tcp_states(&p, d);
 	export_drop_reasons(&p, d);
+	export_socket_errors(&p, d);
 	export_hists(&p, d);
 	export_other(&p, d);
 }

@@ -28,10 +28,12 @@ struct export_data {
 	/*
 	 * Views (TPSTAT_CMD_GET_VIEW); NULL leaves their families out (the
 	 * view is off, or the user may not read it).  @drops after
-	 * drops_aggregate(BY_REASON): one entry per reason code.
+	 * drops_aggregate(BY_REASON): one entry per reason code.  @errors
+	 * after errors_aggregate(): one entry per label set.
 	 */
 	const struct view *drops;
 	const struct view *hists;
+	const struct view *errors;
 };
 
 /*

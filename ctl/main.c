@@ -190,7 +190,8 @@ static int watch(struct tpnl *nl, const struct options *o,
 
 /*
  * A view for export into @v (*@have true), or 0 with *@have false when
- * the module has it off (views=) or the user may not read it: export
+ * the module refuses only this view (view_refused(): off, without its
+ * tracepoint, not for this user, or older than the view): export
  * leaves its families out.  Other errors as tpnl_send().
  */
 static int export_view(struct tpnl *nl, struct view *v, bool *have)
@@ -201,7 +202,7 @@ static int export_view(struct tpnl *nl, struct view *v, bool *have)
 	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, v->id);
 	err = tpnl_send(nl, nlh, view_msg_cb, v);
 	*have = !err;
-	if (err == -EOPNOTSUPP || err == -EPERM || err == -EACCES) {
+	if (view_refused(err)) {
 		view_free(v);
 		nl->extack[0] = '\0';
 		return 0;
@@ -211,7 +212,7 @@ static int export_view(struct tpnl *nl, struct view *v, bool *have)
 
 /*
  * One scrape: info, events and counters, the views (DROPS where the
- * kernel has drop reasons, HISTS), then the exposition on stdout or
+ * kernel has drop reasons, HISTS, ERRORS), then the exposition on stdout or
  * into the textfile directory.  With --textfile, a module that does
  * not answer still gets a file, saying tpstat_up 0, so an alert on it
  * fires instead of old numbers standing.
@@ -224,7 +225,8 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	struct export_data d = { .info = &info };
 	struct view drops = { .id = TPSTAT_VIEW_DROPS };
 	struct view hists = { .id = TPSTAT_VIEW_HISTS };
-	bool have_drops = false, have_hists = false;
+	struct view errors = { .id = TPSTAT_VIEW_ERRORS };
+	bool have_drops = false, have_hists = false, have_errors = false;
 	char why[320];
 	int err = open_err;
 
@@ -242,8 +244,13 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 		err = drops_aggregate(&drops, BY_REASON, 0);
 	if (!err)
 		err = export_view(nl, &hists, &have_hists);
+	if (!err)
+		err = export_view(nl, &errors, &have_errors);
+	if (!err && have_errors)
+		err = errors_aggregate(&errors);
 	d.drops = have_drops ? &drops : NULL;
 	d.hists = have_hists ? &hists : NULL;
+	d.errors = have_errors ? &errors : NULL;
 	d.events = ev.v;
 	d.n_events = ev.n;
 	d.counters = r.v;
@@ -265,6 +272,7 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	}
 	view_free(&drops);
 	view_free(&hists);
+	view_free(&errors);
 	free(ev.v);
 	free(r.v);
 	return err ? 1 : 0;
@@ -314,6 +322,7 @@ static int run(const struct options *o)
 	case CMD_LIFETIME:
 	case CMD_DEVICES:
 	case CMD_HIST:
+	case CMD_ERRORS:
 		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top, o->hist,
 			       &out);
 		tpnl_close(&nl);

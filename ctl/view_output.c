@@ -3,6 +3,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "alert.h"
 #include "json.h"
 #include "netns.h"
 #include "output.h"
@@ -10,6 +11,8 @@
 
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
 #define NUM_MAX 24	/* a u64 in decimal */
+#define ERR_MAX 48	/* "EPROTONOSUPPORT (93)", "errno 4294967295" */
+#define SERVICE_MAX 24	/* "remote port 65535" */
 
 const char *view_reason_text(const struct view_entry *e, char *buf,
 			     size_t len)
@@ -394,6 +397,95 @@ static void json_hist(struct json *j, const struct view_entry *e)
 	json_object_close(j);
 }
 
+/* "ECONNREFUSED (111)", "errno 4000", or "-" without ERRNO. */
+static const char *error_text(const struct view_entry *e, char *buf,
+			      size_t len)
+{
+	return e->has_err ? errno_text(e->err, buf, len) : "-";
+}
+
+/* "tcp", "udp6" (IPv6, as netstat), "132", or "-" without PROTOCOL. */
+static const char *proto_column(const struct view_entry *e, char *buf,
+				size_t len)
+{
+	const char *p = protocol_text(e, buf, len);
+
+	if (!p)
+		return "-";
+	if (e->family == AF_INET6 && p != buf) {
+		snprintf(buf, len, "%s6", p);
+		return buf;
+	}
+	return p;
+}
+
+/* "remote port 8080", "local port 80", or "-" without one port. */
+static const char *service_text(const struct view_entry *e, char *buf,
+				size_t len)
+{
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
+
+	if (side == SIDE_NONE)
+		return "-";
+	snprintf(buf, len, "%s port %u", errors_side_name(side), port);
+	return buf;
+}
+
+static void text_errors(FILE *f, const struct view *v)
+{
+	char err[ERR_MAX], proto[NUM_MAX], service[SERVICE_MAX], ns[NUM_MAX];
+	int we = 5, wp = 5, ws = 7, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		n = strlen(error_text(e, err, sizeof(err)));
+		we = n > we ? n : we;
+		n = strlen(proto_column(e, proto, sizeof(proto)));
+		wp = n > wp ? n : wp;
+		n = strlen(service_text(e, service, sizeof(service)));
+		ws = n > ws ? n : ws;
+	}
+	fprintf(f, "%8s  %-*s  %-*s  %-*s  %s\n", "COUNT", we, "ERROR", wp,
+		"PROTO", ws, "SERVICE", "NETNS");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		fprintf(f, "%8llu  %-*s  %-*s  %-*s  %s\n",
+			(unsigned long long)e->count,
+			we, error_text(e, err, sizeof(err)),
+			wp, proto_column(e, proto, sizeof(proto)),
+			ws, service_text(e, service, sizeof(service)),
+			netns_text(e->netns, ns, sizeof(ns)));
+	}
+}
+
+static void json_error(struct json *j, const struct view_entry *e)
+{
+	const char *name = e->has_err ? errno_name(e->err) : NULL;
+	const char *family = view_family_name(e);
+	char proto[NUM_MAX];
+	const char *p = protocol_text(e, proto, sizeof(proto));
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
+
+	json_object_open(j);
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_opt_u64(j, "errno", e->has_err, e->err);
+	json_opt_str(j, "error", name, name);
+	json_opt_str(j, "message", e->has_err,
+		     e->has_err ? strerror(e->err) : NULL);
+	json_opt_str(j, "protocol", p, p);
+	json_opt_str(j, "family", family, family);
+	json_opt_u64(j, "port", side != SIDE_NONE, port);
+	json_opt_str(j, "port_side", side != SIDE_NONE,
+		     errors_side_name(side));
+	netns_json(j, e->netns);
+	json_object_close(j);
+}
+
 /* ---- the whole view ------------------------------------------------------ */
 
 /* The key of each view's list in JSON. */
@@ -415,6 +507,8 @@ static const char *list_key(uint32_t view)
 		return "devices";
 	case TPSTAT_VIEW_HISTS:
 		return "histograms";
+	case TPSTAT_VIEW_ERRORS:
+		return "errors";
 	}
 	return "entries_list";
 }
@@ -485,6 +579,9 @@ static void print_json(FILE *f, const struct out_opts *o,
 			if (shown(v, e, hist_only))
 				json_hist(&j, e);
 			break;
+		case TPSTAT_VIEW_ERRORS:
+			json_error(&j, e);
+			break;
 		}
 	}
 	json_array_close(&j);
@@ -509,6 +606,9 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		break;
 	case TPSTAT_VIEW_RESETS:
 		text_resets(f, v);
+		break;
+	case TPSTAT_VIEW_ERRORS:
+		text_errors(f, v);
 		break;
 	default:
 		for (size_t i = 0; i < v->n; i++) {

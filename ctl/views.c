@@ -615,21 +615,25 @@ const char *protocol_text(const struct view_entry *e, char *buf, size_t len)
 	return buf;
 }
 
-/* ERRORS: the key, family last; entries lacking a key part first. */
+/*
+ * ERRORS: the key, family last.  A part an entry lacks sorts after the
+ * others: (side + 2) % 3 puts local, remote, then none.
+ */
 static int errors_key_cmp(const struct view_entry *a,
 			  const struct view_entry *b, bool family)
 {
 	uint16_t pa = 0, pb = 0;
-	int c = cmp_u64(a->has_err, b->has_err);
+	int c = cmp_u64(b->has_err, a->has_err);
 
 	if (!c)
 		c = cmp_u64(a->err, b->err);
 	if (!c)
-		c = cmp_u64(a->has_protocol, b->has_protocol);
+		c = cmp_u64(b->has_protocol, a->has_protocol);
 	if (!c)
 		c = cmp_u64(a->protocol, b->protocol);
 	if (!c)
-		c = cmp_u64(errors_side(a, &pa), errors_side(b, &pb));
+		c = cmp_u64((errors_side(a, &pa) + 2) % 3,
+			    (errors_side(b, &pb) + 2) % 3);
 	if (!c)
 		c = cmp_u64(pa, pb);
 	if (!c)
@@ -719,6 +723,12 @@ static int features_cb(const struct nlmsghdr *nlh, void *data)
 		if (mnl_attr_get_type(a) == TPSTAT_A_INFO_FEATURES)
 			get_u32(a, data, NULL);
 	return MNL_CB_OK;
+}
+
+bool view_refused(int err)
+{
+	return err == -EOPNOTSUPP || err == -EPERM || err == -EACCES ||
+	       err == -ERANGE;
 }
 
 /* The views GET_VIEW refuses without CAP_NET_ADMIN (uapi). */

@@ -147,6 +147,15 @@ struct out_opts;
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		enum drop_by by, const char *hist_only);
 
+/*
+ * Whether a GET_VIEW error (-errno) means only that this view is not to
+ * be had: off (views=) or not possible on this kernel (EOPNOTSUPP), not
+ * for this user (EPERM, EACCES), or a module older than the view
+ * (ERANGE: TPSTAT_A_VIEW past its policy's maximum).  Export then
+ * leaves the view's families out.
+ */
+bool view_refused(int err);
+
 struct tpnl;
 /*
  * Why a GET_VIEW of @view failed with -@err, one line on @f: the

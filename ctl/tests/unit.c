@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <sys/socket.h>
+#include <netinet/in.h>
 #include <linux/genetlink.h>
 
 #include "alert_output.h"
@@ -201,6 +202,13 @@ static void test_view_lookup(void)
 	CHECK(!cli_lookup("st", &c) && c == CMD_STATES, "st");
 	CHECK(!cli_lookup("sh", &c) && c == CMD_SHOW, "sh stays show");
 	CHECK(!cli_lookup("f", &c) && c == CMD_FILTER, "f");
+	CHECK(!cli_lookup("errors", &c) && c == CMD_ERRORS, "errors is exact");
+	CHECK(!cli_lookup("er", &c) && c == CMD_ERRORS, "er");
+	CHECK(cli_lookup("e", &c) == -2, "e: errors or export");
+	CHECK(!cli_lookup("ex", &c) && c == CMD_EXPORT, "ex");
+	CHECK(cli_view(CMD_ERRORS) == TPSTAT_VIEW_ERRORS &&
+	      !strcmp(view_name(TPSTAT_VIEW_ERRORS), "errors"),
+	      "errors reads the ERRORS view");
 }
 
 static const struct parse_case view_cases[] = {
@@ -218,6 +226,13 @@ static const struct parse_case view_cases[] = {
 	{ "lifetime -z", 2, CMD_NONE, NULL, "-z is for show" },
 	{ "devices", 0, CMD_DEVICES, NULL, NULL },
 	{ "resets", 0, CMD_RESETS, NULL, NULL },
+	{ "errors", 0, CMD_ERRORS, NULL, NULL },
+	{ "-j err", 0, CMD_ERRORS, NULL, NULL },
+	{ "errors x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
+	{ "errors -n 3", 2, CMD_NONE, NULL, "--by and -n are for drops, not errors" },
+	{ "errors -z", 2, CMD_NONE, NULL, "-z is for show, not errors" },
+	{ "help errors", 0, CMD_HELP, NULL, NULL },
+	{ "e", 2, CMD_NONE, NULL, "ambiguous command 'e'" },
 	{ "hist", 0, CMD_HIST, NULL, NULL },
 	{ "hist srtt_us", 0, CMD_HIST, NULL, NULL },
 	{ "hist a b", 2, CMD_NONE, NULL, "unexpected argument 'b'" },
@@ -1005,7 +1020,7 @@ static const struct event_row scrape_events[] = {
 static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
-	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL,
+	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL,
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1103,7 +1118,8 @@ static int dir_entries(const char *dir)
 static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
-	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL };
+	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL,
+				    NULL };
 	struct stat st;
 	char *s;
 
@@ -1135,6 +1151,60 @@ static void test_export(void)
 	rmdir(dir);
 	CHECK(export_textfile(dir, &scrape, err, sizeof(err)) < 0 &&
 	      strstr(err, dir), "missing dir fails and says where: %s", err);
+}
+
+/* ---- the errors view's entries ----------------------------------------- */
+
+/* An ERRORS entry whose service is @port_attr (TPSTAT_A_SPORT or DPORT). */
+static void put_error(struct view *v, uint32_t netns, uint8_t family,
+		      uint8_t proto, uint32_t err, uint16_t port_attr,
+		      uint16_t port, uint64_t count)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, netns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, family);
+	mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, proto);
+	mnl_attr_put_u32(nlh, TPSTAT_A_ERRNO, err);
+	mnl_attr_put_u16(nlh, port_attr, port);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "error entry");
+}
+
+#define INIT_NETNS 4026531840U
+
+/*
+ * ERRORS as the module could send it: refused connects to a remote
+ * port 8080 over IPv4 and IPv6 in namespace @ns, a UDP server's errors
+ * on local port 53, an errno without a name, a protocol without one,
+ * and an entry whose key attributes all have the wrong length.
+ */
+static void errors_view(struct view *v, uint32_t ns)
+{
+	struct nlmsghdr *nlh;
+
+	memset(v, 0, sizeof(*v));
+	v->id = TPSTAT_VIEW_ERRORS;
+	put_header_msg(v, 6, 256, 0);
+	put_error(v, INIT_NETNS, AF_INET, IPPROTO_TCP, 4000, TPSTAT_A_DPORT,
+		  443, 1);
+	put_error(v, ns, AF_INET6, IPPROTO_TCP, ECONNREFUSED, TPSTAT_A_DPORT,
+		  8080, 3);
+	put_error(v, INIT_NETNS, AF_INET6, IPPROTO_UDP, EHOSTUNREACH,
+		  TPSTAT_A_SPORT, 53, 2);
+	put_error(v, ns, AF_INET, IPPROTO_TCP, ECONNREFUSED, TPSTAT_A_DPORT,
+		  8080, 40);
+	put_error(v, INIT_NETNS, AF_INET, 132, ECONNRESET, TPSTAT_A_SPORT,
+		  5000, 1);
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, INIT_NETNS);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u32(nlh, TPSTAT_A_PROTOCOL, IPPROTO_TCP);	/* u8 wanted */
+	mnl_attr_put_u16(nlh, TPSTAT_A_ERRNO, ECONNRESET);	/* u32 wanted */
+	mnl_attr_put_u32(nlh, TPSTAT_A_SPORT, 80);		/* u16 wanted */
+	mnl_attr_put_u8(nlh, TPSTAT_A_DPORT, 80);		/* u16 wanted */
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "error entry, bad lengths");
 }
 
 /* ---- export of the views ------------------------------------------------ */
@@ -1194,7 +1264,7 @@ static struct view export_drops, export_hists;
 static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
 					26, 0, false };
 static const struct export_data views_scrape = {
-	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists,
+	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL,
 };
 
 static const char want_views[] =
@@ -1368,11 +1438,25 @@ static void export_scaled(FILE *f, void *arg)
 			      UINT64_MAX, 19);
 }
 
+static const char want_errors[] =
+	"# HELP tpstat_up 1 if the tpstat module answered this scrape, 0 if it did not (not loaded)\n"
+	"# TYPE tpstat_up gauge\n"
+	"tpstat_up 1\n"
+	"# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
+	"# TYPE tpstat_info gauge\n"
+	"tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"
+	"# HELP tpstat_socket_errors_total Errors reported on TCP and UDP sockets (sock:inet_sk_error_report) per errno (its name, or its number), protocol and service port: side is remote where the local port was ephemeral (a client), else local; netns is the namespace's inode number; lost to a full errors table they are not counted here\n"
+	"# TYPE tpstat_socket_errors_total counter\n"
+	"tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\"} 43\n"
+	"tpstat_socket_errors_total{errno=\"EHOSTUNREACH\",protocol=\"udp\",port=\"53\",side=\"local\",netns=\"4026531840\"} 2\n"
+	"tpstat_socket_errors_total{errno=\"ECONNRESET\",protocol=\"132\",port=\"5000\",side=\"local\",netns=\"4026531840\"} 1\n"
+	"tpstat_socket_errors_total{errno=\"4000\",protocol=\"tcp\",port=\"443\",side=\"remote\",netns=\"4026531840\"} 1\n";
+
 static void test_export_views(void)
 {
 	struct export_data d = views_scrape;
 	struct info no_reasons = views_info;
-	struct view old_drops;
+	struct view old_drops, errors;
 	char *s;
 
 	export_drops_view(&export_drops, true);
@@ -1415,6 +1499,21 @@ static void test_export_views(void)
 		      "tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"),
 	      "no views, no view families:\n%s", s);
 
+	/* ERRORS summed over the family; entries lacking a key left out. */
+	d = views_scrape;
+	d.drops = d.hists = NULL;
+	errors_view(&errors, 4026532157U);
+	errors_aggregate(&errors);
+	CHECK(errors.n == 5 && errors.e[0].count == 43 && !errors.e[0].family,
+	      "IPv4 and IPv6 summed: %zu entries", errors.n);
+	d.errors = &errors;
+	s = capture(export_all, &d);
+	CHECK(!strcmp(s, want_errors), "socket errors exposition:\n%s", s);
+	view_free(&errors);
+	d.errors = NULL;
+	s = capture(export_all, &d);
+	CHECK(!strstr(s, "socket_errors"), "a refused errors view: no family:\n%s", s);
+
 	s = capture(export_scaled, NULL);
 	CHECK(!strcmp(s, "# HELP tpstat_t_seconds t\n"
 		      "# TYPE tpstat_t_seconds histogram\n"
@@ -1435,17 +1534,22 @@ static void prom_sample_all(FILE *f)
 {
 	struct export_data d = scrape;
 	struct info info = scrape_info;
+	struct view errors;
 
 	info.features = TPSTAT_F_DROP_REASON;
 	export_drops_view(&export_drops, true);
 	export_hists_view(&export_hists);
+	errors_view(&errors, 4026532157U);
+	errors_aggregate(&errors);
 	d.drops = &export_drops;
 	d.hists = &export_hists;
+	d.errors = &errors;
 	d.info = &info;
 	export_write(f, &d);
 	export_histogram(f, NULL);
 	view_free(&export_drops);
 	view_free(&export_hists);
+	view_free(&errors);
 }
 
 /* promtool check metrics accepts it, where promtool is installed. */
@@ -1696,6 +1800,154 @@ static void test_netns_names(void)
 	      !strchr(buf, '\n'), "-n unknown: %s", buf);
 	CHECK(netns_enter("db", buf, sizeof(buf)) &&
 	      strstr(buf, "/db is not a network namespace"), "-n file: %s", buf);
+}
+
+/* ---- the errors view ---------------------------------------------------- */
+
+static void test_errors(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	uint32_t ns = ns_db ? ns_db : 7;
+	struct view_entry both = { .has_sport = true, .has_dport = true };
+	struct view v;
+	char want[2048], nsbuf[NETNS_NAME_MAX], nsjson[NETNS_NAME_MAX + 64];
+	const char *name = netns_name(ns), *nstext;
+	uint16_t port;
+	char *s;
+
+	errors_view(&v, ns);
+	CHECK(v.n == 6 && v.e[0].has_err && v.e[0].err == 4000 &&
+	      v.e[0].has_protocol && v.e[0].protocol == IPPROTO_TCP &&
+	      v.e[0].has_dport && !v.e[0].has_sport && v.e[0].dport == 443,
+	      "error entry attributes");
+	CHECK(!v.e[5].has_err && !v.e[5].has_protocol && !v.e[5].has_sport &&
+	      !v.e[5].has_dport && v.e[5].count == 1,
+	      "wrong lengths are left out");
+	CHECK(errors_side(&v.e[2], &port) == SIDE_LOCAL && port == 53 &&
+	      errors_side(&v.e[1], &port) == SIDE_REMOTE && port == 8080 &&
+	      errors_side(&v.e[5], &port) == SIDE_NONE && port == 0 &&
+	      errors_side(&both, &port) == SIDE_NONE,
+	      "the service port: SPORT local, DPORT remote, one of them");
+	view_sort(&v);
+	CHECK(v.e[0].count == 40 && v.e[1].count == 3 && v.e[2].count == 2 &&
+	      v.e[3].err == ECONNRESET && v.e[4].err == 4000 &&
+	      !v.e[5].has_err, "most first, ties by errno, invalid last");
+	cur_view = v;
+	s = capture(view_text, &text);
+	nstext = netns_text(ns, nsbuf, sizeof(nsbuf));
+#if ECONNREFUSED == 111 && EHOSTUNREACH == 113 && ECONNRESET == 104
+	snprintf(want, sizeof(want),
+		 "   COUNT  ERROR               PROTO  SERVICE           NETNS\n"
+		 "      40  ECONNREFUSED (111)  tcp    remote port 8080  %s\n"
+		 "       3  ECONNREFUSED (111)  tcp6   remote port 8080  %s\n"
+		 "       2  EHOSTUNREACH (113)  udp6   local port 53     4026531840\n"
+		 "       1  ECONNRESET (104)    132    local port 5000   4026531840\n"
+		 "       1  errno 4000          tcp    remote port 443   4026531840\n"
+		 "       1  -                   -      -                 4026531840\n"
+		 "overflow: 0 lost updates (table 6/256)\n", nstext, nstext);
+	CHECK(!strcmp(s, want), "errors text:\n%s", s);
+#else
+	/* Alpha, MIPS, PA-RISC, SPARC number errnos otherwise: widths vary. */
+	snprintf(want, sizeof(want), "tcp6   remote port 8080  %s\n", nstext);
+	CHECK(strstr(s, want) && strstr(s, "errno 4000 ") &&
+	      strstr(s, "udp6   local port 53     4026531840\n"),
+	      "errors text:\n%s", s);
+#endif
+	CHECK(!name || !strcmp(nstext, "db"), "the namespace by its name");
+
+	s = capture(view_text, &json);
+	if (name)
+		snprintf(nsjson, sizeof(nsjson), "\"netns\":%u,\"netns_name\":\"%s\"",
+			 ns, name);
+	else
+		snprintf(nsjson, sizeof(nsjson), "\"netns\":%u", ns);
+	snprintf(want, sizeof(want),
+		 "{\"schema_version\":1,\"view\":\"errors\",\"overflow\":0,"
+		 "\"entries\":6,\"capacity\":256,\"errors\":["
+		 "{\"count\":40,\"errno\":%d,\"error\":\"ECONNREFUSED\",\"message\":\"%s\","
+		 "\"protocol\":\"tcp\",\"family\":\"ipv4\",\"port\":8080,"
+		 "\"port_side\":\"remote\",%s},",
+		 ECONNREFUSED, strerror(ECONNREFUSED), nsjson);
+	CHECK(!strncmp(s, want, strlen(want)), "errors JSON, TCP remote port:\n%s", s);
+	snprintf(want, sizeof(want),
+		 "{\"count\":3,\"errno\":%d,\"error\":\"ECONNREFUSED\",\"message\":\"%s\","
+		 "\"protocol\":\"tcp\",\"family\":\"ipv6\",\"port\":8080,"
+		 "\"port_side\":\"remote\",%s},",
+		 ECONNREFUSED, strerror(ECONNREFUSED), nsjson);
+	CHECK(strstr(s, want), "errors JSON, the same over IPv6: %s", s);
+	snprintf(want, sizeof(want),
+		 "{\"count\":2,\"errno\":%d,\"error\":\"EHOSTUNREACH\",\"message\":\"%s\","
+		 "\"protocol\":\"udp\",\"family\":\"ipv6\",\"port\":53,"
+		 "\"port_side\":\"local\",\"netns\":4026531840}",
+		 EHOSTUNREACH, strerror(EHOSTUNREACH));
+	CHECK(strstr(s, want), "errors JSON, UDP local port: %s", s);
+	snprintf(want, sizeof(want),
+		 "{\"count\":1,\"errno\":%d,\"error\":\"ECONNRESET\",\"message\":\"%s\","
+		 "\"protocol\":\"132\",",
+		 ECONNRESET, strerror(ECONNRESET));
+	CHECK(strstr(s, want), "errors JSON, another protocol's number: %s", s);
+	snprintf(want, sizeof(want),
+		 "{\"count\":1,\"errno\":4000,\"error\":null,\"message\":\"%s\","
+		 "\"protocol\":\"tcp\",\"family\":\"ipv4\",\"port\":443,"
+		 "\"port_side\":\"remote\",\"netns\":4026531840}",
+		 strerror(4000));
+	CHECK(strstr(s, want), "errors JSON, an errno without a name: %s", s);
+	CHECK(strstr(s, "{\"count\":1,\"errno\":null,\"error\":null,\"message\":null,"
+		     "\"protocol\":null,\"family\":\"ipv4\",\"port\":null,"
+		     "\"port_side\":null,\"netns\":4026531840}]}\n"),
+	      "errors JSON, wrong lengths: null: %s", s);
+	view_free(&v);
+}
+
+/* Why a view was refused, as view_cmd() prints it. */
+static struct tpnl fail_nl;
+static uint32_t fail_view;
+static int fail_err;
+
+static void view_error_out(FILE *f, void *arg)
+{
+	(void)arg;
+	view_error(f, &fail_nl, fail_view, fail_err);
+}
+
+static char *view_error_text(uint32_t view, int err, const char *extack)
+{
+	fail_view = view;
+	fail_err = err;
+	snprintf(fail_nl.extack, sizeof(fail_nl.extack), "%s",
+		 extack ? extack : "");
+	return capture(view_error_out, NULL);
+}
+
+static void test_errors_refused(void)
+{
+	char *s;
+
+	s = view_error_text(TPSTAT_VIEW_ERRORS, -EOPNOTSUPP,
+			    "tpstat: this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)");
+	CHECK(!strcmp(s, "tpstat: errors view: this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)\n"),
+	      "no tracepoint: the kernel's words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_ERRORS, -EOPNOTSUPP, NULL);
+	CHECK(!strcmp(s, "tpstat: errors view: not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)\n"),
+	      "no tracepoint, no words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_ERRORS, -EPERM, NULL);
+	CHECK(!strcmp(s, "tpstat: permission denied: the errors view names sockets and needs CAP_NET_ADMIN (run as root)\n"),
+	      "no CAP_NET_ADMIN: %s", s);
+	s = view_error_text(TPSTAT_VIEW_RESETS, -EPERM, NULL);
+	CHECK(!strcmp(s, "tpstat: permission denied: the resets view names sockets and needs CAP_NET_ADMIN (run as root)\n"),
+	      "as resets says it: %s", s);
+	s = view_error_text(TPSTAT_VIEW_ERRORS, -EPERM,
+			    "tpstat: this view names sockets and needs CAP_NET_ADMIN");
+	CHECK(!strcmp(s, "tpstat: this view names sockets and needs CAP_NET_ADMIN\n"),
+	      "no CAP_NET_ADMIN, the kernel's words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_ERRORS, -ERANGE, "integer out of range");
+	CHECK(!strcmp(s, "tpstat: the tpstat module does not have the errors view (integer out of range)\n"),
+	      "an older module: %s", s);
+	fail_nl.extack[0] = '\0';
+	CHECK(view_refused(-EOPNOTSUPP) && view_refused(-EPERM) &&
+	      view_refused(-EACCES) && view_refused(-ERANGE) &&
+	      !view_refused(-ENOENT) && !view_refused(-ENOBUFS) &&
+	      !view_refused(0), "export leaves out refused views only");
 }
 
 /* ---- netlink control messages and the monitor's alerts ------------------ */
@@ -2177,6 +2429,7 @@ int main(int argc, char **argv)
 		test_devices();
 		test_hists();
 		test_filter();
+		test_errors();
 		test_monitor();
 		netns_dir_clean();
 		return 0;
@@ -2200,6 +2453,8 @@ int main(int argc, char **argv)
 	test_filter();
 	test_netns_parse();
 	test_netns_names();
+	test_errors();
+	test_errors_refused();
 	test_monitor();
 	netns_dir_clean();
 	test_no_header();
