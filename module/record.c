@@ -189,8 +189,8 @@ notrace void tpstat_record_reset(struct tpstat_views *v,
 /*
  * The service a socket's error belongs to: the remote port for a client
  * (its local port is in the namespace's ephemeral range), else the local
- * one.  A refused connect has given its port back (sk_num is 0) by now:
- * inet_sport keeps it.
+ * one (and where the peer is gone).  A refused connect has given its port
+ * back (sk_num is 0) by now: inet_sport keeps it.
  */
 notrace void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 				 int err)
@@ -205,7 +205,8 @@ notrace void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 	key.err = err;
 	key.family = sk->sk_family;
 	key.protocol = sk->sk_protocol;
-	if (lport >= low && lport <= high) {
+	/* tcp_disconnect() (SO_LINGER 0) clears the peer before it reports. */
+	if (lport >= low && lport <= high && inet->inet_dport) {
 		key.remote = 1;
 		key.port = ntohs(inet->inet_dport);
 	} else {
