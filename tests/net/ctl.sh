@@ -78,9 +78,16 @@ check "show -z -j equals debugfs counters" diff "$TMP/dbg" "$TMP/nl"
 check "show hides zeros" bash -c "! '$TP' show '$G' | awk '\$2 == 0' | grep -q ."
 
 # --- reset, detach, attach; ftrace still agrees ------------------------------------
-"$TP" reset 'tcp:*'
-check_eq "reset tcp:* zeroes tcp counters" 0 \
-	"$("$TP" -j show -z 'tcp:*' | jq '[.counters[].value] | add')"
+# A TCP timer of a connection run.sh left in a deleted namespace can fire
+# between the reset and the read (7.3): a reset that zeroes nothing fails
+# every time, a race only sometimes.
+for _ in 1 2 3 4 5; do
+	"$TP" reset 'tcp:*'
+	tcp_after=$("$TP" -j show -z 'tcp:*' | jq '[.counters[].value] | add')
+	[ "$tcp_after" = 0 ] && break
+	echo "# tcp counters moved right after the reset: $("$TP" show 'tcp:*' | tr -s ' ' | tr '\n' ' ')"
+done
+check_eq "reset tcp:* zeroes tcp counters" 0 "$tcp_after"
 check "reset tcp:* leaves the others" test \
 	"$("$TP" -j show 'sock:inet_sock_set_state' | jq '.counters[0].value')" -gt 0
 "$TP" detach 'skb:kfree_skb'
