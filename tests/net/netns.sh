@@ -118,11 +118,11 @@ for c in c1:23:6 c2:31:9; do
 		"$(cat "$d/resets.rc")"
 	check_eq "$name: ... which are its own only" 0 \
 		"$(jq --argjson ns "$ns" '[.resets[] | select(.netns != $ns)] | length' "$d/resets.json")"
-	for c in show states reset filter; do
-		check_eq "$name: $c, system-wide, is refused" 1 "$(cat "$d/$c.rc")"
+	for cmd in show states reset filter; do
+		check_eq "$name: $cmd, system-wide, is refused" 1 "$(cat "$d/$cmd.rc")"
 		check "$name: ... in one line saying so" \
-			test "$(wc -l < "$d/$c.err")" = 1 -a -n "$(grep 'system-wide' "$d/$c.err")"
-		sed "s/^/# $name: $c: /" "$d/$c.err"
+			test "$(wc -l < "$d/$cmd.err")" = 1 -a -n "$(grep 'system-wide' "$d/$cmd.err")"
+		sed "s/^/# $name: $cmd: /" "$d/$cmd.err"
 	done
 	echo "$ns" >> "$TMP/nslist"
 done
