@@ -7,8 +7,9 @@
  *
  * Each tracepoint has three probes, compiled from one body in which the
  * kind (probes.h) is a constant, so each has only the code it needs.  The
- * lean one counts and does nothing else; the views one also feeds the
- * views; the filtered one tests the filter first.  Which one is attached
+ * lean one counts and does nothing else (but fold alerts while a monitor
+ * listens: alerts.h, a patched-out jump otherwise); the views one also
+ * feeds the views; the filtered one tests the filter first.  Which one is attached
  * follows views= and whether a filter is set (control.c), so counting
  * alone costs no more than the counting.
  *
