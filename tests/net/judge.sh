@@ -24,7 +24,11 @@
 # Needs lib.sh (TRACING, hist_section, trigger, untrigger).
 
 JUDGE_DIR='' JUDGE_EVENTS=''
-JUDGE_HITS=hist:keys=common_pid
+# Keyed by CPU, not by pid: only Hits is read, and a key per pid can fill
+# the hist map (2048 entries) on a run that forks many senders; an entry
+# the map could not take is "Dropped" and voids the count (trixie's 7.3
+# RT kernel lost one of sock:sock_send_length's 392 that way).
+JUDGE_HITS=hist:keys=common_cpu
 JUDGE_XMIT=hist:keys=rc:vals=hitcount,len
 JUDGE_STATES='hist:keys=oldstate,newstate:vals=hitcount'
 JUDGE_TCP_STATES=(UNKNOWN ESTABLISHED SYN_SENT SYN_RECV FIN_WAIT1 FIN_WAIT2
