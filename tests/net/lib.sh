@@ -70,6 +70,9 @@ value() {
 # delta <before> <after> <name>
 delta() { echo $(($(value "$2" "$3") - $(value "$1" "$3"))); }
 
+# mon_field <name>: a value of debugfs's monitor file (armed, requests...).
+mon_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
+
 attached_events() { awk '$2 == "attached" { print $1 }' "$DBG/events"; }
 
 # hist_hits <group:name> <trigger prefix>: Hits of the histogram whose

@@ -36,7 +36,6 @@ NS=$(nm stat -L -c %i /proc/self/ns/net)
 # output in $TMP/<name>.out and .err, pid in MON[<name>]; returns once
 # the module has taken its request (it joins the group before it asks).
 declare -A MON=()
-mon_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
 monitor() {
 	local name=$1 i want=$(($(mon_field requests) + 1))
 	shift

@@ -21,7 +21,6 @@ TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 . "$here/judge.sh"
 TMP=$(mktemp -d)
 chmod 755 "$TMP"
-mon_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
 # until <tenths of a second> <command...>
 until_ok() {
 	local n=$1 i
