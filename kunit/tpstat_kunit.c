@@ -35,6 +35,7 @@
 #include "../module/births.c"
 #include "../module/counters.c"
 #include "../module/filter.c"
+#include "../module/netns_counts.c"
 #include "../module/params.c"
 #include "../module/probes.c"
 #include "../module/probes_gen.c"

@@ -28,21 +28,24 @@ static const struct sock *tpstat_event_sk(const struct sock *sk,
 }
 
 /*
- * The event's own socket first, then its device (a packet belongs to the
- * namespace of the device it is on, even while it still holds a socket
- * of another namespace, as over veth), then the skb's socket.
+ * The event's namespace: its own socket's first, then its device's (a
+ * packet belongs to the namespace of the device it is on, even while it
+ * still holds a socket of another namespace, as over veth), then the
+ * skb's socket's.  NULL: the event cannot tell.
  */
-static bool tpstat_match_netns(const struct tpstat_filter *f,
-			       const struct sock *sk, const struct sk_buff *skb,
-			       const struct net_device *dev)
+const struct net *tpstat_event_net(const struct sock *sk,
+				   const struct sk_buff *skb,
+				   const struct net_device *dev)
 {
+	const struct net_device *d = tpstat_event_dev(skb, dev);
+
 	if (sk)
-		return sock_net(sk)->ns.inum == f->netns;
-	if (dev)
-		return dev_net(dev)->ns.inum == f->netns;
+		return sock_net(sk);
+	if (d)
+		return dev_net(d);
 	if (skb && skb->sk)
-		return sock_net(skb->sk)->ns.inum == f->netns;
-	return false;
+		return sock_net(skb->sk);
+	return NULL;
 }
 
 /* Ports only of internet sockets; sock_common has them for every kind. */
@@ -60,23 +63,24 @@ static u16 tpstat_local_port(const struct sock *sk)
 	return sk_fullsock(sk) ? ntohs(inet_sk(sk)->inet_sport) : sk->sk_num;
 }
 
-bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
-			 const struct net_device *dev)
+bool tpstat_filter_match_one(const struct tpstat_filter *f,
+			     const struct sock *sk, const struct sk_buff *skb,
+			     const struct net_device *dev)
 {
-	const struct tpstat_filter *f = rcu_dereference_sched(tpstat_filter);
 	const struct net_device *d = tpstat_event_dev(skb, dev);
 	const struct sock *s = tpstat_event_sk(sk, skb);
+	const struct net *net;
 
-	if (!f)
-		return true;
 	if ((f->fields & TPSTAT_FILTER_PID) && current->tgid != f->pid)
 		return false;
 	if ((f->fields & TPSTAT_FILTER_COMM) &&
 	    strncmp(current->comm, f->comm, sizeof(f->comm)))
 		return false;
-	if ((f->fields & TPSTAT_FILTER_NETNS) &&
-	    !tpstat_match_netns(f, sk, skb, d))
-		return false;
+	if (f->fields & TPSTAT_FILTER_NETNS) {
+		net = tpstat_event_net(sk, skb, dev);
+		if (!net || net->ns.inum != f->netns)
+			return false;
+	}
 	if ((f->fields & TPSTAT_FILTER_IFINDEX) &&
 	    (!d || d->ifindex != f->ifindex))
 		return false;
@@ -87,6 +91,14 @@ bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
 	    (!tpstat_inet_sk(s) || ntohs(s->sk_dport) != f->rport))
 		return false;
 	return true;
+}
+
+bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
+			 const struct net_device *dev)
+{
+	const struct tpstat_filter *f = rcu_dereference_sched(tpstat_filter);
+
+	return !f || tpstat_filter_match_one(f, sk, skb, dev);
 }
 
 void tpstat_filter_set(struct tpstat_filter *f)

@@ -41,9 +41,19 @@ struct sock;
 struct sk_buff;
 struct net_device;
 
+struct net;
+
 /* In the filtered probes: false if the filter keeps this event out. */
 bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
 			 const struct net_device *dev);
+/* The same, for one filter @f (a namespace's, netns_counts.h). */
+bool tpstat_filter_match_one(const struct tpstat_filter *f,
+			     const struct sock *sk, const struct sk_buff *skb,
+			     const struct net_device *dev);
+/* The namespace an event belongs to, as the netns field decides; or NULL. */
+const struct net *tpstat_event_net(const struct sock *sk,
+				   const struct sk_buff *skb,
+				   const struct net_device *dev);
 
 /* Takes ownership of @f (NULL or no fields: no filter).  Process context. */
 void tpstat_filter_set(struct tpstat_filter *f);

@@ -18,6 +18,7 @@
 #include "debugfs.h"
 #include "filter.h"
 #include "netlink.h"
+#include "netns_counts.h"
 #include "params.h"
 #include "registry.h"
 #include "version.h"
@@ -74,9 +75,12 @@ static int __init tpstat_init(void)
 		err = -ENOMEM;
 		goto free_alerts;
 	}
-	err = tpstat_control_init(tpstat_pcpu);
+	err = tpstat_netns_counts_init();
 	if (err)
 		goto free_counters;
+	err = tpstat_control_init(tpstat_pcpu);
+	if (err)
+		goto exit_netns;
 	/* After control_init: it finds the tracepoints of loaded modules. */
 	tpstat_report_missing(selected);
 	err = tpstat_control_attach(selected);
@@ -91,6 +95,8 @@ static int __init tpstat_init(void)
 exit_control:
 	tpstat_control_exit();
 	tpstat_filter_exit();
+exit_netns:
+	tpstat_netns_counts_exit();
 free_counters:
 	tpstat_counters_free(tpstat_pcpu);
 free_alerts:
@@ -108,6 +114,7 @@ static void __exit tpstat_exit(void)
 	tpstat_debugfs_exit();
 	tpstat_control_exit();
 	tpstat_filter_exit();
+	tpstat_netns_counts_exit();
 	tpstat_alerts_free();
 	tpstat_counters_free(tpstat_pcpu);
 	tpstat_views_exit();

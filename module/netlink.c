@@ -21,6 +21,7 @@
 #include "compat.h"
 #include "control.h"
 #include "netlink.h"
+#include "netns_counts.h"
 #include "params.h"
 #include "probes.h"
 #include "registry.h"
@@ -76,22 +77,19 @@ static int tpstat_nl_select(struct nlattr **attrs, bool required,
 }
 
 /*
- * Counters, the filter and what is attached are system-wide: a namespace
- * other than the initial one neither reads nor changes them.  (Its own
- * figures are in the views, and its own alerts in the monitor.)
+ * What is attached, and the system's counters, are the initial
+ * namespace's to change.  Another namespace has its own counters and
+ * filter (netns_counts.h), its own entries in the views and its own
+ * alerts.
  */
 static int tpstat_nl_from_init_ns(const struct sk_buff *skb,
-				  struct netlink_ext_ack *extack, int err)
+				  struct netlink_ext_ack *extack)
 {
 	if (net_eq(sock_net(skb->sk), &init_net))
 		return 0;
-	if (err == -EPERM)
-		NL_SET_ERR_MSG_MOD(extack,
-				   "what tpstat counts is system-wide: only the initial network namespace may change it");
-	else
-		NL_SET_ERR_MSG_MOD(extack,
-				   "the filter is system-wide: read it from the initial network namespace");
-	return err;
+	NL_SET_ERR_MSG_MOD(extack,
+			   "what tpstat attaches and counts system-wide is the initial network namespace's to change (a namespace restarts its own counters by setting its filter)");
+	return -EPERM;
 }
 
 /* ---- LIST_EVENTS ---------------------------------------------------------- */
@@ -195,21 +193,33 @@ static int tpstat_nl_events_dump(struct sk_buff *skb,
  */
 static int tpstat_nl_counters_start(struct netlink_callback *cb)
 {
+	struct net *net = sock_net(cb->skb->sk);
 	struct tpstat_report *report;
-	int err;
+	unsigned long *selected;
+	int err, id;
 
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
 	if (err)
 		return err;
-	if (!net_eq(sock_net(cb->skb->sk), &init_net))
-		return tpstat_nl_refuse(cb, 3, -EOPNOTSUPP,
-					TPSTAT_MSG("counters are system-wide: read them from the initial network namespace (this namespace's own figures are in the views)"));
 	err = tpstat_nl_selection_start(cb, 2);
 	if (err)
 		return err;
-	report = tpstat_control_snapshot();
+	selected = tpstat_nl_selection(cb, 2);
+	if (net_eq(net, &init_net)) {
+		report = tpstat_control_snapshot();
+	} else {
+		/* A generated probe cannot tell an event's namespace. */
+		for (id = TPSTAT_NR_HAND_EVENTS; id < __TPSTAT_EV_CNT; id++)
+			__clear_bit(id, selected);
+		report = tpstat_netns_snapshot(net);
+		if (!report)
+			return tpstat_nl_refuse(cb, 3, -EOPNOTSUPP,
+						TPSTAT_MSG("this namespace counts nothing yet: its root starts its counters by setting its filter (SET_FILTER, with or without fields)"));
+		if (IS_ERR(report))
+			report = NULL;
+	}
 	if (!report) {
-		bitmap_free(tpstat_nl_selection(cb, 2));
+		bitmap_free(selected);
 		return -ENOMEM;
 	}
 	cb->args[0] = (long)report;
@@ -274,7 +284,7 @@ static int tpstat_nl_reset(struct sk_buff *skb, struct genl_info *info)
 	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
 	int err;
 
-	err = tpstat_nl_from_init_ns(skb, info->extack, -EPERM);
+	err = tpstat_nl_from_init_ns(skb, info->extack);
 	if (!err)
 		err = tpstat_nl_select(info->attrs, false, selected, info->extack);
 	if (err)
@@ -304,7 +314,7 @@ static int tpstat_nl_attach(struct sk_buff *skb, struct genl_info *info)
 	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
 	int err;
 
-	err = tpstat_nl_from_init_ns(skb, info->extack, -EPERM);
+	err = tpstat_nl_from_init_ns(skb, info->extack);
 	if (!err)
 		err = tpstat_nl_select(info->attrs, true, selected, info->extack);
 	if (!err)
@@ -323,7 +333,7 @@ static int tpstat_nl_detach(struct sk_buff *skb, struct genl_info *info)
 	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
 	int err;
 
-	err = tpstat_nl_from_init_ns(skb, info->extack, -EPERM);
+	err = tpstat_nl_from_init_ns(skb, info->extack);
 	if (!err)
 		err = tpstat_nl_select(info->attrs, true, selected, info->extack);
 	if (!err)
@@ -365,21 +375,6 @@ static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
 static int tpstat_nl_monitor(struct sk_buff *skb, struct genl_info *info)
 {
 	return tpstat_monitor_start(genl_info_net(info), info->extack);
-}
-
-/* netlink_views.c's, for the initial namespace only. */
-static int tpstat_nl_set_filter_init(struct sk_buff *skb,
-				     struct genl_info *info)
-{
-	return tpstat_nl_from_init_ns(skb, info->extack, -EPERM) ?:
-	       tpstat_nl_set_filter(skb, info);
-}
-
-static int tpstat_nl_get_filter_init(struct sk_buff *skb,
-				     struct genl_info *info)
-{
-	return tpstat_nl_from_init_ns(skb, info->extack, -EOPNOTSUPP) ?:
-	       tpstat_nl_get_filter(skb, info);
 }
 
 /*
@@ -428,12 +423,12 @@ static const struct genl_ops tpstat_genl_ops[] = {
 	},
 	{
 		.cmd = TPSTAT_CMD_SET_FILTER,
-		.doit = tpstat_nl_set_filter_init,
+		.doit = tpstat_nl_set_filter,
 		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_FILTER,
-		.doit = tpstat_nl_get_filter_init,
+		.doit = tpstat_nl_get_filter,
 	},
 	{
 		.cmd = TPSTAT_CMD_MONITOR,

@@ -16,6 +16,7 @@
 #include "control.h"
 #include "filter.h"
 #include "netlink.h"
+#include "netns_counts.h"
 #include "nlput.h"
 #include "registry.h"
 #include "viewread.h"
@@ -314,6 +315,31 @@ int tpstat_nl_view_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 /* ---- filters ------------------------------------------------------------ */
 
+/*
+ * The initial namespace's filter is the system's (control.c); another
+ * namespace's narrows only its own counters and starts them over
+ * (netns_counts.h), and may name no other namespace.
+ */
+static int tpstat_nl_apply_filter(struct net *net, struct tpstat_filter *f,
+				  struct nlattr **a,
+				  struct netlink_ext_ack *extack)
+{
+	int err;
+
+	if (net_eq(net, &init_net))
+		return tpstat_control_set_filter(f);
+	err = 0;
+	if ((f->fields & TPSTAT_FILTER_NETNS) && f->netns != net->ns.inum) {
+		NL_SET_ERR_MSG_ATTR(extack, a[TPSTAT_A_FILTER_NETNS],
+				    "a namespace's filter counts only its own events: netns must be its own or absent");
+		err = -EINVAL;
+	}
+	if (!err)
+		err = tpstat_netns_set_filter(net, f);
+	kfree(f);
+	return err;
+}
+
 int tpstat_nl_set_filter(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
@@ -351,16 +377,26 @@ int tpstat_nl_set_filter(struct sk_buff *skb, struct genl_info *info)
 		f->fields |= TPSTAT_FILTER_RPORT;
 		f->rport = nla_get_u16(a[TPSTAT_A_FILTER_RPORT]);
 	}
-	return tpstat_control_set_filter(f);
+	return tpstat_nl_apply_filter(genl_info_net(info), f, a, info->extack);
 }
 
 int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info)
 {
+	struct net *net = genl_info_net(info);
 	struct tpstat_filter f;
 	struct sk_buff *msg;
 	bool set;
 	void *hdr;
 
+	if (net_eq(net, &init_net))
+		set = tpstat_filter_get(&f);
+	else
+		set = tpstat_netns_get_filter(net, &f);
+	if (!set && !net_eq(net, &init_net)) {
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "this namespace counts nothing yet: its root starts its counters by setting its filter");
+		return -ENODATA;
+	}
 	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
@@ -368,7 +404,6 @@ int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info)
 				TPSTAT_CMD_GET_FILTER);
 	if (!hdr)
 		goto nospace;
-	set = tpstat_filter_get(&f);
 	if (set &&
 	    (((f.fields & TPSTAT_FILTER_PID) &&
 	      nla_put_u32(msg, TPSTAT_A_FILTER_PID, f.pid)) ||

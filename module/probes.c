@@ -11,7 +11,10 @@
  * listens: alerts.h, a patched-out jump otherwise); the views one also
  * feeds the views; the filtered one tests the filter first.  Which one is attached
  * follows views= and whether a filter is set (control.c), so counting
- * alone costs no more than the counting.
+ * alone costs no more than the counting.  A fourth, the namespace pass,
+ * is never attached: while some namespace counts its own events, each of
+ * the three calls it to count the event again for its namespace
+ * (netns_counts.h); otherwise it costs a patched-out jump.
  *
  * All are notrace, as the kernel's own trace_event probes are: the
  * function tracer's entry hook would cost every event an instruction.
@@ -39,6 +42,7 @@
 #endif
 #include "counters.h"
 #include "filter.h"
+#include "netns_counts.h"
 #include "probes.h"
 #include "record.h"
 #include "views.h"
@@ -94,19 +98,30 @@ static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
 static __always_inline void tpstat_body_##tp(void *data,		\
 					      const enum tpstat_probe_kind probe_kind, \
 					      TPSTAT_UNPAREN params);	\
+static noinline notrace void tpstat_netns_##tp(void *data,		\
+					       TPSTAT_UNPAREN params)	\
+{									\
+	tpstat_body_##tp(data, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args);	\
+}									\
 static notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
 	tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args);	\
+	if (tpstat_netns_hot())						\
+		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
 }									\
 static notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
 	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
+	if (tpstat_netns_hot())						\
+		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
 }									\
 static notrace void tpstat_filtered_##tp(void *data,			\
 					  TPSTAT_UNPAREN params)	\
 {									\
 	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,			\
 			 TPSTAT_UNPAREN args);				\
+	if (tpstat_netns_hot())						\
+		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
 }									\
 static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 {									\
@@ -118,11 +133,23 @@ static __always_inline void tpstat_body_##tp(void *data,		\
 					      const enum tpstat_probe_kind probe_kind, \
 					      TPSTAT_UNPAREN params)
 
-/* Only the filtered probe tests the filter; SK, SKB, DEV: what it can. */
-#define tpstat_filtered_out(sk, skb, dev) \
-	(probe_kind == TPSTAT_PROBE_FILTERED && !tpstat_filter_match(sk, skb, dev))
-/* Whether the probe feeds the views. */
-#define tpstat_feeds_views (probe_kind != TPSTAT_PROBE_LEAN)
+/*
+ * Whether the event is out: the filtered probe tests the filter; the
+ * namespace pass finds the event's namespace and, if that namespace
+ * counts it, points data at its counters (netns_counts.h).  SK, SKB,
+ * DEV: what the event can tell.
+ */
+#define tpstat_filtered_out(sk, skb, dev)				\
+	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
+	  !tpstat_filter_match(sk, skb, dev)) ||			\
+	 (probe_kind == TPSTAT_PROBE_NETNS &&				\
+	  !tpstat_netns_counts(&data, sk, skb, dev)))
+/* Whether the probe feeds the views; the namespace pass only counts. */
+#define tpstat_feeds_views \
+	(probe_kind == TPSTAT_PROBE_VIEWS || probe_kind == TPSTAT_PROBE_FILTERED)
+/* Whether it folds alerts: once per event, not again for its namespace. */
+#define tpstat_alerting \
+	(probe_kind != TPSTAT_PROBE_NETNS && tpstat_alerts_hot())
 
 /* A probe that only counts hits. */
 #define TPSTAT_COUNT_PROBE(tp, id, SK, SKB, DEV, params, args)		\
@@ -207,7 +234,7 @@ TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb)
 	if (!(TPSTAT_KFREE_SKB_IS_DROP))
 		return;
 	tpstat_add(data, TPSTAT_SLOT_DROPS, 1);
-	if (tpstat_alerts_hot())
+	if (tpstat_alerting)
 		tpstat_alert_drop(skb, location, TPSTAT_KFREE_SKB_REASON);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_DROPS) : NULL;
 	if (v)
@@ -235,7 +262,7 @@ TPSTAT_PROBE(inet_sock_set_state,
 	}
 	tpstat_add(data, TPSTAT_SLOT_TCP_STATES + tpstat_tcp_cell(oldstate, newstate),
 		   1);
-	if (tpstat_alerts_hot())
+	if (tpstat_alerting)
 		tpstat_alert_state(sk, oldstate, newstate);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_LIFETIMES) : NULL;
 	if (!v)
@@ -257,7 +284,7 @@ TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
 	if (tpstat_filtered_out(sk, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SKB);
-	if (tpstat_alerts_hot())
+	if (tpstat_alerting)
 		tpstat_alert_retrans(&sk->__sk_common, false, sk->sk_state);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RETRANS) : NULL;
 	if (v)
@@ -276,7 +303,7 @@ TPSTAT_PROBE(tcp_retransmit_synack,
 	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SYNACK);
-	if (tpstat_alerts_hot())
+	if (tpstat_alerting)
 		tpstat_alert_retrans(&req->__req_common, true,
 				     req->__req_common.skc_state);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RETRANS) : NULL;
@@ -296,7 +323,7 @@ TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
 	if (tpstat_filtered_out(sk, skb, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_SEND_RESET);
-	if (tpstat_alerts_hot())
+	if (tpstat_alerting)
 		tpstat_alert_reset(sk, skb, TPSTAT_SEND_RESET_REASON, true);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RESETS) : NULL;
 	if (v)
@@ -313,7 +340,7 @@ TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
 	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RECEIVE_RESET);
-	if (tpstat_alerts_hot())
+	if (tpstat_alerting)
 		tpstat_alert_reset(sk, NULL, 0, false);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RESETS) : NULL;
 	if (v)
@@ -425,7 +452,7 @@ TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk))
 	if (tpstat_filtered_out(sk, NULL, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_INET_SK_ERROR_REPORT);
-	if (tpstat_alerts_hot())
+	if (tpstat_alerting)
 		tpstat_alert_error(sk);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_ERRORS) : NULL;
 	if (!v)

@@ -11,6 +11,8 @@ enum tpstat_probe_kind {
 	TPSTAT_PROBE_LEAN,	/* counters only */
 	TPSTAT_PROBE_VIEWS,	/* counters and the views */
 	TPSTAT_PROBE_FILTERED,	/* the filter, then counters and the views */
+	/* Not attached: each of the above runs it for a namespace that counts. */
+	TPSTAT_PROBE_NETNS,
 };
 
 struct tpstat_probe {

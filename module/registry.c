@@ -156,6 +156,7 @@ static void *tpstat_probe_fn(enum tpstat_event_id id,
 	case TPSTAT_PROBE_FILTERED:
 		return tpstat_probe(id)->filtered;
 	case TPSTAT_PROBE_LEAN:
+	case TPSTAT_PROBE_NETNS:	/* never attached: the others call it */
 		break;
 	}
 	return tpstat_probe(id)->fn;

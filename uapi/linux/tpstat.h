@@ -37,10 +37,17 @@ enum tpstat_event_state {
  * namespace only: GET_VIEW gives only the entries whose NETNS is the
  * caller's, and refuses views whose keys name no namespace (TRAPS,
  * STATES, HISTS); MONITOR's alerts reach a namespace's listeners only
- * for its own events.  Counters, the filter and what is attached are
- * system-wide: GET_COUNTERS and GET_FILTER are refused there
- * (EOPNOTSUPP), and so are the changes (EPERM), whatever the caller's
- * capabilities.
+ * for its own events.  Such a namespace has its own counters and its
+ * own filter: SET_FILTER there (CAP_NET_ADMIN over the namespace)
+ * starts, or starts over, counting its own events under that filter,
+ * and GET_COUNTERS and GET_FILTER then give its own (before, they are
+ * refused: EOPNOTSUPP, ENODATA).  Its counters hold only the events of
+ * hand-written probes (LIST_EVENTS' EVENT_VARIANT is not "generated")
+ * that tell their namespace by a socket, device or skb.  Its filter may
+ * name no other namespace, and narrows only its own counters.  What is
+ * attached, and the system's counters, are the initial namespace's:
+ * RESET, ATTACH and DETACH are refused elsewhere (EPERM), whatever the
+ * caller's capabilities.
  */
 #define TPSTAT_GENL_NAME	"tpstat"
 #define TPSTAT_GENL_VERSION	2
@@ -73,7 +80,9 @@ enum tpstat_cmd {
 	/*
 	 * do, CAP_NET_ADMIN, FILTER_* (each optional): replaces the filter;
 	 * with none, clears it.  What a filter keeps out is not counted
-	 * anywhere, counters included.
+	 * anywhere, counters included.  In a namespace other than the
+	 * initial one (CAP_NET_ADMIN over it): that namespace's own filter,
+	 * which starts its own counters over (see above).
 	 */
 	TPSTAT_CMD_SET_FILTER,
 	/* do: the filter's FILTER_* attributes (none: no filter) */

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A network namespace's own counters and filter (netns_counts.h). */
+#include <linux/err.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <net/net_namespace.h>
+#include <net/netns/generic.h>
+
+#include "netns_counts.h"
+#include "report.h"
+
+struct tpstat_ns_counts {
+	struct tpstat_pcpu __percpu *pcpu;
+	struct tpstat_filter filter;	/* its rcu_head frees the whole */
+};
+
+/* net_generic()'s per-namespace part. */
+struct tpstat_net {
+	struct tpstat_ns_counts __rcu *counts;
+};
+
+DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
+static unsigned int tpstat_net_id;
+/* Serialises replacing a namespace's counts, and the static key. */
+static DEFINE_MUTEX(tpstat_netns_lock);
+
+static struct tpstat_net *tpstat_net(const struct net *net)
+{
+	return net_generic(net, tpstat_net_id);
+}
+
+notrace bool tpstat_netns_counts(void **data, const struct sock *sk,
+				 const struct sk_buff *skb,
+				 const struct net_device *dev)
+{
+	const struct net *net = tpstat_event_net(sk, skb, dev);
+	const struct tpstat_ns_counts *c;
+
+	/* The initial namespace's figures are the system's. */
+	if (!net || net_eq(net, &init_net))
+		return false;
+	c = rcu_dereference_sched(tpstat_net(net)->counts);
+	if (!c || !tpstat_filter_match(sk, skb, dev) ||
+	    !tpstat_filter_match_one(&c->filter, sk, skb, dev))
+		return false;
+	*data = tpstat_pcpu_data(c->pcpu);
+	return true;
+}
+
+static void tpstat_ns_counts_free_rcu(struct rcu_head *head)
+{
+	struct tpstat_ns_counts *c =
+		container_of(head, struct tpstat_ns_counts, filter.rcu);
+
+	free_percpu(c->pcpu);	/* may be called from atomic context */
+	kfree(c);
+}
+
+/* Publishes @c (NULL: none) as @net's; the old one goes after a grace period. */
+static void tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c)
+{
+	struct tpstat_net *tn = tpstat_net(net);
+	struct tpstat_ns_counts *old;
+
+	mutex_lock(&tpstat_netns_lock);
+	old = rcu_dereference_protected(tn->counts,
+					lockdep_is_held(&tpstat_netns_lock));
+	if (c && !old)
+		static_branch_inc(&tpstat_netns_counting);
+	rcu_assign_pointer(tn->counts, c);
+	if (!c && old)
+		static_branch_dec(&tpstat_netns_counting);
+	mutex_unlock(&tpstat_netns_lock);
+	if (old)
+		call_rcu(&old->filter.rcu, tpstat_ns_counts_free_rcu);
+}
+
+int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f)
+{
+	struct tpstat_ns_counts *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	if (!c)
+		return -ENOMEM;
+	c->pcpu = tpstat_counters_alloc();
+	if (!c->pcpu) {
+		kfree(c);
+		return -ENOMEM;
+	}
+	if (f)
+		c->filter = *f;
+	tpstat_netns_replace(net, c);
+	return 0;
+}
+
+bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out)
+{
+	const struct tpstat_ns_counts *c;
+	bool counting;
+
+	rcu_read_lock();
+	c = rcu_dereference(tpstat_net(net)->counts);
+	counting = c;
+	if (c)
+		*out = c->filter;
+	rcu_read_unlock();
+	return counting;
+}
+
+/*
+ * The counters are summed under the mutex, so that a filter set at the
+ * same time cannot free them under the reader.
+ */
+bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals)
+{
+	const struct tpstat_ns_counts *c;
+
+	mutex_lock(&tpstat_netns_lock);
+	c = rcu_dereference_protected(tpstat_net(net)->counts,
+				      lockdep_is_held(&tpstat_netns_lock));
+	if (c)
+		tpstat_counters_sum(c->pcpu, totals);
+	mutex_unlock(&tpstat_netns_lock);
+	return c;
+}
+
+struct tpstat_report *tpstat_netns_snapshot(struct net *net)
+{
+	struct tpstat_totals *totals = kmalloc(sizeof(*totals), GFP_KERNEL);
+	struct tpstat_report *report = kvmalloc(sizeof(*report), GFP_KERNEL);
+
+	if (!totals || !report) {
+		kvfree(report);
+		report = ERR_PTR(-ENOMEM);
+	} else if (tpstat_netns_read(net, totals)) {
+		tpstat_report_build(totals, report);
+	} else {
+		kvfree(report);
+		report = NULL;
+	}
+	kfree(totals);
+	return report;
+}
+
+static void __net_exit tpstat_netns_exit_net(struct net *net)
+{
+	tpstat_netns_replace(net, NULL);
+}
+
+static struct pernet_operations tpstat_netns_ops = {
+	.exit = tpstat_netns_exit_net,
+	.id = &tpstat_net_id,
+	.size = sizeof(struct tpstat_net),
+};
+
+int tpstat_netns_counts_init(void)
+{
+	return register_pernet_subsys(&tpstat_netns_ops);
+}
+
+void tpstat_netns_counts_exit(void)
+{
+	unregister_pernet_subsys(&tpstat_netns_ops);
+	rcu_barrier();	/* the call_rcu() frees, before the module goes */
+}

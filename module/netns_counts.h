@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A network namespace's own counters, and its own filter.
+ *
+ * A namespace other than the initial one starts counting its own events
+ * when its root sets its filter (SET_FILTER there, with or without
+ * fields): from then on, every probe that can tell an event's namespace
+ * (from its socket, device or skb, as the filter does) also adds the
+ * event to that namespace's per-CPU counters, if the namespace's filter
+ * and the system's both let it through.  The namespace's filter narrows
+ * only its own counters: what the system counts, the views and the
+ * alerts stay as they were.  The generated probes read no argument, so
+ * their events are never a namespace's.
+ *
+ * Probes pay one patched jump for this while no namespace counts.  The
+ * counters go with the namespace, or with the module.
+ */
+#ifndef _TPSTAT_NETNS_COUNTS_H
+#define _TPSTAT_NETNS_COUNTS_H
+
+#include <linux/jump_label.h>
+#include <linux/types.h>
+
+#include "counters.h"
+#include "filter.h"
+
+struct net;
+struct sock;
+struct sk_buff;
+struct net_device;
+
+/* On while any namespace counts its own events. */
+DECLARE_STATIC_KEY_FALSE(tpstat_netns_counting);
+
+static __always_inline bool tpstat_netns_hot(void)
+{
+	return static_branch_unlikely(&tpstat_netns_counting);
+}
+
+/*
+ * Probe context: true, with *@data set to the per-CPU counters of the
+ * event's namespace, if that namespace counts it.
+ */
+bool tpstat_netns_counts(void **data, const struct sock *sk,
+			 const struct sk_buff *skb,
+			 const struct net_device *dev);
+
+int tpstat_netns_counts_init(void);
+/* Caller: every probe is unregistered and synchronised. */
+void tpstat_netns_counts_exit(void);
+
+/*
+ * Starts @net counting its own events from 0, under @f (fields 0: all of
+ * them; a netns field must be @net's own).  Process context.
+ */
+int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f);
+/* @net's filter; false if it does not count. */
+bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out);
+/* @net's counters, summed; false if it does not count. */
+bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals);
+/*
+ * @net's named values (report.h), kvfree() it; NULL if it does not
+ * count, ERR_PTR(-ENOMEM).  Only the hand-written probes' events can be
+ * a namespace's.
+ */
+struct tpstat_report *tpstat_netns_snapshot(struct net *net);
+
+#endif /* _TPSTAT_NETNS_COUNTS_H */
