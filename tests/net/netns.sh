@@ -4,9 +4,10 @@
 # Network namespaces asking about themselves, inside a test kernel as
 # root: two containers (unshare: a user namespace of their own, as
 # nobody, and a network namespace) with traffic in both at once, each
-# reading its views and watching its monitor; neither may see the
-# other's figures or change system-wide state.  Then ip netns's names:
-# tpstat -n NAME and ip netns exec NAME tpstat.
+# counting its own events under its own filter, reading its views and
+# watching its monitor; neither may see the other's figures or change
+# system-wide state.  Then ip netns's names: tpstat -n NAME and ip netns
+# exec NAME tpstat.
 #   tests/net/netns.sh <tpstat.ko>
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 set -uo pipefail
@@ -31,16 +32,28 @@ until_ok() {
 
 dmesg -C
 ip link set lo up
-insmod "$KO"
+# Every tracepoint, so that generated probes count too (a namespace's
+# counters must leave their events out).
+insmod "$KO" events='*'
+"$TP" -v -j list | jq '[.events[] | select(.variant == "generated" and .state == "attached") | .name]' \
+	> "$TMP/generated.json"
 
 # --- two containers -------------------------------------------------------------
-# Each one: lo up, a monitor, then on "go" N datagrams to a closed port
-# and K refused connects, then on "stop" its reads.  Files in its dir.
-container() { # <dir> <N> <K>
+# Each one: lo up, its counters started under its filter, a monitor,
+# then on "go" N datagrams to a closed port and K refused connects, then
+# on "stop" its reads.  Files in its dir.
+container() { # <dir> <N> <K> <filter words>
 	local d=$1
 	cat > "$d/run.sh" <<EOT
 ip link set lo up
 stat -L -c %i /proc/self/ns/net > $d/ns
+"$TP" show > /dev/null 2> $d/before.err
+echo \$? > $d/before.rc
+"$TP" filter $4 2> $d/filter.err
+echo \$? > $d/filter.rc
+"$TP" -j filter show > $d/filter.json
+"$TP" filter netns 1 2> $d/other.err
+echo \$? > $d/other.rc
 "$TP" -j monitor > $d/mon.out 2> $d/mon.err &
 mon=\$!
 while [ ! -e $d/go ]; do sleep 0.1; done
@@ -56,9 +69,11 @@ echo \$? > $d/drops.rc
 "$TP" -j drops --by location > $d/drops_loc.json
 "$TP" -j resets > $d/resets.json 2> $d/resets.err
 echo \$? > $d/resets.rc
-for c in show reset states "filter lport 80"; do
-	"$TP" \$c > /dev/null 2> "$d/\${c%% *}.err"
-	echo \$? > "$d/\${c%% *}.rc"
+"$TP" -j show > $d/show.json 2> $d/show.err
+echo \$? > $d/show.rc
+for c in reset states; do
+	"$TP" \$c > /dev/null 2> "$d/\$c.err"
+	echo \$? > "$d/\$c.rc"
 done
 EOT
 	chmod 777 "$d"
@@ -74,15 +89,18 @@ if ! setpriv --reuid=nobody --regid=nogroup --clear-groups \
 fi
 r0=$(mon_field requests)
 mkdir "$TMP/c1" "$TMP/c2"
-container "$TMP/c1" 23 6
+# c1 counts everything in its namespace; c2 only its sockets whose
+# remote port is 5302 (its refused connects' clients).
+container "$TMP/c1" 23 6 clear
 c1=$!
-container "$TMP/c2" 31 9
+container "$TMP/c2" 31 9 "rport 5302"
 c2=$!
 requests_reach() { [ "$(mon_field requests)" -ge "$1" ]; }
 check "both containers' monitors are taken (CAP_NET_ADMIN over their own namespace)" \
 	until_ok 300 requests_reach $((r0 + 2))
 mkdir "$TMP/judge"
-judge_begin "$TMP/judge" tcp:tcp_send_reset tcp:tcp_receive_reset
+judge_begin "$TMP/judge" tcp:tcp_send_reset tcp:tcp_receive_reset \
+	sock:inet_sock_set_state
 touch "$TMP/c1/go" "$TMP/c2/go"
 check "both made their traffic at once" \
 	until_ok 600 test -e "$TMP/c1/sent" -a -e "$TMP/c2/sent"
@@ -92,7 +110,11 @@ until_ok 100 windows_reach $((w + 2))
 judge_end
 touch "$TMP/c1/stop" "$TMP/c2/stop"
 wait $c1 $c2
-rst_all=0
+rst_all=0 rcv_all=0 set_all=0
+# <dir> <counter>: the counter in the container's own show, 0 if absent.
+ns_counter() {
+	jq --arg n "$2" '[.counters[] | select(.name == $n) | .value] | add // 0' "$1/show.json"
+}
 
 for c in c1:23:6 c2:31:9; do
 	IFS=: read -r name n k <<< "$c"
@@ -117,12 +139,37 @@ for c in c1:23:6 c2:31:9; do
 		"$(cat "$d/resets.rc")"
 	check_eq "$name: ... which are its own only" 0 \
 		"$(jq --argjson ns "$ns" '[.resets[] | select(.netns != $ns)] | length' "$d/resets.json")"
-	for cmd in show states reset filter; do
+	for cmd in states reset; do
 		check_eq "$name: $cmd, system-wide, is refused" 1 "$(cat "$d/$cmd.rc")"
 		check "$name: ... in one line saying so" \
 			test "$(wc -l < "$d/$cmd.err")" = 1 -a -n "$(grep 'system-wide' "$d/$cmd.err")"
 		sed "s/^/# $name: $cmd: /" "$d/$cmd.err"
 	done
+	# Its own counters, under its own filter.
+	check_eq "$name: show before its counters started is refused" 1 "$(cat "$d/before.rc")"
+	check "$name: ... in one line saying how to start them" \
+		test "$(wc -l < "$d/before.err")" = 1 -a -n "$(grep 'counts nothing yet' "$d/before.err")"
+	check_eq "$name: its root sets its filter (CAP_NET_ADMIN over its namespace)" 0 \
+		"$(cat "$d/filter.rc")"
+	check_eq "$name: a filter naming another namespace is refused" 1 "$(cat "$d/other.rc")"
+	check "$name: ... in one line" test "$(wc -l < "$d/other.err")" = 1
+	check_eq "$name: show reads its own counters" 0 "$(cat "$d/show.rc")"
+	rcv=$(ns_counter "$d" tcp:tcp_receive_reset)
+	set=$(ns_counter "$d" sock:inet_sock_set_state)
+	drops=$(ns_counter "$d" skb:kfree_skb.drops)
+	rcv_all=$((rcv + rcv_all)) set_all=$((set + set_all))
+	check_eq "$name: its tcp_receive_reset is its K" "$k" "$rcv"
+	check_eq "$name: it shows no generated probe's event (they cannot tell a namespace)" 0 \
+		"$(jq --slurpfile gen "$TMP/generated.json" \
+			'[.counters[] | select(.name as $n | $gen[0] | index($n))] | length' "$d/show.json")"
+	if [ "$name" = c1 ]; then
+		check_eq "c1: its filter is none (everything in its namespace)" false \
+			"$(jq '.active' "$d/filter.json")"
+		check "c1: its kfree_skb.drops count at least its N ($drops)" test "$drops" -ge "$n"
+	else
+		check_eq "c2: its filter holds rport 5302" 5302 "$(jq '.remote_port' "$d/filter.json")"
+		check_eq "c2: its filter kept its socketless drops out of its own counters" 0 "$drops"
+	fi
 	echo "$ns" >> "$TMP/nslist"
 done
 check "the containers had two namespaces" test "$(sort -u "$TMP/nslist" | wc -l)" = 2
@@ -130,11 +177,21 @@ void=$(judge_void)
 [ -z "$void" ] || echo "# the ftrace counts are void: $void"
 check_eq "their resets alerts and losses equal ftrace's resets" \
 	$(($(judge_hits tcp:tcp_send_reset) + $(judge_hits tcp:tcp_receive_reset))) "$rst_all"
+check_eq "their own tcp_receive_reset counters add up to ftrace's" \
+	"$(judge_hits tcp:tcp_receive_reset)" "$rcv_all"
+# A refused connect is CLOSE -> SYN_SENT -> CLOSE, and c2's filter keeps
+# its clients (remote port 5302).
+check_eq "their own TCP transitions are two per refused connect, 2 x (6 + 9)" 30 "$set_all"
+check "... and no more than ftrace saw everywhere" \
+	test "$set_all" -le "$(judge_hits sock:inet_sock_set_state)"
 check_eq "the initial namespace sees both containers' drops" 2 \
 	"$("$TP" -j drops --by netns | jq --slurpfile ns <(cat "$TMP/nslist") \
 		'[.drops[] | select(.netns as $n | $ns | index($n)) | select(.count >= 23)] | length')"
 check "no reset from a container touched the counters (kfree_skb.drops >= their 54)" \
 	test "$(awk '$1 == "skb:kfree_skb.drops" { print $2 }' "$DBG/counters")" -ge 54
+check "the system counts generated probes' events (so the check above can fail)" \
+	test "$("$TP" -j show | jq --slurpfile gen "$TMP/generated.json" \
+		'[.counters[] | select((.name as $n | $gen[0] | index($n)) and .value > 0)] | length')" -gt 0
 
 # --- ip netns names ---------------------------------------------------------------
 ip netns add tpn
