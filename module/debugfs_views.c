@@ -206,14 +206,48 @@ static void tpstat_seq_dense(struct seq_file *m,
 		   s[TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_CLOSE)]);
 }
 
-static int tpstat_view_show(struct seq_file *m, void *unused)
+/*
+ * A file's read is a seq_file over one copy taken at open: position 0 is
+ * the header (with the whole of a dense view), position i > 0 the keyed
+ * view's entry i - 1.  So each entry is formatted once (again only when
+ * it did not fit the reader's buffer), where a single_open() show ran
+ * the copy, its sort and every line again each time seq_read doubled its
+ * buffer.  Iterator values are position + 1, never NULL.
+ */
+static void *tpstat_view_seq_at(struct seq_file *m, loff_t pos)
 {
-	enum tpstat_view view = (unsigned long)m->private;
-	struct tpstat_view_read *r = tpstat_view_read(view, 0);
-	u32 i;
+	const struct tpstat_view_read *r = m->private;
+	loff_t last = r->snap ? r->count : 0;
 
-	if (!r)
-		return -ENOMEM;
+	return pos <= last ? (void *)(unsigned long)(pos + 1) : NULL;
+}
+
+static void *tpstat_view_seq_start(struct seq_file *m, loff_t *pos)
+{
+	return tpstat_view_seq_at(m, *pos);
+}
+
+static void *tpstat_view_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return tpstat_view_seq_at(m, *pos);
+}
+
+static void tpstat_view_seq_stop(struct seq_file *m, void *v)
+{
+}
+
+static int tpstat_view_seq_show(struct seq_file *m, void *v)
+{
+	const struct tpstat_view_read *r = m->private;
+	unsigned long pos = (unsigned long)v - 1;
+	enum tpstat_view view = r->view;
+
+	if (pos) {
+		tpstat_seq_keyed(m, view, tpstat_snap_key(r->snap, pos - 1),
+				 tpstat_snap_vals(r->snap, pos - 1));
+		return 0;
+	}
 	if (r->snap)
 		seq_printf(m, "# overflow %llu entries %u capacity %u\n",
 			   r->snap->overflow, r->snap->used, r->snap->capacity);
@@ -222,19 +256,39 @@ static int tpstat_view_show(struct seq_file *m, void *unused)
 			   view == TPSTAT_VIEW_HISTS ? TPSTAT_NR_HISTS :
 			   TPSTAT_TCP_CELLS);
 	seq_printf(m, "# %s\n", tpstat_view_columns[view]);
-	if (r->snap)
-		for (i = 0; i < r->count; i++)
-			tpstat_seq_keyed(m, view, tpstat_snap_key(r->snap, i),
-					 tpstat_snap_vals(r->snap, i));
-	else
+	if (!r->snap)
 		tpstat_seq_dense(m, r);
-	tpstat_view_read_free(r);
 	return 0;
 }
 
+static const struct seq_operations tpstat_view_seq_ops = {
+	.start = tpstat_view_seq_start,
+	.next = tpstat_view_seq_next,
+	.stop = tpstat_view_seq_stop,
+	.show = tpstat_view_seq_show,
+};
+
 static int tpstat_view_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, tpstat_view_show, inode->i_private);
+	enum tpstat_view view = (unsigned long)inode->i_private;
+	struct tpstat_view_read *r = tpstat_view_read(view, 0);
+	int err;
+
+	if (!r)
+		return -ENOMEM;
+	err = seq_open(file, &tpstat_view_seq_ops);
+	if (err) {
+		tpstat_view_read_free(r);
+		return err;
+	}
+	((struct seq_file *)file->private_data)->private = r;
+	return 0;
+}
+
+static int tpstat_view_release(struct inode *inode, struct file *file)
+{
+	tpstat_view_read_free(((struct seq_file *)file->private_data)->private);
+	return seq_release(inode, file);
 }
 
 static const struct file_operations tpstat_view_fops = {
@@ -242,7 +296,7 @@ static const struct file_operations tpstat_view_fops = {
 	.open = tpstat_view_open,
 	.read = seq_read,
 	.llseek = seq_lseek,
-	.release = single_release,
+	.release = tpstat_view_release,
 };
 
 /* A file for every view views= enabled. */

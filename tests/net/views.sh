@@ -334,6 +334,45 @@ done
 nobody "$TP" filter lport 1 2> "$TMP/err"
 check_eq "filter as nobody is refused" 1 $?
 
+# --- a view bigger than the reader's buffer -------------------------------------------
+# 400 SYNs from distinct addresses into a lo that drops everything: each
+# one retransmitted, one retrans entry each.  debugfs must give every
+# entry once across the pages its reads take, as the netlink dump does.
+tc qdisc add dev lo root netem loss 100%
+python3 - <<'PY'
+import socket, time
+socks = []
+for i in range(400):
+    s = socket.socket()
+    s.setblocking(False)
+    s.bind(("127.1.%d.%d" % (i // 250, i % 250 + 1), 0))
+    try:
+        s.connect(("127.0.0.1", 7002))
+    except BlockingIOError:
+        pass
+    socks.append(s)
+time.sleep(1.6)
+for s in socks:
+    s.close()
+PY
+tc qdisc del dev lo root
+cat "$DBG/retrans" > "$TMP/retrans.dbg"
+"$TP" -j retrans > "$TMP/retrans.json"
+entries=$(awk 'NR == 1 { print $5 }' "$TMP/retrans.dbg")
+check "debugfs retrans is bigger than a page ($(wc -c < "$TMP/retrans.dbg") bytes)" \
+	test "$(wc -c < "$TMP/retrans.dbg")" -gt 16384
+check_eq "... one line per entry its header counts" "$entries" \
+	$(($(wc -l < "$TMP/retrans.dbg") - 2))
+check_eq "... each flow once" "$entries" \
+	"$(tail -n +3 "$TMP/retrans.dbg" | sort -u | wc -l)"
+check_eq "... the 400 SYN flows among them" 400 \
+	"$(grep -c ' 127\.1\.[01]\.[0-9]*:' "$TMP/retrans.dbg")"
+check_eq "... as many as the netlink dump gives" "$(jq '.flows | length' "$TMP/retrans.json")" \
+	"$entries"
+check_eq "... with the same retransmits" \
+	"$(jq '[.flows[].retransmits] | add' "$TMP/retrans.json")" \
+	"$(tail -n +3 "$TMP/retrans.dbg" | awk '{ n += $1 } END { print n }')"
+
 # --- a view left out by views= ------------------------------------------------------
 # The kernel says why (6.1 drops a dump start's message: the module gives
 # it from the dump instead), and the tool prints it.
