@@ -25,6 +25,7 @@ NAMES = {
     "tpstat_views": "tpstat, every view",
     "monitor_idle": "tpstat, every view, a monitor come and gone",
     "monitor_listen": "tpstat, every view, a monitor listening",
+    "netns_count": "tpstat, every view, veth's two namespaces counting their own",
     "tpstat_all": "tpstat, every network tracepoint (per event of its own)",
     "floor_gen": "floor, one empty probe on net:netif_rx_exit",
     "tpstat_gen": "tpstat, its generated probe there (per event of its own)",
@@ -317,20 +318,29 @@ w("| tpstat's counters and tables with every view at default sizes "
              for k in kernels) + " |")
 
 
-def dump_cost(k):
-    d = memory[k].get("flow_dump", "")
-    m = re.match(r"ns=(\d+) bytes=(\d+) # overflow (\d+) entries (\d+) "
-                 r"capacity (\d+)", d)
+def dump_cost(k, key):
+    d = memory[k].get(key, "")
+    m = re.match(r"ns=(\d+) bytes=(\d+) (?:tool_ns=(\d+) )?# overflow (\d+) "
+                 r"entries (\d+) capacity (\d+)", d)
     if not m:
         return d.replace("n/a: ", "") or "–"
-    ns, size, lost, used, cap = (int(x) for x in m.groups())
-    return (f"{ns:,} ns for {used:,} of {cap:,} entries ({size:,} bytes; "
-            f"{lost:,} more updates lost)")
+    ns, size, tool, lost, used, cap = (int(x) if x else None
+                                       for x in m.groups())
+    text = (f"debugfs {ns:,} ns for {used:,} of {cap:,} entries, "
+            f"{ns // max(used, 1):,} per entry ({size:,} bytes)")
+    if tool is not None:
+        text += (f"; `tpstat -j retrans` {tool:,} ns, "
+                 f"{tool // max(used, 1):,} per entry")
+    return text + f"; {lost:,} more updates lost"
 
 
-w("| guest time to read `/sys/kernel/debug/tpstat/retrans` with the flow "
-  "table full (open to EOF) | " +
-  " | ".join(dump_cost(k) for k in kernels) + " |")
+for key, label in (("flow_dump", "at its default size"),
+                   ("flow_dump_65536", "with `flow_keys=65536`")):
+    if not any(key in memory[k] for k in kernels):
+        continue
+    w(f"| guest time to read the retrans view with the flow table full, "
+      f"{label} (open to EOF) | " +
+      " | ".join(dump_cost(k, key) for k in kernels) + " |")
 w("")
 
 # ---- event mix
