@@ -1,0 +1,142 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The views over IPv6, end to end, inside a test kernel as root
+# (tests/vm/boot.sh): the same known answers as views.sh's IPv4 ones,
+# against ftrace hist triggers on the same tracepoints, nstat's MIBs and
+# ip -s link.
+#   tests/net/ipv6.sh <tpstat.ko>
+# TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
+#
+#   t6a: v6a fd99::1  <--->  t6b: v6b fd99::2   (netem 2% + every 50th dropped)
+set -uo pipefail
+
+KO=$1
+here=$(cd "$(dirname "$0")" && pwd)
+NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
+TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
+# shellcheck source=tests/net/lib.sh
+. "$here/lib.sh"
+TMP=$(mktemp -d)
+
+dmesg -C
+ip link set lo up
+sysctl -qw net.ipv6.conf.all.disable_ipv6=0
+sysctl -qw net.ipv6.conf.lo.disable_ipv6=0
+# An IPv6 link that stays quiet: no duplicate address detection, no router
+# solicitations, static neighbours; the MLD reports of bringing it up are
+# over before the counts start (quiesce).
+ip netns add t6a
+ip netns add t6b
+for n in t6a t6b; do
+	for c in all default; do
+		ip netns exec $n sysctl -qw net.ipv6.conf.$c.disable_ipv6=0
+		ip netns exec $n sysctl -qw net.ipv6.conf.$c.accept_dad=0
+		ip netns exec $n sysctl -qw net.ipv6.conf.$c.router_solicitations=0
+	done
+	ip -n $n link set lo up
+done
+ip link add v6a netns t6a type veth peer name v6b netns t6b
+ip netns exec t6a ethtool -K v6a tso off gso off > /dev/null
+ip -n t6a addr add fd99::1/64 dev v6a nodad
+ip -n t6b addr add fd99::2/64 dev v6b nodad
+ip -n t6a link set v6a up
+ip -n t6b link set v6b up
+ip -n t6a -6 neigh add fd99::2 lladdr "$(ip -n t6b -j link show v6b | jq -r '.[0].address')" dev v6a nud permanent
+ip -n t6b -6 neigh add fd99::1 lladdr "$(ip -n t6a -j link show v6a | jq -r '.[0].address')" dev v6b nud permanent
+check "lossy IPv6 link between the namespaces" \
+	bash -c 'tc -n t6a qdisc add dev v6a root netem loss 2% &&
+		tc -n t6b qdisc add dev v6b clsact &&
+		tc -n t6b filter add dev v6b ingress matchall action gact ok random determ drop 50'
+insmod "$KO"
+check "insmod with every view" test -f "$DBG/retrans"
+restart() { quiesce; "$TP" reset; }
+# shellcheck disable=SC2086 # $1: a command and its arguments
+jqv() { "$TP" -j $1 | jq -r "$2"; }
+# bulk6 <bytes>: a transfer from t6a to [fd99::2]:5004; prints the bytes received.
+bulk6() {
+	local got
+	serve "$TMP/bulk.out" ip netns exec t6b "$NETLOAD" bulk-server fd99::2 5004
+	ip netns exec t6a "$NETLOAD" bulk-client fd99::2 5004 "$1" > /dev/null
+	reap
+	got=$(sed -n 's/^received=//p' "$TMP/bulk.out")
+	echo "${got:-0}"
+}
+
+# --- retransmits: one lossy IPv6 flow -------------------------------------------
+restart
+trigger tcp:tcp_retransmit_skb 'hist:keys=common_cpu if dport == 5004'
+B=$(bulk6 400000)
+quiesce
+flow_hits=$(hist_hits tcp:tcp_retransmit_skb 'hist:keys=common_cpu')
+untrigger tcp:tcp_retransmit_skb 'hist:keys=common_cpu if dport == 5004'
+data_flow='[.flows[] | select(.local == "fd99::1" and .remote == "fd99::2" and .remote_port == 5004)]'
+check_eq "bulk arrived whole" 400000 "$B"
+check "the lossy transfer retransmitted" test "${flow_hits:-0}" -gt 0
+check_eq "the flow [fd99::1] -> [fd99::2]:5004 is in the view, once, as IPv6" "1 ipv6" \
+	"$(jqv retrans "$data_flow | \"\(length) \(.[0].family)\"")"
+check_eq "its retransmits equal ftrace's tcp_retransmit_skb hits with dport 5004" \
+	"$flow_hits" "$(jqv retrans "$data_flow | .[0].retransmits")"
+check "retrans debugfs file has it" grep -q ' \[fd99::1\]:[0-9]* \[fd99::2\]:5004$' "$DBG/retrans"
+
+# --- devices: IPv6 bytes and packets equal ip -s link ------------------------------
+stats() { # <ns> <dev> <tx|rx> <bytes|packets>
+	ip -n "$1" -s -j link show "$2" | jq ".[0].stats64.$3.$4"
+}
+restart
+for d in "t6a v6a" "t6b v6b"; do
+	# shellcheck disable=SC2086 # a namespace and a device
+	set -- $d
+	for dir in tx rx; do for f in bytes packets; do
+		echo "$1 $2 $dir $f $(stats "$1" "$2" $dir $f)"
+	done; done
+done > "$TMP/before"
+bulk6 200000 > /dev/null
+quiesce
+dev_bad=0
+while read -r ns dev dir f before; do
+	want=$(($(stats "$ns" "$dev" "$dir" "$f") - before))
+	got=$(jqv devices ".devices[] | select(.ifname == \"$dev\") | .${dir}_$f")
+	[ "$want" = "$got" ] || { dev_bad=1; echo "# $dev $dir $f: ip -s link $want, tpstat $got"; }
+done < "$TMP/before"
+check_eq "per-device tx/rx bytes and packets equal ip -s link for v6a and v6b" 0 $dev_bad
+
+# --- drops: N datagrams to a closed IPv6 port ------------------------------------
+N=29
+restart
+nstat -n
+U=$("$NETLOAD" udp-send ::1 5003 $N | sed -n 's/^datagrams=//p')
+quiesce
+noports=$(nstat -a Udp6NoPorts | awk '$1 == "Udp6NoPorts" { print $2 }')
+check_eq "udp-send sent N datagrams to [::1]:5003" $N "$U"
+check_eq "nstat: N Udp6NoPorts" $N "${noports:-0}"
+check_eq "drops: N at one location, in __udp6_lib_rcv" "1 $N" \
+	"$(jqv 'drops --by location' '[.drops[] | select(.location | startswith("__udp6_lib_rcv"))] | "\(length) \(.[0].count)"')"
+
+# --- socket errors: R IPv6 connects to a closed port -----------------------------
+R=7
+restart
+if [ -d "$TRACING/events/sock/inet_sk_error_report" ]; then
+	ERR_HIST='hist:keys=common_cpu if error != 0'
+	trigger sock:inet_sk_error_report "$ERR_HIST"
+	C=$("$NETLOAD" tcp-refused ::1 5302 $R | sed -n 's/^refused=//p')
+	quiesce
+	err=$(hist_hits sock:inet_sk_error_report 'hist:keys=common_cpu')
+	untrigger sock:inet_sk_error_report "$ERR_HIST"
+	check_eq "R connects to [::1]:5302 refused" $R "$C"
+	check_eq "ftrace saw R reports with an error" $R "${err:-0}"
+	check_eq "errors: R ECONNREFUSED on tcp over IPv6, remote port 5302" \
+		"$R ECONNREFUSED ipv6 tcp remote 5302" \
+		"$(jqv errors '.errors[] | select(.errno == 111) | "\(.count) \(.error) \(.family) \(.protocol) \(.port_side) \(.port)"')"
+else
+	"$TP" errors > /dev/null 2> "$TMP/err"
+	check_eq "no inet_sk_error_report: errors is refused" 1 $?
+fi
+
+rmmod tpstat
+check "rmmod" test ! -d /sys/module/tpstat
+ip netns del t6a
+ip netns del t6b
+check_eq "kernel log has no warning" 0 \
+	"$(dmesg | grep -cE 'BUG:|WARNING:|KASAN|INFO: possible|sleeping function|RCU stall')"
+finish
