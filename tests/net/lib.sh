@@ -148,14 +148,26 @@ quiesce() {
 	return 1
 }
 
-# Two namespaces joined by a veth pair, quiet: no IPv6, static neighbours.
+# quiet_ipv6 [command prefix...]: IPv6 on, but quiet: no duplicate
+# address detection, no router solicitations (the MLD reports of a link
+# coming up end within a second or two; quiesce waits for them).
+quiet_ipv6() {
+	local c
+	for c in all default; do
+		"$@" sysctl -qw net.ipv6.conf.$c.disable_ipv6=0
+		"$@" sysctl -qw net.ipv6.conf.$c.accept_dad=0
+		"$@" sysctl -qw net.ipv6.conf.$c.router_solicitations=0
+	done
+}
+
+# Two namespaces joined by a veth pair, quiet: IPv6 quiet, static
+# neighbours.
 #   tpa: va 10.99.0.1  <--->  tpb: vb 10.99.0.2
 make_namespaces() {
 	ip netns add tpa
 	ip netns add tpb
 	for n in tpa tpb; do
-		ip netns exec $n sysctl -qw net.ipv6.conf.all.disable_ipv6=1
-		ip netns exec $n sysctl -qw net.ipv6.conf.default.disable_ipv6=1
+		quiet_ipv6 ip netns exec $n
 		ip -n $n link set lo up
 	done
 	ip link add va netns tpa type veth peer name vb netns tpb

@@ -30,7 +30,7 @@ fi
 # A scan reports what it finds in the kernel log: clear the log after.
 dmesg -C
 ip link set lo up
-sysctl -qw net.ipv6.conf.all.disable_ipv6=1
+quiet_ipv6
 make_namespaces
 check "lossy link: netem on va, every 50th packet dropped at vb" make_lossy
 

@@ -29,7 +29,7 @@ fi
 # A scan reports what it finds in the kernel log: clear the log after.
 dmesg -C
 ip link set lo up
-sysctl -qw net.ipv6.conf.all.disable_ipv6=1
+quiet_ipv6
 make_namespaces
 check "lossy link between the namespaces" make_lossy
 insmod "$KO"
