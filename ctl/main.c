@@ -323,8 +323,8 @@ static int run(const struct options *o)
 	case CMD_DEVICES:
 	case CMD_HIST:
 	case CMD_ERRORS:
-		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top, o->hist,
-			       &out);
+		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top,
+			       o->resets_by, o->hist, &out);
 		tpnl_close(&nl);
 		return err;
 	case CMD_FILTER:
