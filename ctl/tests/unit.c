@@ -1068,7 +1068,7 @@ static const struct event_row scrape_events[] = {
 static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
-	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL,
+	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL, NULL,
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1167,7 +1167,7 @@ static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
 	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL,
-				    NULL };
+				    NULL, NULL };
 	struct stat st;
 	char *s;
 
@@ -1312,7 +1312,7 @@ static struct view export_drops, export_hists;
 static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
 					26, 0, false };
 static const struct export_data views_scrape = {
-	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL,
+	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL, NULL,
 };
 
 static const char want_views[] =
@@ -1561,6 +1561,27 @@ static void test_export_views(void)
 	d.errors = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "socket_errors"), "a refused errors view: no family:\n%s", s);
+
+	/* RESETS by service: a sample per kind that moved. */
+	{
+		static const uint8_t a[4] = { 192, 0, 2, 1 }, b[4] = { 192, 0, 2, 7 };
+		struct view rv = { .id = TPSTAT_VIEW_RESETS };
+
+		put_header_msg(&rv, 3, 1024, 0);
+		put_reset(&rv, TPSTAT_DIRECTION_ACTIVE, 5002, a, 0, 2);
+		put_reset(&rv, TPSTAT_DIRECTION_PASSIVE, 22, a, 5, 0);
+		put_reset(&rv, TPSTAT_DIRECTION_ACTIVE, 5002, b, 0, 3);
+		resets_aggregate(&rv, RESETS_BY_SERVICE);
+		d = views_scrape;
+		d.drops = d.hists = NULL;
+		d.resets = &rv;
+		s = capture(export_all, &d);
+		CHECK(strstr(s, "# TYPE tpstat_tcp_resets_total counter\n"
+			     "tpstat_tcp_resets_total{kind=\"sent\",direction=\"passive\",port=\"22\",netns=\"1\",reason=\"NO_SOCKET\"} 5\n"
+			     "tpstat_tcp_resets_total{kind=\"received\",direction=\"active\",port=\"5002\",netns=\"1\",reason=\"\"} 5\n") &&
+		      !strstr(s, "192.0.2"), "resets exposition, no peers:\n%s", s);
+		view_free(&rv);
+	}
 
 	s = capture(export_scaled, NULL);
 	CHECK(!strcmp(s, "# HELP tpstat_t_seconds t\n"
