@@ -39,9 +39,11 @@ static const struct {
 	{ "retrans", CMD_RETRANS, "tpstat retrans\n"
 	  "    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
 	  "    the flow's last state (as tcpretrans -c); needs CAP_NET_ADMIN" },
-	{ "resets", CMD_RESETS, "tpstat resets\n"
-	  "    TCP resets sent and received per local port and peer, with the\n"
-	  "    kernel's reason for sent ones (6.10+); needs CAP_NET_ADMIN" },
+	{ "resets", CMD_RESETS, "tpstat resets [--by service|peer]\n"
+	  "    TCP resets sent and received per service, with the kernel's reason\n"
+	  "    for sent ones (6.10+): the local port where the reset was on a\n"
+	  "    server's end (passive), the remote port on a client's (active);\n"
+	  "    --by peer: per service and peer address; needs CAP_NET_ADMIN" },
 	{ "errors", CMD_ERRORS, "tpstat errors\n"
 	  "    errors reported on TCP and UDP sockets (ECONNREFUSED, ETIMEDOUT...;\n"
 	  "    5.14+) per errno, protocol, service port and netns, most first;\n"
@@ -51,8 +53,10 @@ static const struct {
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
 	{ "lifetime", CMD_LIFETIME, "tpstat lifetime\n"
-	  "    TCP connection lifetimes per netns, local port and task, as log2\n"
-	  "    histograms in microseconds (as tcplife); needs CAP_NET_ADMIN" },
+	  "    TCP connection lifetimes per service, as log2 histograms in\n"
+	  "    microseconds (as tcplife): connections a task made (active) per\n"
+	  "    remote port and task, connections accepted (passive) per local\n"
+	  "    port; per netns; needs CAP_NET_ADMIN" },
 	{ "devices", CMD_DEVICES, "tpstat devices\n"
 	  "    per device: packets and bytes sent and received, transmit errors\n"
 	  "    and timeouts, GRO packets, NAPI polls, work and exhausted budgets" },
@@ -193,6 +197,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	const char *words[MAX_WORDS];
 	int n_words = 0, i, r;
 	bool timing = false, help = false, drop_opts = false;
+	const char *by = NULL;	/* --by WORD: whose words depends on the command */
 
 	memset(o, 0, sizeof(*o));
 	o->interval = 1.0;
@@ -218,10 +223,10 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 				return usage_error(err, err_len,
 						   "%s needs a positive whole number", a);
 		} else if (!strcmp(a, "--by")) {
-			drop_opts = true;
-			if (++i == argc || drop_by_parse(argv[i], &o->by))
+			if (++i == argc)
 				return usage_error(err, err_len,
-						   "%s needs reason, location, dev, netns or trap", a);
+						   "%s needs reason, location, dev, netns or trap (drops), or service or peer (resets)", a);
+			by = argv[i];
 		} else if ((!strcmp(a, "-n") && !n_words) ||
 			   !strcmp(a, "--netns")) {
 			/* Before the command; after it, -n is drops' TOP. */
@@ -277,8 +282,20 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			return usage_error(err, err_len, "no help for '%s'", words[1]);
 		return 0;
 	}
+	if (by && o->cmd == CMD_RESETS) {
+		if (resets_by_parse(by, &o->resets_by))
+			return usage_error(err, err_len,
+					   "--by needs service or peer for resets, not '%s'", by);
+	} else if (by) {
+		if (o->cmd != CMD_DROPS)
+			return usage_error(err, err_len, "--by is for drops and resets, not %s",
+					   cli_name(o->cmd));
+		if (drop_by_parse(by, &o->by))
+			return usage_error(err, err_len,
+					   "--by needs reason, location, dev, netns or trap, not '%s'", by);
+	}
 	if (drop_opts && o->cmd != CMD_DROPS)
-		return usage_error(err, err_len, "--by and -n are for drops, not %s",
+		return usage_error(err, err_len, "-n is for drops, not %s",
 				   cli_name(o->cmd));
 	switch (o->cmd) {
 	case CMD_FILTER:

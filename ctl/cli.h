@@ -27,6 +27,7 @@ struct options {
 	double interval;	/* watch -i, seconds */
 	long count;		/* watch -c, 0 = until interrupted */
 	enum drop_by by;	/* drops --by */
+	enum resets_by resets_by; /* resets --by */
 	long top;		/* drops -n, 0 = all */
 	const char *hist;	/* hist NAME, NULL = all */
 	enum filter_action filter_act;

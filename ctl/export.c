@@ -22,6 +22,12 @@
  *    local one (side); netns the namespace's inode number.  Bounded as
  *    services and namespaces are, never per flow.  Left out where the
  *    kernel lacks sock:inet_sk_error_report (the view is refused).
+ *  - tpstat_tcp_resets_total{kind,direction,port,netns,reason}: the
+ *    RESETS view by service (summed over peers): kind is sent or
+ *    received, direction passive (the port is local: a server's end)
+ *    or active (the port is remote: a client's), reason the kernel's
+ *    name for a sent one (6.10+; else empty).  Bounded as services and
+ *    namespaces are: a client's ephemeral ports are not labels.
  *  - histograms, one family per HISTS name, from its log2 buckets (see
  *    hists[] below): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
@@ -359,6 +365,41 @@ static void export_socket_errors(struct prom *p, const struct export_data *d)
 	}
 }
 
+static const struct prom_family fam_resets = {
+	"tpstat_tcp_resets_total", "counter",
+	"TCP resets sent (tcp:tcp_send_reset) and received (tcp:tcp_receive_reset) per service: direction passive where the port is local (a server's end), active where it is remote (a client's); reason is the kernel's for sent ones (6.10 and later), else empty; netns is the namespace's inode number; lost to a full resets table they are not counted here",
+};
+
+/* Entries without a direction or one service port are left out. */
+static void export_resets(struct prom *p, const struct export_data *d)
+{
+	const struct view *v = d->resets;
+
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char port[8], netns[12];
+		uint16_t n;
+		struct prom_label l[5] = {
+			{ "kind", "sent" },
+			{ "direction", direction_name(e) },
+			{ "port", port },
+			{ "netns", netns },
+			{ "reason", e->has_reason_name ? e->reason_name : "" },
+		};
+
+		if (!l[1].value || errors_side(e, &n) == SIDE_NONE)
+			continue;
+		snprintf(port, sizeof(port), "%u", n);
+		snprintf(netns, sizeof(netns), "%u", e->netns);
+		if (e->rst_sent)
+			prom_sample(p, &fam_resets, "", l, 5, e->rst_sent);
+		l[0].value = "received";
+		l[4].value = "";
+		if (e->rst_received)
+			prom_sample(p, &fam_resets, "", l, 5, e->rst_received);
+	}
+}
+
 /*
  * The HISTS histograms, in this order.  Their values are 32-bit, so
  * buckets 0 to 32 are exported (le up to 2^32 - 1); anything a bucket
@@ -471,6 +512,7 @@ void export_write(FILE *f, const struct export_data *d)
 	export_tcp_states(&p, d);
 	export_drop_reasons(&p, d);
 	export_socket_errors(&p, d);
+	export_resets(&p, d);
 	export_hists(&p, d);
 	export_other(&p, d);
 }

@@ -34,6 +34,8 @@ struct export_data {
 	const struct view *drops;
 	const struct view *hists;
 	const struct view *errors;
+	/* After resets_aggregate(RESETS_BY_SERVICE): no peers. */
+	const struct view *resets;
 };
 
 /*

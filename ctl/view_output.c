@@ -92,23 +92,23 @@ void view_json_state(struct json *j, const char *key, bool has,
 	json_opt_u64(j, code, has, state);
 }
 
-static double mean(const struct hist *h)
+double hist_mean(const struct hist *h)
 {
 	return h && h->count ? (double)h->sum / h->count : 0;
 }
 
-static void json_mean(struct json *j, const struct hist *h)
+void json_mean(struct json *j, const struct hist *h)
 {
 	json_key(j, "mean");
 	if (h->count)
-		json_double(j, mean(h));
+		json_double(j, hist_mean(h));
 	else
 		json_null(j);
 }
 
 static const struct hist empty_hist;
 
-static const struct hist *hist_of(const struct view_entry *e)
+const struct hist *hist_of(const struct view_entry *e)
 {
 	return e->hist ? e->hist : &empty_hist;
 }
@@ -195,7 +195,7 @@ static void json_retrans(struct json *j, const struct view_entry *e)
 }
 
 /* The NETNS column: names where known, at least 10 wide as inodes are. */
-static int netns_width(const struct view *v)
+int netns_width(const struct view *v)
 {
 	char buf[NUM_MAX];
 	int w = 10, n;
@@ -239,47 +239,6 @@ static void text_retrans(FILE *f, const struct view *v)
 	}
 }
 
-static void json_reset(struct json *j, const struct view_entry *e)
-{
-	json_object_open(j);
-	netns_json(j, e->netns);
-	json_opt_str(j, "family", view_family_name(e), view_family_name(e));
-	json_key(j, "local_port");
-	json_u64(j, e->sport);
-	view_json_addr(j, "remote", e->daddr, e->daddr_len);
-	json_key(j, "sent");
-	json_u64(j, e->rst_sent);
-	json_key(j, "received");
-	json_u64(j, e->rst_received);
-	view_json_reason(j, e);
-	json_object_close(j);
-}
-
-static void text_resets(FILE *f, const struct view *v)
-{
-	char peer[ADDR_MAX], reason[96], ns[NUM_MAX];
-	int wp = 4, wn = netns_width(v), n;
-
-	for (size_t i = 0; i < v->n; i++) {
-		format_addr(peer, sizeof(peer), v->e[i].daddr,
-			    v->e[i].daddr_len, -1);
-		n = strlen(peer);
-		wp = n > wp ? n : wp;
-	}
-	fprintf(f, "%5s  %-*s  %*s  %8s  %8s  %s\n", "LPORT", wp, "PEER",
-		wn, "NETNS", "SENT", "RECEIVED", "REASON");
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
-		fprintf(f, "%5u  %-*s  %*s  %8llu  %8llu  %s\n", e->sport, wp,
-			peer, wn, netns_text(e->netns, ns, sizeof(ns)),
-			(unsigned long long)e->rst_sent,
-			(unsigned long long)e->rst_received,
-			view_reason_text(e, reason, sizeof(reason)));
-	}
-}
-
 static void text_state(FILE *f, const struct view_entry *e)
 {
 	char old[16], new[16];
@@ -297,34 +256,6 @@ static void json_transition(struct json *j, const struct view_entry *e)
 	view_json_state(j, "new_state", e->has_new_state, e->new_state);
 	json_key(j, "count");
 	json_u64(j, e->count);
-	json_object_close(j);
-}
-
-static void text_lifetime(FILE *f, const struct view_entry *e)
-{
-	const struct hist *h = hist_of(e);
-	char ns[NUM_MAX];
-
-	fprintf(f, "lport %u  comm %s  netns %s: %llu connection%s",
-		e->sport, e->has_comm ? e->comm : "[softirq]",
-		netns_text(e->netns, ns, sizeof(ns)),
-		(unsigned long long)h->count, h->count == 1 ? "" : "s");
-	if (h->count)
-		fprintf(f, ", mean %.1f usecs", mean(h));
-	fputc('\n', f);
-	hist_print(f, h, "usecs");
-	fputc('\n', f);
-}
-
-static void json_lifetime(struct json *j, const struct view_entry *e)
-{
-	json_object_open(j);
-	netns_json(j, e->netns);
-	json_key(j, "local_port");
-	json_u64(j, e->sport);
-	json_opt_str(j, "comm", e->has_comm, e->comm);
-	json_mean(j, hist_of(e));
-	hist_json(j, hist_of(e));
 	json_object_close(j);
 }
 
@@ -379,7 +310,7 @@ static void text_hist(FILE *f, const struct view_entry *e)
 	fprintf(f, "%s: %llu values", e->hist_name,
 		(unsigned long long)h->count);
 	if (h->count)
-		fprintf(f, ", mean %.1f %s", mean(h), unit);
+		fprintf(f, ", mean %.1f %s", hist_mean(h), unit);
 	fputc('\n', f);
 	hist_print(f, h, unit);
 	fputc('\n', f);
@@ -419,8 +350,7 @@ static const char *proto_column(const struct view_entry *e, char *buf,
 	return p;
 }
 
-/* "remote port 8080", "local port 80", or "-" without one port. */
-static const char *service_text(const struct view_entry *e, char *buf,
+const char *service_text(const struct view_entry *e, char *buf,
 				size_t len)
 {
 	uint16_t port;
@@ -536,6 +466,10 @@ static void print_json(FILE *f, const struct out_opts *o,
 		json_key(&j, "by");
 		json_string(&j, drop_by_name(by));
 	}
+	if (v->id == TPSTAT_VIEW_RESETS) {
+		json_key(&j, "by");
+		json_string(&j, resets_by_name(v->resets_by));
+	}
 	json_key(&j, "overflow");
 	json_u64(&j, v->overflow);
 	json_key(&j, "entries");
@@ -564,13 +498,13 @@ static void print_json(FILE *f, const struct out_opts *o,
 			json_retrans(&j, e);
 			break;
 		case TPSTAT_VIEW_RESETS:
-			json_reset(&j, e);
+			resets_json_row(&j, v, e);
 			break;
 		case TPSTAT_VIEW_STATES:
 			json_transition(&j, e);
 			break;
 		case TPSTAT_VIEW_LIFETIMES:
-			json_lifetime(&j, e);
+			lifetime_json_row(&j, e);
 			break;
 		case TPSTAT_VIEW_DEVICES:
 			json_device(&j, e);
@@ -605,7 +539,7 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		text_retrans(f, v);
 		break;
 	case TPSTAT_VIEW_RESETS:
-		text_resets(f, v);
+		resets_text(f, v);
 		break;
 	case TPSTAT_VIEW_ERRORS:
 		text_errors(f, v);
@@ -623,7 +557,7 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 			else if (v->id == TPSTAT_VIEW_STATES)
 				text_state(f, e);
 			else if (v->id == TPSTAT_VIEW_LIFETIMES)
-				text_lifetime(f, e);
+				lifetime_text(f, e);
 			else if (v->id == TPSTAT_VIEW_DEVICES)
 				text_device(f, e);
 			else if (v->id == TPSTAT_VIEW_HISTS)

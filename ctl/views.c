@@ -49,6 +49,26 @@ int drop_by_parse(const char *s, enum drop_by *by)
 	return -1;
 }
 
+static const char *const resets_by_names[] = {
+	[RESETS_BY_SERVICE] = "service", [RESETS_BY_PEER] = "peer",
+};
+
+const char *resets_by_name(enum resets_by by)
+{
+	return by <= RESETS_BY_PEER ? resets_by_names[by] : "unknown";
+}
+
+int resets_by_parse(const char *s, enum resets_by *by)
+{
+	for (int i = RESETS_BY_SERVICE; i <= RESETS_BY_PEER; i++) {
+		if (!strcmp(s, resets_by_names[i])) {
+			*by = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 const char *const hist_names[] = {
 	"srtt_us", "snd_cwnd", "xmit_len", "rx_len", NULL,
 };
@@ -251,6 +271,8 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 		return get_u32(a, &e->err, &e->has_err);
 	case TPSTAT_A_PROTOCOL:
 		return get_u8(a, &e->protocol, &e->has_protocol);
+	case TPSTAT_A_DIRECTION:
+		return get_u8(a, &e->direction, &e->has_direction);
 	/* values */
 	case TPSTAT_A_COUNT:
 		return get_u64(a, &e->count);
@@ -528,47 +550,12 @@ static int retrans_qsort(const void *pa, const void *pb)
 	return c ? c : addr_cmp(a, b);
 }
 
-static int resets_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->rst_sent + b->rst_received,
-			a->rst_sent + a->rst_received);
-
-	if (!c)
-		c = cmp_u64(a->sport, b->sport);
-	if (!c)
-		c = addr_cmp(a, b);
-	if (!c)
-		c = cmp_u64(a->has_reason, b->has_reason);
-	return c ? c : cmp_u64(a->reason, b->reason);
-}
-
 static int states_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
 	int c = cmp_u64(a->old_state, b->old_state);
 
 	return c ? c : cmp_u64(a->new_state, b->new_state);
-}
-
-static uint64_t hist_count(const struct view_entry *e)
-{
-	return e->hist ? e->hist->count : 0;
-}
-
-static int lifetimes_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(hist_count(b), hist_count(a));
-
-	if (!c)
-		c = cmp_u64(a->sport, b->sport);
-	if (!c)
-		c = cmp_u64(a->netns, b->netns);
-	/* Tasks by name, then the softirq row. */
-	if (!c)
-		c = cmp_u64(b->has_comm, a->has_comm);
-	return c ? c : strcmp(a->comm, b->comm);
 }
 
 static int devices_qsort(const void *pa, const void *pb)
@@ -784,7 +771,8 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 }
 
 int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
-	     const char *hist_only, const struct out_opts *o)
+	     enum resets_by rby, const char *hist_only,
+	     const struct out_opts *o)
 {
 	struct view v = { .id = view };
 	struct nlmsghdr *nlh;
@@ -817,6 +805,8 @@ int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 	}
 	if (v.id == TPSTAT_VIEW_DROPS || v.id == TPSTAT_VIEW_TRAPS)
 		drops_aggregate(&v, by, top);
+	else if (v.id == TPSTAT_VIEW_RESETS)
+		resets_aggregate(&v, rby);
 	else
 		view_sort(&v);
 	print_view(stdout, o, &v, by, hist_only);

@@ -22,6 +22,12 @@ enum drop_by {
 	BY_REASON, BY_LOCATION, BY_DEV, BY_NETNS, BY_TRAP,
 };
 
+/* What "tpstat resets --by" shows. */
+enum resets_by {
+	RESETS_BY_SERVICE,	/* the default: summed over peers */
+	RESETS_BY_PEER,		/* each service's peers */
+};
+
 /* One entry of any view: the attributes it had, the others are 0. */
 struct view_entry {
 	/* keys */
@@ -31,6 +37,8 @@ struct view_entry {
 	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
 	uint8_t old_state, new_state;
 	uint8_t protocol;			/* IPPROTO_TCP, IPPROTO_UDP */
+	uint8_t direction;			/* enum tpstat_direction */
+	bool has_direction;
 	bool has_reason, has_reason_name, has_ifname, has_comm;
 	bool has_old_state, has_new_state;
 	bool has_sport, has_dport, has_err, has_protocol;
@@ -56,6 +64,7 @@ struct view {
 	uint32_t entries, capacity;	/* VIEW_ENTRIES, VIEW_CAPACITY */
 	uint64_t overflow;		/* VIEW_OVERFLOW */
 	uint64_t opens_active, opens_passive, opens_failed;	/* STATES */
+	enum resets_by resets_by;	/* RESETS: as printed */
 	struct view_entry *e;
 	size_t n, cap;
 };
@@ -66,6 +75,9 @@ const char *view_name(uint32_t view);
 const char *drop_by_name(enum drop_by by);
 /* 0 and @by, or -1 for an unknown word. */
 int drop_by_parse(const char *s, enum drop_by *by);
+/* "service", "peer"; and the same 0 or -1. */
+const char *resets_by_name(enum resets_by by);
+int resets_by_parse(const char *s, enum resets_by *by);
 
 /* The known HISTS names in the order they print; NULL-terminated. */
 extern const char *const hist_names[];
@@ -143,6 +155,36 @@ const char *view_state_text(unsigned int state, char *buf, size_t len);
 void view_json_state(struct json *j, const char *key, bool has,
 		     unsigned int state);
 
+/* ---- lifetimes and resets by service (view_lifetime.c, view_resets.c) ---- */
+
+/* "active", "passive", or NULL (no DIRECTION, or one this tool does not know). */
+const char *direction_name(const struct view_entry *e);
+/* view_sort()'s orders: most first, then by service. */
+int lifetimes_qsort(const void *pa, const void *pb);
+int resets_qsort(const void *pa, const void *pb);
+/*
+ * RESETS entries as @by shows them (v->resets_by): BY_SERVICE sums them
+ * over peers and families, one per namespace, direction, service port
+ * and reason; BY_PEER keeps the module's rows.  In view_sort()'s order.
+ */
+int resets_aggregate(struct view *v, enum resets_by by);
+
+struct json;
+void resets_text(FILE *f, const struct view *v);
+void resets_json_row(struct json *j, const struct view *v,
+		const struct view_entry *e);
+void lifetime_text(FILE *f, const struct view_entry *e);
+void lifetime_json_row(struct json *j, const struct view_entry *e);
+
+/* Shared by the views' printers (view_output.c). */
+const struct hist *hist_of(const struct view_entry *e);
+double hist_mean(const struct hist *h);
+void json_mean(struct json *j, const struct hist *h);
+/* The NETNS column's width: names where known, at least 10 wide. */
+int netns_width(const struct view *v);
+/* "remote port 8080", "local port 80", or "-" without one port. */
+const char *service_text(const struct view_entry *e, char *buf, size_t len);
+
 struct out_opts;
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		enum drop_by by, const char *hist_only);
@@ -165,9 +207,11 @@ struct tpnl;
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err);
 /*
  * Reads @view and prints it: 0, or 1 after one line on stderr.  @by and
- * @top for DROPS (BY_TRAP reads TRAPS); @hist_only: one HISTS name.
+ * @top for DROPS (BY_TRAP reads TRAPS); @rby for RESETS; @hist_only: one
+ * HISTS name.
  */
 int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
-	     const char *hist_only, const struct out_opts *o);
+	     enum resets_by rby, const char *hist_only,
+	     const struct out_opts *o);
 
 #endif

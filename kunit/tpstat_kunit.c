@@ -912,6 +912,88 @@ static void tpstat_flow_key_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, (u16)AF_INET6, kmix.family);
 }
 
+/*
+ * A reset answered without a socket (@skb, data at the TCP header): a
+ * SYN was for a local service; another segment to a local port in the
+ * ephemeral range was for a client's end, whose service is the source.
+ */
+static void tpstat_reset_key_skb_test(struct kunit *test)
+{
+	struct sk_buff *skb = alloc_skb(128, GFP_KERNEL);
+	struct tpstat_reset_key key;
+	__be32 peer = htonl(0x7f000002);
+	struct tcphdr *th;
+	struct iphdr *iph;
+	int low, high;
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_reserve(skb, 64);
+	skb_reset_network_header(skb);
+	iph = skb_put_zero(skb, sizeof(*iph));
+	th = skb_put_zero(skb, sizeof(*th));
+	skb_pull(skb, sizeof(*iph));
+	skb->protocol = htons(ETH_P_IP);
+	skb->dev = init_net.loopback_dev;
+	iph->saddr = peer;
+	tpstat_local_port_range(&init_net, &low, &high);
+	th->source = htons(low);
+	th->dest = htons(5303);
+	th->syn = 1;
+
+	memset(&key, 0, sizeof(key));
+	tpstat_reset_key_fill(&key, NULL, skb, 0, true);
+	KUNIT_EXPECT_EQ(test, (u8)TPSTAT_DIRECTION_PASSIVE, key.direction);
+	KUNIT_EXPECT_EQ(test, (u16)5303, key.port);
+	KUNIT_EXPECT_EQ(test, (u16)AF_INET, key.family);
+	KUNIT_EXPECT_EQ(test, 0, memcmp(key.peer, &peer, 4));
+	KUNIT_EXPECT_EQ(test, init_net.ns.inum, key.netns);
+
+	/* The alerts' key: the local port, whatever the side. */
+	memset(&key, 0, sizeof(key));
+	tpstat_reset_key_fill(&key, NULL, skb, 0, false);
+	KUNIT_EXPECT_EQ(test, (u8)TPSTAT_DIRECTION_UNKNOWN, key.direction);
+	KUNIT_EXPECT_EQ(test, (u16)5303, key.port);
+
+	/* An ACK to an ephemeral port from 5303: the client's end. */
+	th->syn = 0;
+	th->ack = 1;
+	th->source = htons(5303);
+	th->dest = htons(low);
+	memset(&key, 0, sizeof(key));
+	tpstat_reset_key_fill(&key, NULL, skb, 0, true);
+	KUNIT_EXPECT_EQ(test, (u8)TPSTAT_DIRECTION_ACTIVE, key.direction);
+	KUNIT_EXPECT_EQ(test, (u16)5303, key.port);
+
+	/* The same to a port outside the range: a server's end. */
+	th->dest = htons(low - 1);
+	memset(&key, 0, sizeof(key));
+	tpstat_reset_key_fill(&key, NULL, skb, 0, true);
+	KUNIT_EXPECT_EQ(test, (u8)TPSTAT_DIRECTION_PASSIVE, key.direction);
+	KUNIT_EXPECT_EQ(test, (u16)(low - 1), key.port);
+	kfree_skb(skb);
+}
+
+/* Which end a socket was born as rides in bit 0 of its birth time. */
+static void tpstat_birth_direction_test(struct kunit *test)
+{
+	struct tpstat_births b;
+	struct tpstat_birth out;
+	int sk_a, sk_p;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_births_init(&b, 4));
+	tpstat_birth_record(&b, &sk_a, 1000, "curl", true);
+	tpstat_birth_record(&b, &sk_p, 1001, "", false);
+	KUNIT_ASSERT_TRUE(test, tpstat_birth_take(&b, &sk_a, &out));
+	KUNIT_EXPECT_TRUE(test, tpstat_birth_active(&out));
+	KUNIT_EXPECT_EQ(test, 1001ULL, out.ns);
+	KUNIT_EXPECT_STREQ(test, "curl", out.comm);
+	KUNIT_ASSERT_TRUE(test, tpstat_birth_take(&b, &sk_p, &out));
+	KUNIT_EXPECT_FALSE(test, tpstat_birth_active(&out));
+	KUNIT_EXPECT_EQ(test, 1000ULL, out.ns);
+	KUNIT_EXPECT_FALSE(test, tpstat_birth_take(&b, &sk_p, &out));
+	tpstat_births_free(&b);
+}
+
 static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_table_insert_lookup_test),
 	KUNIT_CASE(tpstat_table_collision_test),
@@ -920,6 +1002,8 @@ static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_log2_bucket_test),
 	KUNIT_CASE(tpstat_flow_key_test),
 	KUNIT_CASE(tpstat_comm_copy_test),
+	KUNIT_CASE(tpstat_reset_key_skb_test),
+	KUNIT_CASE(tpstat_birth_direction_test),
 	{}
 };
 

@@ -112,10 +112,10 @@ notrace void tpstat_alert_reset(const struct sock *sk,
 	};
 	struct tpstat_reset_key rst = {};
 
-	tpstat_reset_key_fill(&rst, sk, skb, reason);
+	tpstat_reset_key_fill(&rst, sk, skb, reason, false);
 	key.netns = rst.netns;
 	key.family = rst.family;
-	key.sport = rst.lport;
+	key.sport = rst.port;
 	key.reason = rst.reason;
 	memcpy(key.daddr, rst.peer, sizeof(key.daddr));
 	tpstat_alert_fold(&key);

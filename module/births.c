@@ -40,7 +40,7 @@ static u32 tpstat_birth_first(const struct tpstat_births *b, const void *sk)
 }
 
 void tpstat_birth_record(struct tpstat_births *b, const void *sk, u64 ns,
-			 const char *comm)
+			 const char *comm, bool active)
 {
 	unsigned long key = (unsigned long)sk;
 	u32 mask = b->nr_slots - 1;
@@ -66,7 +66,7 @@ void tpstat_birth_record(struct tpstat_births *b, const void *sk, u64 ns,
 		atomic64_inc(&b->overflow);
 		return;
 	}
-	claim->ns = ns;
+	claim->ns = (ns & ~1ULL) | active;
 	memcpy(claim->comm, comm, sizeof(claim->comm));
 }
 

@@ -6,9 +6,11 @@
  *   drops      count location reason netns dev
  *   traps      count devlink group trap
  *   retrans    retrans synack_retrans state netns local remote
- *   resets     sent received netns lport peer reason
+ *   resets     sent received netns direction port peer reason
  *   states     old new count; then "opens active|passive|failed N"
- *   lifetimes  netns lport comm count sum_us buckets
+ *   lifetimes  netns direction port comm count sum_us buckets
+ *   (direction: active, the port is the remote service's; passive, the
+ *   local one)
  *   devices    netns dev tx_packets tx_bytes rx_packets rx_bytes
  *              xmit_errors xmit_timeouts gro napi_polls napi_work
  *              napi_budget_exhausted
@@ -32,9 +34,9 @@ static const char *const tpstat_view_columns[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DROPS] = "count location reason netns dev",
 	[TPSTAT_VIEW_TRAPS] = "count devlink group trap",
 	[TPSTAT_VIEW_RETRANS] = "retrans synack_retrans state netns local remote",
-	[TPSTAT_VIEW_RESETS] = "sent received netns lport peer reason",
+	[TPSTAT_VIEW_RESETS] = "sent received netns direction port peer reason",
 	[TPSTAT_VIEW_STATES] = "old new count",
-	[TPSTAT_VIEW_LIFETIMES] = "netns lport comm count sum_us buckets",
+	[TPSTAT_VIEW_LIFETIMES] = "netns direction port comm count sum_us buckets",
 	[TPSTAT_VIEW_DEVICES] = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
 	[TPSTAT_VIEW_HISTS] = "name count sum buckets",
 	[TPSTAT_VIEW_ERRORS] = "count errno protocol side port netns",
@@ -50,6 +52,12 @@ static void tpstat_seq_dev(struct seq_file *m, u32 netns, u32 ifindex)
 		seq_printf(m, " %s", name);
 	else
 		seq_printf(m, " if%u", ifindex);
+}
+
+static const char *tpstat_direction_name(u8 direction)
+{
+	return direction == TPSTAT_DIRECTION_ACTIVE ? "active" :
+	       direction == TPSTAT_DIRECTION_PASSIVE ? "passive" : "-";
 }
 
 static void tpstat_seq_reason(struct seq_file *m, const char *name, u32 code)
@@ -129,8 +137,9 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 	case TPSTAT_VIEW_RESETS: {
 		const struct tpstat_reset_key *k = key;
 
-		seq_printf(m, "%llu %llu %u %u", v[TPSTAT_RST_SENT],
-			   v[TPSTAT_RST_RECEIVED], k->netns, k->lport);
+		seq_printf(m, "%llu %llu %u %s %u", v[TPSTAT_RST_SENT],
+			   v[TPSTAT_RST_RECEIVED], k->netns,
+			   tpstat_direction_name(k->direction), k->port);
 		if (k->family == AF_INET)
 			seq_printf(m, " %pI4", k->peer);
 		else if (k->family == AF_INET6)
@@ -147,7 +156,8 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 	case TPSTAT_VIEW_LIFETIMES: {
 		const struct tpstat_life_key *k = key;
 
-		seq_printf(m, "%u %u %s", k->netns, k->lport,
+		seq_printf(m, "%u %s %u %s", k->netns,
+			   tpstat_direction_name(k->direction), k->port,
 			   k->comm[0] ? k->comm : "-");
 		tpstat_seq_hist(m, v, v[TPSTAT_LIFE_SUM]);
 		break;

@@ -133,6 +133,13 @@ static int tpstat_put_hist(struct sk_buff *skb, const u64 *buckets,
 	return 0;
 }
 
+/* A service port: the remote one (DPORT) of an active end, else SPORT. */
+static int tpstat_put_service(struct sk_buff *skb, u8 direction, u16 port)
+{
+	return nla_put_u16(skb, direction == TPSTAT_DIRECTION_ACTIVE ?
+			   TPSTAT_A_DPORT : TPSTAT_A_SPORT, port);
+}
+
 static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 			    const void *key, const u64 *vals)
 {
@@ -182,7 +189,8 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 
 		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
+		    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
+		    tpstat_put_service(skb, k->direction, k->port) ||
 		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
 		    (vals[TPSTAT_RST_SENT] &&
 		     tpstat_put_rst_reason(skb, k->reason)) ||
@@ -196,7 +204,8 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		const struct tpstat_life_key *k = key;
 
 		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
-		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
+		    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
+		    tpstat_put_service(skb, k->direction, k->port) ||
 		    (k->comm[0] && nla_put_string(skb, TPSTAT_A_COMM, k->comm)) ||
 		    tpstat_put_hist(skb, vals, 1, vals[TPSTAT_LIFE_SUM]))
 			return -EMSGSIZE;

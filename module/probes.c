@@ -269,7 +269,7 @@ TPSTAT_PROBE(inet_sock_set_state,
 		return;
 	/* tcplife: only births and the close matter, a third of the calls. */
 	if (newstate == TCP_SYN_SENT || newstate == TCP_SYN_RECV)
-		tpstat_record_birth(sk);
+		tpstat_record_birth(sk, newstate);
 	else if (newstate == TCP_CLOSE)
 		tpstat_record_close(v, sk);
 }

@@ -139,15 +139,47 @@ notrace void tpstat_record_retrans(struct tpstat_views *v,
 	atomic64_set(&vals[TPSTAT_FLOW_STATE], state);
 }
 
-/* A reset without a socket answers @skb: its source is the peer. */
-static void tpstat_reset_key_skb(struct tpstat_reset_key *key,
-				 const struct sk_buff *skb)
+/* A client's end: a local port in the ephemeral range, and a peer port. */
+static bool tpstat_ephemeral(const struct net *net, u16 lport, u16 rport)
+{
+	int low, high;
+
+	if (!net || !rport)
+		return false;
+	tpstat_local_port_range(net, &low, &high);
+	return lport >= low && lport <= high;
+}
+
+/* Where a socket's state says which end it is; UNKNOWN once established. */
+static u8 tpstat_state_direction(int state)
+{
+	switch (state) {
+	case TCP_SYN_SENT:
+		return TPSTAT_DIRECTION_ACTIVE;
+	case TCP_LISTEN:
+	case TCP_SYN_RECV:
+	case TCP_NEW_SYN_RECV:
+		return TPSTAT_DIRECTION_PASSIVE;
+	}
+	return TPSTAT_DIRECTION_UNKNOWN;
+}
+
+/*
+ * A reset without a socket answers @skb: its source is the peer, its
+ * destination port ours.  A SYN without ACK was sent to a local service
+ * (a connect to a closed port); any other segment may be for a client's
+ * end that is gone: the ports decide.
+ */
+static u8 tpstat_reset_key_skb(struct tpstat_reset_key *key,
+			       const struct sk_buff *skb, u16 *lport,
+			       u16 *rport)
 {
 	const struct tcphdr *th = (const struct tcphdr *)skb->data;
 
 	if (skb->dev)
 		key->netns = tpstat_dev_netns(skb->dev);
-	key->lport = ntohs(th->dest);
+	*lport = ntohs(th->dest);
+	*rport = ntohs(th->source);
 	if (skb->protocol == htons(ETH_P_IP)) {
 		key->family = AF_INET;
 		memcpy(key->peer, &ip_hdr(skb)->saddr, 4);
@@ -155,12 +187,25 @@ static void tpstat_reset_key_skb(struct tpstat_reset_key *key,
 		key->family = AF_INET6;
 		memcpy(key->peer, &ipv6_hdr(skb)->saddr, 16);
 	}
+	return th->syn && !th->ack ? TPSTAT_DIRECTION_PASSIVE :
+				     TPSTAT_DIRECTION_UNKNOWN;
 }
 
+/*
+ * Which side of a reset is the service: the socket's state where it
+ * tells (SYN_SENT: a client; LISTEN, SYN_RECV, a request: a server),
+ * else a local port in the namespace's ephemeral range with a remote
+ * port is a client's, as in the errors view; anything else a server's.
+ */
 notrace void tpstat_reset_key_fill(struct tpstat_reset_key *key,
 				   const struct sock *sk,
-				   const struct sk_buff *skb, u32 reason)
+				   const struct sk_buff *skb, u32 reason,
+				   bool by_service)
 {
+	const struct net *net = NULL;
+	u8 dir = TPSTAT_DIRECTION_UNKNOWN;
+	u16 lport = 0, rport = 0;
+
 	key->reason = reason;
 	if (sk) {
 		struct tpstat_flow_key flow = {};
@@ -168,11 +213,24 @@ notrace void tpstat_reset_key_fill(struct tpstat_reset_key *key,
 		tpstat_flow_key_from(&flow, &sk->__sk_common);
 		key->netns = flow.netns;
 		key->family = flow.family;
-		key->lport = flow.sport;
+		lport = flow.sport;
+		rport = flow.dport;
 		memcpy(key->peer, flow.daddr, sizeof(key->peer));
+		net = sock_net(sk);
+		dir = tpstat_state_direction(sk->sk_state);
 	} else if (skb) {
-		tpstat_reset_key_skb(key, skb);
+		dir = tpstat_reset_key_skb(key, skb, &lport, &rport);
+		net = skb->dev ? dev_net(skb->dev) : NULL;
 	}
+	if (!by_service) {
+		key->port = lport;
+		return;
+	}
+	if (dir == TPSTAT_DIRECTION_UNKNOWN)
+		dir = tpstat_ephemeral(net, lport, rport) ?
+		      TPSTAT_DIRECTION_ACTIVE : TPSTAT_DIRECTION_PASSIVE;
+	key->direction = dir;
+	key->port = dir == TPSTAT_DIRECTION_ACTIVE ? rport : lport;
 }
 
 notrace void tpstat_record_reset(struct tpstat_views *v,
@@ -182,7 +240,7 @@ notrace void tpstat_record_reset(struct tpstat_views *v,
 {
 	struct tpstat_reset_key key = {};
 
-	tpstat_reset_key_fill(&key, sk, skb, reason);
+	tpstat_reset_key_fill(&key, sk, skb, reason, true);
 	tpstat_table_add(&v->table[TPSTAT_T_RESETS], &key, val, 1);
 }
 
@@ -198,15 +256,13 @@ notrace void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 	const struct inet_sock *inet = inet_sk(sk);
 	struct tpstat_err_key key = {};
 	u16 lport = ntohs(inet->inet_sport);
-	int low, high;
 
-	tpstat_local_port_range(sock_net(sk), &low, &high);
 	key.netns = sock_net(sk)->ns.inum;
 	key.err = err;
 	key.family = sk->sk_family;
 	key.protocol = sk->sk_protocol;
 	/* tcp_disconnect() (SO_LINGER 0) clears the peer before it reports. */
-	if (lport >= low && lport <= high && inet->inet_dport) {
+	if (tpstat_ephemeral(sock_net(sk), lport, ntohs(inet->inet_dport))) {
 		key.remote = 1;
 		key.port = ntohs(inet->inet_dport);
 	} else {
@@ -246,19 +302,28 @@ static __always_inline void tpstat_comm_copy(char *dst, const char *comm)
 }
 
 /*
- * tcplife: a socket is born at SYN_SENT (connect) or SYN_RECV (a passive
- * child) and its life ends at CLOSE.  The task is known only where the
- * transition runs in process context; in softirq current is unrelated.
+ * tcplife: a socket is born at SYN_SENT (connect: active) or SYN_RECV (a
+ * passive child) and its life ends at CLOSE.  The task is known only
+ * where the transition runs in process context; in softirq current is
+ * unrelated.  A passive child is born in softirq: no task to keep.
  */
-notrace void tpstat_record_birth(const struct sock *sk)
+notrace void tpstat_record_birth(const struct sock *sk, int newstate)
 {
 	char comm[TPSTAT_COMM_MAX] = "";
+	bool active = newstate == TCP_SYN_SENT;
 
-	if (in_task())
+	if (active && in_task())
 		tpstat_comm_copy(comm, current->comm);
-	tpstat_birth_record(&tpstat_births, sk, ktime_get_ns(), comm);
+	tpstat_birth_record(&tpstat_births, sk, ktime_get_ns(), comm, active);
 }
 
+/*
+ * Keyed by service: an active socket by its remote port and the task
+ * that connected (or, connected outside a task, the one closing), a
+ * passive one by its local port alone.  By CLOSE the local port is
+ * released (sk_num is 0): inet_sport stays, and the remote port is
+ * cleared only after the CLOSE (tcp_disconnect(), a failed connect).
+ */
 notrace void tpstat_record_close(struct tpstat_views *v, const struct sock *sk)
 {
 	struct tpstat_life_key key = {};
@@ -270,12 +335,17 @@ notrace void tpstat_record_close(struct tpstat_views *v, const struct sock *sk)
 		return;
 	us = div_u64(ktime_get_ns() - birth.ns, NSEC_PER_USEC);
 	key.netns = sock_net(sk)->ns.inum;
-	/* By CLOSE the port is released (sk_num is 0); inet_sport stays. */
-	key.lport = ntohs(inet_sk(sk)->inet_sport);
-	if (birth.comm[0])
-		memcpy(key.comm, birth.comm, sizeof(key.comm));
-	else if (in_task())
-		tpstat_comm_copy(key.comm, current->comm);
+	if (tpstat_birth_active(&birth)) {
+		key.direction = TPSTAT_DIRECTION_ACTIVE;
+		key.port = ntohs(inet_sk(sk)->inet_dport);
+		if (birth.comm[0])
+			memcpy(key.comm, birth.comm, sizeof(key.comm));
+		else if (in_task())
+			tpstat_comm_copy(key.comm, current->comm);
+	} else {
+		key.direction = TPSTAT_DIRECTION_PASSIVE;
+		key.port = ntohs(inet_sk(sk)->inet_sport);
+	}
 	vals = tpstat_table_get(&v->table[TPSTAT_T_LIFETIMES], &key);
 	if (!vals)
 		return;

@@ -35,9 +35,13 @@ void tpstat_drop_key_fill(struct tpstat_drop_key *key,
 			  u32 reason);
 void tpstat_flow_key_from(struct tpstat_flow_key *key,
 			  const struct sock_common *c);
+/*
+ * A reset's key: with @by_service, its service port and direction (the
+ * view); else the local port, direction UNKNOWN (the monitor's alerts).
+ */
 void tpstat_reset_key_fill(struct tpstat_reset_key *key,
 			   const struct sock *sk, const struct sk_buff *skb,
-			   u32 reason);
+			   u32 reason, bool by_service);
 
 void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *skb,
 			const void *location, u32 reason);
@@ -51,8 +55,8 @@ void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 /* Errors: @sk reported sk_err (not 0). */
 void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 			 int err);
-/* Lifetimes: @sk born (SYN_SENT, SYN_RECV), and closed (CLOSE). */
-void tpstat_record_birth(const struct sock *sk);
+/* Lifetimes: @sk born (SYN_SENT, SYN_RECV: @newstate), and closed (CLOSE). */
+void tpstat_record_birth(const struct sock *sk, int newstate);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);
 /*
  * Where each device's entry was last found, per CPU, by ifindex: packet

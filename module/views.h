@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The views: keyed tables that say where and to whom events happened
- * (drops by location and reason, retransmits per flow, resets per peer,
- * lifetimes per port, devices, devlink traps).  Dense figures (state
+ * (drops by location and reason, retransmits per flow, resets per
+ * service and peer, lifetimes per service, devices, devlink traps).  Dense figures (state
  * matrix, log2 histograms) live in the per-CPU counters instead.
  *
  * The tables come in two generations.  Probes write to the one
@@ -53,20 +53,33 @@ struct tpstat_flow_key {
 	u8 daddr[16];
 } __aligned(8);
 
+/*
+ * A reset by its service and peer (record.c decides the side): @port is
+ * the local port where @direction is PASSIVE (a server's end), the
+ * remote one where it is ACTIVE (a client's); @peer is the other end.
+ * So a client's resets do not take a key per ephemeral port.
+ */
 struct tpstat_reset_key {
 	u32 netns;
 	u16 family;
-	u16 lport;
+	u16 port;
 	u32 reason;		/* sent resets, 6.10+; else 0 */
-	u32 pad;
+	u8 direction;		/* enum tpstat_direction */
+	u8 pad[3];
 	u8 peer[16];
 } __aligned(8);
 
+/*
+ * Lifetimes by service: the remote port of an active open (and the task
+ * that connected), the local port of a passive one (no task: born in
+ * softirq, and closed by whichever end closes first).
+ */
 struct tpstat_life_key {
 	u32 netns;
-	u16 lport;
-	u16 pad;
-	char comm[TPSTAT_COMM_MAX]; /* "" if neither birth nor close was in a task */
+	u16 port;
+	u8 direction;		/* enum tpstat_direction */
+	u8 pad;
+	char comm[TPSTAT_COMM_MAX]; /* active only; "" if never in a task */
 } __aligned(8);
 
 struct tpstat_dev_key {

@@ -219,8 +219,16 @@ static const struct parse_case view_cases[] = {
 	{ "drops --by", 2, CMD_NONE, NULL, "--by needs reason" },
 	{ "drops -n 0", 2, CMD_NONE, NULL, "-n needs a positive" },
 	{ "drops x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
-	{ "retrans -n 3", 2, CMD_NONE, NULL, "--by and -n are for drops, not retrans" },
-	{ "show --by reason", 2, CMD_NONE, NULL, "--by and -n are for drops" },
+	{ "retrans -n 3", 2, CMD_NONE, NULL, "-n is for drops, not retrans" },
+	{ "show --by reason", 2, CMD_NONE, NULL, "--by is for drops and resets, not show" },
+	{ "resets --by peer", 0, CMD_RESETS, NULL, NULL },
+	{ "--by service resets", 0, CMD_RESETS, NULL, NULL },
+	{ "resets --by bogus", 2, CMD_NONE, NULL, "--by needs service or peer for resets, not 'bogus'" },
+	{ "resets --by reason", 2, CMD_NONE, NULL, "--by needs service or peer for resets, not 'reason'" },
+	{ "drops --by peer", 2, CMD_NONE, NULL, "--by needs reason, location, dev, netns or trap, not 'peer'" },
+	{ "resets --by", 2, CMD_NONE, NULL, "--by needs reason" },
+	{ "resets -n 3", 2, CMD_NONE, NULL, "-n is for drops, not resets" },
+	{ "lifetime --by peer", 2, CMD_NONE, NULL, "--by is for drops and resets, not lifetime" },
 	{ "retrans x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
 	{ "-p states", 0, CMD_STATES, NULL, NULL },
 	{ "lifetime -z", 2, CMD_NONE, NULL, "-z is for show" },
@@ -229,7 +237,7 @@ static const struct parse_case view_cases[] = {
 	{ "errors", 0, CMD_ERRORS, NULL, NULL },
 	{ "-j err", 0, CMD_ERRORS, NULL, NULL },
 	{ "errors x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
-	{ "errors -n 3", 2, CMD_NONE, NULL, "--by and -n are for drops, not errors" },
+	{ "errors -n 3", 2, CMD_NONE, NULL, "-n is for drops, not errors" },
 	{ "errors -z", 2, CMD_NONE, NULL, "-z is for show, not errors" },
 	{ "help errors", 0, CMD_HELP, NULL, NULL },
 	{ "e", 2, CMD_NONE, NULL, "ambiguous command 'e'" },
@@ -709,45 +717,81 @@ static void test_retrans(void)
 	view_free(&v);
 }
 
+/* A RESETS entry as the module sends it: the service port by direction. */
+static void put_reset(struct view *v, uint8_t dir, uint16_t port,
+		      const uint8_t *peer, uint64_t sent, uint64_t received)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u8(nlh, TPSTAT_A_DIRECTION, dir);
+	mnl_attr_put_u16(nlh, dir == TPSTAT_DIRECTION_ACTIVE ? TPSTAT_A_DPORT :
+			 TPSTAT_A_SPORT, port);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, peer);
+	if (sent) {
+		mnl_attr_put_u32(nlh, TPSTAT_A_REASON, 2);
+		mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, "NO_SOCKET");
+	}
+	mnl_attr_put_u64(nlh, TPSTAT_A_RST_SENT, sent);
+	mnl_attr_put_u64(nlh, TPSTAT_A_RST_RECEIVED, received);
+	view_msg_cb(nlh, v);
+}
+
 static void test_resets(void)
 {
-	static const uint8_t peer[4] = { 192, 0, 2, 1 };
+	static const uint8_t a[4] = { 192, 0, 2, 1 }, b[4] = { 192, 0, 2, 7 };
 	struct out_opts text = { 0 }, json = { .json = true };
-	struct view v = { .id = TPSTAT_VIEW_RESETS };
-	struct nlmsghdr *nlh;
+	struct view v = { .id = TPSTAT_VIEW_RESETS }, w;
 	char *s;
 
-	put_header_msg(&v, 2, 4096, 0);
-	nlh = msg_new();
-	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
-	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
-	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 80);
-	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, peer);
-	mnl_attr_put_u64(nlh, TPSTAT_A_RST_RECEIVED, 2);
-	view_msg_cb(nlh, &v);
-	nlh = msg_new();
-	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
-	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
-	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 22);
-	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, peer);
-	mnl_attr_put_u32(nlh, TPSTAT_A_REASON, 2);
-	mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, "NO_SOCKET");
-	mnl_attr_put_u64(nlh, TPSTAT_A_RST_SENT, 5);
-	view_msg_cb(nlh, &v);
-	view_sort(&v);
-	CHECK(v.n == 2 && v.e[0].sport == 22, "resets, most first");
+	/* Two peers refused on 5002 (a client's), one refused on 22. */
+	put_header_msg(&v, 3, 1024, 0);
+	put_reset(&v, TPSTAT_DIRECTION_ACTIVE, 5002, a, 0, 2);
+	put_reset(&v, TPSTAT_DIRECTION_PASSIVE, 22, a, 5, 0);
+	put_reset(&v, TPSTAT_DIRECTION_ACTIVE, 5002, b, 0, 3);
+	CHECK(v.n == 3 && v.e[0].has_direction && v.e[0].has_dport &&
+	      !v.e[0].has_sport && v.e[1].has_sport, "resets: DIRECTION read");
+	w = v;
+	w.e = malloc(v.n * sizeof(*v.e));
+	memcpy(w.e, v.e, v.n * sizeof(*v.e));
+	resets_aggregate(&v, RESETS_BY_SERVICE);
+	CHECK(v.n == 2 && v.e[0].sport == 22 && v.e[1].dport == 5002 &&
+	      v.e[1].rst_received == 5 && v.e[1].daddr_len == 0,
+	      "resets by service: the peers of 5002 summed, ties local first");
 	cur_view = v;
 	s = capture(view_text, &text);
-	CHECK(strstr(s, "LPORT  PEER            NETNS      SENT  RECEIVED  REASON\n") &&
-	      strstr(s, "   22  192.0.2.1           1         5         0  NO_SOCKET (2)\n") &&
-	      strstr(s, "   80  192.0.2.1           1         0         2  -\n"),
+	CHECK(strstr(s, "DIRECTION  SERVICE                NETNS      SENT  RECEIVED  REASON\n"
+		     "passive    local port 22              1         5         0  NO_SOCKET (2)\n"
+		     "active     remote port 5002           1         0         5  -\n"),
 	      "resets text:\n%s", s);
 	s = capture(view_text, &json);
-	CHECK(strstr(s, "\"resets\":[{\"netns\":1,\"family\":\"ipv4\",\"local_port\":22,"
-		     "\"remote\":\"192.0.2.1\",\"sent\":5,\"received\":0,"
-		     "\"reason\":\"NO_SOCKET\",\"reason_code\":2},") &&
-	      strstr(s, "\"reason\":null,\"reason_code\":null}"), "resets JSON: %s", s);
+	CHECK(strstr(s, "\"view\":\"resets\",\"by\":\"service\",") &&
+	      strstr(s, "\"resets\":[{\"netns\":1,\"direction\":\"passive\",\"port\":22,"
+		     "\"port_side\":\"local\",\"sent\":5,\"received\":0,"
+		     "\"reason\":\"NO_SOCKET\",\"reason_code\":2},"
+		     "{\"netns\":1,\"direction\":\"active\",\"port\":5002,"
+		     "\"port_side\":\"remote\",\"sent\":0,\"received\":5,"
+		     "\"reason\":null,\"reason_code\":null}]"), "resets JSON: %s", s);
 	view_free(&v);
+
+	resets_aggregate(&w, RESETS_BY_PEER);
+	CHECK(w.n == 3 && w.e[0].sport == 22 && w.e[1].rst_received == 3 &&
+	      w.e[2].rst_received == 2, "resets by peer: the module's rows, most first");
+	cur_view = w;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "DIRECTION  SERVICE           PEER            NETNS      SENT  RECEIVED  REASON\n"
+		     "passive    local port 22     192.0.2.1           1         5         0  NO_SOCKET (2)\n"
+		     "active     remote port 5002  192.0.2.7           1         0         3  -\n"
+		     "active     remote port 5002  192.0.2.1           1         0         2  -\n"),
+	      "resets --by peer text:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "\"by\":\"peer\",") &&
+	      strstr(s, "{\"netns\":1,\"direction\":\"active\",\"port\":5002,"
+		     "\"port_side\":\"remote\",\"family\":\"ipv4\",\"remote\":\"192.0.2.7\","
+		     "\"sent\":0,\"received\":3,\"reason\":null,\"reason_code\":null}"),
+	      "resets --by peer JSON: %s", s);
+	view_free(&w);
 }
 
 static void test_states(void)
@@ -821,12 +865,14 @@ static void test_lifetimes(void)
 	put_header_msg(&v, 2, 1024, 7);
 	nlh = msg_new();
 	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
-	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 22);
-	mnl_attr_put_strz(nlh, TPSTAT_A_COMM, "sshd");
+	mnl_attr_put_u8(nlh, TPSTAT_A_DIRECTION, TPSTAT_DIRECTION_ACTIVE);
+	mnl_attr_put_u16(nlh, TPSTAT_A_DPORT, 22);
+	mnl_attr_put_strz(nlh, TPSTAT_A_COMM, "ssh");
 	put_hist(nlh, b1, 12, 6000, 4);
 	view_msg_cb(nlh, &v);
 	nlh = msg_new();
 	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
+	mnl_attr_put_u8(nlh, TPSTAT_A_DIRECTION, TPSTAT_DIRECTION_PASSIVE);
 	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 80);
 	put_hist(nlh, b2, 1, 0, 1);
 	view_msg_cb(nlh, &v);
@@ -837,19 +883,21 @@ static void test_lifetimes(void)
 	view_sort(&v);
 	cur_view = v;
 	s = capture(view_text, &text);
-	CHECK(strstr(s, "lport 22  comm sshd  netns 1: 4 connections, mean 1500.0 usecs\n"
+	CHECK(strstr(s, "active  remote port 22  comm ssh  netns 1: 4 connections, mean 1500.0 usecs\n"
 		     "     usecs               : count     distribution\n"
 		     "       512 -> 1023       : 1        |*************                           |\n"
 		     "      1024 -> 2047       : 3        |****************************************|\n\n") &&
-	      strstr(s, "lport 80  comm [softirq]  netns 1: 1 connection, mean 0.0 usecs\n"
+	      strstr(s, "passive  local port 80  netns 1: 1 connection, mean 0.0 usecs\n"
 		     "     usecs               : count     distribution\n"
 		     "         0 -> 0          : 1        |") &&
 	      strstr(s, "overflow: 7 lost updates (table 2/1024)\n"),
 	      "lifetime text:\n%s", s);
 	s = capture(view_text, &json);
-	CHECK(strstr(s, "\"lifetimes\":[{\"netns\":1,\"local_port\":22,\"comm\":\"sshd\","
+	CHECK(strstr(s, "\"lifetimes\":[{\"netns\":1,\"direction\":\"active\",\"port\":22,"
+		     "\"port_side\":\"remote\",\"comm\":\"ssh\","
 		     "\"mean\":1500.000,\"count\":4,\"sum\":6000,\"buckets\":[{\"low\":512,") &&
-	      strstr(s, "\"comm\":null,"), "lifetime JSON: %s", s);
+	      strstr(s, "{\"netns\":1,\"direction\":\"passive\",\"port\":80,"
+		     "\"port_side\":\"local\",\"comm\":null,"), "lifetime JSON: %s", s);
 	view_free(&v);
 }
 
@@ -1020,7 +1068,7 @@ static const struct event_row scrape_events[] = {
 static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
-	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL,
+	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL, NULL,
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1119,7 +1167,7 @@ static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
 	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL,
-				    NULL };
+				    NULL, NULL };
 	struct stat st;
 	char *s;
 
@@ -1264,7 +1312,7 @@ static struct view export_drops, export_hists;
 static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
 					26, 0, false };
 static const struct export_data views_scrape = {
-	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL,
+	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL, NULL,
 };
 
 static const char want_views[] =
@@ -1514,6 +1562,27 @@ static void test_export_views(void)
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "socket_errors"), "a refused errors view: no family:\n%s", s);
 
+	/* RESETS by service: a sample per kind that moved. */
+	{
+		static const uint8_t a[4] = { 192, 0, 2, 1 }, b[4] = { 192, 0, 2, 7 };
+		struct view rv = { .id = TPSTAT_VIEW_RESETS };
+
+		put_header_msg(&rv, 3, 1024, 0);
+		put_reset(&rv, TPSTAT_DIRECTION_ACTIVE, 5002, a, 0, 2);
+		put_reset(&rv, TPSTAT_DIRECTION_PASSIVE, 22, a, 5, 0);
+		put_reset(&rv, TPSTAT_DIRECTION_ACTIVE, 5002, b, 0, 3);
+		resets_aggregate(&rv, RESETS_BY_SERVICE);
+		d = views_scrape;
+		d.drops = d.hists = NULL;
+		d.resets = &rv;
+		s = capture(export_all, &d);
+		CHECK(strstr(s, "# TYPE tpstat_tcp_resets_total counter\n"
+			     "tpstat_tcp_resets_total{kind=\"sent\",direction=\"passive\",port=\"22\",netns=\"1\",reason=\"NO_SOCKET\"} 5\n"
+			     "tpstat_tcp_resets_total{kind=\"received\",direction=\"active\",port=\"5002\",netns=\"1\",reason=\"\"} 5\n") &&
+		      !strstr(s, "192.0.2"), "resets exposition, no peers:\n%s", s);
+		view_free(&rv);
+	}
+
 	s = capture(export_scaled, NULL);
 	CHECK(!strcmp(s, "# HELP tpstat_t_seconds t\n"
 		      "# TYPE tpstat_t_seconds histogram\n"
@@ -1642,7 +1711,7 @@ static const struct parse_case netns_cases[] = {
 	{ "-n a/b show", 2, CMD_NONE, NULL, "-n needs a network namespace name" },
 	{ "-n .. show", 2, CMD_NONE, NULL, "-n needs a network namespace name" },
 	{ "show --netns web", 2, CMD_NONE, NULL, "--netns goes before the command" },
-	{ "show -n 5", 2, CMD_NONE, NULL, "--by and -n are for drops, not show" },
+	{ "show -n 5", 2, CMD_NONE, NULL, "-n is for drops, not show" },
 	{ "filter netns web", 0, CMD_FILTER, NULL, NULL },
 	{ "filter netns 1x", 0, CMD_FILTER, NULL, NULL },
 	{ "filter netns web netns 3", 2, CMD_NONE, NULL, "netns given twice" },

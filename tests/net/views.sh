@@ -116,25 +116,118 @@ check_eq "per-device tx/rx bytes and packets equal ip -s link for va and vb" 0 $
 check_eq "devices debugfs file has va" 1 "$(grep -c ' va ' "$DBG/devices")"
 
 # --- states and lifetimes: K loopback connections ------------------------------
+# Lifetimes are keyed by service: K clients of port 5001 are one active
+# row (remote port 5001, the task that connected), the server's K
+# children one passive row (local port 5001, no task).  ftrace counts the
+# births (CLOSE -> SYN_SENT with dport 5001, LISTEN -> SYN_RECV with sport
+# 5001) and the closes (newstate CLOSE on the same ports, the listener's
+# own LISTEN -> CLOSE aside: it was never born).
 K=12
 restart
+ACT='hist:keys=newstate if dport == 5001'
+PAS='hist:keys=oldstate,newstate if sport == 5001'
+trigger sock:inet_sock_set_state "$ACT"
+trigger sock:inet_sock_set_state "$PAS"
 serve "$TMP/server.out" "$NETLOAD" tcp-server 127.0.0.1 5001 $K
 C=$("$NETLOAD" tcp-connect 127.0.0.1 5001 $K | sed -n 's/^connections=//p')
 reap
 quiesce
+# "{ newstate: 2 } hitcount: 12" -> "2 12"; with oldstate first: "10 3 12".
+hist_section sock:inet_sock_set_state 'hist:keys=newstate:' |
+	sed -nE 's/^\{ newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2/p' > "$TMP/act"
+hist_section sock:inet_sock_set_state 'hist:keys=oldstate,newstate:' |
+	sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' > "$TMP/pas"
+untrigger sock:inet_sock_set_state "$ACT"
+untrigger sock:inet_sock_set_state "$PAS"
+act_born=$(awk '$1 == 2 { s += $2 } END { print s + 0 }' "$TMP/act")
+act_closed=$(awk '$1 == 7 { s += $2 } END { print s + 0 }' "$TMP/act")
+pas_born=$(awk '$2 == 3 { s += $3 } END { print s + 0 }' "$TMP/pas")
+pas_closed=$(awk '$2 == 7 && $1 != 10 { s += $3 } END { print s + 0 }' "$TMP/pas")
+echo "# ftrace: active $act_born born, $act_closed closed; passive $pas_born born, $pas_closed closed"
+"$TP" lifetime | sed 's/^/# /'
+sed 's/^/# /' "$DBG/lifetimes"
 check_eq "K connections made" $K "$C"
 check_eq "K SYN_SENT -> ESTABLISHED" $K \
 	"$(jqv states '.transitions[] | select(.old_state == "SYN_SENT" and .new_state == "ESTABLISHED") | .count')"
 check_eq "K active opens" $K "$(jqv states .active_opens)"
 check_eq "K passive opens" $K "$(jqv states .passive_opens)"
-check_eq "K lifetimes on port 5001" $K \
-	"$(jqv lifetime '[.lifetimes[] | select(.local_port == 5001) | .count] | add')"
-check_eq "K lifetimes on client ports" $K \
-	"$(jqv lifetime '[.lifetimes[] | select(.local_port != 5001) | .count] | add')"
+check_eq "ftrace: K active births and K closes on remote port 5001" "$K $K" "$act_born $act_closed"
+check_eq "ftrace: K passive births and K closes on local port 5001" "$K $K" "$pas_born $pas_closed"
+check_eq "lifetime: two rows, one per service and direction" 2 \
+	"$(jqv lifetime '.lifetimes | length')"
+check_eq "lifetime: one active row, remote port 5001, task netload, count = ftrace's closes" \
+	"1 netload $act_closed" \
+	"$(jqv lifetime '[.lifetimes[] | select(.direction == "active" and .port_side == "remote" and .port == 5001)] | "\(length) \(.[0].comm) \(.[0].count)"')"
+check_eq "lifetime: one passive row, local port 5001, no task, count = ftrace's closes" \
+	"1 null $pas_closed" \
+	"$(jqv lifetime '[.lifetimes[] | select(.direction == "passive" and .port_side == "local" and .port == 5001)] | "\(length) \(.[0].comm) \(.[0].count)"')"
 check_eq "lifetime buckets add up to the count" \
 	"$(jqv lifetime '[.lifetimes[].count] | add')" \
 	"$(jqv lifetime '[.lifetimes[].buckets[].count] | add')"
+check_eq "lifetime: no lost update" 0 "$(jqv lifetime .overflow)"
+check "lifetimes debugfs file has the active row" \
+	grep -qE "^[0-9]+ active 5001 netload $K " "$DBG/lifetimes"
+check "... and the passive one" grep -qE "^[0-9]+ passive 5001 - $K " "$DBG/lifetimes"
 check "states debugfs file says the opens" grep -q "^opens active $K$" "$DBG/states"
+
+# --- resets by service: R1 + R2 connects to a closed port, from two peers ------
+# Each refused connect is a reset received on the client's end (SYN_SENT:
+# active, the service is the remote port 5303); from 6.10 the RST for a
+# port nobody listens on also fires tcp_send_reset, without a socket, for
+# a SYN to a local port: passive, local port 5303.  The client's peer is
+# 127.0.0.1 or 127.0.0.2; the server side's, the client's source, 127.0.0.1.
+R1=5
+R2=3
+restart
+trigger tcp:tcp_send_reset 'hist:keys=common_cpu'
+trigger tcp:tcp_receive_reset 'hist:keys=common_cpu'
+C1=$("$NETLOAD" tcp-refused 127.0.0.1 5303 $R1 | sed -n 's/^refused=//p')
+C2=$("$NETLOAD" tcp-refused 127.0.0.2 5303 $R2 | sed -n 's/^refused=//p')
+quiesce
+sent=$(hist_hits tcp:tcp_send_reset 'hist:keys=common_cpu')
+recv=$(hist_hits tcp:tcp_receive_reset 'hist:keys=common_cpu')
+untrigger tcp:tcp_send_reset 'hist:keys=common_cpu'
+untrigger tcp:tcp_receive_reset 'hist:keys=common_cpu'
+sent=${sent:-0}
+recv=${recv:-0}
+echo "# ftrace: $sent resets sent, $recv received"
+"$TP" resets | sed 's/^/# /'
+"$TP" resets --by peer | sed 's/^/# /'
+sed 's/^/# /' "$DBG/resets"
+check_eq "R1 + R2 connects refused" "$R1 $R2" "$C1 $C2"
+check_eq "ftrace saw R1 + R2 resets received" $((R1 + R2)) "$recv"
+check "ftrace saw none or R1 + R2 sent ($sent)" test "$sent" = 0 -o "$sent" = $((R1 + R2))
+rows=$((1 + (sent > 0)))
+check_eq "resets: one row per service and direction" $rows "$(jqv resets '.resets | length')"
+check_eq "resets: active, remote port 5303: ftrace's received, none sent" "1 0 $recv" \
+	"$(jqv resets '[.resets[] | select(.direction == "active" and .port_side == "remote" and .port == 5303)] | "\(length) \(.[0].sent) \(.[0].received)"')"
+if [ "$sent" -gt 0 ]; then
+	check_eq "resets: passive, local port 5303: ftrace's sent, NO_SOCKET" "1 $sent 0 NO_SOCKET" \
+		"$(jqv resets '[.resets[] | select(.direction == "passive" and .port_side == "local" and .port == 5303)] | "\(length) \(.[0].sent) \(.[0].received) \(.[0].reason)"')"
+fi
+check_eq "resets: no row names a peer" 0 "$(jqv resets '[.resets[] | select(has("remote"))] | length')"
+check_eq "resets --by peer: one row per service and peer" $((rows + 1)) \
+	"$(jqv 'resets --by peer' '.resets | length')"
+check_eq "... summing to ftrace's sent and received" "$sent $recv" \
+	"$(jqv 'resets --by peer' '"\([.resets[].sent] | add) \([.resets[].received] | add)"')"
+check_eq "... R1 received from 127.0.0.1, R2 from 127.0.0.2 on remote port 5303" "$R1 $R2" \
+	"$(jqv 'resets --by peer' '[.resets[] | select(.direction == "active" and .port == 5303)] | "\(map(select(.remote == "127.0.0.1") | .received) | add) \(map(select(.remote == "127.0.0.2") | .received) | add)"')"
+if [ "$sent" -gt 0 ]; then
+	check_eq "... all sent to the clients' source, 127.0.0.1" "$sent" \
+		"$(jqv 'resets --by peer' '[.resets[] | select(.direction == "passive" and .remote == "127.0.0.1") | .sent] | add')"
+fi
+check_eq "resets: no lost update" 0 "$(jqv resets .overflow)"
+"$TP" export | grep '^tpstat_tcp_resets_total' > "$TMP/prom"
+sed 's/^/# /' "$TMP/prom"
+check_eq "export: one received sample, active port 5303, equal to ftrace's" "1 $recv" \
+	"$(awk '/^tpstat_tcp_resets_total\{kind="received",direction="active",port="5303",/ { n++; v = $2 } END { print n + 0, v + 0 }' "$TMP/prom")"
+check_eq "export: the samples sum to ftrace's resets" $((sent + recv)) \
+	"$(awk '{ s += $2 } END { print s + 0 }' "$TMP/prom")"
+check "resets debugfs file has the active rows" \
+	grep -qE "^0 $R2 [0-9]+ active 5303 127.0.0.2 -$" "$DBG/resets"
+"$TP" resets --by bogus > /dev/null 2> "$TMP/err"
+check_eq "resets --by bogus: a usage error" 2 $?
+check "... in one line" test "$(wc -l < "$TMP/err")" = 1
 
 # --- socket errors: R connects to a closed port ---------------------------------
 # Each is ECONNREFUSED on the client's socket, whose local port is

@@ -77,6 +77,11 @@ check_eq "get-counters equals debugfs for $ev" \
 	"$(awk -v e="$ev" '$1 == e { print $2 }' "$DBG/counters")" \
 	"$(jq -r --arg e "$ev" '.[] | select(.["counter-name"] == $e) | .["counter-value"]' "$TMP/counters.json")"
 check "... and moved" test "$(jq -r --arg e "$ev" '.[] | select(.["counter-name"] == $e) | .["counter-value"]' "$TMP/counters.json")" -gt 0
+# The resets view through the spec: a refused connect's reset is the
+# client's (active), under the remote port, 5310.
+tpstat_cli --dump get-view --json '{"view": "resets"}' > "$TMP/resets.json"
+check_eq "get-view resets: 3 received on the active end of remote port 5310" 3 \
+	"$(jq '[.[] | select(.direction == "active" and .dport == 5310) | .["rst-received"]] | add' "$TMP/resets.json")"
 tpstat_cli --do reset --json "{\"glob\": \"$ev\"}" > /dev/null
 check_eq "reset through cli.py zeroes $ev" 0 \
 	"$(awk -v e="$ev" '$1 == e { print $2 }' "$DBG/counters")"

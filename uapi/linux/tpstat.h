@@ -209,6 +209,7 @@ enum tpstat_attr {
 	TPSTAT_A_ALERT_RATE,	/* u32: the limit, alerts per second */
 	TPSTAT_A_ERRNO,		/* u32: socket error (sk_err), e.g. 111 */
 	TPSTAT_A_PROTOCOL,	/* u8: IPPROTO_TCP or IPPROTO_UDP */
+	TPSTAT_A_DIRECTION,	/* u8: enum tpstat_direction */
 
 	__TPSTAT_A_MAX
 };
@@ -222,12 +223,27 @@ enum tpstat_attr {
  * TRAPS:     DEVLINK TRAP TRAP_GROUP; COUNT.
  * RETRANS:   NETNS FAMILY SADDR SPORT DADDR DPORT; RETRANS SYNACK_RETRANS
  *            NEW_STATE (the last state seen).
- * RESETS:    NETNS FAMILY SPORT DADDR [REASON REASON_NAME]; RST_SENT
- *            RST_RECEIVED.  REASON only for sent resets, 6.10+.
+ * RESETS:    NETNS FAMILY DIRECTION (SPORT | DPORT) DADDR [REASON
+ *            REASON_NAME]; RST_SENT RST_RECEIVED.  Per service and peer:
+ *            the port is the service's, SPORT where it is local (PASSIVE:
+ *            the reset was on a server's side), DPORT where it is remote
+ *            (ACTIVE: on a client's side); DADDR is the peer.  The side
+ *            of each reset: a socket in SYN_SENT is a client's, one in
+ *            LISTEN or SYN_RECV (or a request) a server's; without a
+ *            socket, a SYN (no ACK) was sent to a local service; else
+ *            the local port is a client's where it is in the namespace's
+ *            ephemeral range (net.ipv4.ip_local_port_range) and there is
+ *            a remote port, as in ERRORS.  REASON only for sent resets,
+ *            6.10+.
  * STATES:    OLD_STATE NEW_STATE; COUNT.  The first message adds
  *            OPENS_ACTIVE, OPENS_PASSIVE, OPENS_FAILED.
- * LIFETIMES: NETNS SPORT [COMM]; HIST_BUCKETS (microseconds) HIST_SUM
- *            HIST_COUNT.
+ * LIFETIMES: NETNS DIRECTION (SPORT | DPORT) [COMM]; HIST_BUCKETS
+ *            (microseconds) HIST_SUM HIST_COUNT.  Per service: a socket
+ *            born at SYN_SENT is ACTIVE and keyed by its remote port
+ *            (DPORT) and the task that connected (COMM); one born at
+ *            SYN_RECV is PASSIVE and keyed by its local port (SPORT),
+ *            with no COMM (it is born in softirq, and which task closes
+ *            it, if any, depends on which end closes first).
  * DEVICES:   NETNS IFINDEX [IFNAME]; TX_PACKETS ... NAPI_BUDGET_EXHAUSTED.
  * ERRORS:    NETNS FAMILY PROTOCOL ERRNO (SPORT | DPORT); COUNT.  Errors
  *            reported on TCP and UDP sockets (sock:inet_sk_error_report,
@@ -285,6 +301,13 @@ enum tpstat_alert_kind {
 	TPSTAT_ALERT_ERRORS,
 
 	__TPSTAT_ALERT_CNT
+};
+
+/* TPSTAT_A_DIRECTION: which end of a connection a key is about. */
+enum tpstat_direction {
+	TPSTAT_DIRECTION_UNKNOWN,
+	TPSTAT_DIRECTION_ACTIVE,	/* the connecting end: the service is remote */
+	TPSTAT_DIRECTION_PASSIVE,	/* the accepting end: the service is local */
 };
 
 /* Longest FILTER_COMM / COMM, including the terminating NUL. */

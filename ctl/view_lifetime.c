@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The LIFETIMES view (tcplife): a log2 histogram of connection lifetimes
+ * per service, as the module keys them: an active open by its remote
+ * port and the task that connected, a passive one by its local port.
+ * No netlink: unit-tested on the host.
+ */
+#include <string.h>
+
+#include "json.h"
+#include "netns.h"
+#include "views.h"
+
+#define NUM_MAX 24	/* a u64 in decimal */
+#define SERVICE_MAX 24	/* "remote port 65535" */
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static uint64_t hist_count(const struct view_entry *e)
+{
+	return e->hist ? e->hist->count : 0;
+}
+
+int lifetimes_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	uint16_t port_a, port_b;
+	int c = cmp_u64(hist_count(b), hist_count(a));
+
+	if (!c)
+		c = cmp_u64((errors_side(a, &port_a) + 2) % 3,
+			    (errors_side(b, &port_b) + 2) % 3);
+	if (!c)
+		c = cmp_u64(port_a, port_b);
+	if (!c)
+		c = cmp_u64(a->netns, b->netns);
+	if (!c)
+		c = cmp_u64(a->direction, b->direction);
+	/* Tasks by name, then the rows without one. */
+	if (!c)
+		c = cmp_u64(b->has_comm, a->has_comm);
+	return c ? c : strcmp(a->comm, b->comm);
+}
+
+/*
+ * "active  remote port 5001  comm curl  netns web: 3 connections, ...";
+ * a passive row has no task (the module keeps none), an active one
+ * without a task connected and closed in softirq: "[softirq]".
+ */
+void lifetime_text(FILE *f, const struct view_entry *e)
+{
+	const struct hist *h = hist_of(e);
+	const char *dir = direction_name(e);
+	char ns[NUM_MAX], service[SERVICE_MAX];
+
+	fprintf(f, "%s  %s", dir ? dir : "-",
+		service_text(e, service, sizeof(service)));
+	if (e->has_comm)
+		fprintf(f, "  comm %s", e->comm);
+	else if (e->has_direction && e->direction == TPSTAT_DIRECTION_ACTIVE)
+		fprintf(f, "  comm [softirq]");
+	fprintf(f, "  netns %s: %llu connection%s",
+		netns_text(e->netns, ns, sizeof(ns)),
+		(unsigned long long)h->count, h->count == 1 ? "" : "s");
+	if (h->count)
+		fprintf(f, ", mean %.1f usecs", hist_mean(h));
+	fputc('\n', f);
+	hist_print(f, h, "usecs");
+	fputc('\n', f);
+}
+
+void lifetime_json_row(struct json *j, const struct view_entry *e)
+{
+	const char *dir = direction_name(e);
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
+
+	json_object_open(j);
+	netns_json(j, e->netns);
+	json_opt_str(j, "direction", dir, dir);
+	json_opt_u64(j, "port", side != SIDE_NONE, port);
+	json_opt_str(j, "port_side", side != SIDE_NONE,
+		     errors_side_name(side));
+	json_opt_str(j, "comm", e->has_comm, e->comm);
+	json_mean(j, hist_of(e));
+	hist_json(j, hist_of(e));
+	json_object_close(j);
+}

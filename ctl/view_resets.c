@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The RESETS view: TCP resets per service (the module's key: namespace,
+ * direction, service port, peer and reason), summed over peers unless
+ * "--by peer".  No netlink: unit-tested on the host.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "json.h"
+#include "netns.h"
+#include "views.h"
+
+#define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
+#define NUM_MAX 24	/* a u64 in decimal */
+#define SERVICE_MAX 24	/* "remote port 65535" */
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+const char *direction_name(const struct view_entry *e)
+{
+	if (!e->has_direction)
+		return NULL;
+	return e->direction == TPSTAT_DIRECTION_ACTIVE ? "active" :
+	       e->direction == TPSTAT_DIRECTION_PASSIVE ? "passive" : NULL;
+}
+
+/* The service: namespace, direction, side and port.  Passive first. */
+static int service_cmp(const struct view_entry *a, const struct view_entry *b)
+{
+	uint16_t pa, pb;
+	int c = cmp_u64(a->netns, b->netns);
+
+	if (!c)
+		c = cmp_u64((errors_side(a, &pa) + 2) % 3,
+			    (errors_side(b, &pb) + 2) % 3);
+	if (!c)
+		c = cmp_u64(pa, pb);
+	if (!c)
+		c = cmp_u64(b->has_direction, a->has_direction);
+	if (!c)
+		c = cmp_u64((a->direction + 1) % 3, (b->direction + 1) % 3);
+	return c;
+}
+
+static int reason_cmp(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_u64(a->has_reason, b->has_reason);
+
+	return c ? c : cmp_u64(a->reason, b->reason);
+}
+
+/* What a service row is summed by: its service and reason. */
+static int service_key_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = service_cmp(a, b);
+
+	return c ? c : reason_cmp(a, b);
+}
+
+static int peer_cmp(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_u64(a->daddr_len, b->daddr_len);
+
+	return c ? c : memcmp(a->daddr, b->daddr, sizeof(a->daddr));
+}
+
+int resets_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->rst_sent + b->rst_received,
+			a->rst_sent + a->rst_received);
+
+	if (!c)
+		c = service_cmp(a, b);
+	if (!c)
+		c = peer_cmp(a, b);
+	return c ? c : reason_cmp(a, b);
+}
+
+int resets_aggregate(struct view *v, enum resets_by by)
+{
+	size_t out = 0;
+
+	v->resets_by = by;
+	if (by == RESETS_BY_SERVICE && v->n) {
+		qsort(v->e, v->n, sizeof(*v->e), service_key_qsort);
+		for (size_t i = 0; i < v->n; i++) {
+			struct view_entry *row = &v->e[out], *e = &v->e[i];
+
+			if (i && !service_key_qsort(row, e)) {
+				row->rst_sent += e->rst_sent;
+				row->rst_received += e->rst_received;
+				if (!row->has_reason_name && e->has_reason_name) {
+					memcpy(row->reason_name, e->reason_name,
+					       sizeof(row->reason_name));
+					row->has_reason_name = true;
+				}
+				continue;
+			}
+			if (i)
+				row = &v->e[++out];
+			if (row != e)
+				*row = *e;
+			/* Peers summed: no address, no family. */
+			row->family = 0;
+			row->daddr_len = 0;
+			memset(row->daddr, 0, sizeof(row->daddr));
+		}
+		v->n = out + 1;
+	}
+	if (v->n)
+		qsort(v->e, v->n, sizeof(*v->e), resets_qsort);
+	return 0;
+}
+
+void resets_text(FILE *f, const struct view *v)
+{
+	char peer[ADDR_MAX], reason[96], ns[NUM_MAX], service[SERVICE_MAX];
+	bool peers = v->resets_by == RESETS_BY_PEER;
+	int wp = 4, ws = 7, wn = netns_width(v), n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		format_addr(peer, sizeof(peer), v->e[i].daddr,
+			    v->e[i].daddr_len, -1);
+		n = strlen(peer);
+		wp = n > wp ? n : wp;
+		n = strlen(service_text(&v->e[i], service, sizeof(service)));
+		ws = n > ws ? n : ws;
+	}
+	fprintf(f, "%-9s  %-*s  ", "DIRECTION", ws, "SERVICE");
+	if (peers)
+		fprintf(f, "%-*s  ", wp, "PEER");
+	fprintf(f, "%*s  %8s  %8s  %s\n", wn, "NETNS", "SENT", "RECEIVED",
+		"REASON");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		const char *dir = direction_name(e);
+
+		fprintf(f, "%-9s  %-*s  ", dir ? dir : "-", ws,
+			service_text(e, service, sizeof(service)));
+		if (peers) {
+			format_addr(peer, sizeof(peer), e->daddr, e->daddr_len,
+				    -1);
+			fprintf(f, "%-*s  ", wp, peer);
+		}
+		fprintf(f, "%*s  %8llu  %8llu  %s\n", wn,
+			netns_text(e->netns, ns, sizeof(ns)),
+			(unsigned long long)e->rst_sent,
+			(unsigned long long)e->rst_received,
+			view_reason_text(e, reason, sizeof(reason)));
+	}
+}
+
+void resets_json_row(struct json *j, const struct view *v,
+		const struct view_entry *e)
+{
+	const char *dir = direction_name(e);
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
+
+	json_object_open(j);
+	netns_json(j, e->netns);
+	json_opt_str(j, "direction", dir, dir);
+	json_opt_u64(j, "port", side != SIDE_NONE, port);
+	json_opt_str(j, "port_side", side != SIDE_NONE,
+		     errors_side_name(side));
+	if (v->resets_by == RESETS_BY_PEER) {
+		json_opt_str(j, "family", view_family_name(e),
+			     view_family_name(e));
+		view_json_addr(j, "remote", e->daddr, e->daddr_len);
+	}
+	json_key(j, "sent");
+	json_u64(j, e->rst_sent);
+	json_key(j, "received");
+	json_u64(j, e->rst_received);
+	view_json_reason(j, e);
+	json_object_close(j);
+}
