@@ -113,6 +113,57 @@ check_eq "nstat: N Udp6NoPorts" $N "${noports:-0}"
 check_eq "drops: N at one location, in __udp6_lib_rcv" "1 $N" \
 	"$(jqv 'drops --by location' '[.drops[] | select(.location | startswith("__udp6_lib_rcv"))] | "\(length) \(.[0].count)"')"
 
+# --- lifetimes by service: K IPv6 loopback connections ----------------------------
+# One active row (remote port 5001) and one passive (local port 5001),
+# each counting ftrace's closes on that port (as views.sh, over ::1).
+K=9
+restart
+ACT='hist:keys=newstate if dport == 5001'
+PAS='hist:keys=oldstate,newstate if sport == 5001'
+trigger sock:inet_sock_set_state "$ACT"
+trigger sock:inet_sock_set_state "$PAS"
+serve "$TMP/server.out" "$NETLOAD" tcp-server ::1 5001 $K
+C=$("$NETLOAD" tcp-connect ::1 5001 $K | sed -n 's/^connections=//p')
+reap
+quiesce
+act_closed=$(hist_section sock:inet_sock_set_state 'hist:keys=newstate:' |
+	sed -nE 's/^\{ newstate: +7 \} hitcount: +([0-9]+).*/\1/p')
+pas_closed=$(hist_section sock:inet_sock_set_state 'hist:keys=oldstate,newstate:' |
+	sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +7 \} hitcount: +([0-9]+).*/\1 \2/p' |
+	awk '$1 != 10 { s += $2 } END { print s + 0 }')
+untrigger sock:inet_sock_set_state "$ACT"
+untrigger sock:inet_sock_set_state "$PAS"
+check_eq "K connections to [::1]:5001 made" $K "$C"
+check_eq "ftrace: K closes on each side" "$K $K" "${act_closed:-0} $pas_closed"
+check_eq "lifetime: one active row, remote port 5001, count = ftrace's closes" \
+	"1 $act_closed" \
+	"$(jqv lifetime '[.lifetimes[] | select(.direction == "active" and .port == 5001)] | "\(length) \(.[0].count)"')"
+check_eq "lifetime: one passive row, local port 5001, count = ftrace's closes" \
+	"1 $pas_closed" \
+	"$(jqv lifetime '[.lifetimes[] | select(.direction == "passive" and .port == 5001)] | "\(length) \(.[0].count)"')"
+
+# --- resets by service and by peer: R IPv6 connects to a closed port ---------------
+R=6
+restart
+trigger tcp:tcp_send_reset 'hist:keys=common_cpu'
+trigger tcp:tcp_receive_reset 'hist:keys=common_cpu'
+C=$("$NETLOAD" tcp-refused ::1 5303 $R | sed -n 's/^refused=//p')
+quiesce
+sent=$(hist_hits tcp:tcp_send_reset 'hist:keys=common_cpu')
+recv=$(hist_hits tcp:tcp_receive_reset 'hist:keys=common_cpu')
+untrigger tcp:tcp_send_reset 'hist:keys=common_cpu'
+untrigger tcp:tcp_receive_reset 'hist:keys=common_cpu'
+sent=${sent:-0}
+recv=${recv:-0}
+check_eq "R connects to [::1]:5303 refused" $R "$C"
+check_eq "ftrace saw R resets received" $R "$recv"
+check_eq "resets: active, remote port 5303: ftrace's received" "1 $recv" \
+	"$(jqv resets '[.resets[] | select(.direction == "active" and .port == 5303)] | "\(length) \(.[0].received)"')"
+check_eq "resets --by peer: the peer is ::1, over IPv6" "ipv6 ::1 $recv" \
+	"$(jqv 'resets --by peer' '.resets[] | select(.direction == "active" and .port == 5303) | "\(.family) \(.remote) \(.received)"')"
+check_eq "resets: every sent one is in the view, as ftrace counted" "$sent" \
+	"$(jqv resets '[.resets[].sent] | add // 0')"
+
 # --- socket errors: R IPv6 connects to a closed port -----------------------------
 R=7
 restart
