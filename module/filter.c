@@ -11,6 +11,7 @@
 #include <net/sock.h>
 
 #include "filter.h"
+#include "skb_dev.h"
 
 static struct tpstat_filter __rcu *tpstat_filter;
 static DEFINE_MUTEX(tpstat_filter_lock);
@@ -18,7 +19,7 @@ static DEFINE_MUTEX(tpstat_filter_lock);
 static const struct net_device *tpstat_event_dev(const struct sk_buff *skb,
 						 const struct net_device *dev)
 {
-	return dev ? dev : (skb ? skb->dev : NULL);
+	return dev ? dev : (skb ? tpstat_skb_dev(skb) : NULL);
 }
 
 static const struct sock *tpstat_event_sk(const struct sock *sk,

@@ -22,6 +22,7 @@
 #include "compat.h"
 #include "counters.h"
 #include "record.h"
+#include "skb_dev.h"
 
 static bool tpstat_v4_mapped(const void *addr6)
 {
@@ -72,11 +73,13 @@ notrace void tpstat_drop_key_fill(struct tpstat_drop_key *key,
 				  const struct sk_buff *skb,
 				  const void *location, u32 reason)
 {
+	const struct net_device *dev = tpstat_skb_dev(skb);
+
 	key->location = (unsigned long)location;
 	key->reason = reason;
-	if (skb->dev) {
-		key->ifindex = skb->dev->ifindex;
-		key->netns = tpstat_dev_netns(skb->dev);
+	if (dev) {
+		key->ifindex = dev->ifindex;
+		key->netns = tpstat_dev_netns(dev);
 	} else if (skb->sk) {
 		key->netns = sock_net(skb->sk)->ns.inum;
 	}
@@ -176,8 +179,7 @@ static u8 tpstat_reset_key_skb(struct tpstat_reset_key *key,
 {
 	const struct tcphdr *th = (const struct tcphdr *)skb->data;
 
-	if (skb->dev)
-		key->netns = tpstat_dev_netns(skb->dev);
+	key->netns = tpstat_dev_netns(tpstat_skb_dev(skb));
 	*lport = ntohs(th->dest);
 	*rport = ntohs(th->source);
 	if (skb->protocol == htons(ETH_P_IP)) {
@@ -202,6 +204,7 @@ notrace void tpstat_reset_key_fill(struct tpstat_reset_key *key,
 				   const struct sk_buff *skb, u32 reason,
 				   bool by_service)
 {
+	const struct net_device *dev;
 	const struct net *net = NULL;
 	u8 dir = TPSTAT_DIRECTION_UNKNOWN;
 	u16 lport = 0, rport = 0;
@@ -220,7 +223,8 @@ notrace void tpstat_reset_key_fill(struct tpstat_reset_key *key,
 		dir = tpstat_state_direction(sk->sk_state);
 	} else if (skb) {
 		dir = tpstat_reset_key_skb(key, skb, &lport, &rport);
-		net = skb->dev ? dev_net(skb->dev) : NULL;
+		dev = tpstat_skb_dev(skb);
+		net = dev ? dev_net(dev) : NULL;
 	}
 	if (!by_service) {
 		key->port = lport;

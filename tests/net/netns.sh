@@ -59,6 +59,8 @@ mon=\$!
 while [ ! -e $d/go ]; do sleep 0.1; done
 "$NETLOAD" udp-send 127.0.0.1 5003 $2 > $d/udp.out
 "$NETLOAD" tcp-refused 127.0.0.1 5302 $3 > $d/tcp.out
+"$NETLOAD" udp-overflow 127.0.0.1 5007 20 > $d/ovf.out 2>&1
+echo \$? > $d/ovf.rc
 touch $d/sent
 while [ ! -e $d/stop ]; do sleep 0.1; done
 kill -INT \$mon
@@ -149,6 +151,8 @@ for c in c1:23:6 c2:31:9; do
 	check_eq "$name: show before its counters started is refused" 1 "$(cat "$d/before.rc")"
 	check "$name: ... in one line saying how to start them" \
 		test "$(wc -l < "$d/before.err")" = 1 -a -n "$(grep 'counts nothing yet' "$d/before.err")"
+	check_eq "$name: datagrams read from a UDP queue while it counts (consume_skb there has no device)" \
+		"0 sent=20" "$(cat "$d/ovf.rc") $(awk '{ print $1 }' "$d/ovf.out")"
 	check_eq "$name: its root sets its filter (CAP_NET_ADMIN over its namespace)" 0 \
 		"$(cat "$d/filter.rc")"
 	check_eq "$name: a filter naming another namespace is refused" 1 "$(cat "$d/other.rc")"

@@ -66,6 +66,28 @@ check_eq "the view's drops equal kfree_skb.drops" \
 check_eq "drops: no lost update" 0 "$(jqv drops .overflow)"
 check "drops debugfs file names the location" grep -q "^$N __udp4_lib_rcv" "$DBG/drops"
 
+# --- drops: a UDP socket closed with D datagrams unread ----------------------------
+# While a datagram waits in a UDP socket's queue, UDP keeps its truesize
+# and length where skb->dev was; closing the socket frees them from
+# there, D drops that must not be taken for a device's.
+D=8
+restart
+python3 - <<'PY'
+import socket
+r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+r.bind(("127.0.0.1", 5006))
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(8):
+    s.sendto(b"x" * 100, ("127.0.0.1", 5006))
+r.close()
+PY
+check_eq "D datagrams sent to a socket closed unread" 0 $?
+quiesce
+check_eq "D drops, at one location, with no device" "1 $D -" \
+	"$(jqv 'drops --by location' '[.drops[] | select(.location | test("udp"))] | "\(length) \(.[0].count) \(.[0].ifname // "-")"')"
+check "... and no fault in the kernel log" \
+	bash -c "! dmesg | grep -Eq 'general protection|Oops|BUG:|Unable to handle'"
+
 # --- retransmits: one lossy flow -----------------------------------------------
 # Every 50th segment into vb is dropped.  Most are the data flow's, but
 # one can be an ACK the server's side waits for (of its FIN, say), and

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * An skb's device, for probes that may see an skb no longer on one.
+ *
+ * While a datagram waits in a UDP socket's queue, UDP keeps its truesize
+ * and length where skb->dev was (the dev_scratch union member), and the
+ * kernel frees or consumes it from there: on close with datagrams unread
+ * (kfree_skb), on a bad checksum (kfree_skb), on every read (consume_skb).
+ * Reading that as a device faults.  A device is always a kernel address;
+ * the scratch value never is: on 64-bit its top byte is 0 or 1, and on
+ * 32-bit it is a truesize, with bit 31 at most, below PAGE_OFFSET.
+ */
+#ifndef _TPSTAT_SKB_DEV_H
+#define _TPSTAT_SKB_DEV_H
+
+#include <linux/build_bug.h>
+#include <linux/compiler.h>
+#include <linux/skbuff.h>
+
+#if BITS_PER_LONG == 64
+/* Kernel addresses are the upper half on x86-64 and arm64. */
+#define tpstat_kernel_addr(a)	((long)(a) < 0)
+#else
+/* A truesize with UDP's bit 31 stays below a 3G/1G split's PAGE_OFFSET. */
+static_assert(PAGE_OFFSET >= 0xC0000000UL,
+	      "tpstat: tpstat_skb_dev() needs PAGE_OFFSET above 0xC0000000 on 32-bit");
+#define tpstat_kernel_addr(a)	((unsigned long)(a) >= PAGE_OFFSET)
+#endif
+
+/* skb->dev, or NULL if it is none (or UDP's scratch value). */
+static __always_inline const struct net_device *
+tpstat_skb_dev(const struct sk_buff *skb)
+{
+	const struct net_device *dev = READ_ONCE(skb->dev);
+
+	return tpstat_kernel_addr(dev) ? dev : NULL;
+}
+
+#endif /* _TPSTAT_SKB_DEV_H */
