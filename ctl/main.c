@@ -22,6 +22,7 @@
 #include "nl.h"
 #include "output.h"
 #include "views.h"
+#include "view_rcvq.h"
 #include "../uapi/linux/tpstat.h"
 
 struct rows {
@@ -212,7 +213,7 @@ static int export_view(struct tpnl *nl, struct view *v, bool *have)
 
 /*
  * One scrape: info, events and counters, the views (DROPS where the
- * kernel has drop reasons, HISTS, ERRORS), then the exposition on stdout or
+ * kernel has drop reasons, HISTS, ERRORS, RCVQ), then the exposition on stdout or
  * into the textfile directory.  With --textfile, a module that does
  * not answer still gets a file, saying tpstat_up 0, so an alert on it
  * fires instead of old numbers standing.
@@ -226,7 +227,9 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	struct view drops = { .id = TPSTAT_VIEW_DROPS };
 	struct view hists = { .id = TPSTAT_VIEW_HISTS };
 	struct view errors = { .id = TPSTAT_VIEW_ERRORS };
+	struct view rcvq = { .id = TPSTAT_VIEW_RCVQ };
 	bool have_drops = false, have_hists = false, have_errors = false;
+	bool have_rcvq = false;
 	char why[320];
 	int err = open_err;
 
@@ -248,9 +251,14 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 		err = export_view(nl, &errors, &have_errors);
 	if (!err && have_errors)
 		err = errors_aggregate(&errors);
+	if (!err)
+		err = export_view(nl, &rcvq, &have_rcvq);
+	if (!err && have_rcvq)
+		err = rcvq_aggregate(&rcvq);
 	d.drops = have_drops ? &drops : NULL;
 	d.hists = have_hists ? &hists : NULL;
 	d.errors = have_errors ? &errors : NULL;
+	d.rcvq = have_rcvq ? &rcvq : NULL;
 	d.events = ev.v;
 	d.n_events = ev.n;
 	d.counters = r.v;
@@ -273,6 +281,7 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	view_free(&drops);
 	view_free(&hists);
 	view_free(&errors);
+	view_free(&rcvq);
 	free(ev.v);
 	free(r.v);
 	return err ? 1 : 0;
@@ -323,6 +332,7 @@ static int run(const struct options *o)
 	case CMD_DEVICES:
 	case CMD_HIST:
 	case CMD_ERRORS:
+	case CMD_RCVQ:
 		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top, o->hist,
 			       &out);
 		tpnl_close(&nl);
