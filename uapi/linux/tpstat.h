@@ -241,7 +241,7 @@ enum tpstat_attr {
  *            every raw socket, whose SPORT is then the IP protocol it
  *            receives (as /proc/net/raw), and a ping socket's (ICMP,
  *            ICMPV6) SPORT is its identifier.  Refused (EOPNOTSUPP) on a
- *            kernel without either tracepoint.
+ *            kernel that lacks one of the two tracepoints.
  * HISTS:     HIST_NAME; HIST_BUCKETS HIST_SUM HIST_COUNT.  Names: srtt_us
  *            and snd_cwnd (tcp_probe), xmit_len (net_dev_xmit skb_len),
  *            rx_len (netif_receive_skb, link-layer header included).
