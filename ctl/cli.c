@@ -49,6 +49,11 @@ static const struct {
 	  "    5.14+) per errno, protocol, service port and netns, most first;\n"
 	  "    the service is the remote port where the local one is ephemeral\n"
 	  "    (a client), else the local port; needs CAP_NET_ADMIN" },
+	{ "rcvq", CMD_RCVQ, "tpstat rcvq\n"
+	  "    packets dropped because a socket's receive queue was full, per\n"
+	  "    protocol (UDP as UdpRcvbufErrors counts them; raw and ping sockets),\n"
+	  "    local port and netns, most first, with the socket's receive buffer\n"
+	  "    (SO_RCVBUF) at the last drop; needs CAP_NET_ADMIN" },
 	{ "states", CMD_STATES, "tpstat states\n"
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
@@ -153,6 +158,8 @@ int cli_view(enum tp_cmd cmd)
 		return TPSTAT_VIEW_HISTS;
 	case CMD_ERRORS:
 		return TPSTAT_VIEW_ERRORS;
+	case CMD_RCVQ:
+		return TPSTAT_VIEW_RCVQ;
 	default:
 		return -1;
 	}
@@ -327,6 +334,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	case CMD_LIFETIME:
 	case CMD_DEVICES:
 	case CMD_ERRORS:
+	case CMD_RCVQ:
 		if (n_words > 1)
 			return usage_error(err, err_len, "unexpected argument '%s'",
 					   words[1]);

@@ -28,6 +28,13 @@
  *    or active (the port is remote: a client's), reason the kernel's
  *    name for a sent one (6.10+; else empty).  Bounded as services and
  *    namespaces are: a client's ephemeral ports are not labels.
+ *  - tpstat_socket_rcvq_drops_total{protocol,port,netns}: the RCVQ view
+ *    summed over the address family: packets dropped because a socket's
+ *    receive queue was full, per protocol (udp, udplite, icmp, icmpv6,
+ *    raw, else the number), local port (a raw socket's: the IP protocol
+ *    it receives) and namespace.  Bounded as bound ports are, never per
+ *    flow.  The receive buffer is not exported: a gauge of the last drop
+ *    would say nothing between drops.
  *  - histograms, one family per HISTS name, from its log2 buckets (see
  *    hists[] below): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
@@ -50,6 +57,7 @@
 
 #include "alert.h"
 #include "export.h"
+#include "view_rcvq.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -400,6 +408,33 @@ static void export_resets(struct prom *p, const struct export_data *d)
 	}
 }
 
+static const struct prom_family fam_socket_rcvq = {
+	"tpstat_socket_rcvq_drops_total", "counter",
+	"Packets dropped because the receiving socket's queue was full (UDP as UdpRcvbufErrors counts them, udp:udp_fail_queue_rcv_skb; raw and ping sockets, sock:sock_rcvqueue_full) per protocol and local port (a raw socket's is the IP protocol it receives); netns is the namespace's inode number; lost to a full rcvq table they are not counted here",
+};
+
+/* rcvq_aggregate() left out entries without a protocol or a port. */
+static void export_socket_rcvq(struct prom *p, const struct export_data *d)
+{
+	const struct view *v = d->rcvq;
+
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char proto[12], port[8], netns[12];
+		const struct prom_label l[3] = {
+			{ "protocol", rcvq_protocol_text(e, proto, sizeof(proto)) },
+			{ "port", port },
+			{ "netns", netns },
+		};
+
+		if (!l[0].value || !e->has_sport)
+			continue;
+		snprintf(port, sizeof(port), "%u", e->sport);
+		snprintf(netns, sizeof(netns), "%u", e->netns);
+		prom_sample(p, &fam_socket_rcvq, "", l, 3, e->count);
+	}
+}
+
 /*
  * The HISTS histograms, in this order.  Their values are 32-bit, so
  * buckets 0 to 32 are exported (le up to 2^32 - 1); anything a bucket
@@ -513,6 +548,7 @@ void export_write(FILE *f, const struct export_data *d)
 	export_drop_reasons(&p, d);
 	export_socket_errors(&p, d);
 	export_resets(&p, d);
+	export_socket_rcvq(&p, d);
 	export_hists(&p, d);
 	export_other(&p, d);
 }

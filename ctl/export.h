@@ -36,6 +36,7 @@ struct export_data {
 	const struct view *errors;
 	/* After resets_aggregate(RESETS_BY_SERVICE): no peers. */
 	const struct view *resets;
+	const struct view *rcvq;	/* after rcvq_aggregate() */
 };
 
 /*

@@ -8,6 +8,7 @@
 #include "netns.h"
 #include "output.h"
 #include "views.h"
+#include "view_rcvq.h"
 
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
 #define NUM_MAX 24	/* a u64 in decimal */
@@ -439,6 +440,8 @@ static const char *list_key(uint32_t view)
 		return "histograms";
 	case TPSTAT_VIEW_ERRORS:
 		return "errors";
+	case TPSTAT_VIEW_RCVQ:
+		return "rcvq";
 	}
 	return "entries_list";
 }
@@ -516,6 +519,9 @@ static void print_json(FILE *f, const struct out_opts *o,
 		case TPSTAT_VIEW_ERRORS:
 			json_error(&j, e);
 			break;
+		case TPSTAT_VIEW_RCVQ:
+			rcvq_json(&j, e);
+			break;
 		}
 	}
 	json_array_close(&j);
@@ -543,6 +549,9 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		break;
 	case TPSTAT_VIEW_ERRORS:
 		text_errors(f, v);
+		break;
+	case TPSTAT_VIEW_RCVQ:
+		rcvq_text(f, v);
 		break;
 	default:
 		for (size_t i = 0; i < v->n; i++) {

@@ -9,6 +9,7 @@
 #include "nl.h"
 #include "output.h"
 #include "views.h"
+#include "view_rcvq.h"
 
 static const char *const view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DROPS] = "drops",
@@ -20,6 +21,7 @@ static const char *const view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DEVICES] = "devices",
 	[TPSTAT_VIEW_HISTS] = "hists",
 	[TPSTAT_VIEW_ERRORS] = "errors",
+	[TPSTAT_VIEW_RCVQ] = "rcvq",
 };
 
 const char *view_name(uint32_t view)
@@ -304,6 +306,8 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 		return get_u64(a, &e->napi_work);
 	case TPSTAT_A_NAPI_BUDGET_EXHAUSTED:
 		return get_u64(a, &e->napi_budget_exhausted);
+	case TPSTAT_A_RCVBUF:
+		return get_u32(a, &e->rcvbuf, &e->has_rcvbuf);
 	}
 	return 0;
 }
@@ -695,6 +699,9 @@ void view_sort(struct view *v)
 	case TPSTAT_VIEW_ERRORS:
 		cmp = errors_qsort;
 		break;
+	case TPSTAT_VIEW_RCVQ:
+		cmp = rcvq_qsort;
+		break;
 	}
 	if (cmp && v->n)
 		qsort(v->e, v->n, sizeof(*v->e), cmp);
@@ -722,7 +729,8 @@ bool view_refused(int err)
 static bool names_sockets(uint32_t view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS;
+	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
+	       view == TPSTAT_VIEW_RCVQ;
 }
 
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
@@ -733,7 +741,7 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 	case EOPNOTSUPP:
 		/*
 		 * The module's own reason: a view left out by views=, or
-		 * ERRORS on a kernel without its tracepoint.
+		 * ERRORS or RCVQ on a kernel without its tracepoints.
 		 */
 		if (nl->extack[0]) {
 			fprintf(f, "tpstat: %s view: %s\n", name,
@@ -743,6 +751,10 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 		/* The same refusal whose words did not come through. */
 		if (view == TPSTAT_VIEW_ERRORS) {
 			fprintf(f, "tpstat: errors view: not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)\n");
+			return 1;
+		}
+		if (view == TPSTAT_VIEW_RCVQ) {
+			fprintf(f, "tpstat: rcvq view: not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)\n");
 			return 1;
 		}
 		/* fall through */

@@ -36,12 +36,12 @@ struct view_entry {
 	uint16_t sport, dport;
 	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
 	uint8_t old_state, new_state;
-	uint8_t protocol;			/* IPPROTO_TCP, IPPROTO_UDP */
+	uint8_t protocol;			/* IPPROTO_* */
 	uint8_t direction;			/* enum tpstat_direction */
 	bool has_direction;
 	bool has_reason, has_reason_name, has_ifname, has_comm;
 	bool has_old_state, has_new_state;
-	bool has_sport, has_dport, has_err, has_protocol;
+	bool has_sport, has_dport, has_err, has_protocol, has_rcvbuf;
 	uint8_t saddr[16], daddr[16];
 	char ifname[16];
 	char comm[TPSTAT_COMM_MAX];
@@ -54,6 +54,7 @@ struct view_entry {
 	uint64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
 	uint64_t xmit_errors, xmit_timeouts, gro;
 	uint64_t napi_polls, napi_work, napi_budget_exhausted;
+	uint32_t rcvbuf;			/* RCVQ */
 	struct hist *hist;	/* LIFETIMES, HISTS; NULL elsewhere */
 };
 

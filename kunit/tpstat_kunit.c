@@ -40,6 +40,7 @@
 #include "../module/probes.c"
 #include "../module/probes_gen.c"
 #include "../module/record.c"
+#include "../module/record_rcvq.c"
 #include "../module/registry.c"
 #include "../module/report.c"
 #include "../module/table.c"

@@ -107,6 +107,22 @@
 #endif
 #define TPSTAT_ARGS_tcp_probe (sk, skb)
 
+/*
+ * udp:udp_fail_queue_rcv_skb gained "skb" in 6.10, in the change that
+ * also fires it on IPv6's path (__udpv6_queue_rcv_skb): before, only
+ * IPv4's datagrams (to IPv4 or dual-stack sockets) reach it.
+ */
+#if defined(TPSTAT_HAVE_UDP_FAIL_QUEUE_RCV_SKB_PLAIN)
+#define TPSTAT_PROTO_udp_fail_queue_rcv_skb int rc, struct sock *sk
+#define TPSTAT_ARGS_udp_fail_queue_rcv_skb (rc, sk)
+#define TPSTAT_VARIANT_udp_fail_queue_rcv_skb "rc,sk"
+#else
+#define TPSTAT_PROTO_udp_fail_queue_rcv_skb int rc, struct sock *sk, \
+	struct sk_buff *skb
+#define TPSTAT_ARGS_udp_fail_queue_rcv_skb (rc, sk, skb)
+#define TPSTAT_VARIANT_udp_fail_queue_rcv_skb "rc,sk,skb"
+#endif
+
 /* tcp:tcp_send_reset gained "reason" in 6.10. */
 #if defined(TPSTAT_HAVE_TCP_SEND_RESET_PLAIN)
 #define TPSTAT_PROTO_tcp_send_reset const struct sock *sk, \

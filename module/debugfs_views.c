@@ -16,6 +16,8 @@
  *              napi_budget_exhausted
  *   hists      name count sum buckets
  *   errors     count errno protocol side port netns  (side: local|remote)
+ *   rcvq       count rcvbuf family protocol port netns  (family: ipv4|ipv6;
+ *              protocol: udp udplite icmp icmpv6 raw, else its number)
  * A missing value is "-"; reasons are "NAME(code)"; buckets are
  * "<bucket>:<count>" for non-empty buckets, bucket b >= 1 holding
  * [2^(b-1), 2^b - 1].
@@ -40,6 +42,7 @@ static const char *const tpstat_view_columns[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DEVICES] = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
 	[TPSTAT_VIEW_HISTS] = "name count sum buckets",
 	[TPSTAT_VIEW_ERRORS] = "count errno protocol side port netns",
+	[TPSTAT_VIEW_RCVQ] = "count rcvbuf family protocol port netns",
 };
 
 static void tpstat_seq_dev(struct seq_file *m, u32 netns, u32 ifindex)
@@ -97,6 +100,29 @@ static const char *tpstat_state_or_dash(unsigned int state)
 	const char *name = tpstat_tcp_state_name(state);
 
 	return name ? name : "-";
+}
+
+static void tpstat_seq_protocol(struct seq_file *m, u8 protocol)
+{
+	switch (protocol) {
+	case IPPROTO_UDP:
+		seq_puts(m, "udp");
+		break;
+	case IPPROTO_UDPLITE:
+		seq_puts(m, "udplite");
+		break;
+	case IPPROTO_ICMP:
+		seq_puts(m, "icmp");
+		break;
+	case IPPROTO_ICMPV6:
+		seq_puts(m, "icmpv6");
+		break;
+	case IPPROTO_RAW:
+		seq_puts(m, "raw");
+		break;
+	default:
+		seq_printf(m, "%u", protocol);
+	}
 }
 
 static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
@@ -169,6 +195,16 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 			   k->protocol == IPPROTO_TCP ? "tcp" :
 			   k->protocol == IPPROTO_UDP ? "udp" : "-",
 			   k->remote ? "remote" : "local", k->port, k->netns);
+		break;
+	}
+	case TPSTAT_VIEW_RCVQ: {
+		const struct tpstat_rcvq_key *k = key;
+
+		seq_printf(m, "%llu %llu %s ", v[TPSTAT_RCVQ_COUNT],
+			   v[TPSTAT_RCVQ_RCVBUF],
+			   k->family == AF_INET6 ? "ipv6" : "ipv4");
+		tpstat_seq_protocol(m, k->protocol);
+		seq_printf(m, " %u %u", k->port, k->netns);
 		break;
 	}
 	case TPSTAT_VIEW_DEVICES: {

@@ -25,7 +25,8 @@
 static bool tpstat_view_private(enum tpstat_view view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS;
+	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
+	       view == TPSTAT_VIEW_RCVQ;
 }
 
 /*
@@ -56,6 +57,12 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	if (view == TPSTAT_VIEW_ERRORS &&
 	    tpstat_event_state(TPSTAT_EV_INET_SK_ERROR_REPORT) == TPSTAT_STATE_MISSING)
 		return TPSTAT_MSG("this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)");
+	if (view == TPSTAT_VIEW_RCVQ &&
+	    tpstat_event_state(TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB) == TPSTAT_STATE_MISSING)
+		return TPSTAT_MSG("this view is unavailable: the kernel has no udp:udp_fail_queue_rcv_skb");
+	if (view == TPSTAT_VIEW_RCVQ &&
+	    tpstat_event_state(TPSTAT_EV_SOCK_RCVQUEUE_FULL) == TPSTAT_STATE_MISSING)
+		return TPSTAT_MSG("this view is unavailable: the kernel has no sock:sock_rcvqueue_full");
 	if (!net_eq(net, &init_net)) {
 		if (!tpstat_view_per_netns(view))
 			return TPSTAT_MSG("this view is system-wide (its keys name no namespace): read it from the initial network namespace");
@@ -221,6 +228,18 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		    nla_put_u16(skb, k->remote ? TPSTAT_A_DPORT : TPSTAT_A_SPORT,
 				k->port) ||
 		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_ERR_COUNT]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_RCVQ: {
+		const struct tpstat_rcvq_key *k = key;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+		    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
+		    nla_put_u16(skb, TPSTAT_A_SPORT, k->port) ||
+		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_RCVQ_COUNT]) ||
+		    nla_put_u32(skb, TPSTAT_A_RCVBUF, vals[TPSTAT_RCVQ_RCVBUF]))
 			return -EMSGSIZE;
 		return 0;
 	}

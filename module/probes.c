@@ -33,6 +33,7 @@
 #include <trace/events/skb.h>
 #include <trace/events/sock.h>
 #include <trace/events/tcp.h>
+#include <trace/events/udp.h>
 
 #include "alerts.h"
 #include "compat.h"
@@ -464,6 +465,68 @@ TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk))
 }
 #endif
 
+/*
+ * Full receive queues (the RCVQ view), per socket, from two tracepoints
+ * that never see the same drop: UDP queues with its own function
+ * (__udp_enqueue_schedule_skb()), and only others come through
+ * __sock_queue_rcv_skb() (sock:sock_rcvqueue_full): raw, ping and other
+ * families' sockets.  The view keeps IPv4 and IPv6 sockets, whose local
+ * port means something.
+ */
+static __always_inline bool tpstat_rcvq_inet(const struct sock *sk)
+{
+	return sk->sk_family == AF_INET || sk->sk_family == AF_INET6;
+}
+
+#ifdef TPSTAT_HAVE_TP_UDP_FAIL_QUEUE_RCV_SKB
+/*
+ * A datagram UDP (or UDP-Lite) could not queue.  -ENOMEM is a full
+ * receive queue, what the kernel counts as UdpRcvbufErrors (Udp6...),
+ * and the view's; -ENOBUFS is the protocol's memory limit (udp_mem,
+ * UdpMemErrors), reached by every socket at once and not this one's
+ * queue: a hit, but not in the view.  Before 6.10 IPv6's path does not
+ * fire the tracepoint (compat.h).
+ */
+TPSTAT_PROBE(udp_fail_queue_rcv_skb, (TPSTAT_PROTO_udp_fail_queue_rcv_skb),
+	     TPSTAT_ARGS_udp_fail_queue_rcv_skb)
+{
+	struct tpstat_views *v;
+
+	if (tpstat_filtered_out(sk, NULL, NULL))
+		return;
+	tpstat_hit(data, TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB);
+	if (rc != -ENOMEM)
+		return;
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RCVQ) : NULL;
+	if (v && tpstat_rcvq_inet(sk))
+		tpstat_record_rcvq(v, sk);
+}
+#endif
+
+#ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
+/*
+ * A UDP socket is counted by udp_fail_queue_rcv_skb alone, as
+ * UdpRcvbufErrors counts it: were a kernel to queue one here too, it
+ * would not be counted twice.
+ */
+TPSTAT_PROBE(sock_rcvqueue_full, (struct sock *sk, struct sk_buff *skb),
+	     (sk, skb))
+{
+	struct tpstat_views *v;
+
+	if (tpstat_filtered_out(sk, skb, NULL))
+		return;
+	tpstat_hit(data, TPSTAT_EV_SOCK_RCVQUEUE_FULL);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RCVQ) : NULL;
+	if (!v || !tpstat_rcvq_inet(sk))
+		return;
+	if (sk->sk_type == SOCK_DGRAM && (sk->sk_protocol == IPPROTO_UDP ||
+					  sk->sk_protocol == IPPROTO_UDPLITE))
+		return;
+	tpstat_record_rcvq(v, sk);
+}
+#endif
+
 #ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
 TPSTAT_COUNT_PROBE(tcp_destroy_sock, TPSTAT_EV_TCP_DESTROY_SOCK,
 		   sk, NULL, NULL, (struct sock *sk), (sk))
@@ -480,11 +543,6 @@ TPSTAT_COUNT_PROBE(tcp_bad_csum, TPSTAT_EV_TCP_BAD_CSUM,
 TPSTAT_COUNT_PROBE(tcp_cong_state_set, TPSTAT_EV_TCP_CONG_STATE_SET,
 		   sk, NULL, NULL, (struct sock *sk, const u8 ca_state),
 		   (sk, ca_state))
-#endif
-#ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
-TPSTAT_COUNT_PROBE(sock_rcvqueue_full, TPSTAT_EV_SOCK_RCVQUEUE_FULL,
-		   sk, skb, NULL, (struct sock *sk, struct sk_buff *skb),
-		   (sk, skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
 TPSTAT_COUNT_PROBE(sock_exceed_buf_limit, TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
@@ -567,8 +625,14 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 			   "sk", "sk->sk_err,sk (ports, peer, protocol)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_SOCK_RCVQUEUE_FULL, sock_rcvqueue_full,
-			   "sk,skb"),
+	TPSTAT_PROBE_READS(TPSTAT_EV_SOCK_RCVQUEUE_FULL, sock_rcvqueue_full,
+			   "sk,skb", "sk (family, type, protocol, port, rcvbuf)"),
+#endif
+#ifdef TPSTAT_HAVE_TP_UDP_FAIL_QUEUE_RCV_SKB
+	TPSTAT_PROBE_READS(TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB,
+			   udp_fail_queue_rcv_skb,
+			   TPSTAT_VARIANT_udp_fail_queue_rcv_skb,
+			   "rc,sk (family, protocol, port, rcvbuf)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,

@@ -55,6 +55,11 @@ void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 /* Errors: @sk reported sk_err (not 0). */
 void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 			 int err);
+/*
+ * Receive queue (record_rcvq.c): an AF_INET or AF_INET6 socket @sk
+ * dropped a packet because its receive queue was full.
+ */
+void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk);
 /* Lifetimes: @sk born (SYN_SENT, SYN_RECV: @newstate), and closed (CLOSE). */
 void tpstat_record_birth(const struct sock *sk, int newstate);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);

@@ -98,8 +98,24 @@ struct tpstat_err_key {
 	u8 pad[2];
 } __aligned(8);
 
+/*
+ * A socket whose receive queue was full, by its local port: a UDP or
+ * UDP-Lite port, a ping socket's identifier (ICMP, ICMPv6), or, with
+ * @protocol IPPROTO_RAW for every raw socket, the IP protocol it receives
+ * (as /proc/net/raw shows it).  @family is the socket's.
+ */
+struct tpstat_rcvq_key {
+	u32 netns;
+	u16 family;
+	u16 port;
+	u8 protocol;
+	u8 pad[7];
+} __aligned(8);
+
 enum { TPSTAT_DROP_COUNT, TPSTAT_DROP_NR };
 enum { TPSTAT_ERR_COUNT, TPSTAT_ERR_NR };
+/* RCVBUF: the socket's sk_rcvbuf at its last drop. */
+enum { TPSTAT_RCVQ_COUNT, TPSTAT_RCVQ_RCVBUF, TPSTAT_RCVQ_NR };
 enum { TPSTAT_TRAP_COUNT, TPSTAT_TRAP_NR };
 enum {
 	TPSTAT_FLOW_RETRANS, TPSTAT_FLOW_SYNACK, TPSTAT_FLOW_STATE,
@@ -122,7 +138,8 @@ enum {
 /* The keyed views' tables (views.c maps each view to its own). */
 enum tpstat_table_id {
 	TPSTAT_T_DROPS, TPSTAT_T_TRAPS, TPSTAT_T_FLOWS, TPSTAT_T_RESETS,
-	TPSTAT_T_LIFETIMES, TPSTAT_T_DEVICES, TPSTAT_T_ERRORS, TPSTAT_NR_TABLES
+	TPSTAT_T_LIFETIMES, TPSTAT_T_DEVICES, TPSTAT_T_ERRORS, TPSTAT_T_RCVQ,
+	TPSTAT_NR_TABLES
 };
 
 struct tpstat_views {

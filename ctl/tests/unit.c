@@ -27,6 +27,7 @@
 #include "nl.h"
 #include "output.h"
 #include "views.h"
+#include "view_rcvq.h"
 #include "../uapi/linux/tpstat.h"
 
 static int passed, failed;
@@ -206,6 +207,11 @@ static void test_view_lookup(void)
 	CHECK(!cli_lookup("er", &c) && c == CMD_ERRORS, "er");
 	CHECK(cli_lookup("e", &c) == -2, "e: errors or export");
 	CHECK(!cli_lookup("ex", &c) && c == CMD_EXPORT, "ex");
+	CHECK(!cli_lookup("rcvq", &c) && c == CMD_RCVQ, "rcvq is exact");
+	CHECK(!cli_lookup("rc", &c) && c == CMD_RCVQ, "rc");
+	CHECK(cli_view(CMD_RCVQ) == TPSTAT_VIEW_RCVQ &&
+	      !strcmp(view_name(TPSTAT_VIEW_RCVQ), "rcvq"),
+	      "rcvq reads the RCVQ view");
 	CHECK(cli_view(CMD_ERRORS) == TPSTAT_VIEW_ERRORS &&
 	      !strcmp(view_name(TPSTAT_VIEW_ERRORS), "errors"),
 	      "errors reads the ERRORS view");
@@ -240,6 +246,11 @@ static const struct parse_case view_cases[] = {
 	{ "errors -n 3", 2, CMD_NONE, NULL, "-n is for drops, not errors" },
 	{ "errors -z", 2, CMD_NONE, NULL, "-z is for show, not errors" },
 	{ "help errors", 0, CMD_HELP, NULL, NULL },
+	{ "rcvq", 0, CMD_RCVQ, NULL, NULL },
+	{ "-j rc", 0, CMD_RCVQ, NULL, NULL },
+	{ "rcvq 53", 2, CMD_NONE, NULL, "unexpected argument '53'" },
+	{ "rcvq -z", 2, CMD_NONE, NULL, "-z is for show, not rcvq" },
+	{ "help rcvq", 0, CMD_HELP, NULL, NULL },
 	{ "e", 2, CMD_NONE, NULL, "ambiguous command 'e'" },
 	{ "hist", 0, CMD_HIST, NULL, NULL },
 	{ "hist srtt_us", 0, CMD_HIST, NULL, NULL },
@@ -1069,6 +1080,7 @@ static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
 	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL, NULL,
+	NULL,
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1167,7 +1179,7 @@ static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
 	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL,
-				    NULL, NULL };
+				    NULL, NULL, NULL };
 	struct stat st;
 	char *s;
 
@@ -1313,6 +1325,7 @@ static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
 					26, 0, false };
 static const struct export_data views_scrape = {
 	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL, NULL,
+	NULL,
 };
 
 static const char want_views[] =
@@ -1599,11 +1612,13 @@ static void test_export_views(void)
 }
 
 /* What --prom-sample prints: every family, the views' too. */
+static void rcvq_view(struct view *v, uint32_t ns);
+
 static void prom_sample_all(FILE *f)
 {
 	struct export_data d = scrape;
 	struct info info = scrape_info;
-	struct view errors;
+	struct view errors, rcvq;
 
 	info.features = TPSTAT_F_DROP_REASON;
 	export_drops_view(&export_drops, true);
@@ -1613,12 +1628,16 @@ static void prom_sample_all(FILE *f)
 	d.drops = &export_drops;
 	d.hists = &export_hists;
 	d.errors = &errors;
+	rcvq_view(&rcvq, 4026532157U);
+	rcvq_aggregate(&rcvq);
+	d.rcvq = &rcvq;
 	d.info = &info;
 	export_write(f, &d);
 	export_histogram(f, NULL);
 	view_free(&export_drops);
 	view_free(&export_hists);
 	view_free(&errors);
+	view_free(&rcvq);
 }
 
 /* promtool check metrics accepts it, where promtool is installed. */
@@ -2017,6 +2036,176 @@ static void test_errors_refused(void)
 	      view_refused(-EACCES) && view_refused(-ERANGE) &&
 	      !view_refused(-ENOENT) && !view_refused(-ENOBUFS) &&
 	      !view_refused(0), "export leaves out refused views only");
+}
+
+/* ---- the rcvq view ------------------------------------------------------ */
+
+/* An RCVQ entry; @port < 0: no SPORT. */
+static void put_rcvq(struct view *v, uint32_t netns, uint8_t family,
+		     uint8_t proto, int port, uint64_t count, uint32_t rcvbuf)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, netns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, family);
+	mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, proto);
+	if (port >= 0)
+		mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, port);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	mnl_attr_put_u32(nlh, TPSTAT_A_RCVBUF, rcvbuf);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "rcvq entry");
+}
+
+/*
+ * RCVQ as the module could send it: a syslog collector on 514 dropping
+ * over IPv4 and IPv6 in namespace @ns, DNS on 53 in the initial one, a
+ * raw UDP socket (port 17: the protocol it receives), a ping socket, a
+ * protocol without a name, and an entry whose attributes all have the
+ * wrong length.
+ */
+static void rcvq_view(struct view *v, uint32_t ns)
+{
+	struct nlmsghdr *nlh;
+
+	memset(v, 0, sizeof(*v));
+	v->id = TPSTAT_VIEW_RCVQ;
+	put_header_msg(v, 7, 256, 2);
+	put_rcvq(v, INIT_NETNS, AF_INET, IPPROTO_UDP, 53, 7, 212992);
+	put_rcvq(v, ns, AF_INET6, IPPROTO_UDP, 514, 30, 4608);
+	put_rcvq(v, ns, AF_INET, IPPROTO_UDP, 514, 1200, 2304);
+	put_rcvq(v, INIT_NETNS, AF_INET, IPPROTO_RAW, 17, 7, 4608);
+	put_rcvq(v, INIT_NETNS, AF_INET6, IPPROTO_ICMPV6, 9, 2, 4608);
+	put_rcvq(v, INIT_NETNS, AF_INET, 132, 5000, 1, 65536);
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, INIT_NETNS);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u32(nlh, TPSTAT_A_PROTOCOL, IPPROTO_UDP);	/* u8 wanted */
+	mnl_attr_put_u32(nlh, TPSTAT_A_SPORT, 53);		/* u16 wanted */
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
+	mnl_attr_put_u16(nlh, TPSTAT_A_RCVBUF, 4608);		/* u32 wanted */
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "rcvq entry, bad lengths");
+}
+
+static void test_rcvq(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	uint32_t ns = ns_db ? ns_db : 7;
+	struct view v;
+	char want[2048], nsbuf[NETNS_NAME_MAX], nsjson[NETNS_NAME_MAX + 64];
+	const char *name = netns_name(ns), *nstext;
+	char *s;
+
+	rcvq_view(&v, ns);
+	CHECK(v.n == 7 && v.e[1].has_protocol && v.e[1].protocol == IPPROTO_UDP &&
+	      v.e[1].family == AF_INET6 && v.e[1].has_sport &&
+	      v.e[1].sport == 514 && v.e[1].count == 30 &&
+	      v.e[1].has_rcvbuf && v.e[1].rcvbuf == 4608,
+	      "rcvq entry attributes");
+	CHECK(!v.e[6].has_protocol && !v.e[6].has_sport && !v.e[6].has_rcvbuf &&
+	      v.e[6].count == 1, "wrong lengths are left out");
+	view_sort(&v);
+	CHECK(v.e[0].count == 1200 && v.e[1].count == 30 &&
+	      v.e[2].sport == 53 && v.e[3].protocol == IPPROTO_RAW &&
+	      v.e[4].count == 2 && v.e[5].protocol == 132 && !v.e[6].has_protocol,
+	      "most first, ties by protocol, invalid last");
+	cur_view = v;
+	s = capture(view_text, &text);
+	nstext = netns_text(ns, nsbuf, sizeof(nsbuf));
+	snprintf(want, sizeof(want),
+		 "   COUNT  RCVBUF  PROTO    PORT  NETNS\n"
+		 "    1200    2304  udp       514  %s\n"
+		 "      30    4608  udp6      514  %s\n"
+		 "       7  212992  udp        53  4026531840\n"
+		 "       7    4608  raw        17  4026531840\n"
+		 "       2    4608  icmpv6      9  4026531840\n"
+		 "       1   65536  132      5000  4026531840\n"
+		 "       1       -  -           -  4026531840\n"
+		 "overflow: 2 lost updates (table 7/256)\n", nstext, nstext);
+	CHECK(!strcmp(s, want), "rcvq text:\n%s", s);
+	CHECK(!name || !strcmp(nstext, "db"), "the namespace by its name");
+
+	s = capture(view_text, &json);
+	if (name)
+		snprintf(nsjson, sizeof(nsjson), "\"netns\":%u,\"netns_name\":\"%s\"",
+			 ns, name);
+	else
+		snprintf(nsjson, sizeof(nsjson), "\"netns\":%u", ns);
+	snprintf(want, sizeof(want),
+		 "{\"schema_version\":1,\"view\":\"rcvq\",\"overflow\":2,"
+		 "\"entries\":7,\"capacity\":256,\"rcvq\":["
+		 "{\"count\":1200,\"rcvbuf\":2304,\"protocol\":\"udp\","
+		 "\"family\":\"ipv4\",\"port\":514,%s},"
+		 "{\"count\":30,\"rcvbuf\":4608,\"protocol\":\"udp\","
+		 "\"family\":\"ipv6\",\"port\":514,%s},", nsjson, nsjson);
+	CHECK(!strncmp(s, want, strlen(want)), "rcvq JSON, UDP:\n%s", s);
+	CHECK(strstr(s, "{\"count\":7,\"rcvbuf\":4608,\"protocol\":\"raw\","
+		     "\"family\":\"ipv4\",\"port\":17,\"netns\":4026531840}"),
+	      "rcvq JSON, a raw socket: %s", s);
+	CHECK(strstr(s, "{\"count\":1,\"rcvbuf\":65536,\"protocol\":\"132\","),
+	      "rcvq JSON, another protocol's number: %s", s);
+	CHECK(strstr(s, "{\"count\":1,\"rcvbuf\":null,\"protocol\":null,"
+		     "\"family\":\"ipv4\",\"port\":null,\"netns\":4026531840}]}\n"),
+	      "rcvq JSON, wrong lengths: null: %s", s);
+
+	/* Export's sum over the family: 514 in @ns once; no-key entry out. */
+	rcvq_aggregate(&v);
+	CHECK(v.n == 5 && v.e[0].count == 1230 && v.e[0].sport == 514 &&
+	      !v.e[0].family && v.e[0].rcvbuf == 4608,
+	      "IPv4 and IPv6 summed, the largest buffer: %zu entries", v.n);
+	view_free(&v);
+}
+
+static void test_rcvq_refused(void)
+{
+	char *s;
+
+	s = view_error_text(TPSTAT_VIEW_RCVQ, -EOPNOTSUPP,
+			    "tpstat: this view is unavailable: the kernel has no udp:udp_fail_queue_rcv_skb");
+	CHECK(!strcmp(s, "tpstat: rcvq view: this view is unavailable: the kernel has no udp:udp_fail_queue_rcv_skb\n"),
+	      "no tracepoint: the kernel's words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_RCVQ, -EOPNOTSUPP, NULL);
+	CHECK(!strcmp(s, "tpstat: rcvq view: not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)\n"),
+	      "no tracepoint, no words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_RCVQ, -EPERM, NULL);
+	CHECK(!strcmp(s, "tpstat: permission denied: the rcvq view names sockets and needs CAP_NET_ADMIN (run as root)\n"),
+	      "no CAP_NET_ADMIN: %s", s);
+	s = view_error_text(TPSTAT_VIEW_RCVQ, -ERANGE, "integer out of range");
+	CHECK(!strcmp(s, "tpstat: the tpstat module does not have the rcvq view (integer out of range)\n"),
+	      "an older module: %s", s);
+	fail_nl.extack[0] = '\0';
+}
+
+static const char want_rcvq[] =
+	"# HELP tpstat_up 1 if the tpstat module answered this scrape, 0 if it did not (not loaded)\n"
+	"# TYPE tpstat_up gauge\n"
+	"tpstat_up 1\n"
+	"# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
+	"# TYPE tpstat_info gauge\n"
+	"tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"
+	"# HELP tpstat_socket_rcvq_drops_total Packets dropped because the receiving socket's queue was full (UDP as UdpRcvbufErrors counts them, udp:udp_fail_queue_rcv_skb; raw and ping sockets, sock:sock_rcvqueue_full) per protocol and local port (a raw socket's is the IP protocol it receives); netns is the namespace's inode number; lost to a full rcvq table they are not counted here\n"
+	"# TYPE tpstat_socket_rcvq_drops_total counter\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"514\",netns=\"4026532157\"} 1230\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"53\",netns=\"4026531840\"} 7\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"raw\",port=\"17\",netns=\"4026531840\"} 7\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"icmpv6\",port=\"9\",netns=\"4026531840\"} 2\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"132\",port=\"5000\",netns=\"4026531840\"} 1\n";
+
+static void test_export_rcvq(void)
+{
+	struct export_data d = views_scrape;
+	struct view rcvq;
+	char *s;
+
+	d.drops = d.hists = NULL;
+	rcvq_view(&rcvq, 4026532157U);
+	rcvq_aggregate(&rcvq);
+	d.rcvq = &rcvq;
+	s = capture(export_all, &d);
+	CHECK(!strcmp(s, want_rcvq), "rcvq exposition:\n%s", s);
+	view_free(&rcvq);
+	d.rcvq = NULL;
+	s = capture(export_all, &d);
+	CHECK(!strstr(s, "rcvq"), "a refused rcvq view: no family:\n%s", s);
 }
 
 /* ---- netlink control messages and the monitor's alerts ------------------ */
@@ -2499,6 +2688,7 @@ int main(int argc, char **argv)
 		test_hists();
 		test_filter();
 		test_errors();
+		test_rcvq();
 		test_monitor();
 		netns_dir_clean();
 		return 0;
@@ -2524,11 +2714,14 @@ int main(int argc, char **argv)
 	test_netns_names();
 	test_errors();
 	test_errors_refused();
+	test_rcvq();
+	test_rcvq_refused();
 	test_monitor();
 	netns_dir_clean();
 	test_no_header();
 	test_export();
 	test_export_views();
+	test_export_rcvq();
 	view_free(&export_drops);
 	view_free(&export_hists);
 	test_promtool();

@@ -10,7 +10,8 @@
  *   udp-send ADDR PORT N          N datagrams to a (closed) UDP port
  *   udp-overflow ADDR PORT N      N 1000-byte datagrams to a UDP socket, and
  *                                 a raw UDP one, that have the smallest
- *                                 receive buffer and read nothing meanwhile
+ *                                 receive buffer and read nothing meanwhile;
+ *                                 prints both buffers as the kernel has them
  *   bulk-server ADDR PORT         accept one connection, read to EOF
  *   bulk-client ADDR PORT BYTES   send BYTES, shut down, read to EOF
  *   flood ADDR PORT SECONDS       refused connects and UDP, for a while
@@ -223,6 +224,17 @@ static int tiny_rcvbuf(int family, int type, int protocol)
 	return fd;
 }
 
+/* The receive buffer the kernel gives @fd (sk_rcvbuf), as SO_RCVBUF reads it. */
+static int rcvbuf_of(int fd)
+{
+	int val;
+	socklen_t len = sizeof(val);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &val, &len))
+		die("SO_RCVBUF");
+	return val;
+}
+
 /*
  * The receive queue overflows: UDP's (udp:udp_fail_queue_rcv_skb, the
  * UdpRcvbufErrors MIB) and a raw socket's, which gets a copy of every
@@ -248,9 +260,10 @@ static int udp_overflow(const struct addr *sa, long n)
 	while (recv(rfd, buf, sizeof(buf), 0) > 0)
 		received++;
 	close(fd);
+	printf("sent=%ld received=%ld rcvbuf=%d raw_rcvbuf=%d\n", sent,
+	       received, rcvbuf_of(rfd), rcvbuf_of(raw));
 	close(raw);
 	close(rfd);
-	printf("sent=%ld received=%ld\n", sent, received);
 	return sent == n ? 0 : 1;
 }
 

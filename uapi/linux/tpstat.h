@@ -73,8 +73,8 @@ enum tpstat_cmd {
 	 * dump, VIEW: first one message with VIEW_* (the table's size, use
 	 * and lost updates), then one message per entry with the view's key
 	 * and value attributes.  Views that name sockets, addresses or ports
-	 * (RETRANS, RESETS, LIFETIMES, ERRORS) need CAP_NET_ADMIN over the caller's
-	 * network namespace.
+	 * (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ) need CAP_NET_ADMIN over
+	 * the caller's network namespace.
 	 */
 	TPSTAT_CMD_GET_VIEW,
 	/*
@@ -208,8 +208,9 @@ enum tpstat_attr {
 	TPSTAT_A_EVENTS_LOST,	/* u64: events not in any alert sent */
 	TPSTAT_A_ALERT_RATE,	/* u32: the limit, alerts per second */
 	TPSTAT_A_ERRNO,		/* u32: socket error (sk_err), e.g. 111 */
-	TPSTAT_A_PROTOCOL,	/* u8: IPPROTO_TCP or IPPROTO_UDP */
+	TPSTAT_A_PROTOCOL,	/* u8: IPPROTO_*: TCP or UDP (ERRORS); see RCVQ */
 	TPSTAT_A_DIRECTION,	/* u8: enum tpstat_direction */
+	TPSTAT_A_RCVBUF,	/* u32: sk_rcvbuf in bytes (RCVQ) */
 
 	__TPSTAT_A_MAX
 };
@@ -252,6 +253,20 @@ enum tpstat_attr {
  *            (net.ipv4.ip_local_port_range: a client), else the local one
  *            (SPORT).  A report whose sk_err is 0 is no error.  Refused
  *            (EOPNOTSUPP) on a kernel without the tracepoint.
+ * RCVQ:      NETNS FAMILY PROTOCOL SPORT; COUNT RCVBUF.  Packets dropped
+ *            because the receiving socket's queue was full, per socket
+ *            family, protocol and local port; RCVBUF is the socket's
+ *            sk_rcvbuf (SO_RCVBUF as getsockopt() reads it) at the last
+ *            drop.  UDP and UDP-Lite: udp:udp_fail_queue_rcv_skb with
+ *            -ENOMEM, what the kernel counts as UdpRcvbufErrors and
+ *            Udp6RcvbufErrors (not -ENOBUFS, the protocol's memory limit,
+ *            UdpMemErrors); before 6.10 the kernel fires it for IPv4
+ *            datagrams only.  Other IPv4 and IPv6 sockets:
+ *            sock:sock_rcvqueue_full, where PROTOCOL is IPPROTO_RAW for
+ *            every raw socket, whose SPORT is then the IP protocol it
+ *            receives (as /proc/net/raw), and a ping socket's (ICMP,
+ *            ICMPV6) SPORT is its identifier.  Refused (EOPNOTSUPP) on a
+ *            kernel that lacks one of the two tracepoints.
  * HISTS:     HIST_NAME; HIST_BUCKETS HIST_SUM HIST_COUNT.  Names: srtt_us
  *            and snd_cwnd (tcp_probe), xmit_len (net_dev_xmit skb_len),
  *            rx_len (netif_receive_skb, link-layer header included).
@@ -266,6 +281,7 @@ enum tpstat_view {
 	TPSTAT_VIEW_DEVICES,
 	TPSTAT_VIEW_HISTS,
 	TPSTAT_VIEW_ERRORS,
+	TPSTAT_VIEW_RCVQ,
 
 	__TPSTAT_VIEW_CNT
 };

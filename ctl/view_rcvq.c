@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The RCVQ view: see view_rcvq.h. */
+#include <stdlib.h>
+#include <string.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include "json.h"
+#include "netns.h"
+#include "view_rcvq.h"
+
+#define NUM_MAX 24	/* a u64 in decimal */
+
+const char *rcvq_protocol_text(const struct view_entry *e, char *buf,
+			       size_t len)
+{
+	if (!e->has_protocol)
+		return NULL;
+	switch (e->protocol) {
+	case IPPROTO_UDP:
+		return "udp";
+	case IPPROTO_UDPLITE:
+		return "udplite";
+	case IPPROTO_ICMP:
+		return "icmp";
+	case IPPROTO_ICMPV6:
+		return "icmpv6";
+	case IPPROTO_RAW:
+		return "raw";
+	}
+	snprintf(buf, len, "%u", e->protocol);
+	return buf;
+}
+
+/*
+ * The text's PROTO column: IPv6's udp, udplite and raw as netstat prints
+ * them (udp6, raw6); icmpv6 says it already.  "-" without PROTOCOL.
+ */
+static const char *proto_column(const struct view_entry *e, char *buf,
+				size_t len)
+{
+	const char *p = rcvq_protocol_text(e, buf, len);
+
+	if (!p)
+		return "-";
+	if (e->family == AF_INET6 && p != buf && e->protocol != IPPROTO_ICMPV6) {
+		snprintf(buf, len, "%s6", p);
+		return buf;
+	}
+	return p;
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* The key: an entry lacking a part sorts after those that have it. */
+static int key_cmp(const struct view_entry *a, const struct view_entry *b,
+		   bool family)
+{
+	int c = cmp_u64(b->has_protocol, a->has_protocol);
+
+	if (!c)
+		c = cmp_u64(a->protocol, b->protocol);
+	if (!c)
+		c = cmp_u64(b->has_sport, a->has_sport);
+	if (!c)
+		c = cmp_u64(a->sport, b->sport);
+	if (!c)
+		c = cmp_u64(a->netns, b->netns);
+	if (!c && family)
+		c = cmp_u64(a->family, b->family);
+	return c;
+}
+
+static int key_qsort(const void *a, const void *b)
+{
+	return key_cmp(a, b, false);
+}
+
+int rcvq_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->count, a->count);
+
+	return c ? c : key_cmp(a, b, true);
+}
+
+int rcvq_aggregate(struct view *v)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		if (v->e[i].has_protocol && v->e[i].has_sport)
+			v->e[out++] = v->e[i];
+		else
+			free(v->e[i].hist);
+	v->n = out;
+	if (!v->n)
+		return 0;
+	qsort(v->e, v->n, sizeof(*v->e), key_qsort);
+	out = 0;
+	for (size_t i = 0; i < v->n; i++) {
+		struct view_entry *row = &v->e[out], *e = &v->e[i];
+
+		if (i && !key_cmp(row, e, false)) {
+			row->count += e->count;
+			if (e->rcvbuf > row->rcvbuf)
+				row->rcvbuf = e->rcvbuf;
+			row->has_rcvbuf |= e->has_rcvbuf;
+			free(e->hist);
+			continue;
+		}
+		if (i)
+			row = &v->e[++out];
+		if (row != e)
+			*row = *e;
+		row->family = 0;
+	}
+	v->n = out + 1;
+	qsort(v->e, v->n, sizeof(*v->e), rcvq_qsort);
+	return 0;
+}
+
+/* The local port, or "-" without one. */
+static const char *port_text(const struct view_entry *e, char *buf,
+			     size_t len)
+{
+	if (!e->has_sport)
+		return "-";
+	snprintf(buf, len, "%u", e->sport);
+	return buf;
+}
+
+/* The receive buffer in bytes, or "-" without one. */
+static const char *rcvbuf_text(const struct view_entry *e, char *buf,
+			       size_t len)
+{
+	if (!e->has_rcvbuf)
+		return "-";
+	snprintf(buf, len, "%u", e->rcvbuf);
+	return buf;
+}
+
+void rcvq_text(FILE *f, const struct view *v)
+{
+	char proto[NUM_MAX], port[NUM_MAX], rcvbuf[NUM_MAX], ns[NUM_MAX];
+	int wb = 6, wp = 5, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		n = strlen(rcvbuf_text(e, rcvbuf, sizeof(rcvbuf)));
+		wb = n > wb ? n : wb;
+		n = strlen(proto_column(e, proto, sizeof(proto)));
+		wp = n > wp ? n : wp;
+	}
+	fprintf(f, "%8s  %*s  %-*s  %5s  %s\n", "COUNT", wb, "RCVBUF", wp,
+		"PROTO", "PORT", "NETNS");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		fprintf(f, "%8llu  %*s  %-*s  %5s  %s\n",
+			(unsigned long long)e->count,
+			wb, rcvbuf_text(e, rcvbuf, sizeof(rcvbuf)),
+			wp, proto_column(e, proto, sizeof(proto)),
+			port_text(e, port, sizeof(port)),
+			netns_text(e->netns, ns, sizeof(ns)));
+	}
+}
+
+void rcvq_json(struct json *j, const struct view_entry *e)
+{
+	const char *family = view_family_name(e);
+	char proto[NUM_MAX];
+	const char *p = rcvq_protocol_text(e, proto, sizeof(proto));
+
+	json_object_open(j);
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_opt_u64(j, "rcvbuf", e->has_rcvbuf, e->rcvbuf);
+	json_opt_str(j, "protocol", p, p);
+	json_opt_str(j, "family", family, family);
+	json_opt_u64(j, "port", e->has_sport, e->sport);
+	netns_json(j, e->netns);
+	json_object_close(j);
+}
