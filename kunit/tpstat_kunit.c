@@ -39,6 +39,7 @@
 #include "../module/probes.c"
 #include "../module/probes_gen.c"
 #include "../module/record.c"
+#include "../module/record_neigh.c"
 #include "../module/registry.c"
 #include "../module/report.c"
 #include "../module/table.c"

@@ -51,6 +51,15 @@ void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 /* Errors: @sk reported sk_err (not 0). */
 void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 			 int err);
+/*
+ * Neighbour failures (record_neigh.c): whether neigh:neigh_timer_handler
+ * saw @n failed by its timer, whether neigh:neigh_update (@new, @flags)
+ * is about to fail a resolution in progress, and recording @n's failure.
+ */
+struct neighbour;
+bool tpstat_neigh_timer_failed(const struct neighbour *n);
+bool tpstat_neigh_update_fails(const struct neighbour *n, u8 new, u32 flags);
+void tpstat_record_neigh(struct tpstat_views *v, const struct neighbour *n);
 /* Lifetimes: @sk born (SYN_SENT, SYN_RECV), and closed (CLOSE). */
 void tpstat_record_birth(const struct sock *sk);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);
