@@ -47,6 +47,11 @@ static const struct {
 	  "    5.14+) per errno, protocol, service port and netns, most first;\n"
 	  "    the service is the remote port where the local one is ephemeral\n"
 	  "    (a client), else the local port; needs CAP_NET_ADMIN" },
+	{ "neigh", CMD_NEIGH, "tpstat neigh\n"
+	  "    neighbours (ARP, ND) whose resolution failed, per device and\n"
+	  "    address, most failures first: the times each reached FAILED\n"
+	  "    (probes ran out, or deleted while unresolved), as the kernel's\n"
+	  "    res_failed counts them; needs CAP_NET_ADMIN" },
 	{ "states", CMD_STATES, "tpstat states\n"
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
@@ -149,6 +154,8 @@ int cli_view(enum tp_cmd cmd)
 		return TPSTAT_VIEW_HISTS;
 	case CMD_ERRORS:
 		return TPSTAT_VIEW_ERRORS;
+	case CMD_NEIGH:
+		return TPSTAT_VIEW_NEIGH;
 	default:
 		return -1;
 	}
@@ -310,6 +317,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	case CMD_LIFETIME:
 	case CMD_DEVICES:
 	case CMD_ERRORS:
+	case CMD_NEIGH:
 		if (n_words > 1)
 			return usage_error(err, err_len, "unexpected argument '%s'",
 					   words[1]);

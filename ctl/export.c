@@ -22,6 +22,10 @@
  *    local one (side); netns the namespace's inode number.  Bounded as
  *    services and namespaces are, never per flow.  Left out where the
  *    kernel lacks sock:inet_sk_error_report (the view is refused).
+ *  - tpstat_neigh_failures_total{device,family,address,netns}: the
+ *    NEIGH view, one sample per neighbour whose resolution failed
+ *    (view_neigh.c).  Bounded by the module's table (neigh_keys=,
+ *    default 256 keys), as the addresses a host tries are.
  *  - histograms, one family per HISTS name, from its log2 buckets (see
  *    hists[] below): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
@@ -44,6 +48,7 @@
 
 #include "alert.h"
 #include "export.h"
+#include "view_neigh.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -471,6 +476,7 @@ void export_write(FILE *f, const struct export_data *d)
 	export_tcp_states(&p, d);
 	export_drop_reasons(&p, d);
 	export_socket_errors(&p, d);
+	export_neigh(&p, d->neigh);
 	export_hists(&p, d);
 	export_other(&p, d);
 }

@@ -212,10 +212,10 @@ static int export_view(struct tpnl *nl, struct view *v, bool *have)
 
 /*
  * One scrape: info, events and counters, the views (DROPS where the
- * kernel has drop reasons, HISTS, ERRORS), then the exposition on stdout or
- * into the textfile directory.  With --textfile, a module that does
- * not answer still gets a file, saying tpstat_up 0, so an alert on it
- * fires instead of old numbers standing.
+ * kernel has drop reasons, HISTS, ERRORS, NEIGH), then the exposition on
+ * stdout or into the textfile directory.  With --textfile, a module that
+ * does not answer still gets a file, saying tpstat_up 0, so an alert on
+ * it fires instead of old numbers standing.
  */
 static int export(struct tpnl *nl, int open_err, const struct options *o)
 {
@@ -226,7 +226,9 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	struct view drops = { .id = TPSTAT_VIEW_DROPS };
 	struct view hists = { .id = TPSTAT_VIEW_HISTS };
 	struct view errors = { .id = TPSTAT_VIEW_ERRORS };
+	struct view neigh = { .id = TPSTAT_VIEW_NEIGH };
 	bool have_drops = false, have_hists = false, have_errors = false;
+	bool have_neigh = false;
 	char why[320];
 	int err = open_err;
 
@@ -248,9 +250,12 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 		err = export_view(nl, &errors, &have_errors);
 	if (!err && have_errors)
 		err = errors_aggregate(&errors);
+	if (!err)
+		err = export_view(nl, &neigh, &have_neigh);
 	d.drops = have_drops ? &drops : NULL;
 	d.hists = have_hists ? &hists : NULL;
 	d.errors = have_errors ? &errors : NULL;
+	d.neigh = have_neigh ? &neigh : NULL;
 	d.events = ev.v;
 	d.n_events = ev.n;
 	d.counters = r.v;
@@ -273,6 +278,7 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	view_free(&drops);
 	view_free(&hists);
 	view_free(&errors);
+	view_free(&neigh);
 	free(ev.v);
 	free(r.v);
 	return err ? 1 : 0;
@@ -323,6 +329,7 @@ static int run(const struct options *o)
 	case CMD_DEVICES:
 	case CMD_HIST:
 	case CMD_ERRORS:
+	case CMD_NEIGH:
 		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top, o->hist,
 			       &out);
 		tpnl_close(&nl);

@@ -7,6 +7,7 @@
 #include "json.h"
 #include "netns.h"
 #include "output.h"
+#include "view_neigh.h"
 #include "views.h"
 
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
@@ -509,6 +510,8 @@ static const char *list_key(uint32_t view)
 		return "histograms";
 	case TPSTAT_VIEW_ERRORS:
 		return "errors";
+	case TPSTAT_VIEW_NEIGH:
+		return "neighbours";
 	}
 	return "entries_list";
 }
@@ -582,6 +585,9 @@ static void print_json(FILE *f, const struct out_opts *o,
 		case TPSTAT_VIEW_ERRORS:
 			json_error(&j, e);
 			break;
+		case TPSTAT_VIEW_NEIGH:
+			json_neigh(&j, e);
+			break;
 		}
 	}
 	json_array_close(&j);
@@ -609,6 +615,9 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		break;
 	case TPSTAT_VIEW_ERRORS:
 		text_errors(f, v);
+		break;
+	case TPSTAT_VIEW_NEIGH:
+		text_neigh(f, v);
 		break;
 	default:
 		for (size_t i = 0; i < v->n; i++) {

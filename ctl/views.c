@@ -8,6 +8,7 @@
 
 #include "nl.h"
 #include "output.h"
+#include "view_neigh.h"
 #include "views.h"
 
 static const char *const view_names[__TPSTAT_VIEW_CNT] = {
@@ -20,6 +21,7 @@ static const char *const view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DEVICES] = "devices",
 	[TPSTAT_VIEW_HISTS] = "hists",
 	[TPSTAT_VIEW_ERRORS] = "errors",
+	[TPSTAT_VIEW_NEIGH] = "neigh",
 };
 
 const char *view_name(uint32_t view)
@@ -708,6 +710,9 @@ void view_sort(struct view *v)
 	case TPSTAT_VIEW_ERRORS:
 		cmp = errors_qsort;
 		break;
+	case TPSTAT_VIEW_NEIGH:
+		cmp = neigh_qsort;
+		break;
 	}
 	if (cmp && v->n)
 		qsort(v->e, v->n, sizeof(*v->e), cmp);
@@ -735,7 +740,8 @@ bool view_refused(int err)
 static bool names_sockets(uint32_t view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS;
+	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
+	       view == TPSTAT_VIEW_NEIGH;
 }
 
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
@@ -756,6 +762,10 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 		/* The same refusal whose words did not come through. */
 		if (view == TPSTAT_VIEW_ERRORS) {
 			fprintf(f, "tpstat: errors view: not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)\n");
+			return 1;
+		}
+		if (view == TPSTAT_VIEW_NEIGH) {
+			fprintf(f, "tpstat: neigh view: not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)\n");
 			return 1;
 		}
 		/* fall through */
