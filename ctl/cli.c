@@ -54,6 +54,11 @@ static const struct {
 	  "    protocol (UDP as UdpRcvbufErrors counts them; raw and ping sockets),\n"
 	  "    local port and netns, most first, with the socket's receive buffer\n"
 	  "    (SO_RCVBUF) at the last drop; needs CAP_NET_ADMIN" },
+	{ "neigh", CMD_NEIGH, "tpstat neigh\n"
+	  "    neighbours (ARP, ND) whose resolution failed, per device and\n"
+	  "    address, most failures first: the times each reached FAILED\n"
+	  "    (probes ran out, or deleted while unresolved), as the kernel's\n"
+	  "    res_failed counts them; needs CAP_NET_ADMIN" },
 	{ "states", CMD_STATES, "tpstat states\n"
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
@@ -160,6 +165,8 @@ int cli_view(enum tp_cmd cmd)
 		return TPSTAT_VIEW_ERRORS;
 	case CMD_RCVQ:
 		return TPSTAT_VIEW_RCVQ;
+	case CMD_NEIGH:
+		return TPSTAT_VIEW_NEIGH;
 	default:
 		return -1;
 	}
@@ -335,6 +342,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	case CMD_DEVICES:
 	case CMD_ERRORS:
 	case CMD_RCVQ:
+	case CMD_NEIGH:
 		if (n_words > 1)
 			return usage_error(err, err_len, "unexpected argument '%s'",
 					   words[1]);

@@ -35,6 +35,10 @@
  *    it receives) and namespace.  Bounded as bound ports are, never per
  *    flow.  The receive buffer is not exported: a gauge of the last drop
  *    would say nothing between drops.
+ *  - tpstat_neigh_failures_total{device,family,address,netns}: the
+ *    NEIGH view, one sample per neighbour whose resolution failed
+ *    (view_neigh.c).  Bounded by the module's table (neigh_keys=,
+ *    default 256 keys), as the addresses a host tries are.
  *  - histograms, one family per HISTS name, from its log2 buckets (see
  *    hists[] below): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
@@ -58,6 +62,7 @@
 #include "alert.h"
 #include "export.h"
 #include "view_rcvq.h"
+#include "view_neigh.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -549,6 +554,7 @@ void export_write(FILE *f, const struct export_data *d)
 	export_socket_errors(&p, d);
 	export_resets(&p, d);
 	export_socket_rcvq(&p, d);
+	export_neigh(&p, d->neigh);
 	export_hists(&p, d);
 	export_other(&p, d);
 }

@@ -37,6 +37,7 @@ struct export_data {
 	/* After resets_aggregate(RESETS_BY_SERVICE): no peers. */
 	const struct view *resets;
 	const struct view *rcvq;	/* after rcvq_aggregate() */
+	const struct view *neigh;	/* NEIGH, one entry per neighbour */
 };
 
 /*

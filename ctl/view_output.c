@@ -7,6 +7,7 @@
 #include "json.h"
 #include "netns.h"
 #include "output.h"
+#include "view_neigh.h"
 #include "views.h"
 #include "view_rcvq.h"
 
@@ -442,6 +443,8 @@ static const char *list_key(uint32_t view)
 		return "errors";
 	case TPSTAT_VIEW_RCVQ:
 		return "rcvq";
+	case TPSTAT_VIEW_NEIGH:
+		return "neighbours";
 	}
 	return "entries_list";
 }
@@ -522,6 +525,9 @@ static void print_json(FILE *f, const struct out_opts *o,
 		case TPSTAT_VIEW_RCVQ:
 			rcvq_json(&j, e);
 			break;
+		case TPSTAT_VIEW_NEIGH:
+			json_neigh(&j, e);
+			break;
 		}
 	}
 	json_array_close(&j);
@@ -552,6 +558,9 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		break;
 	case TPSTAT_VIEW_RCVQ:
 		rcvq_text(f, v);
+		break;
+	case TPSTAT_VIEW_NEIGH:
+		text_neigh(f, v);
 		break;
 	default:
 		for (size_t i = 0; i < v->n; i++) {

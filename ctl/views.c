@@ -8,6 +8,7 @@
 
 #include "nl.h"
 #include "output.h"
+#include "view_neigh.h"
 #include "views.h"
 #include "view_rcvq.h"
 
@@ -22,6 +23,7 @@ static const char *const view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_HISTS] = "hists",
 	[TPSTAT_VIEW_ERRORS] = "errors",
 	[TPSTAT_VIEW_RCVQ] = "rcvq",
+	[TPSTAT_VIEW_NEIGH] = "neigh",
 };
 
 const char *view_name(uint32_t view)
@@ -702,6 +704,9 @@ void view_sort(struct view *v)
 	case TPSTAT_VIEW_RCVQ:
 		cmp = rcvq_qsort;
 		break;
+	case TPSTAT_VIEW_NEIGH:
+		cmp = neigh_qsort;
+		break;
 	}
 	if (cmp && v->n)
 		qsort(v->e, v->n, sizeof(*v->e), cmp);
@@ -730,7 +735,8 @@ static bool names_sockets(uint32_t view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
 	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
-	       view == TPSTAT_VIEW_RCVQ;
+	       view == TPSTAT_VIEW_RCVQ ||
+	       view == TPSTAT_VIEW_NEIGH;
 }
 
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
@@ -755,6 +761,10 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 		}
 		if (view == TPSTAT_VIEW_RCVQ) {
 			fprintf(f, "tpstat: rcvq view: not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)\n");
+			return 1;
+		}
+		if (view == TPSTAT_VIEW_NEIGH) {
+			fprintf(f, "tpstat: neigh view: not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)\n");
 			return 1;
 		}
 		/* fall through */

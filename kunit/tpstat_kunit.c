@@ -41,6 +41,7 @@
 #include "../module/probes_gen.c"
 #include "../module/record.c"
 #include "../module/record_rcvq.c"
+#include "../module/record_neigh.c"
 #include "../module/registry.c"
 #include "../module/report.c"
 #include "../module/table.c"
@@ -995,6 +996,84 @@ static void tpstat_birth_direction_test(struct kunit *test)
 	tpstat_births_free(&b);
 }
 
+/*
+ * The neigh view's decisions and key: a failure is FAILED reached from
+ * INCOMPLETE or PROBE; the key is the device, the table's family and the
+ * neighbour's primary key, IPv4 in its first 4 bytes.
+ */
+static void tpstat_neigh_test(struct kunit *test)
+{
+	static const u8 v4[4] = { 10, 99, 98, 10 };
+	static const u8 v6[16] = { 0xfd, 0x99, 0, 0x98, [15] = 0x10 };
+	/* Tables and views are large: not on the stack. */
+	struct neigh_table *tbl4 = kunit_kzalloc(test, sizeof(*tbl4), GFP_KERNEL);
+	struct neigh_table *tbl6 = kunit_kzalloc(test, sizeof(*tbl6), GFP_KERNEL);
+	struct tpstat_views *v = kunit_kzalloc(test, sizeof(*v), GFP_KERNEL);
+	struct neighbour *n = kunit_kzalloc(test, sizeof(*n) + 16, GFP_KERNEL);
+	struct tpstat_neigh_key key = {};
+	struct tpstat_table *t;
+	atomic64_t *vals;
+
+	KUNIT_ASSERT_NOT_NULL(test, tbl4);
+	KUNIT_ASSERT_NOT_NULL(test, tbl6);
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	tbl4->family = AF_INET;
+	tbl4->key_len = 4;
+	tbl6->family = AF_INET6;
+	tbl6->key_len = 16;
+	n->nud_state = NUD_INCOMPLETE;
+	KUNIT_EXPECT_TRUE(test, tpstat_neigh_update_fails(n, NUD_FAILED,
+							NEIGH_UPDATE_F_ADMIN));
+	KUNIT_EXPECT_FALSE(test, tpstat_neigh_update_fails(n, NUD_STALE, 0));
+	KUNIT_EXPECT_FALSE(test, tpstat_neigh_update_fails(n, NUD_FAILED,
+							 NEIGH_UPDATE_F_USE));
+	KUNIT_EXPECT_FALSE(test, tpstat_neigh_timer_failed(n));
+	n->nud_state = NUD_PROBE;
+	KUNIT_EXPECT_TRUE(test, tpstat_neigh_update_fails(n, NUD_FAILED, 0));
+	n->dead = 1;
+	KUNIT_EXPECT_FALSE(test, tpstat_neigh_update_fails(n, NUD_FAILED, 0));
+	n->dead = 0;
+	/* Already failed, or resolved: not a failed resolution. */
+	n->nud_state = NUD_FAILED;
+	KUNIT_EXPECT_FALSE(test, tpstat_neigh_update_fails(n, NUD_FAILED, 0));
+	KUNIT_EXPECT_TRUE(test, tpstat_neigh_timer_failed(n));
+	n->nud_state = NUD_REACHABLE;
+	KUNIT_EXPECT_FALSE(test, tpstat_neigh_update_fails(n, NUD_FAILED,
+							 NEIGH_UPDATE_F_ADMIN));
+	n->nud_state = NUD_PERMANENT;
+	KUNIT_EXPECT_FALSE(test, tpstat_neigh_update_fails(n, NUD_FAILED,
+							 NEIGH_UPDATE_F_ADMIN));
+
+	/* Two failures of one IPv4 neighbour on lo, one of an IPv6 one. */
+	t = &v->table[TPSTAT_T_NEIGH];
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(t, 4, sizeof(key),
+						  TPSTAT_NEIGH_NR));
+	n->dev = init_net.loopback_dev;
+	n->tbl = tbl4;
+	memcpy(n->primary_key, v4, 4);
+	tpstat_record_neigh(v, n);
+	tpstat_record_neigh(v, n);
+	n->tbl = tbl6;
+	memcpy(n->primary_key, v6, 16);
+	tpstat_record_neigh(v, n);
+	KUNIT_EXPECT_EQ(test, 2, atomic_read(&t->used));
+	key.netns = init_net.ns.inum;
+	key.ifindex = init_net.loopback_dev->ifindex;
+	key.family = AF_INET;
+	memcpy(key.daddr, v4, 4);
+	vals = tpstat_table_get(t, &key);
+	KUNIT_ASSERT_NOT_NULL(test, vals);
+	KUNIT_EXPECT_EQ(test, 2LL, atomic64_read(&vals[TPSTAT_NEIGH_COUNT]));
+	key.family = AF_INET6;
+	memcpy(key.daddr, v6, 16);
+	vals = tpstat_table_get(t, &key);
+	KUNIT_ASSERT_NOT_NULL(test, vals);
+	KUNIT_EXPECT_EQ(test, 1LL, atomic64_read(&vals[TPSTAT_NEIGH_COUNT]));
+	KUNIT_EXPECT_EQ(test, 2, atomic_read(&t->used));
+	tpstat_table_free(t);
+}
+
 static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_table_insert_lookup_test),
 	KUNIT_CASE(tpstat_table_collision_test),
@@ -1005,6 +1084,7 @@ static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_comm_copy_test),
 	KUNIT_CASE(tpstat_reset_key_skb_test),
 	KUNIT_CASE(tpstat_birth_direction_test),
+	KUNIT_CASE(tpstat_neigh_test),
 	{}
 };
 

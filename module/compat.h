@@ -23,6 +23,7 @@
 #define _TPSTAT_COMPAT_H
 
 #include <linux/types.h>
+#include <net/neighbour.h>
 #include <net/net_namespace.h>
 #include <tpstat_features.h>
 
@@ -234,6 +235,18 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
 	if (__tpstat_ext)						\
 		__tpstat_ext->_msg = __tpstat_msg;			\
 } while (0)
+#endif
+
+/*
+ * Neighbour updates that only mark a neighbour used or managed: they
+ * keep its state whatever state they name (NTF_USE; NTF_MANAGED from
+ * 5.16).  The flags are macros, so their presence is the test.
+ */
+#ifdef NEIGH_UPDATE_F_MANAGED
+#define TPSTAT_NEIGH_UPDATE_KEEPS_STATE \
+	(NEIGH_UPDATE_F_USE | NEIGH_UPDATE_F_MANAGED)
+#else
+#define TPSTAT_NEIGH_UPDATE_KEEPS_STATE NEIGH_UPDATE_F_USE
 #endif
 
 #endif /* _TPSTAT_COMPAT_H */

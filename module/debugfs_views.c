@@ -18,6 +18,7 @@
  *   errors     count errno protocol side port netns  (side: local|remote)
  *   rcvq       count rcvbuf family protocol port netns  (family: ipv4|ipv6;
  *              protocol: udp udplite icmp icmpv6 raw, else its number)
+ *   neigh      count netns dev family address  (family: ipv4|ipv6|<number>)
  * A missing value is "-"; reasons are "NAME(code)"; buckets are
  * "<bucket>:<count>" for non-empty buckets, bucket b >= 1 holding
  * [2^(b-1), 2^b - 1].
@@ -43,6 +44,7 @@ static const char *const tpstat_view_columns[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_HISTS] = "name count sum buckets",
 	[TPSTAT_VIEW_ERRORS] = "count errno protocol side port netns",
 	[TPSTAT_VIEW_RCVQ] = "count rcvbuf family protocol port netns",
+	[TPSTAT_VIEW_NEIGH] = "count netns dev family address",
 };
 
 static void tpstat_seq_dev(struct seq_file *m, u32 netns, u32 ifindex)
@@ -205,6 +207,19 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 			   k->family == AF_INET6 ? "ipv6" : "ipv4");
 		tpstat_seq_protocol(m, k->protocol);
 		seq_printf(m, " %u %u", k->port, k->netns);
+		break;
+	}
+	case TPSTAT_VIEW_NEIGH: {
+		const struct tpstat_neigh_key *k = key;
+
+		seq_printf(m, "%llu %u", v[TPSTAT_NEIGH_COUNT], k->netns);
+		tpstat_seq_dev(m, k->netns, k->ifindex);
+		if (k->family == AF_INET)
+			seq_printf(m, " ipv4 %pI4", k->daddr);
+		else if (k->family == AF_INET6)
+			seq_printf(m, " ipv6 %pI6c", k->daddr);
+		else
+			seq_printf(m, " %u %*phN", k->family, 16, k->daddr);
 		break;
 	}
 	case TPSTAT_VIEW_DEVICES: {

@@ -32,7 +32,7 @@ MODULE_PARM_DESC(events,
 static char *views;
 module_param(views, charp, 0444);
 MODULE_PARM_DESC(views,
-		 "Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of drops, traps, retrans, resets, states, lifetimes, devices, hists");
+		 "Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, neigh");
 
 static struct tpstat_pcpu __percpu *tpstat_pcpu;
 

@@ -26,7 +26,8 @@ static bool tpstat_view_private(enum tpstat_view view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
 	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
-	       view == TPSTAT_VIEW_RCVQ;
+	       view == TPSTAT_VIEW_RCVQ ||
+	       view == TPSTAT_VIEW_NEIGH;
 }
 
 /*
@@ -63,6 +64,10 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	if (view == TPSTAT_VIEW_RCVQ &&
 	    tpstat_event_state(TPSTAT_EV_SOCK_RCVQUEUE_FULL) == TPSTAT_STATE_MISSING)
 		return TPSTAT_MSG("this view is unavailable: the kernel has no sock:sock_rcvqueue_full");
+	if (view == TPSTAT_VIEW_NEIGH &&
+	    (tpstat_event_state(TPSTAT_EV_NEIGH_UPDATE) == TPSTAT_STATE_MISSING ||
+	     tpstat_event_state(TPSTAT_EV_NEIGH_TIMER_HANDLER) == TPSTAT_STATE_MISSING))
+		return TPSTAT_MSG("this view is unavailable: the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler");
 	if (!net_eq(net, &init_net)) {
 		if (!tpstat_view_per_netns(view))
 			return TPSTAT_MSG("this view is system-wide (its keys name no namespace): read it from the initial network namespace");
@@ -240,6 +245,18 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		    nla_put_u16(skb, TPSTAT_A_SPORT, k->port) ||
 		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_RCVQ_COUNT]) ||
 		    nla_put_u32(skb, TPSTAT_A_RCVBUF, vals[TPSTAT_RCVQ_RCVBUF]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_NEIGH: {
+		const struct tpstat_neigh_key *k = key;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
+		    tpstat_put_ifname(skb, k->netns, k->ifindex) ||
+		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
+		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_NEIGH_COUNT]))
 			return -EMSGSIZE;
 		return 0;
 	}

@@ -41,6 +41,10 @@
 #include <net/devlink.h>
 #include <trace/events/devlink.h>
 #endif
+#if defined(TPSTAT_HAVE_TP_NEIGH_UPDATE) || \
+	defined(TPSTAT_HAVE_TP_NEIGH_TIMER_HANDLER)
+#include <trace/events/neigh.h>
+#endif
 #include "counters.h"
 #include "filter.h"
 #include "netns_counts.h"
@@ -527,6 +531,58 @@ TPSTAT_PROBE(sock_rcvqueue_full, (struct sock *sk, struct sk_buff *skb),
 }
 #endif
 
+#ifdef TPSTAT_HAVE_TP_NEIGH_TIMER_HANDLER
+/*
+ * A neighbour's timer ran.  When its probes have run out, the handler
+ * sets NUD_FAILED (the kernel's res_failed counts it), drops neigh->lock
+ * and only then fires this tracepoint: FAILED seen here is that failure;
+ * a run that did anything else leaves another state.  The state is read
+ * without the lock, as ftrace's event reads it, and shares two races with
+ * it, both within the microseconds the handler runs: a packet that starts
+ * a new resolution between the unlock and this read hides the failure
+ * (not counted), and an update that failed the neighbour while this run
+ * waited for the lock (counted by neigh_update) is seen once more here.
+ */
+TPSTAT_PROBE(neigh_timer_handler, (struct neighbour *n, int err), (n, err))
+{
+	struct tpstat_views *v;
+
+	if (tpstat_filtered_out(NULL, NULL, n->dev))
+		return;
+	tpstat_hit(data, TPSTAT_EV_NEIGH_TIMER_HANDLER);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_NEIGH) : NULL;
+	if (v && tpstat_neigh_timer_failed(n))
+		tpstat_record_neigh(v, n);
+}
+#endif
+
+#ifdef TPSTAT_HAVE_TP_NEIGH_UPDATE
+/*
+ * An update is about to set the neighbour's state to @new: it fires
+ * before neigh->lock is taken, so the state read here is the one the
+ * update replaces.  A resolution in progress (INCOMPLETE, PROBE) set
+ * FAILED is a failure, as res_failed counts it: "ip neigh del" or
+ * "arp -d" of an unresolved neighbour.  One already FAILED, a resolved
+ * one deleted, a dead one (not updated) and an update that only marks it
+ * used or managed are not.  Should the timer fail the neighbour between
+ * this read and the lock, that failure is counted here and by the timer.
+ */
+TPSTAT_PROBE(neigh_update,
+	     (struct neighbour *n, const u8 *lladdr, u8 new, u32 flags,
+	      u32 nlmsg_pid),
+	     (n, lladdr, new, flags, nlmsg_pid))
+{
+	struct tpstat_views *v;
+
+	if (tpstat_filtered_out(NULL, NULL, n->dev))
+		return;
+	tpstat_hit(data, TPSTAT_EV_NEIGH_UPDATE);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_NEIGH) : NULL;
+	if (v && tpstat_neigh_update_fails(n, new, flags))
+		tpstat_record_neigh(v, n);
+}
+#endif
+
 #ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
 TPSTAT_COUNT_PROBE(tcp_destroy_sock, TPSTAT_EV_TCP_DESTROY_SOCK,
 		   sk, NULL, NULL, (struct sock *sk), (sk))
@@ -691,5 +747,15 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 	TPSTAT_PROBE_READS(TPSTAT_EV_DEVLINK_TRAP_REPORT, devlink_trap_report,
 			   "devlink,skb,metadata",
 			   "devlink (device),metadata (trap, group)"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NEIGH_UPDATE
+	TPSTAT_PROBE_READS(TPSTAT_EV_NEIGH_UPDATE, neigh_update,
+			   "neigh,lladdr,new,flags,nlmsg_pid",
+			   "new,flags,neigh->nud_state,neigh->dead,neigh (device, key)"),
+#endif
+#ifdef TPSTAT_HAVE_TP_NEIGH_TIMER_HANDLER
+	TPSTAT_PROBE_READS(TPSTAT_EV_NEIGH_TIMER_HANDLER, neigh_timer_handler,
+			   "neigh,err",
+			   "neigh->nud_state,neigh (device, key)"),
 #endif
 };

@@ -60,6 +60,15 @@ void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
  * dropped a packet because its receive queue was full.
  */
 void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk);
+/*
+ * Neighbour failures (record_neigh.c): whether neigh:neigh_timer_handler
+ * saw @n failed by its timer, whether neigh:neigh_update (@new, @flags)
+ * is about to fail a resolution in progress, and recording @n's failure.
+ */
+struct neighbour;
+bool tpstat_neigh_timer_failed(const struct neighbour *n);
+bool tpstat_neigh_update_fails(const struct neighbour *n, u8 new, u32 flags);
+void tpstat_record_neigh(struct tpstat_views *v, const struct neighbour *n);
 /* Lifetimes: @sk born (SYN_SENT, SYN_RECV: @newstate), and closed (CLOSE). */
 void tpstat_record_birth(const struct sock *sk, int newstate);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);

@@ -112,7 +112,17 @@ struct tpstat_rcvq_key {
 	u8 pad[7];
 } __aligned(8);
 
+/* A neighbour by its device and address (the neighbour table's key). */
+struct tpstat_neigh_key {
+	u32 netns;
+	u32 ifindex;
+	u16 family;		/* the table's: AF_INET (ARP), AF_INET6 (ND) */
+	u16 pad[3];
+	u8 daddr[16];		/* IPv4 in the first 4 bytes */
+} __aligned(8);
+
 enum { TPSTAT_DROP_COUNT, TPSTAT_DROP_NR };
+enum { TPSTAT_NEIGH_COUNT, TPSTAT_NEIGH_NR };
 enum { TPSTAT_ERR_COUNT, TPSTAT_ERR_NR };
 /* RCVBUF: the socket's sk_rcvbuf at its last drop. */
 enum { TPSTAT_RCVQ_COUNT, TPSTAT_RCVQ_RCVBUF, TPSTAT_RCVQ_NR };
@@ -139,7 +149,7 @@ enum {
 enum tpstat_table_id {
 	TPSTAT_T_DROPS, TPSTAT_T_TRAPS, TPSTAT_T_FLOWS, TPSTAT_T_RESETS,
 	TPSTAT_T_LIFETIMES, TPSTAT_T_DEVICES, TPSTAT_T_ERRORS, TPSTAT_T_RCVQ,
-	TPSTAT_NR_TABLES
+	TPSTAT_T_NEIGH, TPSTAT_NR_TABLES
 };
 
 struct tpstat_views {

@@ -252,6 +252,12 @@ static const struct parse_case view_cases[] = {
 	{ "rcvq -z", 2, CMD_NONE, NULL, "-z is for show, not rcvq" },
 	{ "help rcvq", 0, CMD_HELP, NULL, NULL },
 	{ "e", 2, CMD_NONE, NULL, "ambiguous command 'e'" },
+	{ "neigh", 0, CMD_NEIGH, NULL, NULL },
+	{ "-j ne", 0, CMD_NEIGH, NULL, NULL },
+	{ "neigh eth0", 2, CMD_NONE, NULL, "unexpected argument 'eth0'" },
+	{ "neigh -n 3", 2, CMD_NONE, NULL, "-n is for drops, not neigh" },
+	{ "neigh -i 2", 2, CMD_NONE, NULL, "-i and -c are for watch, not neigh" },
+	{ "help neigh", 0, CMD_HELP, NULL, NULL },
 	{ "hist", 0, CMD_HIST, NULL, NULL },
 	{ "hist srtt_us", 0, CMD_HIST, NULL, NULL },
 	{ "hist a b", 2, CMD_NONE, NULL, "unexpected argument 'b'" },
@@ -1080,7 +1086,7 @@ static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
 	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL, NULL,
-	NULL,
+	NULL, NULL,
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1179,7 +1185,7 @@ static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
 	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL,
-				    NULL, NULL, NULL };
+				    NULL, NULL, NULL, NULL };
 	struct stat st;
 	char *s;
 
@@ -1325,7 +1331,7 @@ static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
 					26, 0, false };
 static const struct export_data views_scrape = {
 	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL, NULL,
-	NULL,
+	NULL, NULL,
 };
 
 static const char want_views[] =
@@ -2175,6 +2181,130 @@ static void test_rcvq_refused(void)
 	fail_nl.extack[0] = '\0';
 }
 
+/* ---- the neighbour failures view ---------------------------------------- */
+
+/* A NEIGH entry; @ifname NULL: the device is gone; @len: DADDR's length. */
+static void put_neigh(struct view *v, uint32_t netns, uint32_t ifindex,
+		      const char *ifname, uint8_t family, const void *addr,
+		      size_t len, uint64_t count)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, netns);
+	mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, ifindex);
+	if (ifname)
+		mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, ifname);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, family);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, len, addr);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "neigh entry");
+}
+
+/*
+ * NEIGH as the module could send it: ARP failures on eth0 in namespace
+ * @ns, an ND one there, one on a device since gone, and an address of a
+ * length no family has.
+ */
+static void neigh_view(struct view *v, uint32_t ns)
+{
+	static const uint8_t a10[4] = { 10, 0, 0, 10 }, a9[4] = { 10, 0, 0, 9 };
+	static const uint8_t a7[4] = { 192, 168, 7, 7 }, bad[3] = { 1, 2, 3 };
+	static const uint8_t a6[16] = { 0xfd, 0x98, [15] = 0x10 };
+
+	memset(v, 0, sizeof(*v));
+	v->id = TPSTAT_VIEW_NEIGH;
+	put_header_msg(v, 5, 256, 1);
+	put_neigh(v, ns, 2, "eth0", AF_INET, a10, 4, 1);
+	put_neigh(v, INIT_NETNS, 7, NULL, AF_INET, a7, 4, 2);
+	put_neigh(v, ns, 2, "eth0", AF_INET6, a6, 16, 3);
+	put_neigh(v, ns, 2, "eth0", AF_INET, a9, 4, 1);
+	put_neigh(v, INIT_NETNS, 3, "wlan0", AF_INET, bad, 3, 1);
+}
+
+static void test_neigh(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	uint32_t ns = 4026532157U;	/* after the initial namespace's */
+	char want[2048], nsbuf[NETNS_NAME_MAX], nsjson[NETNS_NAME_MAX + 64];
+	const char *name = netns_name(ns), *nstext;
+	enum tp_cmd c;
+	struct view v;
+	char *s;
+
+	CHECK(!cli_lookup("neigh", &c) && c == CMD_NEIGH, "neigh is exact");
+	CHECK(!cli_lookup("n", &c) && c == CMD_NEIGH, "n");
+	CHECK(cli_view(CMD_NEIGH) == TPSTAT_VIEW_NEIGH &&
+	      !strcmp(view_name(TPSTAT_VIEW_NEIGH), "neigh"),
+	      "neigh reads the NEIGH view");
+
+	neigh_view(&v, ns);
+	CHECK(v.n == 5 && v.e[0].ifindex == 2 && v.e[0].has_ifname &&
+	      v.e[0].daddr_len == 4 && v.e[2].daddr_len == 16 &&
+	      !v.e[1].has_ifname && v.e[4].daddr_len == 0,
+	      "neigh entry attributes; a 3-byte address is left out");
+	view_sort(&v);
+	CHECK(v.e[0].count == 3 && v.e[1].count == 2 && v.e[2].ifindex == 3 &&
+	      v.e[3].daddr[3] == 9 && v.e[4].daddr[3] == 10,
+	      "most first, ties by namespace, device, address");
+	cur_view = v;
+	s = capture(view_text, &text);
+	nstext = netns_text(ns, nsbuf, sizeof(nsbuf));
+	snprintf(want, sizeof(want),
+		 "DEVICE     ADDRESS      FAILURES  NETNS\n"
+		 "eth0       fd98::10            3  %s\n"
+		 "ifindex 7  192.168.7.7         2  4026531840\n"
+		 "wlan0      ?                   1  4026531840\n"
+		 "eth0       10.0.0.9            1  %s\n"
+		 "eth0       10.0.0.10           1  %s\n"
+		 "overflow: 1 lost updates (table 5/256)\n",
+		 nstext, nstext, nstext);
+	CHECK(!strcmp(s, want), "neigh text:\n%s", s);
+
+	s = capture(view_text, &json);
+	if (name)
+		snprintf(nsjson, sizeof(nsjson), "\"netns\":%u,\"netns_name\":\"%s\"",
+			 ns, name);
+	else
+		snprintf(nsjson, sizeof(nsjson), "\"netns\":%u", ns);
+	snprintf(want, sizeof(want),
+		 "{\"schema_version\":1,\"view\":\"neigh\",\"overflow\":1,"
+		 "\"entries\":5,\"capacity\":256,\"neighbours\":[");
+	CHECK(!strncmp(s, want, strlen(want)), "neigh JSON header:\n%s", s);
+	snprintf(want, sizeof(want),
+		 "{\"failures\":3,\"ifname\":\"eth0\",\"ifindex\":2,"
+		 "\"family\":\"ipv6\",\"address\":\"fd98::10\",%s}", nsjson);
+	CHECK(strstr(s, want), "neigh JSON, ND: %s", s);
+	CHECK(strstr(s, "{\"failures\":2,\"ifname\":null,\"ifindex\":7,"
+		     "\"family\":\"ipv4\",\"address\":\"192.168.7.7\","
+		     "\"netns\":4026531840}"),
+	      "neigh JSON, a device gone: %s", s);
+	CHECK(strstr(s, "{\"failures\":1,\"ifname\":\"wlan0\",\"ifindex\":3,"
+		     "\"family\":\"ipv4\",\"address\":null,"
+		     "\"netns\":4026531840}"),
+	      "neigh JSON, a bad address: null: %s", s);
+	view_free(&v);
+}
+
+static void test_neigh_refused(void)
+{
+	char *s;
+
+	s = view_error_text(TPSTAT_VIEW_NEIGH, -EOPNOTSUPP,
+			    "tpstat: this view is unavailable: the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler");
+	CHECK(!strcmp(s, "tpstat: neigh view: this view is unavailable: the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler\n"),
+	      "no tracepoints: the kernel's words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_NEIGH, -EOPNOTSUPP, NULL);
+	CHECK(!strcmp(s, "tpstat: neigh view: not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)\n"),
+	      "no tracepoints, no words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_NEIGH, -EPERM, NULL);
+	CHECK(!strcmp(s, "tpstat: permission denied: the neigh view names sockets and needs CAP_NET_ADMIN (run as root)\n"),
+	      "no CAP_NET_ADMIN: %s", s);
+	s = view_error_text(TPSTAT_VIEW_NEIGH, -ERANGE, "integer out of range");
+	CHECK(!strcmp(s, "tpstat: the tpstat module does not have the neigh view (integer out of range)\n"),
+	      "an older module: %s", s);
+	fail_nl.extack[0] = '\0';
+}
+
 static const char want_rcvq[] =
 	"# HELP tpstat_up 1 if the tpstat module answered this scrape, 0 if it did not (not loaded)\n"
 	"# TYPE tpstat_up gauge\n"
@@ -2206,6 +2336,39 @@ static void test_export_rcvq(void)
 	d.rcvq = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "rcvq"), "a refused rcvq view: no family:\n%s", s);
+}
+
+static const char want_neigh[] =
+	"# HELP tpstat_up 1 if the tpstat module answered this scrape, 0 if it did not (not loaded)\n"
+	"# TYPE tpstat_up gauge\n"
+	"tpstat_up 1\n"
+	"# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
+	"# TYPE tpstat_info gauge\n"
+	"tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"
+	"# HELP tpstat_neigh_failures_total Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number); bounded by the module's neigh_keys, lost ones are not counted here\n"
+	"# TYPE tpstat_neigh_failures_total counter\n"
+	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv6\",address=\"fd98::10\",netns=\"4026532157\"} 3\n"
+	"tpstat_neigh_failures_total{device=\"ifindex 7\",family=\"ipv4\",address=\"192.168.7.7\",netns=\"4026531840\"} 2\n"
+	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.9\",netns=\"4026532157\"} 1\n"
+	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.10\",netns=\"4026532157\"} 1\n";
+
+/* Export: one sample per neighbour, the one without an address left out. */
+static void test_export_neigh(void)
+{
+	struct export_data d = views_scrape;
+	struct view neigh;
+	char *s;
+
+	d.drops = d.hists = NULL;
+	neigh_view(&neigh, 4026532157U);
+	view_sort(&neigh);
+	d.neigh = &neigh;
+	s = capture(export_all, &d);
+	CHECK(!strcmp(s, want_neigh), "neigh exposition:\n%s", s);
+	view_free(&neigh);
+	d.neigh = NULL;
+	s = capture(export_all, &d);
+	CHECK(!strstr(s, "neigh_failures"), "a refused neigh view: no family:\n%s", s);
 }
 
 /* ---- netlink control messages and the monitor's alerts ------------------ */
@@ -2689,6 +2852,7 @@ int main(int argc, char **argv)
 		test_filter();
 		test_errors();
 		test_rcvq();
+		test_neigh();
 		test_monitor();
 		netns_dir_clean();
 		return 0;
@@ -2716,12 +2880,15 @@ int main(int argc, char **argv)
 	test_errors_refused();
 	test_rcvq();
 	test_rcvq_refused();
+	test_neigh();
+	test_neigh_refused();
 	test_monitor();
 	netns_dir_clean();
 	test_no_header();
 	test_export();
 	test_export_views();
 	test_export_rcvq();
+	test_export_neigh();
 	view_free(&export_drops);
 	view_free(&export_hists);
 	test_promtool();

@@ -9,6 +9,7 @@
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 #
 #   tpa: va 10.99.0.1  <--->  tpb: vb 10.99.0.2   (netem 2% + every 50th dropped)
+#   tpnf: nx 10.99.98.1, fd99:98::1  <--->  tpnp: ny (no address: nobody answers)
 set -uo pipefail
 
 KO=$1
@@ -373,6 +374,116 @@ else
 	check "... saying what the kernel lacks" grep -qE 'udp_fail_queue_rcv_skb|sock_rcvqueue_full' "$TMP/err"
 fi
 ip netns del tprq
+# --- neighbour failures: addresses nobody answers for -------------------------
+# tpnf's nx (10.99.98.1/24, fd99:98::1/64) is cabled to tpnp's ny, which has no
+# address: an ARP or ND solicitation for any other address of the subnet
+# goes unanswered.  One datagram to each of A IPv4 and A6 IPv6 addresses
+# starts one resolution each, which fails when its probes run out (one
+# multicast solicitation, 100 ms apart, so it takes moments).  The view
+# must show one failure per address on nx, as many as ftrace sees the
+# neighbour timer leave FAILED (and updates fail none: nothing deletes a
+# neighbour here), and as the kernel's res_failed counted.  A kernel
+# without the tracepoints refuses the view.
+if [ -d "$TRACING/events/neigh/neigh_timer_handler" ] &&
+   [ -d "$TRACING/events/neigh/neigh_update" ]; then
+	A=5 A6=3
+	restart
+	res_failed() {
+		ip -s -j ntable show name "$1" | jq '[.[] | .res_failed // empty] | add'
+	}
+	ip netns add tpnf
+	ip netns add tpnp
+	ip link add nx netns tpnf type veth peer name ny netns tpnp
+	ip netns exec tpnp sysctl -qw net.ipv6.conf.all.disable_ipv6=1
+	ip netns exec tpnf sysctl -qw net.ipv6.conf.all.disable_ipv6=0
+	ip netns exec tpnf sysctl -qw net.ipv6.conf.nx.disable_ipv6=0
+	ip -n tpnp link set ny up
+	ip -n tpnf addr add 10.99.98.1/24 dev nx
+	ip -n tpnf addr add fd99:98::1/64 dev nx nodad
+	ip -n tpnf link set nx up
+	for p in ipv4 ipv6; do
+		ip netns exec tpnf sysctl -qw net.$p.neigh.nx.mcast_solicit=1
+		ip netns exec tpnf sysctl -qw net.$p.neigh.nx.retrans_time_ms=100
+	done
+	ns_n=$(ip netns exec tpnf stat -L -c %i /proc/self/ns/net)
+	TIMER_HIST='hist:keys=common_cpu if nud_state == 32'
+	UPDATE_HIST='hist:keys=common_cpu if new_state == 32 && (nud_state == 1 || nud_state == 16)'
+	trigger neigh:neigh_timer_handler "$TIMER_HIST"
+	trigger neigh:neigh_update "$UPDATE_HIST"
+	rf4=$(res_failed arp_cache) rf6=$(res_failed ndisc_cache)
+	sent=0
+	for i in $(seq 10 $((9 + A))); do
+		d=$(ip netns exec tpnf "$NETLOAD" udp-send "10.99.98.$i" 9 1 | sed -n 's/^datagrams=//p')
+		sent=$((sent + ${d:-0}))
+	done
+	for i in $(seq 10 $((9 + A6))); do
+		d=$(ip netns exec tpnf "$NETLOAD" udp-send "fd99:98::$i" 9 1 | sed -n 's/^datagrams=//p')
+		sent=$((sent + ${d:-0}))
+	done
+	# Each fails within a few retransmit times; wait for them all, or 30 s.
+	for _ in $(seq 1 60); do
+		[ "$(hist_hits neigh:neigh_timer_handler 'hist:keys=common_cpu')" = $((A + A6)) ] && break
+		sleep 0.5
+	done
+	quiesce
+	timer=$(hist_hits neigh:neigh_timer_handler 'hist:keys=common_cpu')
+	update=$(hist_hits neigh:neigh_update 'hist:keys=common_cpu')
+	untrigger neigh:neigh_timer_handler "$TIMER_HIST"
+	untrigger neigh:neigh_update "$UPDATE_HIST"
+	check_eq "one datagram to each of A + A6 addresses" $((A + A6)) "$sent"
+	check_eq "ftrace: the timer failed A + A6 neighbours" $((A + A6)) "${timer:-0}"
+	check_eq "ftrace: no update failed one" 0 "${update:-0}"
+	check_eq "the kernel's res_failed: A for ARP" $A $(($(res_failed arp_cache) - rf4))
+	check_eq "... and A6 for ND" $A6 $(($(res_failed ndisc_cache) - rf6))
+	check_eq "neigh: A IPv4 addresses on nx in tpnf, one failure each" \
+		"$(for i in $(seq 10 $((9 + A))); do echo "1 nx ipv4 10.99.98.$i $ns_n"; done | paste -sd,)" \
+		"$(jqv neigh '.neighbours[] | select(.family == "ipv4") | "\(.failures) \(.ifname) \(.family) \(.address) \(.netns)"' | sort -t. -k4n | paste -sd,)"
+	check_eq "... A6 IPv6 ones" \
+		"$(for i in $(seq 10 $((9 + A6))); do echo "1 nx ipv6 fd99:98::$i $ns_n"; done | paste -sd,)" \
+		"$(jqv neigh '.neighbours[] | select(.family == "ipv6") | "\(.failures) \(.ifname) \(.family) \(.address) \(.netns)"' | sort | paste -sd,)"
+	check_eq "... and nothing else: failures equal ftrace's" "${timer:-0}" \
+		"$(jqv neigh '[.neighbours[].failures] | add // 0')"
+	check "neigh debugfs file says it" grep -q "^1 $ns_n nx ipv4 10.99.98.10$" "$DBG/neigh"
+	check "tpstat neigh prints the device first" grep -qE '^nx +10\.99\.98\.10 +1 ' <("$TP" neigh)
+	check_eq "export: one sample per address" $((A + A6)) \
+		"$("$TP" export | grep -c "^tpstat_neigh_failures_total{device=\"nx\",family=\"ipv[46]\",address=\"[0-9a-f:.]*\",netns=\"$ns_n\"} 1$")"
+	check_eq "neigh: no lost update" 0 "$(jqv neigh .overflow)"
+	# tpnf reads only its own neighbours; tpa, none.
+	check_eq "tpnf reads its A + A6" $((A + A6)) \
+		"$(ip netns exec tpnf "$TP" -j neigh | jq '.neighbours | length')"
+	check_eq "tpa reads none of them" 0 \
+		"$(na "$TP" -j neigh | jq '.neighbours | length')"
+	# Deleted while unresolved is a failure too (neigh_update, as res_failed
+	# counts it); a resolved neighbour deleted is not.  One resolution is
+	# kept INCOMPLETE (its next probe 30 s away) and deleted, and two
+	# resolved ones (permanent, reachable) are deleted.
+	ip netns exec tpnf sysctl -qw net.ipv4.neigh.nx.retrans_time_ms=30000
+	"$TP" reset
+	trigger neigh:neigh_timer_handler "$TIMER_HIST"
+	trigger neigh:neigh_update "$UPDATE_HIST"
+	rf4=$(res_failed arp_cache)
+	ip netns exec tpnf "$NETLOAD" udp-send 10.99.98.50 9 1 > /dev/null
+	ip -n tpnf neigh add 10.99.98.51 lladdr 02:00:00:00:00:51 dev nx nud permanent
+	ip -n tpnf neigh add 10.99.98.52 lladdr 02:00:00:00:00:52 dev nx nud reachable
+	check_eq "10.99.98.50 is being resolved" INCOMPLETE \
+		"$(ip -n tpnf -j neigh show 10.99.98.50 dev nx | jq -r '.[0].state[0]')"
+	for i in 50 51 52; do ip -n tpnf neigh del 10.99.98.$i dev nx; done
+	timer=$(hist_hits neigh:neigh_timer_handler 'hist:keys=common_cpu')
+	update=$(hist_hits neigh:neigh_update 'hist:keys=common_cpu')
+	untrigger neigh:neigh_timer_handler "$TIMER_HIST"
+	untrigger neigh:neigh_update "$UPDATE_HIST"
+	check_eq "ftrace: one update failed a resolution, the timer none" "1 0" \
+		"${update:-0} ${timer:-0}"
+	check_eq "... as res_failed counted" 1 $(($(res_failed arp_cache) - rf4))
+	check_eq "neigh: the deleted unresolved one only" "1 nx 10.99.98.50" \
+		"$(jqv neigh '.neighbours[] | "\(.failures) \(.ifname) \(.address)"' | paste -sd,)"
+	ip netns del tpnf
+	ip netns del tpnp
+else
+	"$TP" neigh > /dev/null 2> "$TMP/err"
+	check_eq "no neigh tracepoints: neigh is refused" 1 $?
+	check "... saying the kernel lacks them" grep -q 'neigh:neigh_' "$TMP/err"
+fi
 
 # --- histograms against ftrace's exact values ----------------------------------
 restart
@@ -547,7 +658,7 @@ check "debugfs says the same overflow" grep -q "^# overflow $overflow " "$DBG/rc
 
 # --- permissions -------------------------------------------------------------------
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
-for v in retrans resets lifetime errors rcvq; do
+for v in retrans resets lifetime errors rcvq neigh; do
 	nobody "$TP" "$v" > /dev/null 2> "$TMP/err"
 	check_eq "$v as nobody is refused" 1 $?
 	check "... saying CAP_NET_ADMIN" grep -q CAP_NET_ADMIN "$TMP/err"

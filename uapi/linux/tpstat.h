@@ -73,8 +73,8 @@ enum tpstat_cmd {
 	 * dump, VIEW: first one message with VIEW_* (the table's size, use
 	 * and lost updates), then one message per entry with the view's key
 	 * and value attributes.  Views that name sockets, addresses or ports
-	 * (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ) need CAP_NET_ADMIN over
-	 * the caller's network namespace.
+	 * (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ, NEIGH) need
+	 * CAP_NET_ADMIN over the caller's network namespace.
 	 */
 	TPSTAT_CMD_GET_VIEW,
 	/*
@@ -267,6 +267,15 @@ enum tpstat_attr {
  *            receives (as /proc/net/raw), and a ping socket's (ICMP,
  *            ICMPV6) SPORT is its identifier.  Refused (EOPNOTSUPP) on a
  *            kernel that lacks one of the two tracepoints.
+ * NEIGH:     NETNS IFINDEX [IFNAME] FAMILY DADDR; COUNT.  Neighbours
+ *            (ARP, ND) whose resolution failed: the times each reached
+ *            NUD_FAILED from INCOMPLETE or PROBE, by the neighbour timer
+ *            when its probes ran out (neigh:neigh_timer_handler) or by an
+ *            update such as "ip neigh del" (neigh:neigh_update), as the
+ *            kernel's res_failed statistic counts them.  FAMILY is the
+ *            table's (AF_INET: ARP, AF_INET6: ND), DADDR its key, 4 or 16
+ *            bytes; IFNAME as the device is named when read.  Refused
+ *            (EOPNOTSUPP) on a kernel without those tracepoints.
  * HISTS:     HIST_NAME; HIST_BUCKETS HIST_SUM HIST_COUNT.  Names: srtt_us
  *            and snd_cwnd (tcp_probe), xmit_len (net_dev_xmit skb_len),
  *            rx_len (netif_receive_skb, link-layer header included).
@@ -282,6 +291,7 @@ enum tpstat_view {
 	TPSTAT_VIEW_HISTS,
 	TPSTAT_VIEW_ERRORS,
 	TPSTAT_VIEW_RCVQ,
+	TPSTAT_VIEW_NEIGH,
 
 	__TPSTAT_VIEW_CNT
 };

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The neighbour failures view: which neighbours (ARP, ND) never resolve,
+ * per device.  Printed as ip neigh users read a neighbour, device and
+ * address first.
+ */
+#include <string.h>
+#include <sys/socket.h>
+
+#include "export.h"
+#include "json.h"
+#include "netns.h"
+#include "view_neigh.h"
+#include "views.h"
+
+#define ADDR_MAX 48	/* INET6_ADDRSTRLEN, or "?" */
+#define DEV_MAX 24	/* IFNAMSIZ, or "ifindex 4294967295" */
+#define NUM_MAX 24	/* a u64 in decimal */
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+int neigh_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->count, a->count);
+
+	if (!c)
+		c = cmp_u64(a->netns, b->netns);
+	if (!c)
+		c = cmp_u64(a->ifindex, b->ifindex);
+	if (!c)
+		c = cmp_u64(a->family, b->family);
+	if (!c)
+		c = cmp_u64(a->daddr_len, b->daddr_len);
+	if (!c)
+		c = memcmp(a->daddr, b->daddr, sizeof(a->daddr));
+	return c;
+}
+
+/* The device's name when read, else its index; "-" without either. */
+static const char *neigh_dev(const struct view_entry *e, char *buf,
+			     size_t len)
+{
+	if (e->has_ifname)
+		return e->ifname;
+	if (!e->ifindex)
+		return "-";
+	snprintf(buf, len, "ifindex %u", e->ifindex);
+	return buf;
+}
+
+/* The address as inet_ntop() writes it; "?" unless 4 or 16 bytes. */
+static const char *neigh_addr(const struct view_entry *e, char *buf,
+			      size_t len)
+{
+	format_addr(buf, len, e->daddr, e->daddr_len, -1);
+	return buf;
+}
+
+void text_neigh(FILE *f, const struct view *v)
+{
+	char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX];
+	int wd = 6, wa = 7, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		n = strlen(neigh_dev(e, dev, sizeof(dev)));
+		wd = n > wd ? n : wd;
+		n = strlen(neigh_addr(e, addr, sizeof(addr)));
+		wa = n > wa ? n : wa;
+	}
+	fprintf(f, "%-*s  %-*s  %8s  %s\n", wd, "DEVICE", wa, "ADDRESS",
+		"FAILURES", "NETNS");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		fprintf(f, "%-*s  %-*s  %8llu  %s\n",
+			wd, neigh_dev(e, dev, sizeof(dev)),
+			wa, neigh_addr(e, addr, sizeof(addr)),
+			(unsigned long long)e->count,
+			netns_text(e->netns, ns, sizeof(ns)));
+	}
+}
+
+void json_neigh(struct json *j, const struct view_entry *e)
+{
+	const char *family = view_family_name(e);
+
+	json_object_open(j);
+	json_key(j, "failures");
+	json_u64(j, e->count);
+	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
+	json_key(j, "ifindex");
+	json_u64(j, e->ifindex);
+	json_opt_str(j, "family", family, family);
+	view_json_addr(j, "address", e->daddr, e->daddr_len);
+	netns_json(j, e->netns);
+	json_object_close(j);
+}
+
+static const struct prom_family fam_neigh = {
+	"tpstat_neigh_failures_total", "counter",
+	"Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number); bounded by the module's neigh_keys, lost ones are not counted here",
+};
+
+void export_neigh(struct prom *p, const struct view *v)
+{
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX];
+		const char *family = view_family_name(e);
+		const struct prom_label l[4] = {
+			{ "device", neigh_dev(e, dev, sizeof(dev)) },
+			{ "family", family },
+			{ "address", neigh_addr(e, addr, sizeof(addr)) },
+			{ "netns", ns },
+		};
+
+		if ((e->daddr_len != 4 && e->daddr_len != 16) || !family)
+			continue;
+		snprintf(ns, sizeof(ns), "%u", e->netns);
+		prom_sample(p, &fam_neigh, "", l, 4, e->count);
+	}
+}
