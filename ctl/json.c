@@ -63,22 +63,40 @@ void json_object_close(struct json *j) { close_container(j, '}'); }
 void json_array_open(struct json *j) { open_container(j, '[', false); }
 void json_array_close(struct json *j) { close_container(j, ']'); }
 
+/* Whether @c must be escaped in a JSON string. */
+static bool needs_escape(unsigned char c)
+{
+	return c < 0x20 || c == '"' || c == '\\';
+}
+
+/*
+ * Runs of plain characters go out whole: keys and values are mostly
+ * plain, and writing them a character at a time was a sixth of what
+ * tpstat -j retrans spent on a full 4,096-flow table.
+ */
 static void write_string(FILE *out, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
+
 	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	while (*p) {
+		const unsigned char *run = p;
+
+		while (*p && !needs_escape(*p))
+			p++;
+		if (p > run)
+			fwrite(run, 1, p - run, out);
+		if (!*p)
+			break;
 		switch (*p) {
 		case '"': fputs("\\\"", out); break;
 		case '\\': fputs("\\\\", out); break;
 		case '\n': fputs("\\n", out); break;
 		case '\t': fputs("\\t", out); break;
 		case '\r': fputs("\\r", out); break;
-		default:
-			if (*p < 0x20)
-				fprintf(out, "\\u%04x", *p);
-			else
-				fputc(*p, out);
+		default: fprintf(out, "\\u%04x", *p);
 		}
+		p++;
 	}
 	fputc('"', out);
 }
