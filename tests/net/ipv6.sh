@@ -80,26 +80,12 @@ check_eq "its retransmits equal ftrace's tcp_retransmit_skb hits with dport 5004
 check "retrans debugfs file has it" grep -q ' \[fd99::1\]:[0-9]* \[fd99::2\]:5004$' "$DBG/retrans"
 
 # --- devices: IPv6 bytes and packets equal ip -s link ------------------------------
-stats() { # <ns> <dev> <tx|rx> <bytes|packets>
-	ip -n "$1" -s -j link show "$2" | jq ".[0].stats64.$3.$4"
-}
 restart
-for d in "t6a v6a" "t6b v6b"; do
-	# shellcheck disable=SC2086 # a namespace and a device
-	set -- $d
-	for dir in tx rx; do for f in bytes packets; do
-		echo "$1 $2 $dir $f $(stats "$1" "$2" $dir $f)"
-	done; done
-done > "$TMP/before"
+link_stats_save "$TMP/before" "t6a v6a" "t6b v6b"
 bulk6 200000 > /dev/null
 quiesce
-dev_bad=0
-while read -r ns dev dir f before; do
-	want=$(($(stats "$ns" "$dev" "$dir" "$f") - before))
-	got=$(jqv devices ".devices[] | select(.ifname == \"$dev\") | .${dir}_$f")
-	[ "$want" = "$got" ] || { dev_bad=1; echo "# $dev $dir $f: ip -s link $want, tpstat $got"; }
-done < "$TMP/before"
-check_eq "per-device tx/rx bytes and packets equal ip -s link for v6a and v6b" 0 $dev_bad
+check "per-device tx/rx bytes and packets equal ip -s link for v6a and v6b" \
+	link_stats_moved "$TMP/before"
 
 # --- drops: N datagrams to a closed IPv6 port ------------------------------------
 N=29

@@ -182,6 +182,34 @@ make_namespaces() {
 	ip -n tpb neigh add 10.99.0.1 lladdr "$(ip -n tpa -j link show va | jq -r '.[0].address')" dev vb nud permanent
 }
 
+# The devices view against ip -s link.  link_stats <ns> <dev> <tx|rx>
+# <bytes|packets>: one of a device's counters.  link_stats_save <file>
+# "<ns> <dev>"...: all four of each now.  link_stats_moved <file>: 0 if
+# the devices view (reset since the save) moved exactly as ip -s link did,
+# else 1, with a line per difference.
+link_stats() {
+	ip -n "$1" -s -j link show "$2" | jq ".[0].stats64.$3.$4"
+}
+link_stats_save() {
+	local out=$1 d ns dev dir f
+	shift
+	for d in "$@"; do
+		read -r ns dev <<< "$d"
+		for dir in tx rx; do for f in bytes packets; do
+			echo "$ns $dev $dir $f $(link_stats "$ns" "$dev" $dir $f)"
+		done; done
+	done > "$out"
+}
+link_stats_moved() {
+	local bad=0 ns dev dir f before want got
+	while read -r ns dev dir f before; do
+		want=$(($(link_stats "$ns" "$dev" "$dir" "$f") - before))
+		got=$("$TP" -j devices | jq -r ".devices[] | select(.ifname == \"$dev\") | .${dir}_$f")
+		[ "$want" = "$got" ] || { bad=1; echo "# $dev $dir $f: ip -s link $want, tpstat $got"; }
+	done < "$1"
+	return $bad
+}
+
 # make_lossy: tpa->tpb data loses 2% at random (netem on va) and, so
 # that every run has retransmits, exactly every 50th packet arriving at
 # vb (gact's deterministic mode on vb's ingress).

@@ -117,25 +117,12 @@ check_eq "... and the tcp_retransmit_skb counter" "$hits" \
 check_eq "retrans: no lost update" 0 "$(jqv retrans .overflow)"
 
 # --- devices: bytes and packets equal ip -s link -------------------------------
-stats() { # <ns> <dev> <tx|rx> <bytes|packets>
-	ip -n "$1" -s -j link show "$2" | jq ".[0].stats64.$3.$4"
-}
 restart
-for d in "tpa va" "tpb vb"; do
-	set -- $d
-	for dir in tx rx; do for f in bytes packets; do
-		echo "$1 $2 $dir $f $(stats "$1" "$2" $dir $f)"
-	done; done
-done > "$TMP/before"
+link_stats_save "$TMP/before" "tpa va" "tpb vb"
 bulk 200000 > /dev/null
 quiesce
-dev_bad=0
-while read -r ns dev dir f before; do
-	want=$(($(stats "$ns" "$dev" "$dir" "$f") - before))
-	got=$(jqv devices ".devices[] | select(.ifname == \"$dev\") | .${dir}_$f")
-	[ "$want" = "$got" ] || { dev_bad=1; echo "# $dev $dir $f: ip -s link $want, tpstat $got"; }
-done < "$TMP/before"
-check_eq "per-device tx/rx bytes and packets equal ip -s link for va and vb" 0 $dev_bad
+check "per-device tx/rx bytes and packets equal ip -s link for va and vb" \
+	link_stats_moved "$TMP/before"
 check_eq "devices debugfs file has va" 1 "$(grep -c ' va ' "$DBG/devices")"
 
 # --- states and lifetimes: K loopback connections ------------------------------
