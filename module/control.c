@@ -13,6 +13,7 @@
  * if views are enabled, else the lean ones.
  */
 #include <linux/bitmap.h>
+#include <linux/err.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -265,21 +266,19 @@ void tpstat_control_read(struct tpstat_totals *totals)
 	mutex_unlock(&tpstat_control_lock);
 }
 
+static bool tpstat_control_read_all(void *unused, struct tpstat_totals *totals)
+{
+	tpstat_control_read(totals);
+	return true;
+}
+
 /* The named, sorted values readers show; kvfree() it.  NULL: no memory. */
 struct tpstat_report *tpstat_control_snapshot(void)
 {
-	struct tpstat_totals *totals = kmalloc(sizeof(*totals), GFP_KERNEL);
-	struct tpstat_report *report = kvmalloc(sizeof(*report), GFP_KERNEL);
+	struct tpstat_report *report =
+		tpstat_report_read(tpstat_control_read_all, NULL);
 
-	if (totals && report) {
-		tpstat_control_read(totals);
-		tpstat_report_build(totals, report);
-	} else {
-		kvfree(report);
-		report = NULL;
-	}
-	kfree(totals);
-	return report;
+	return IS_ERR(report) ? NULL : report;
 }
 
 /* What tpstat_info reports: counters on every possible CPU, and views. */

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A network namespace's own counters and filter (netns_counts.h). */
-#include <linux/err.h>
-#include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
@@ -125,22 +123,14 @@ bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals)
 	return c;
 }
 
+static bool tpstat_netns_read_one(void *net, struct tpstat_totals *totals)
+{
+	return tpstat_netns_read(net, totals);
+}
+
 struct tpstat_report *tpstat_netns_snapshot(struct net *net)
 {
-	struct tpstat_totals *totals = kmalloc(sizeof(*totals), GFP_KERNEL);
-	struct tpstat_report *report = kvmalloc(sizeof(*report), GFP_KERNEL);
-
-	if (!totals || !report) {
-		kvfree(report);
-		report = ERR_PTR(-ENOMEM);
-	} else if (tpstat_netns_read(net, totals)) {
-		tpstat_report_build(totals, report);
-	} else {
-		kvfree(report);
-		report = NULL;
-	}
-	kfree(totals);
-	return report;
+	return tpstat_report_read(tpstat_netns_read_one, net);
 }
 
 static void __net_exit tpstat_netns_exit_net(struct net *net)

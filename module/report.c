@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Turns summed counters into the sorted, named values readers see. */
+#include <linux/err.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
 
@@ -130,4 +133,24 @@ void tpstat_report_build(const struct tpstat_totals *totals,
 	}
 	sort(report->values, report->count, sizeof(report->values[0]),
 	     tpstat_cmp_values, NULL);
+}
+
+struct tpstat_report *
+tpstat_report_read(bool (*read)(void *arg, struct tpstat_totals *totals),
+		   void *arg)
+{
+	struct tpstat_totals *totals = kmalloc(sizeof(*totals), GFP_KERNEL);
+	struct tpstat_report *report = kvmalloc(sizeof(*report), GFP_KERNEL);
+
+	if (!totals || !report) {
+		kvfree(report);
+		report = ERR_PTR(-ENOMEM);
+	} else if (read(arg, totals)) {
+		tpstat_report_build(totals, report);
+	} else {
+		kvfree(report);
+		report = NULL;
+	}
+	kfree(totals);
+	return report;
 }

@@ -28,5 +28,12 @@ struct tpstat_report {
 const char *tpstat_tcp_state_name(unsigned int state);
 void tpstat_report_build(const struct tpstat_totals *totals,
 			 struct tpstat_report *report);
+/*
+ * The totals @read(@arg, totals) fills in, named; kvfree() it.  NULL if
+ * @read says there are none, ERR_PTR(-ENOMEM).  Process context.
+ */
+struct tpstat_report *
+tpstat_report_read(bool (*read)(void *arg, struct tpstat_totals *totals),
+		   void *arg);
 
 #endif /* _TPSTAT_REPORT_H */
