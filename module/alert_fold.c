@@ -5,7 +5,6 @@
  * TPSTAT_ALERT_SLOTS key comparisons).
  */
 #include <linux/irqflags.h>
-#include <linux/jhash.h>
 #include <linux/percpu.h>
 #include <linux/string.h>
 #include <net/inet_sock.h>
@@ -13,6 +12,7 @@
 
 #include "alerts.h"
 #include "record.h"
+#include "table.h"
 #include "views.h"
 
 struct tpstat_alert_cpu __percpu *tpstat_alert_cpus;
@@ -27,7 +27,8 @@ static notrace bool tpstat_alert_slot_add(struct tpstat_alert_pending *p,
 					  const struct tpstat_alert_key *key,
 					  u32 room)
 {
-	u32 h = jhash2((const u32 *)key, sizeof(*key) / sizeof(u32), 0);
+	const u32 words = sizeof(*key) / sizeof(u64);
+	u32 h = tpstat_key_hash((const u64 *)key, words, 0);
 	u32 i;
 
 	for (i = 0; i < TPSTAT_ALERT_SLOTS; i++) {
@@ -42,7 +43,8 @@ static notrace bool tpstat_alert_slot_add(struct tpstat_alert_pending *p,
 			p->used++;
 			return true;
 		}
-		if (!memcmp(&s->key, key, sizeof(*key))) {
+		if (tpstat_key_equal((const u64 *)&s->key, (const u64 *)key,
+				     words)) {
 			s->count++;
 			return true;
 		}

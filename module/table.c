@@ -47,34 +47,6 @@ size_t tpstat_table_bytes(const struct tpstat_table *t)
 	return t->bytes;
 }
 
-/*
- * Keys are a few u64 words: a multiply-xorshift round per word is a
- * fraction of jhash2()'s cost and mixes every bit into the top half.
- */
-static __always_inline u32 tpstat_key_hash(const u64 *key, u32 words,
-					   u64 seed)
-{
-	u64 h = seed;
-	u32 i;
-
-	for (i = 0; i < words; i++) {
-		h = (h ^ key[i]) * 0x9e3779b97f4a7c15ULL;
-		h ^= h >> 29;
-	}
-	return h >> 32;
-}
-
-static __always_inline bool tpstat_key_equal(const u64 *a, const u64 *b,
-					     u32 words)
-{
-	u64 diff = 0;
-	u32 i;
-
-	for (i = 0; i < words; i++)
-		diff |= a[i] ^ b[i];
-	return !diff;
-}
-
 notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
 						  const void *key)
 {

@@ -91,4 +91,33 @@ static inline bool tpstat_slot_ready(const struct tpstat_slot_hdr *s)
 	return smp_load_acquire(&s->ready);
 }
 
+/*
+ * Keys of whole u64 words, these tables' and the alerts' pending ones:
+ * a multiply-xorshift round per word is a fraction of jhash2()'s cost
+ * and mixes every bit into the top half; equality is a word compare.
+ */
+static __always_inline u32 tpstat_key_hash(const u64 *key, u32 words,
+					   u64 seed)
+{
+	u64 h = seed;
+	u32 i;
+
+	for (i = 0; i < words; i++) {
+		h = (h ^ key[i]) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 29;
+	}
+	return h >> 32;
+}
+
+static __always_inline bool tpstat_key_equal(const u64 *a, const u64 *b,
+					     u32 words)
+{
+	u64 diff = 0;
+	u32 i;
+
+	for (i = 0; i < words; i++)
+		diff |= a[i] ^ b[i];
+	return !diff;
+}
+
 #endif /* _TPSTAT_TABLE_H */
