@@ -65,7 +65,8 @@ def check_header(spec, header_text):
     for i, op in enumerate(spec['operations']['list'], start=1):
         want[c_name('TPSTAT_CMD_', op['name'])] = op.get('value', i)
     prefixes = {'event-state': 'TPSTAT_STATE_', 'view': 'TPSTAT_VIEW_',
-                'features': 'TPSTAT_F_', 'alert-kind': 'TPSTAT_ALERT_'}
+                'features': 'TPSTAT_F_', 'alert-kind': 'TPSTAT_ALERT_',
+                'auth-kind': 'TPSTAT_AUTH_'}
     for d in spec['definitions']:
         if d['type'] == 'const':
             want[c_name('TPSTAT_', d['name'])] = d['value']
