@@ -14,6 +14,8 @@
  *              napi_budget_exhausted
  *   hists      name count sum buckets
  *   errors     count errno protocol side port netns  (side: local|remote)
+ *   auth       count kind peer lport netns  (kind: the tracepoint's name,
+ *              e.g. tcp_hash_md5_mismatch)
  * A missing value is "-"; reasons are "NAME(code)"; buckets are
  * "<bucket>:<count>" for non-empty buckets, bucket b >= 1 holding
  * [2^(b-1), 2^b - 1].
@@ -24,7 +26,9 @@
 
 #include "compat.h"
 #include "debugfs.h"
+#include "probes_auth.h"
 #include "reasons.h"
+#include "registry.h"
 #include "report.h"
 #include "viewread.h"
 
@@ -38,6 +42,7 @@ static const char *const tpstat_view_columns[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DEVICES] = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
 	[TPSTAT_VIEW_HISTS] = "name count sum buckets",
 	[TPSTAT_VIEW_ERRORS] = "count errno protocol side port netns",
+	[TPSTAT_VIEW_AUTH] = "count kind peer lport netns",
 };
 
 static void tpstat_seq_dev(struct seq_file *m, u32 netns, u32 ifindex)
@@ -159,6 +164,21 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 			   k->protocol == IPPROTO_TCP ? "tcp" :
 			   k->protocol == IPPROTO_UDP ? "udp" : "-",
 			   k->remote ? "remote" : "local", k->port, k->netns);
+		break;
+	}
+	case TPSTAT_VIEW_AUTH: {
+		const struct tpstat_auth_key *k = key;
+
+		seq_printf(m, "%llu %s", v[TPSTAT_AUTH_COUNT],
+			   k->kind < __TPSTAT_AUTH_CNT ?
+			   tpstat_events[tpstat_auth_events[k->kind]].name : "-");
+		if (k->family == AF_INET)
+			seq_printf(m, " %pI4", k->peer);
+		else if (k->family == AF_INET6)
+			seq_printf(m, " %pI6c", k->peer);
+		else
+			seq_puts(m, " -");
+		seq_printf(m, " %u %u", k->lport, k->netns);
 		break;
 	}
 	case TPSTAT_VIEW_DEVICES: {

@@ -17,6 +17,7 @@
 #include "filter.h"
 #include "netlink.h"
 #include "nlput.h"
+#include "probes_auth.h"
 #include "registry.h"
 #include "viewread.h"
 
@@ -24,7 +25,8 @@
 static bool tpstat_view_private(enum tpstat_view view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS;
+	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
+	       view == TPSTAT_VIEW_AUTH;
 }
 
 /*
@@ -55,6 +57,8 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	if (view == TPSTAT_VIEW_ERRORS &&
 	    tpstat_event_state(TPSTAT_EV_INET_SK_ERROR_REPORT) == TPSTAT_STATE_MISSING)
 		return TPSTAT_MSG("this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)");
+	if (view == TPSTAT_VIEW_AUTH && !tpstat_auth_available())
+		return TPSTAT_MSG("this view is unavailable: the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_* and tcp:tcp_ao_* (6.7 on)");
 	if (!net_eq(net, &init_net)) {
 		if (!tpstat_view_per_netns(view))
 			return TPSTAT_MSG("this view is system-wide (its keys name no namespace): read it from the initial network namespace");
@@ -211,6 +215,18 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		    nla_put_u16(skb, k->remote ? TPSTAT_A_DPORT : TPSTAT_A_SPORT,
 				k->port) ||
 		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_ERR_COUNT]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_AUTH: {
+		const struct tpstat_auth_key *k = key;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
+		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
+		    nla_put_u8(skb, TPSTAT_A_AUTH_KIND, k->kind) ||
+		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_AUTH_COUNT]))
 			return -EMSGSIZE;
 		return 0;
 	}

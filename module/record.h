@@ -51,6 +51,9 @@ void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 /* Errors: @sk reported sk_err (not 0). */
 void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 			 int err);
+/* Auth: @skb, on @sk, failed TCP-MD5/AO check @kind (record_auth.c). */
+void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
+			const struct sk_buff *skb, enum tpstat_auth_kind kind);
 /* Lifetimes: @sk born (SYN_SENT, SYN_RECV), and closed (CLOSE). */
 void tpstat_record_birth(const struct sock *sk);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);

@@ -33,6 +33,9 @@ MODULE_PARM_DESC(device_keys, "Devices view: devices kept (default 256)");
 static unsigned int error_keys = 256;
 module_param(error_keys, uint, 0444);
 MODULE_PARM_DESC(error_keys, "Errors view: distinct (errno, protocol, service port) keys kept (default 256)");
+static unsigned int auth_keys = 256;
+module_param(auth_keys, uint, 0444);
+MODULE_PARM_DESC(auth_keys, "Auth view: distinct (peer, local port, kind) keys kept (default 256)");
 static unsigned int sockets = 16384;
 module_param(sockets, uint, 0444);
 MODULE_PARM_DESC(sockets, "Lifetimes view: open TCP sockets whose birth time is kept (default 16384)");
@@ -47,6 +50,7 @@ static const char *const tpstat_view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DEVICES] = "devices",
 	[TPSTAT_VIEW_HISTS] = "hists",
 	[TPSTAT_VIEW_ERRORS] = "errors",
+	[TPSTAT_VIEW_AUTH] = "auth",
 };
 
 static const enum tpstat_table_id tpstat_view_tables[__TPSTAT_VIEW_CNT] = {
@@ -59,6 +63,7 @@ static const enum tpstat_table_id tpstat_view_tables[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DEVICES] = TPSTAT_T_DEVICES,
 	[TPSTAT_VIEW_HISTS] = TPSTAT_NR_TABLES,
 	[TPSTAT_VIEW_ERRORS] = TPSTAT_T_ERRORS,
+	[TPSTAT_VIEW_AUTH] = TPSTAT_T_AUTH,
 };
 
 struct tpstat_views __rcu *tpstat_views_live;
@@ -96,6 +101,8 @@ int tpstat_table_netns_offset(enum tpstat_table_id id)
 		return offsetof(struct tpstat_dev_key, netns);
 	case TPSTAT_T_ERRORS:
 		return offsetof(struct tpstat_err_key, netns);
+	case TPSTAT_T_AUTH:
+		return offsetof(struct tpstat_auth_key, netns);
 	default:
 		return -1;
 	}
@@ -126,7 +133,7 @@ static int tpstat_parse_views(const char *spec, char *err, size_t err_len)
 				break;
 		if (v == __TPSTAT_VIEW_CNT) {
 			snprintf(err, err_len,
-				 "unknown view \"%s\" (views: drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, all, none)",
+				 "unknown view \"%s\" (views: drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, auth, all, none)",
 				 name);
 			return -EINVAL;
 		}
@@ -167,6 +174,8 @@ static int tpstat_views_alloc_gen(struct tpstat_views *v)
 		[TPSTAT_T_ERRORS] = { &error_keys,
 				      sizeof(struct tpstat_err_key),
 				      TPSTAT_ERR_NR },
+		[TPSTAT_T_AUTH] = { &auth_keys, sizeof(struct tpstat_auth_key),
+				    TPSTAT_AUTH_NR },
 	};
 	int i, err;
 
@@ -192,7 +201,8 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 		     sizeof(struct tpstat_reset_key) % 8 ||
 		     sizeof(struct tpstat_life_key) % 8 ||
 		     sizeof(struct tpstat_dev_key) % 8 ||
-		     sizeof(struct tpstat_err_key) % 8);
+		     sizeof(struct tpstat_err_key) % 8 ||
+		     sizeof(struct tpstat_auth_key) % 8);
 	ret = tpstat_parse_views(spec, err, err_len);
 	if (ret)
 		return ret;
