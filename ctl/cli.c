@@ -47,6 +47,10 @@ static const struct {
 	  "    5.14+) per errno, protocol, service port and netns, most first;\n"
 	  "    the service is the remote port where the local one is ephemeral\n"
 	  "    (a client), else the local port; needs CAP_NET_ADMIN" },
+	{ "auth", CMD_AUTH, "tpstat auth\n"
+	  "    TCP segments that failed TCP-MD5 or TCP-AO authentication (6.7+), per\n"
+	  "    kind (MD5 mismatch, MD5 required...), peer address, local port and\n"
+	  "    netns, most first: which BGP or other peers fail; needs CAP_NET_ADMIN" },
 	{ "states", CMD_STATES, "tpstat states\n"
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
@@ -149,6 +153,8 @@ int cli_view(enum tp_cmd cmd)
 		return TPSTAT_VIEW_HISTS;
 	case CMD_ERRORS:
 		return TPSTAT_VIEW_ERRORS;
+	case CMD_AUTH:
+		return TPSTAT_VIEW_AUTH;
 	default:
 		return -1;
 	}
@@ -310,6 +316,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	case CMD_LIFETIME:
 	case CMD_DEVICES:
 	case CMD_ERRORS:
+	case CMD_AUTH:
 		if (n_words > 1)
 			return usage_error(err, err_len, "unexpected argument '%s'",
 					   words[1]);

@@ -34,6 +34,7 @@ struct export_data {
 	const struct view *drops;
 	const struct view *hists;
 	const struct view *errors;
+	const struct view *auth;	/* AUTH, as read */
 };
 
 /*

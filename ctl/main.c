@@ -212,7 +212,7 @@ static int export_view(struct tpnl *nl, struct view *v, bool *have)
 
 /*
  * One scrape: info, events and counters, the views (DROPS where the
- * kernel has drop reasons, HISTS, ERRORS), then the exposition on stdout or
+ * kernel has drop reasons, HISTS, ERRORS, AUTH), then the exposition on stdout or
  * into the textfile directory.  With --textfile, a module that does
  * not answer still gets a file, saying tpstat_up 0, so an alert on it
  * fires instead of old numbers standing.
@@ -226,7 +226,9 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	struct view drops = { .id = TPSTAT_VIEW_DROPS };
 	struct view hists = { .id = TPSTAT_VIEW_HISTS };
 	struct view errors = { .id = TPSTAT_VIEW_ERRORS };
+	struct view auth = { .id = TPSTAT_VIEW_AUTH };
 	bool have_drops = false, have_hists = false, have_errors = false;
+	bool have_auth = false;
 	char why[320];
 	int err = open_err;
 
@@ -248,9 +250,14 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 		err = export_view(nl, &errors, &have_errors);
 	if (!err && have_errors)
 		err = errors_aggregate(&errors);
+	if (!err)
+		err = export_view(nl, &auth, &have_auth);
+	if (have_auth)
+		view_sort(&auth);
 	d.drops = have_drops ? &drops : NULL;
 	d.hists = have_hists ? &hists : NULL;
 	d.errors = have_errors ? &errors : NULL;
+	d.auth = have_auth ? &auth : NULL;
 	d.events = ev.v;
 	d.n_events = ev.n;
 	d.counters = r.v;
@@ -273,6 +280,7 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	view_free(&drops);
 	view_free(&hists);
 	view_free(&errors);
+	view_free(&auth);
 	free(ev.v);
 	free(r.v);
 	return err ? 1 : 0;
@@ -323,6 +331,7 @@ static int run(const struct options *o)
 	case CMD_DEVICES:
 	case CMD_HIST:
 	case CMD_ERRORS:
+	case CMD_AUTH:
 		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top, o->hist,
 			       &out);
 		tpnl_close(&nl);

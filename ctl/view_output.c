@@ -509,6 +509,8 @@ static const char *list_key(uint32_t view)
 		return "histograms";
 	case TPSTAT_VIEW_ERRORS:
 		return "errors";
+	case TPSTAT_VIEW_AUTH:
+		return "auth_failures";
 	}
 	return "entries_list";
 }
@@ -582,6 +584,9 @@ static void print_json(FILE *f, const struct out_opts *o,
 		case TPSTAT_VIEW_ERRORS:
 			json_error(&j, e);
 			break;
+		case TPSTAT_VIEW_AUTH:
+			auth_json_entry(&j, e);
+			break;
 		}
 	}
 	json_array_close(&j);
@@ -609,6 +614,9 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		break;
 	case TPSTAT_VIEW_ERRORS:
 		text_errors(f, v);
+		break;
+	case TPSTAT_VIEW_AUTH:
+		auth_print_text(f, v);
 		break;
 	default:
 		for (size_t i = 0; i < v->n; i++) {

@@ -20,6 +20,7 @@ static const char *const view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DEVICES] = "devices",
 	[TPSTAT_VIEW_HISTS] = "hists",
 	[TPSTAT_VIEW_ERRORS] = "errors",
+	[TPSTAT_VIEW_AUTH] = "auth",
 };
 
 const char *view_name(uint32_t view)
@@ -251,6 +252,8 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 		return get_u32(a, &e->err, &e->has_err);
 	case TPSTAT_A_PROTOCOL:
 		return get_u8(a, &e->protocol, &e->has_protocol);
+	case TPSTAT_A_AUTH_KIND:
+		return get_u8(a, &e->auth_kind, &e->has_auth_kind);
 	/* values */
 	case TPSTAT_A_COUNT:
 		return get_u64(a, &e->count);
@@ -708,6 +711,9 @@ void view_sort(struct view *v)
 	case TPSTAT_VIEW_ERRORS:
 		cmp = errors_qsort;
 		break;
+	case TPSTAT_VIEW_AUTH:
+		cmp = auth_qsort;
+		break;
 	}
 	if (cmp && v->n)
 		qsort(v->e, v->n, sizeof(*v->e), cmp);
@@ -735,7 +741,8 @@ bool view_refused(int err)
 static bool names_sockets(uint32_t view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS;
+	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
+	       view == TPSTAT_VIEW_AUTH;
 }
 
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
@@ -756,6 +763,10 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 		/* The same refusal whose words did not come through. */
 		if (view == TPSTAT_VIEW_ERRORS) {
 			fprintf(f, "tpstat: errors view: not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)\n");
+			return 1;
+		}
+		if (view == TPSTAT_VIEW_AUTH) {
+			fprintf(f, "tpstat: auth view: not available (the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_*, tcp:tcp_ao_* before Linux 6.7, or the module was loaded with views= without it)\n");
 			return 1;
 		}
 		/* fall through */
