@@ -59,6 +59,10 @@ static const struct {
 	  "    address, most failures first: the times each reached FAILED\n"
 	  "    (probes ran out, or deleted while unresolved), as the kernel's\n"
 	  "    res_failed counts them; needs CAP_NET_ADMIN" },
+	{ "auth", CMD_AUTH, "tpstat auth\n"
+	  "    TCP segments that failed TCP-MD5 or TCP-AO authentication (6.7+), per\n"
+	  "    kind (MD5 mismatch, MD5 required...), peer address, local port and\n"
+	  "    netns, most first: which BGP or other peers fail; needs CAP_NET_ADMIN" },
 	{ "states", CMD_STATES, "tpstat states\n"
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
@@ -167,6 +171,8 @@ int cli_view(enum tp_cmd cmd)
 		return TPSTAT_VIEW_RCVQ;
 	case CMD_NEIGH:
 		return TPSTAT_VIEW_NEIGH;
+	case CMD_AUTH:
+		return TPSTAT_VIEW_AUTH;
 	default:
 		return -1;
 	}
@@ -343,6 +349,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	case CMD_ERRORS:
 	case CMD_RCVQ:
 	case CMD_NEIGH:
+	case CMD_AUTH:
 		if (n_words > 1)
 			return usage_error(err, err_len, "unexpected argument '%s'",
 					   words[1]);

@@ -39,6 +39,12 @@
  *    NEIGH view, one sample per neighbour whose resolution failed
  *    (view_neigh.c).  Bounded by the module's table (neigh_keys=,
  *    default 256 keys), as the addresses a host tries are.
+ *  - tpstat_tcp_auth_failures_total{kind,peer,port,netns}: the AUTH view,
+ *    segments that failed TCP-MD5/AO per kind (md5_mismatch, ...), peer
+ *    address, local port and namespace.  peer is per remote host, not per
+ *    flow: configured peers (BGP) and whoever tries them, at most the
+ *    module's auth_keys= entries.  Left out where the kernel has none of
+ *    the tracepoints (the view is refused).
  *  - histograms, one family per HISTS name, from its log2 buckets (see
  *    hists[] below): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
@@ -440,6 +446,37 @@ static void export_socket_rcvq(struct prom *p, const struct export_data *d)
 	}
 }
 
+static const struct prom_family fam_auth_failures = {
+	"tpstat_tcp_auth_failures_total", "counter",
+	"TCP segments that failed TCP-MD5 or TCP-AO authentication (tcp:tcp_hash_* and tcp:tcp_ao_* failure tracepoints) per kind, peer address (the segment's source), local port and netns (the namespace's inode number); lost to a full auth table they are not counted here",
+};
+
+/* Entries without a known kind, a peer or a port are left out. */
+static void export_auth_failures(struct prom *p, const struct export_data *d)
+{
+	const struct view *v = d->auth;
+
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		const char *kind = auth_kind_name(e->auth_kind);
+		char peer[48], port[8], netns[12];
+		const struct prom_label l[4] = {
+			{ "kind", kind },
+			{ "peer", peer },
+			{ "port", port },
+			{ "netns", netns },
+		};
+
+		if (!e->has_auth_kind || !kind || !e->has_sport ||
+		    (e->daddr_len != 4 && e->daddr_len != 16))
+			continue;
+		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
+		snprintf(port, sizeof(port), "%u", e->sport);
+		snprintf(netns, sizeof(netns), "%u", e->netns);
+		prom_sample(p, &fam_auth_failures, "", l, 4, e->count);
+	}
+}
+
 /*
  * The HISTS histograms, in this order.  Their values are 32-bit, so
  * buckets 0 to 32 are exported (le up to 2^32 - 1); anything a bucket
@@ -555,6 +592,7 @@ void export_write(FILE *f, const struct export_data *d)
 	export_resets(&p, d);
 	export_socket_rcvq(&p, d);
 	export_neigh(&p, d->neigh);
+	export_auth_failures(&p, d);
 	export_hists(&p, d);
 	export_other(&p, d);
 }

@@ -38,6 +38,7 @@ struct export_data {
 	const struct view *resets;
 	const struct view *rcvq;	/* after rcvq_aggregate() */
 	const struct view *neigh;	/* NEIGH, one entry per neighbour */
+	const struct view *auth;	/* AUTH, as read */
 };
 
 /*

@@ -213,7 +213,7 @@ static int export_view(struct tpnl *nl, struct view *v, bool *have)
 
 /*
  * One scrape: info, events and counters, the views (DROPS where the
- * kernel has drop reasons, HISTS, ERRORS, RESETS, RCVQ, NEIGH), then the exposition on stdout or
+ * kernel has drop reasons, HISTS, ERRORS, RESETS, RCVQ, NEIGH, AUTH), then the exposition on stdout or
  * into the textfile directory.  With --textfile, a module that does
  * not answer still gets a file, saying tpstat_up 0, so an alert on it
  * fires instead of old numbers standing.
@@ -230,8 +230,10 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	struct view resets = { .id = TPSTAT_VIEW_RESETS };
 	struct view rcvq = { .id = TPSTAT_VIEW_RCVQ };
 	struct view neigh = { .id = TPSTAT_VIEW_NEIGH };
+	struct view auth = { .id = TPSTAT_VIEW_AUTH };
 	bool have_drops = false, have_hists = false, have_errors = false;
 	bool have_resets = false, have_rcvq = false, have_neigh = false;
+	bool have_auth = false;
 	char why[320];
 	int err = open_err;
 
@@ -263,12 +265,15 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 		err = rcvq_aggregate(&rcvq);
 	if (!err)
 		err = export_view(nl, &neigh, &have_neigh);
+	if (!err)
+		err = export_view(nl, &auth, &have_auth);
 	d.drops = have_drops ? &drops : NULL;
 	d.hists = have_hists ? &hists : NULL;
 	d.errors = have_errors ? &errors : NULL;
 	d.resets = have_resets ? &resets : NULL;
 	d.rcvq = have_rcvq ? &rcvq : NULL;
 	d.neigh = have_neigh ? &neigh : NULL;
+	d.auth = have_auth ? &auth : NULL;
 	d.events = ev.v;
 	d.n_events = ev.n;
 	d.counters = r.v;
@@ -294,6 +299,7 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	view_free(&resets);
 	view_free(&rcvq);
 	view_free(&neigh);
+	view_free(&auth);
 	free(ev.v);
 	free(r.v);
 	return err ? 1 : 0;
@@ -346,6 +352,7 @@ static int run(const struct options *o)
 	case CMD_ERRORS:
 	case CMD_RCVQ:
 	case CMD_NEIGH:
+	case CMD_AUTH:
 		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top,
 			       o->resets_by, o->hist, &out);
 		tpnl_close(&nl);

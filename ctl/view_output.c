@@ -445,6 +445,8 @@ static const char *list_key(uint32_t view)
 		return "rcvq";
 	case TPSTAT_VIEW_NEIGH:
 		return "neighbours";
+	case TPSTAT_VIEW_AUTH:
+		return "auth_failures";
 	}
 	return "entries_list";
 }
@@ -528,6 +530,9 @@ static void print_json(FILE *f, const struct out_opts *o,
 		case TPSTAT_VIEW_NEIGH:
 			json_neigh(&j, e);
 			break;
+		case TPSTAT_VIEW_AUTH:
+			auth_json_entry(&j, e);
+			break;
 		}
 	}
 	json_array_close(&j);
@@ -561,6 +566,9 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		break;
 	case TPSTAT_VIEW_NEIGH:
 		text_neigh(f, v);
+		break;
+	case TPSTAT_VIEW_AUTH:
+		auth_print_text(f, v);
 		break;
 	default:
 		for (size_t i = 0; i < v->n; i++) {

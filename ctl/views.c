@@ -24,6 +24,7 @@ static const char *const view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_ERRORS] = "errors",
 	[TPSTAT_VIEW_RCVQ] = "rcvq",
 	[TPSTAT_VIEW_NEIGH] = "neigh",
+	[TPSTAT_VIEW_AUTH] = "auth",
 };
 
 const char *view_name(uint32_t view)
@@ -277,6 +278,8 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 		return get_u8(a, &e->protocol, &e->has_protocol);
 	case TPSTAT_A_DIRECTION:
 		return get_u8(a, &e->direction, &e->has_direction);
+	case TPSTAT_A_AUTH_KIND:
+		return get_u8(a, &e->auth_kind, &e->has_auth_kind);
 	/* values */
 	case TPSTAT_A_COUNT:
 		return get_u64(a, &e->count);
@@ -707,6 +710,9 @@ void view_sort(struct view *v)
 	case TPSTAT_VIEW_NEIGH:
 		cmp = neigh_qsort;
 		break;
+	case TPSTAT_VIEW_AUTH:
+		cmp = auth_qsort;
+		break;
 	}
 	if (cmp && v->n)
 		qsort(v->e, v->n, sizeof(*v->e), cmp);
@@ -736,7 +742,8 @@ static bool names_sockets(uint32_t view)
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
 	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
 	       view == TPSTAT_VIEW_RCVQ ||
-	       view == TPSTAT_VIEW_NEIGH;
+	       view == TPSTAT_VIEW_NEIGH ||
+	       view == TPSTAT_VIEW_AUTH;
 }
 
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
@@ -765,6 +772,10 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 		}
 		if (view == TPSTAT_VIEW_NEIGH) {
 			fprintf(f, "tpstat: neigh view: not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)\n");
+			return 1;
+		}
+		if (view == TPSTAT_VIEW_AUTH) {
+			fprintf(f, "tpstat: auth view: not available (the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_*, tcp:tcp_ao_* before Linux 6.7, or the module was loaded with views= without it)\n");
 			return 1;
 		}
 		/* fall through */

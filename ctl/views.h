@@ -39,6 +39,8 @@ struct view_entry {
 	uint8_t protocol;			/* IPPROTO_* */
 	uint8_t direction;			/* enum tpstat_direction */
 	bool has_direction;
+	uint8_t auth_kind;			/* enum tpstat_auth_kind */
+	bool has_auth_kind;
 	bool has_reason, has_reason_name, has_ifname, has_comm;
 	bool has_old_state, has_new_state;
 	bool has_sport, has_dport, has_err, has_protocol, has_rcvbuf;
@@ -137,6 +139,18 @@ const char *protocol_text(const struct view_entry *e, char *buf, size_t len);
  * in view_sort()'s order.  For export, whose labels have no family.
  */
 int errors_aggregate(struct view *v);
+
+/* AUTH (view_auth.c). */
+/* "MD5 mismatch", ...; NULL for a kind this tool does not know. */
+const char *auth_kind_text(unsigned int kind);
+/* "md5_mismatch", ... (JSON, Prometheus); NULL for an unknown kind. */
+const char *auth_kind_name(unsigned int kind);
+/* qsort() order of AUTH entries: count, largest first, then the key. */
+int auth_qsort(const void *a, const void *b);
+struct json;
+/* The text table; one JSON object per entry. */
+void auth_print_text(FILE *f, const struct view *v);
+void auth_json_entry(struct json *j, const struct view_entry *e);
 
 /* Pieces of the views' output that the monitor's alerts share. */
 struct json;

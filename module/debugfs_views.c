@@ -19,6 +19,8 @@
  *   rcvq       count rcvbuf family protocol port netns  (family: ipv4|ipv6;
  *              protocol: udp udplite icmp icmpv6 raw, else its number)
  *   neigh      count netns dev family address  (family: ipv4|ipv6|<number>)
+ *   auth       count kind peer lport netns  (kind: the tracepoint's name,
+ *              e.g. tcp_hash_md5_mismatch)
  * A missing value is "-"; reasons are "NAME(code)"; buckets are
  * "<bucket>:<count>" for non-empty buckets, bucket b >= 1 holding
  * [2^(b-1), 2^b - 1].
@@ -29,7 +31,9 @@
 
 #include "compat.h"
 #include "debugfs.h"
+#include "probes_auth.h"
 #include "reasons.h"
+#include "registry.h"
 #include "report.h"
 #include "viewread.h"
 
@@ -45,6 +49,7 @@ static const char *const tpstat_view_columns[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_ERRORS] = "count errno protocol side port netns",
 	[TPSTAT_VIEW_RCVQ] = "count rcvbuf family protocol port netns",
 	[TPSTAT_VIEW_NEIGH] = "count netns dev family address",
+	[TPSTAT_VIEW_AUTH] = "count kind peer lport netns",
 };
 
 static void tpstat_seq_dev(struct seq_file *m, u32 netns, u32 ifindex)
@@ -220,6 +225,21 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 			seq_printf(m, " ipv6 %pI6c", k->daddr);
 		else
 			seq_printf(m, " %u %*phN", k->family, 16, k->daddr);
+		break;
+	}
+	case TPSTAT_VIEW_AUTH: {
+		const struct tpstat_auth_key *k = key;
+
+		seq_printf(m, "%llu %s", v[TPSTAT_AUTH_COUNT],
+			   k->kind < __TPSTAT_AUTH_CNT ?
+			   tpstat_events[tpstat_auth_events[k->kind]].name : "-");
+		if (k->family == AF_INET)
+			seq_printf(m, " %pI4", k->peer);
+		else if (k->family == AF_INET6)
+			seq_printf(m, " %pI6c", k->peer);
+		else
+			seq_puts(m, " -");
+		seq_printf(m, " %u %u", k->lport, k->netns);
 		break;
 	}
 	case TPSTAT_VIEW_DEVICES: {

@@ -18,6 +18,7 @@
 #include "netlink.h"
 #include "netns_counts.h"
 #include "nlput.h"
+#include "probes_auth.h"
 #include "registry.h"
 #include "viewread.h"
 
@@ -27,7 +28,8 @@ static bool tpstat_view_private(enum tpstat_view view)
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
 	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
 	       view == TPSTAT_VIEW_RCVQ ||
-	       view == TPSTAT_VIEW_NEIGH;
+	       view == TPSTAT_VIEW_NEIGH ||
+	       view == TPSTAT_VIEW_AUTH;
 }
 
 /*
@@ -68,6 +70,8 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	    (tpstat_event_state(TPSTAT_EV_NEIGH_UPDATE) == TPSTAT_STATE_MISSING ||
 	     tpstat_event_state(TPSTAT_EV_NEIGH_TIMER_HANDLER) == TPSTAT_STATE_MISSING))
 		return TPSTAT_MSG("this view is unavailable: the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler");
+	if (view == TPSTAT_VIEW_AUTH && !tpstat_auth_available())
+		return TPSTAT_MSG("this view is unavailable: the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_* and tcp:tcp_ao_* (6.7 on)");
 	if (!net_eq(net, &init_net)) {
 		if (!tpstat_view_per_netns(view))
 			return TPSTAT_MSG("this view is system-wide (its keys name no namespace): read it from the initial network namespace");
@@ -257,6 +261,18 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
 		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_NEIGH_COUNT]))
+			return -EMSGSIZE;
+		return 0;
+	}
+	case TPSTAT_VIEW_AUTH: {
+		const struct tpstat_auth_key *k = key;
+
+		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
+		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
+		    nla_put_u8(skb, TPSTAT_A_AUTH_KIND, k->kind) ||
+		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_AUTH_COUNT]))
 			return -EMSGSIZE;
 		return 0;
 	}

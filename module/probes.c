@@ -47,23 +47,11 @@
 #endif
 #include "counters.h"
 #include "filter.h"
-#include "netns_counts.h"
+#include "probe_body.h"
 #include "probes.h"
+#include "probes_auth.h"
 #include "record.h"
 #include "views.h"
-
-#define tpstat_hit(data, id) \
-	tpstat_ctr_add(tpstat_data_pcpu(data), TPSTAT_SLOT_HITS + (id), 1)
-#define tpstat_add(data, slot_idx, n) \
-	tpstat_ctr_add(tpstat_data_pcpu(data), (slot_idx), (n))
-
-/* The live views generation, or NULL if @view is off (views.h). */
-static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
-{
-	if (!tpstat_view_hot(view))
-		return NULL;
-	return rcu_dereference_sched(tpstat_views_live);
-}
 
 static __always_inline void tpstat_hist(void *data, enum tpstat_hist h, u64 v)
 {
@@ -93,69 +81,6 @@ static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
 	       (TPSTAT_TCP_CELLS - 1);
 }
 
-#define TPSTAT_UNPAREN(...) __VA_ARGS__
-
-/*
- * TPSTAT_PROBE(tp, (parameters after data), (the same as arguments))
- * followed by the body, which sees data, probe_kind and the parameters.
- */
-#define TPSTAT_PROBE(tp, params, args)					\
-static __always_inline void tpstat_body_##tp(void *data,		\
-					      const enum tpstat_probe_kind probe_kind, \
-					      TPSTAT_UNPAREN params);	\
-static noinline notrace void tpstat_netns_##tp(void *data,		\
-					       TPSTAT_UNPAREN params)	\
-{									\
-	tpstat_body_##tp(data, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args);	\
-}									\
-static notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
-{									\
-	tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args);	\
-	if (tpstat_netns_hot())						\
-		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
-}									\
-static notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
-{									\
-	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
-	if (tpstat_netns_hot())						\
-		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
-}									\
-static notrace void tpstat_filtered_##tp(void *data,			\
-					  TPSTAT_UNPAREN params)	\
-{									\
-	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,			\
-			 TPSTAT_UNPAREN args);				\
-	if (tpstat_netns_hot())						\
-		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
-}									\
-static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
-{									\
-	check_trace_callback_type_##tp(tpstat_probe_##tp);		\
-	check_trace_callback_type_##tp(tpstat_views_##tp);		\
-	check_trace_callback_type_##tp(tpstat_filtered_##tp);		\
-}									\
-static __always_inline void tpstat_body_##tp(void *data,		\
-					      const enum tpstat_probe_kind probe_kind, \
-					      TPSTAT_UNPAREN params)
-
-/*
- * Whether the event is out: the filtered probe tests the filter; the
- * namespace pass finds the event's namespace and, if that namespace
- * counts it, points data at its counters (netns_counts.h).  SK, SKB,
- * DEV: what the event can tell.
- */
-#define tpstat_filtered_out(sk, skb, dev)				\
-	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
-	  !tpstat_filter_match(sk, skb, dev)) ||			\
-	 (probe_kind == TPSTAT_PROBE_NETNS &&				\
-	  !tpstat_netns_counts(&data, sk, skb, dev)))
-/* Whether the probe feeds the views; the namespace pass only counts. */
-#define tpstat_feeds_views \
-	(probe_kind == TPSTAT_PROBE_VIEWS || probe_kind == TPSTAT_PROBE_FILTERED)
-/* Whether it folds alerts: once per event, not again for its namespace. */
-#define tpstat_alerting \
-	(probe_kind != TPSTAT_PROBE_NETNS && tpstat_alerts_hot())
-
 /* A probe that only counts hits. */
 #define TPSTAT_COUNT_PROBE(tp, id, SK, SKB, DEV, params, args)		\
 static __always_inline void						\
@@ -169,13 +94,6 @@ TPSTAT_PROBE(tp, params, args)						\
 {									\
 	tpstat_count_##tp(data, probe_kind, TPSTAT_UNPAREN args);	\
 }
-
-#define TPSTAT_PROBE_ENTRY(id, tp, args)				\
-	TPSTAT_PROBE_READS(id, tp, args, "")
-#define TPSTAT_PROBE_READS(id, tp, args, reads)				\
-	[id] = { .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,	\
-		 .filtered = tpstat_filtered_##tp,				\
-		 .variant = args, .fields = reads }
 
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
 TPSTAT_PROBE(net_dev_xmit,
@@ -757,5 +675,32 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 	TPSTAT_PROBE_READS(TPSTAT_EV_NEIGH_TIMER_HANDLER, neigh_timer_handler,
 			   "neigh,err",
 			   "neigh->nud_state,neigh (device, key)"),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_REQUIRED
+	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_MD5_REQUIRED, tcp_hash_md5_required),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_UNEXPECTED
+	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_MD5_UNEXPECTED, tcp_hash_md5_unexpected),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_MISMATCH
+	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_MD5_MISMATCH, tcp_hash_md5_mismatch),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_HASH_AO_REQUIRED
+	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_AO_REQUIRED, tcp_hash_ao_required),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_HASH_BAD_HEADER
+	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_BAD_HEADER, tcp_hash_bad_header),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_AO_MISMATCH
+	TPSTAT_AUTH_AO_ENTRY(TPSTAT_EV_TCP_AO_MISMATCH, tcp_ao_mismatch),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_AO_KEY_NOT_FOUND
+	TPSTAT_AUTH_AO_ENTRY(TPSTAT_EV_TCP_AO_KEY_NOT_FOUND, tcp_ao_key_not_found),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_AO_WRONG_MACLEN
+	TPSTAT_AUTH_AO_ENTRY(TPSTAT_EV_TCP_AO_WRONG_MACLEN, tcp_ao_wrong_maclen),
+#endif
+#ifdef TPSTAT_HAVE_TP_TCP_AO_HANDSHAKE_FAILURE
+	TPSTAT_AUTH_AO_ENTRY(TPSTAT_EV_TCP_AO_HANDSHAKE_FAILURE, tcp_ao_handshake_failure),
 #endif
 };

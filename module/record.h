@@ -69,6 +69,9 @@ struct neighbour;
 bool tpstat_neigh_timer_failed(const struct neighbour *n);
 bool tpstat_neigh_update_fails(const struct neighbour *n, u8 new, u32 flags);
 void tpstat_record_neigh(struct tpstat_views *v, const struct neighbour *n);
+/* Auth: @skb, on @sk, failed TCP-MD5/AO check @kind (record_auth.c). */
+void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
+			const struct sk_buff *skb, enum tpstat_auth_kind kind);
 /* Lifetimes: @sk born (SYN_SENT, SYN_RECV: @newstate), and closed (CLOSE). */
 void tpstat_record_birth(const struct sock *sk, int newstate);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);

@@ -39,6 +39,9 @@ MODULE_PARM_DESC(rcvq_keys, "Receive-queue view: distinct (family, protocol, loc
 static unsigned int neigh_keys = 256;
 module_param(neigh_keys, uint, 0444);
 MODULE_PARM_DESC(neigh_keys, "Neighbour failures view: distinct (device, address) keys kept (default 256)");
+static unsigned int auth_keys = 256;
+module_param(auth_keys, uint, 0444);
+MODULE_PARM_DESC(auth_keys, "Auth view: distinct (peer, local port, kind) keys kept (default 256)");
 static unsigned int sockets = 16384;
 module_param(sockets, uint, 0444);
 MODULE_PARM_DESC(sockets, "Lifetimes view: open TCP sockets whose birth time is kept (default 16384)");
@@ -55,6 +58,7 @@ static const char *const tpstat_view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_ERRORS] = "errors",
 	[TPSTAT_VIEW_RCVQ] = "rcvq",
 	[TPSTAT_VIEW_NEIGH] = "neigh",
+	[TPSTAT_VIEW_AUTH] = "auth",
 };
 
 static const enum tpstat_table_id tpstat_view_tables[__TPSTAT_VIEW_CNT] = {
@@ -69,6 +73,7 @@ static const enum tpstat_table_id tpstat_view_tables[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_ERRORS] = TPSTAT_T_ERRORS,
 	[TPSTAT_VIEW_RCVQ] = TPSTAT_T_RCVQ,
 	[TPSTAT_VIEW_NEIGH] = TPSTAT_T_NEIGH,
+	[TPSTAT_VIEW_AUTH] = TPSTAT_T_AUTH,
 };
 
 struct tpstat_views __rcu *tpstat_views_live;
@@ -110,6 +115,8 @@ int tpstat_table_netns_offset(enum tpstat_table_id id)
 		return offsetof(struct tpstat_rcvq_key, netns);
 	case TPSTAT_T_NEIGH:
 		return offsetof(struct tpstat_neigh_key, netns);
+	case TPSTAT_T_AUTH:
+		return offsetof(struct tpstat_auth_key, netns);
 	default:
 		return -1;
 	}
@@ -140,7 +147,7 @@ static int tpstat_parse_views(const char *spec, char *err, size_t err_len)
 				break;
 		if (v == __TPSTAT_VIEW_CNT) {
 			snprintf(err, err_len,
-				 "unknown view \"%s\" (views: drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, rcvq, neigh, all, none)",
+				 "unknown view \"%s\" (views: drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, rcvq, neigh, auth, all, none)",
 				 name);
 			return -EINVAL;
 		}
@@ -186,6 +193,8 @@ static int tpstat_views_alloc_gen(struct tpstat_views *v)
 		[TPSTAT_T_NEIGH] = { &neigh_keys,
 				     sizeof(struct tpstat_neigh_key),
 				     TPSTAT_NEIGH_NR },
+		[TPSTAT_T_AUTH] = { &auth_keys, sizeof(struct tpstat_auth_key),
+				    TPSTAT_AUTH_NR },
 	};
 	int i, err;
 
@@ -213,7 +222,8 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 		     sizeof(struct tpstat_dev_key) % 8 ||
 		     sizeof(struct tpstat_err_key) % 8 ||
 		     sizeof(struct tpstat_rcvq_key) % 8 ||
-		     sizeof(struct tpstat_neigh_key) % 8);
+		     sizeof(struct tpstat_neigh_key) % 8 ||
+		     sizeof(struct tpstat_auth_key) % 8);
 	ret = tpstat_parse_views(spec, err, err_len);
 	if (ret)
 		return ret;

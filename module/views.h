@@ -121,8 +121,22 @@ struct tpstat_neigh_key {
 	u8 daddr[16];		/* IPv4 in the first 4 bytes */
 } __aligned(8);
 
+/*
+ * A failed TCP-MD5/AO check: the segment's source (IPv4 in the first 4
+ * bytes), the local port it was sent to, enum tpstat_auth_kind.
+ */
+struct tpstat_auth_key {
+	u32 netns;
+	u16 family;
+	u16 lport;
+	u8 kind;
+	u8 pad[7];
+	u8 peer[16];
+} __aligned(8);
+
 enum { TPSTAT_DROP_COUNT, TPSTAT_DROP_NR };
 enum { TPSTAT_NEIGH_COUNT, TPSTAT_NEIGH_NR };
+enum { TPSTAT_AUTH_COUNT, TPSTAT_AUTH_NR };
 enum { TPSTAT_ERR_COUNT, TPSTAT_ERR_NR };
 /* RCVBUF: the socket's sk_rcvbuf at its last drop. */
 enum { TPSTAT_RCVQ_COUNT, TPSTAT_RCVQ_RCVBUF, TPSTAT_RCVQ_NR };
@@ -149,7 +163,7 @@ enum {
 enum tpstat_table_id {
 	TPSTAT_T_DROPS, TPSTAT_T_TRAPS, TPSTAT_T_FLOWS, TPSTAT_T_RESETS,
 	TPSTAT_T_LIFETIMES, TPSTAT_T_DEVICES, TPSTAT_T_ERRORS, TPSTAT_T_RCVQ,
-	TPSTAT_T_NEIGH, TPSTAT_NR_TABLES
+	TPSTAT_T_NEIGH, TPSTAT_T_AUTH, TPSTAT_NR_TABLES
 };
 
 struct tpstat_views {

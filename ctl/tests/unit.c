@@ -3,6 +3,7 @@
  * Host-side unit tests of the tool's argument parsing and output
  * formatting: no kernel, no netlink.  Ends with "<P> passed, <F> failed".
  */
+#include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -64,7 +65,9 @@ static void test_lookup(void)
 
 	CHECK(!cli_lookup("show", &c) && c == CMD_SHOW, "show");
 	CHECK(!cli_lookup("sh", &c) && c == CMD_SHOW, "sh");
-	CHECK(!cli_lookup("a", &c) && c == CMD_ATTACH, "a");
+	CHECK(cli_lookup("a", &c) == -2, "a: attach or auth");
+	CHECK(!cli_lookup("at", &c) && c == CMD_ATTACH, "at");
+	CHECK(!cli_lookup("au", &c) && c == CMD_AUTH, "au");
 	CHECK(!cli_lookup("det", &c) && c == CMD_DETACH, "det");
 	CHECK(cli_lookup("x", &c) == -1, "x unknown");
 	CHECK(cli_lookup("", &c) == -1, "empty is no command");
@@ -212,6 +215,9 @@ static void test_view_lookup(void)
 	CHECK(cli_view(CMD_RCVQ) == TPSTAT_VIEW_RCVQ &&
 	      !strcmp(view_name(TPSTAT_VIEW_RCVQ), "rcvq"),
 	      "rcvq reads the RCVQ view");
+	CHECK(cli_view(CMD_AUTH) == TPSTAT_VIEW_AUTH &&
+	      !strcmp(view_name(TPSTAT_VIEW_AUTH), "auth"),
+	      "auth reads the AUTH view");
 	CHECK(cli_view(CMD_ERRORS) == TPSTAT_VIEW_ERRORS &&
 	      !strcmp(view_name(TPSTAT_VIEW_ERRORS), "errors"),
 	      "errors reads the ERRORS view");
@@ -244,6 +250,12 @@ static const struct parse_case view_cases[] = {
 	{ "-j err", 0, CMD_ERRORS, NULL, NULL },
 	{ "errors x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
 	{ "errors -n 3", 2, CMD_NONE, NULL, "-n is for drops, not errors" },
+	{ "auth", 0, CMD_AUTH, NULL, NULL },
+	{ "-j au", 0, CMD_AUTH, NULL, NULL },
+	{ "auth x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
+	{ "auth -n 3", 2, CMD_NONE, NULL, "-n is for drops, not auth" },
+	{ "help auth", 0, CMD_HELP, NULL, NULL },
+	{ "a", 2, CMD_NONE, NULL, "ambiguous command 'a'" },
 	{ "errors -z", 2, CMD_NONE, NULL, "-z is for show, not errors" },
 	{ "help errors", 0, CMD_HELP, NULL, NULL },
 	{ "rcvq", 0, CMD_RCVQ, NULL, NULL },
@@ -1086,7 +1098,7 @@ static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
 	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL, NULL,
-	NULL, NULL,
+	NULL, NULL, NULL,
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1185,7 +1197,7 @@ static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
 	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL,
-				    NULL, NULL, NULL, NULL };
+				    NULL, NULL, NULL, NULL, NULL };
 	struct stat st;
 	char *s;
 
@@ -1273,6 +1285,51 @@ static void errors_view(struct view *v, uint32_t ns)
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "error entry, bad lengths");
 }
 
+/* ---- the auth view's entries ------------------------------------------- */
+
+/* An AUTH entry; @addr_len 4 or 16, 0: no DADDR. */
+static void put_auth(struct view *v, uint32_t netns, uint8_t family,
+		     const char *addr, uint16_t lport, uint8_t kind,
+		     uint64_t count)
+{
+	struct nlmsghdr *nlh = msg_new();
+	uint8_t a[16];
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, netns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, family);
+	if (addr && inet_pton(family, addr, a) == 1)
+		mnl_attr_put(nlh, TPSTAT_A_DADDR, family == AF_INET ? 4 : 16, a);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, lport);
+	mnl_attr_put_u8(nlh, TPSTAT_A_AUTH_KIND, kind);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "auth entry");
+}
+
+/*
+ * AUTH as the module could send it: a BGP peer (port 179) with the wrong
+ * MD5 key over IPv4 and IPv6 in namespace @ns, one without a key, a kind
+ * this tool does not know, and an entry whose kind has the wrong length.
+ */
+static void auth_view(struct view *v, uint32_t ns)
+{
+	struct nlmsghdr *nlh;
+
+	memset(v, 0, sizeof(*v));
+	v->id = TPSTAT_VIEW_AUTH;
+	put_header_msg(v, 5, 256, 0);
+	put_auth(v, ns, AF_INET, "10.0.0.2", 179, TPSTAT_AUTH_MD5_REQUIRED, 4);
+	put_auth(v, ns, AF_INET6, "fd00::2", 179, TPSTAT_AUTH_MD5_MISMATCH, 4);
+	put_auth(v, ns, AF_INET, "10.0.0.2", 179, TPSTAT_AUTH_MD5_MISMATCH, 12);
+	put_auth(v, INIT_NETNS, AF_INET, "192.0.2.7", 22, 200, 1);
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, INIT_NETNS);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u16(nlh, TPSTAT_A_AUTH_KIND, 2);	/* u8 wanted */
+	mnl_attr_put_u32(nlh, TPSTAT_A_SPORT, 179);	/* u16 wanted */
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "auth entry, bad lengths");
+}
+
 /* ---- export of the views ------------------------------------------------ */
 
 /* DROPS as a 6.x kernel reports it: reasons 3 and 2 named, 999 not. */
@@ -1331,7 +1388,7 @@ static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
 					26, 0, false };
 static const struct export_data views_scrape = {
 	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL, NULL,
-	NULL, NULL,
+	NULL, NULL, NULL,
 };
 
 static const char want_views[] =
@@ -1523,7 +1580,7 @@ static void test_export_views(void)
 {
 	struct export_data d = views_scrape;
 	struct info no_reasons = views_info;
-	struct view old_drops, errors;
+	struct view old_drops, errors, auth;
 	char *s;
 
 	export_drops_view(&export_drops, true);
@@ -1601,6 +1658,24 @@ static void test_export_views(void)
 		      !strstr(s, "192.0.2"), "resets exposition, no peers:\n%s", s);
 		view_free(&rv);
 	}
+	/* AUTH: a sample per entry; one without a known kind, peer or port left out. */
+	d = views_scrape;
+	d.drops = d.hists = NULL;
+	auth_view(&auth, 4026532157U);
+	view_sort(&auth);
+	d.auth = &auth;
+	s = capture(export_all, &d);
+	CHECK(strstr(s, "# HELP tpstat_tcp_auth_failures_total TCP segments that failed TCP-MD5 or TCP-AO authentication") &&
+	      strstr(s, "# TYPE tpstat_tcp_auth_failures_total counter\n"
+		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\"} 12\n"
+		     "tpstat_tcp_auth_failures_total{kind=\"md5_required\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\"} 4\n"
+		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"fd00::2\",port=\"179\",netns=\"4026532157\"} 4\n") &&
+	      !strstr(s, "port=\"22\""),
+	      "auth failures exposition:\n%s", s);
+	view_free(&auth);
+	d.auth = NULL;
+	s = capture(export_all, &d);
+	CHECK(!strstr(s, "auth_failures"), "a refused auth view: no family:\n%s", s);
 
 	s = capture(export_scaled, NULL);
 	CHECK(!strcmp(s, "# HELP tpstat_t_seconds t\n"
@@ -1624,19 +1699,22 @@ static void prom_sample_all(FILE *f)
 {
 	struct export_data d = scrape;
 	struct info info = scrape_info;
-	struct view errors, rcvq;
+	struct view errors, rcvq, auth;
 
 	info.features = TPSTAT_F_DROP_REASON;
 	export_drops_view(&export_drops, true);
 	export_hists_view(&export_hists);
 	errors_view(&errors, 4026532157U);
 	errors_aggregate(&errors);
+	auth_view(&auth, 4026532157U);
+	view_sort(&auth);
 	d.drops = &export_drops;
 	d.hists = &export_hists;
 	d.errors = &errors;
 	rcvq_view(&rcvq, 4026532157U);
 	rcvq_aggregate(&rcvq);
 	d.rcvq = &rcvq;
+	d.auth = &auth;
 	d.info = &info;
 	export_write(f, &d);
 	export_histogram(f, NULL);
@@ -1644,6 +1722,7 @@ static void prom_sample_all(FILE *f)
 	view_free(&export_hists);
 	view_free(&errors);
 	view_free(&rcvq);
+	view_free(&auth);
 }
 
 /* promtool check metrics accepts it, where promtool is installed. */
@@ -2371,6 +2450,92 @@ static void test_export_neigh(void)
 	CHECK(!strstr(s, "neigh_failures"), "a refused neigh view: no family:\n%s", s);
 }
 
+
+/* ---- the auth view ------------------------------------------------------ */
+
+static void test_auth(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	uint32_t ns = ns_db ? ns_db : 7;
+	struct view v;
+	char want[2048], nsbuf[NETNS_NAME_MAX], nsjson[NETNS_NAME_MAX + 64];
+	const char *name = netns_name(ns), *nstext;
+	char *s;
+
+	CHECK(!strcmp(auth_kind_text(TPSTAT_AUTH_MD5_MISMATCH), "MD5 mismatch") &&
+	      !strcmp(auth_kind_name(TPSTAT_AUTH_AO_KEY_NOT_FOUND), "ao_key_not_found") &&
+	      !auth_kind_text(__TPSTAT_AUTH_CNT) && !auth_kind_name(255),
+	      "kind words and names; none for an unknown kind");
+	for (unsigned int k = 0; k < __TPSTAT_AUTH_CNT; k++)
+		CHECK(auth_kind_text(k) && auth_kind_name(k),
+		      "kind %u has words and a name", k);
+	auth_view(&v, ns);
+	CHECK(v.n == 5 && v.e[0].has_auth_kind &&
+	      v.e[0].auth_kind == TPSTAT_AUTH_MD5_REQUIRED &&
+	      v.e[0].daddr_len == 4 && v.e[0].has_sport && v.e[0].sport == 179 &&
+	      v.e[1].daddr_len == 16, "auth entry attributes");
+	CHECK(!v.e[4].has_auth_kind && !v.e[4].has_sport && !v.e[4].daddr_len &&
+	      v.e[4].count == 1, "auth: wrong lengths are left out");
+	view_sort(&v);
+	CHECK(v.e[0].count == 12 && v.e[1].count == 4 &&
+	      v.e[1].auth_kind == TPSTAT_AUTH_MD5_REQUIRED &&
+	      v.e[2].auth_kind == TPSTAT_AUTH_MD5_MISMATCH && v.e[3].count == 1 &&
+	      v.e[3].has_auth_kind && !v.e[4].has_auth_kind,
+	      "most first, ties by kind, no kind last");
+	cur_view = v;
+	s = capture(view_text, &text);
+	nstext = netns_text(ns, nsbuf, sizeof(nsbuf));
+	snprintf(want, sizeof(want),
+		 "   COUNT  KIND          PEER       LPORT  NETNS\n"
+		 "      12  MD5 mismatch  10.0.0.2     179  %s\n"
+		 "       4  MD5 required  10.0.0.2     179  %s\n"
+		 "       4  MD5 mismatch  fd00::2      179  %s\n"
+		 "       1  kind 200      192.0.2.7     22  4026531840\n"
+		 "       1  -             -              -  4026531840\n"
+		 "overflow: 0 lost updates (table 5/256)\n", nstext, nstext, nstext);
+	CHECK(!strcmp(s, want), "auth text:\n%s", s);
+
+	s = capture(view_text, &json);
+	if (name)
+		snprintf(nsjson, sizeof(nsjson), "\"netns\":%u,\"netns_name\":\"%s\"",
+			 ns, name);
+	else
+		snprintf(nsjson, sizeof(nsjson), "\"netns\":%u", ns);
+	snprintf(want, sizeof(want),
+		 "{\"schema_version\":1,\"view\":\"auth\",\"overflow\":0,"
+		 "\"entries\":5,\"capacity\":256,\"auth_failures\":["
+		 "{\"count\":12,\"kind\":\"md5_mismatch\",\"kind_code\":%d,"
+		 "\"family\":\"ipv4\",\"peer\":\"10.0.0.2\",\"port\":179,%s},",
+		 TPSTAT_AUTH_MD5_MISMATCH, nsjson);
+	CHECK(!strncmp(s, want, strlen(want)), "auth JSON, first entry:\n%s", s);
+	snprintf(want, sizeof(want),
+		 "{\"count\":4,\"kind\":\"md5_mismatch\",\"kind_code\":%d,"
+		 "\"family\":\"ipv6\",\"peer\":\"fd00::2\",\"port\":179,%s}",
+		 TPSTAT_AUTH_MD5_MISMATCH, nsjson);
+	CHECK(strstr(s, want), "auth JSON, IPv6 peer: %s", s);
+	CHECK(strstr(s, "{\"count\":1,\"kind\":null,\"kind_code\":200,"
+		     "\"family\":\"ipv4\",\"peer\":\"192.0.2.7\",\"port\":22,"
+		     "\"netns\":4026531840}"),
+	      "auth JSON, unknown kind: null name, its number: %s", s);
+	CHECK(strstr(s, "{\"count\":1,\"kind\":null,\"kind_code\":null,"
+		     "\"family\":\"ipv4\",\"peer\":null,\"port\":null,"
+		     "\"netns\":4026531840}]}\n"),
+	      "auth JSON, wrong lengths: null: %s", s);
+	view_free(&v);
+
+	s = view_error_text(TPSTAT_VIEW_AUTH, -EOPNOTSUPP,
+			    "tpstat: this view is unavailable: the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_* and tcp:tcp_ao_* (6.7 on)");
+	CHECK(!strcmp(s, "tpstat: auth view: this view is unavailable: the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_* and tcp:tcp_ao_* (6.7 on)\n"),
+	      "auth refused: the kernel's words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_AUTH, -EOPNOTSUPP, NULL);
+	CHECK(strstr(s, "tpstat: auth view: not available (the kernel has none of") == s,
+	      "auth refused, no words: %s", s);
+	s = view_error_text(TPSTAT_VIEW_AUTH, -EPERM, NULL);
+	CHECK(!strcmp(s, "tpstat: permission denied: the auth view names sockets and needs CAP_NET_ADMIN (run as root)\n"),
+	      "auth without CAP_NET_ADMIN: %s", s);
+	fail_nl.extack[0] = '\0';
+}
+
 /* ---- netlink control messages and the monitor's alerts ------------------ */
 
 #define TEST_FAMILY 0x1a
@@ -2853,6 +3018,7 @@ int main(int argc, char **argv)
 		test_errors();
 		test_rcvq();
 		test_neigh();
+		test_auth();
 		test_monitor();
 		netns_dir_clean();
 		return 0;
@@ -2882,6 +3048,7 @@ int main(int argc, char **argv)
 	test_rcvq_refused();
 	test_neigh();
 	test_neigh_refused();
+	test_auth();
 	test_monitor();
 	netns_dir_clean();
 	test_no_header();

@@ -470,6 +470,98 @@ else
 	"$TP" neigh > /dev/null 2> "$TMP/err"
 	check_eq "no neigh tracepoints: neigh is refused" 1 $?
 	check "... saying the kernel lacks them" grep -q 'neigh:neigh_' "$TMP/err"
+# --- TCP authentication failures: TCP-MD5 with a wrong key, none, one too many ---
+#   tpa: va2 10.99.1.1  <--->  tpb: vb2 10.99.1.2   (no loss: every SYN arrives)
+# In tpb a listener on :5400 has an MD5 key for 10.99.1.1, one on :5401 none.
+# From tpa, W connects sign with the wrong key (md5_mismatch: the MIB
+# TcpExtTCPMD5Failure), M do not sign (md5_required: TCPMD5NotFound), U
+# sign for the plain listener (md5_unexpected: TCPMD5Unexpected).  A
+# dropped SYN is sent again until the client gives up after TMO seconds,
+# so the count is of the SYNs that came, as ftrace and tpb's MIBs count
+# them: at least one per connect.  The listeners go before quiesce, which
+# waits for every socket but TIME-WAIT to close: started without a shell
+# function, so that $! is the listener itself (ip netns exec execs it).
+PY=/usr/bin/python3
+MD5=$here/tcp_md5.py
+W=3 M=2 U=2 TMO=1.5
+if [ -d "$TRACING/events/tcp/tcp_hash_md5_mismatch" ] &&
+	[ -d "$TRACING/events/tcp/tcp_hash_md5_required" ] &&
+	[ -d "$TRACING/events/tcp/tcp_hash_md5_unexpected" ]; then
+	ip link add va2 netns tpa type veth peer name vb2 netns tpb
+	ip -n tpa addr add 10.99.1.1/24 dev va2
+	ip -n tpb addr add 10.99.1.2/24 dev vb2
+	ip -n tpa link set va2 up
+	ip -n tpb link set vb2 up
+	nsb=$(stat -L -c %i /run/netns/tpb)
+	mibs() { nb nstat -saz TcpExtTCPMD5Failure TcpExtTCPMD5NotFound TcpExtTCPMD5Unexpected | awk 'NR > 1 { print $1, $2 }'; }
+	restart
+	mibs > "$TMP/mib.a"
+	for k in mismatch required unexpected; do
+		trigger "tcp:tcp_hash_md5_$k" 'hist:keys=common_cpu'
+	done
+	ip netns exec tpb "$PY" "$MD5" listen 10.99.1.2 5400:10.99.1.1:right 5401 \
+		> "$TMP/md5.l" 2>&1 &
+	L=$!
+	for _ in $(seq 1 600); do
+		grep -q listening "$TMP/md5.l" && break
+		sleep 0.1
+	done
+	check_eq "a TCP-MD5 listener and a plain one in tpb" listening "$(cat "$TMP/md5.l")"
+	na "$PY" "$MD5" connect 10.99.1.2 5400:$W:$TMO:wrong 5400:$M:$TMO \
+		5401:$U:$TMO:right > "$TMP/c.out"
+	kill "$L"
+	wait "$L" 2>/dev/null
+	check_eq "the listeners are gone" "" "$(nb ss -tlnH)"
+	quiesce
+	for k in mismatch required unexpected; do
+		hist_hits "tcp:tcp_hash_md5_$k" 'hist:keys=common_cpu' > "$TMP/f.$k"
+		untrigger "tcp:tcp_hash_md5_$k" 'hist:keys=common_cpu'
+	done
+	mibs > "$TMP/mib.b"
+	check_eq "W wrong-key, M unsigned, U unexpected connects all time out" \
+		"attempts=$W connected=0 timedout=$W refused=0 attempts=$M connected=0 timedout=$M refused=0 attempts=$U connected=0 timedout=$U refused=0" \
+		"$(head -n 3 "$TMP/c.out" | tr '\n' ' ' | sed 's/ $//')"
+	"$TP" -j auth > "$TMP/auth.json"
+	"$TP" auth > "$TMP/auth.txt"
+	"$TP" export > "$TMP/auth.prom"
+	sed 's/^/# /' "$TMP/auth.txt"
+	sed 's/^/# /' "$TMP/auth.json"
+	sed 's/^/# /' "$DBG/auth"
+	grep '^tpstat_tcp_auth' "$TMP/auth.prom" | sed 's/^/# /'
+	for kc in mismatch:$W:5400:TcpExtTCPMD5Failure:MD5_mismatch \
+		  required:$M:5400:TcpExtTCPMD5NotFound:MD5_required \
+		  unexpected:$U:5401:TcpExtTCPMD5Unexpected:MD5_unexpected; do
+		IFS=: read -r k n port mib words <<<"$kc"
+		f=$(cat "$TMP/f.$k")
+		mb=$(awk -v m="$mib" '$1 == m { print $2 }' "$TMP/mib.b")
+		ma=$(awk -v m="$mib" '$1 == m { print $2 }' "$TMP/mib.a")
+		got=$(jq -r --arg k "md5_$k" --argjson p "$port" --argjson ns "$nsb" \
+			'[.auth_failures[] | select(.kind == $k and .peer == "10.99.1.1" and .port == $p and .netns == $ns and .family == "ipv4") | .count] | add // 0' \
+			"$TMP/auth.json")
+		check "md5_$k: ftrace saw ${f:-0} SYNs, at least one for each of the $n connects" \
+			test "${f:-0}" -ge "$n"
+		check_eq "md5_$k: $mib (nstat in tpb) equals ftrace" "${f:-0}" $((mb - ma))
+		check_eq "auth: md5_$k from 10.99.1.1 to port $port in tpb equals ftrace" \
+			"${f:-0}" "$got"
+		check "... the text says it: count, ${words/_/ }, peer, port, netns" \
+			grep -qE "^ +$f  ${words/_/ } +10\.99\.1\.1 +$port  tpb$" "$TMP/auth.txt"
+		check "... export says it" grep -qxF \
+			"tpstat_tcp_auth_failures_total{kind=\"md5_$k\",peer=\"10.99.1.1\",port=\"$port\",netns=\"$nsb\"} $f" \
+			"$TMP/auth.prom"
+		check "... debugfs says it" \
+			grep -qx "$f tcp_hash_md5_$k 10.99.1.1 $port $nsb" "$DBG/auth"
+	done
+	check_eq "auth: those three entries and nothing else" 3 \
+		"$(jq '.auth_failures | length' "$TMP/auth.json")"
+	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
+	ip -n tpa link del va2
+else
+	ok "auth view against TCP-MD5 failures # SKIP the kernel has no tcp:tcp_hash_md5_* tracepoints"
+	"$TP" auth > /dev/null 2> "$TMP/err"
+	check_eq "no tcp_hash_*/tcp_ao_*: auth is refused" 1 $?
+	check "... in one line, naming the tracepoints" \
+		test "$(wc -l < "$TMP/err")" = 1 -a -n "$(grep -F 'tcp:tcp_hash_*' "$TMP/err")"
+	sed 's/^/# /' "$TMP/err"
 fi
 
 # --- histograms against ftrace's exact values ----------------------------------
@@ -645,7 +737,9 @@ check "debugfs says the same overflow" grep -q "^# overflow $overflow " "$DBG/rc
 
 # --- permissions -------------------------------------------------------------------
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
-for v in retrans resets lifetime errors rcvq neigh; do
+private="retrans resets lifetime errors rcvq neigh"
+[ -d "$TRACING/events/tcp/tcp_hash_md5_mismatch" ] && private="$private auth"
+for v in $private; do
 	nobody "$TP" "$v" > /dev/null 2> "$TMP/err"
 	check_eq "$v as nobody is refused" 1 $?
 	check "... saying CAP_NET_ADMIN" grep -q CAP_NET_ADMIN "$TMP/err"

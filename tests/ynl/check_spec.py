@@ -66,7 +66,8 @@ def check_header(spec, header_text):
         want[c_name('TPSTAT_CMD_', op['name'])] = op.get('value', i)
     prefixes = {'event-state': 'TPSTAT_STATE_', 'view': 'TPSTAT_VIEW_',
                 'features': 'TPSTAT_F_', 'alert-kind': 'TPSTAT_ALERT_',
-                'direction': 'TPSTAT_DIRECTION_'}
+                'direction': 'TPSTAT_DIRECTION_',
+                'auth-kind': 'TPSTAT_AUTH_'}
     for d in spec['definitions']:
         if d['type'] == 'const':
             want[c_name('TPSTAT_', d['name'])] = d['value']

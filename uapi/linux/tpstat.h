@@ -73,7 +73,7 @@ enum tpstat_cmd {
 	 * dump, VIEW: first one message with VIEW_* (the table's size, use
 	 * and lost updates), then one message per entry with the view's key
 	 * and value attributes.  Views that name sockets, addresses or ports
-	 * (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ, NEIGH) need
+	 * (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ, NEIGH, AUTH) need
 	 * CAP_NET_ADMIN over the caller's network namespace.
 	 */
 	TPSTAT_CMD_GET_VIEW,
@@ -211,6 +211,7 @@ enum tpstat_attr {
 	TPSTAT_A_PROTOCOL,	/* u8: IPPROTO_*: TCP or UDP (ERRORS); see RCVQ */
 	TPSTAT_A_DIRECTION,	/* u8: enum tpstat_direction */
 	TPSTAT_A_RCVBUF,	/* u32: sk_rcvbuf in bytes (RCVQ) */
+	TPSTAT_A_AUTH_KIND,	/* u8: enum tpstat_auth_kind */
 
 	__TPSTAT_A_MAX
 };
@@ -276,6 +277,14 @@ enum tpstat_attr {
  *            table's (AF_INET: ARP, AF_INET6: ND), DADDR its key, 4 or 16
  *            bytes; IFNAME as the device is named when read.  Refused
  *            (EOPNOTSUPP) on a kernel without those tracepoints.
+ * AUTH:      NETNS FAMILY DADDR SPORT AUTH_KIND; COUNT.  TCP segments
+ *            whose TCP-MD5 or TCP-AO check failed (tcp:tcp_hash_* and
+ *            tcp:tcp_ao_* failure events, 6.7 on), per peer address (the
+ *            segment's source; FAMILY is the segment's, AF_INET for an
+ *            IPv4 peer of an IPv6 socket), local port and enum
+ *            tpstat_auth_kind.  Each kind comes from its own tracepoint;
+ *            a kernel without some of them never counts those kinds.
+ *            Refused (EOPNOTSUPP) on a kernel with none of them.
  * HISTS:     HIST_NAME; HIST_BUCKETS HIST_SUM HIST_COUNT.  Names: srtt_us
  *            and snd_cwnd (tcp_probe), xmit_len (net_dev_xmit skb_len),
  *            rx_len (netif_receive_skb, link-layer header included).
@@ -292,8 +301,39 @@ enum tpstat_view {
 	TPSTAT_VIEW_ERRORS,
 	TPSTAT_VIEW_RCVQ,
 	TPSTAT_VIEW_NEIGH,
+	TPSTAT_VIEW_AUTH,
 
 	__TPSTAT_VIEW_CNT
+};
+
+/*
+ * AUTH_KIND: which check a segment failed, one per tracepoint.  Not
+ * counted: tcp_ao_rnext_request (the peer asks for another key: no
+ * failure), tcp_ao_synack_no_key (no segment, so no peer address: the
+ * listener lost the key between SYN and SYN-ACK), tcp_ao_snd_sne_update
+ * and tcp_ao_rcv_sne_update (sequence number extension moved on).
+ */
+enum tpstat_auth_kind {
+	TPSTAT_AUTH_MD5_REQUIRED,	/* tcp_hash_md5_required: the socket has
+					 * an MD5 key for the peer, the segment
+					 * no signature (TCPMD5NotFound) */
+	TPSTAT_AUTH_MD5_UNEXPECTED,	/* tcp_hash_md5_unexpected: signed, but
+					 * no key for the peer (TCPMD5Unexpected) */
+	TPSTAT_AUTH_MD5_MISMATCH,	/* tcp_hash_md5_mismatch: wrong
+					 * signature (TCPMD5Failure) */
+	TPSTAT_AUTH_AO_REQUIRED,	/* tcp_hash_ao_required: TCP-AO key for
+					 * the peer, no AO option (TCPAORequired) */
+	TPSTAT_AUTH_AO_MISMATCH,	/* tcp_ao_mismatch: wrong MAC (TCPAOBad) */
+	TPSTAT_AUTH_AO_KEY_NOT_FOUND,	/* tcp_ao_key_not_found: no key with
+					 * the segment's key id (TCPAOKeyNotFound) */
+	TPSTAT_AUTH_AO_WRONG_MACLEN,	/* tcp_ao_wrong_maclen: the MAC's length
+					 * is not the key's */
+	TPSTAT_AUTH_AO_HANDSHAKE_FAILURE, /* tcp_ao_handshake_failure: a SYN or
+					 * SYN-ACK failed AO */
+	TPSTAT_AUTH_BAD_HEADER,		/* tcp_hash_bad_header: malformed or
+					 * conflicting MD5/AO options */
+
+	__TPSTAT_AUTH_CNT
 };
 
 /*

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The AUTH view (tpstat auth): TCP segments that failed their TCP-MD5 or
+ * TCP-AO check, per kind, peer address, local port and namespace.  Its
+ * parsing is views.c's (AUTH_KIND is one more key attribute); here are
+ * its names, order, text table and JSON.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "json.h"
+#include "netns.h"
+#include "views.h"
+
+#define PEER_MAX 48	/* INET6_ADDRSTRLEN */
+#define NUM_MAX 24
+
+/* Words for the table, names for JSON and Prometheus, by kind. */
+static const struct {
+	const char *text, *name;
+} auth_kinds[__TPSTAT_AUTH_CNT] = {
+	[TPSTAT_AUTH_MD5_REQUIRED] = { "MD5 required", "md5_required" },
+	[TPSTAT_AUTH_MD5_UNEXPECTED] = { "MD5 unexpected", "md5_unexpected" },
+	[TPSTAT_AUTH_MD5_MISMATCH] = { "MD5 mismatch", "md5_mismatch" },
+	[TPSTAT_AUTH_AO_REQUIRED] = { "AO required", "ao_required" },
+	[TPSTAT_AUTH_AO_MISMATCH] = { "AO mismatch", "ao_mismatch" },
+	[TPSTAT_AUTH_AO_KEY_NOT_FOUND] = { "AO key not found",
+					   "ao_key_not_found" },
+	[TPSTAT_AUTH_AO_WRONG_MACLEN] = { "AO wrong MAC length",
+					  "ao_wrong_maclen" },
+	[TPSTAT_AUTH_AO_HANDSHAKE_FAILURE] = { "AO handshake failure",
+					       "ao_handshake_failure" },
+	[TPSTAT_AUTH_BAD_HEADER] = { "bad MD5/AO option", "bad_header" },
+};
+
+const char *auth_kind_text(unsigned int kind)
+{
+	return kind < __TPSTAT_AUTH_CNT ? auth_kinds[kind].text : NULL;
+}
+
+const char *auth_kind_name(unsigned int kind)
+{
+	return kind < __TPSTAT_AUTH_CNT ? auth_kinds[kind].name : NULL;
+}
+
+static int cmp_num(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* Most first; then by kind, peer (IPv4 before IPv6), port, namespace. */
+int auth_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_num(b->count, a->count);
+
+	if (!c)
+		c = cmp_num(b->has_auth_kind, a->has_auth_kind);
+	if (!c)
+		c = cmp_num(a->auth_kind, b->auth_kind);
+	if (!c)
+		c = cmp_num(a->daddr_len, b->daddr_len);
+	if (!c)
+		c = memcmp(a->daddr, b->daddr, a->daddr_len);
+	if (!c)
+		c = cmp_num(a->sport, b->sport);
+	if (!c)
+		c = cmp_num(a->netns, b->netns);
+	return c;
+}
+
+/* "MD5 mismatch", "kind 42" for one this tool does not know, or "-". */
+static const char *kind_column(const struct view_entry *e, char *buf,
+			       size_t len)
+{
+	const char *t = auth_kind_text(e->auth_kind);
+
+	if (!e->has_auth_kind)
+		return "-";
+	if (t)
+		return t;
+	snprintf(buf, len, "kind %u", e->auth_kind);
+	return buf;
+}
+
+/* The peer's address, "-" without one. */
+static const char *peer_column(const struct view_entry *e, char *buf,
+			       size_t len)
+{
+	if (e->daddr_len != 4 && e->daddr_len != 16)
+		return "-";
+	format_addr(buf, len, e->daddr, e->daddr_len, -1);
+	return buf;
+}
+
+void auth_print_text(FILE *f, const struct view *v)
+{
+	char kind[NUM_MAX], peer[PEER_MAX], ns[NUM_MAX];
+	int wk = 4, wp = 4, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		n = strlen(kind_column(&v->e[i], kind, sizeof(kind)));
+		wk = n > wk ? n : wk;
+		n = strlen(peer_column(&v->e[i], peer, sizeof(peer)));
+		wp = n > wp ? n : wp;
+	}
+	fprintf(f, "%8s  %-*s  %-*s  %5s  %s\n", "COUNT", wk, "KIND", wp,
+		"PEER", "LPORT", "NETNS");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char port[8] = "-";
+
+		if (e->has_sport)
+			snprintf(port, sizeof(port), "%u", e->sport);
+		fprintf(f, "%8llu  %-*s  %-*s  %5s  %s\n",
+			(unsigned long long)e->count,
+			wk, kind_column(e, kind, sizeof(kind)),
+			wp, peer_column(e, peer, sizeof(peer)), port,
+			netns_text(e->netns, ns, sizeof(ns)));
+	}
+}
+
+void auth_json_entry(struct json *j, const struct view_entry *e)
+{
+	const char *name = e->has_auth_kind ? auth_kind_name(e->auth_kind) : NULL;
+	const char *family = view_family_name(e);
+
+	json_object_open(j);
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_opt_str(j, "kind", name, name);
+	json_opt_u64(j, "kind_code", e->has_auth_kind, e->auth_kind);
+	json_opt_str(j, "family", family, family);
+	view_json_addr(j, "peer", e->daddr, e->daddr_len);
+	json_opt_u64(j, "port", e->has_sport, e->sport);
+	netns_json(j, e->netns);
+	json_object_close(j);
+}

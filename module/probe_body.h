@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What every hand-written probe is built from (probes.c, probes_auth.c):
+ * its three entry points from one body, counting a hit, the live views.
+ * Probe context: see probes.c.
+ */
+#ifndef _TPSTAT_PROBE_BODY_H
+#define _TPSTAT_PROBE_BODY_H
+
+#include <linux/rcupdate.h>
+
+#include "counters.h"
+#include "alerts.h"
+#include "filter.h"
+#include "netns_counts.h"
+#include "probes.h"
+#include "views.h"
+
+#define tpstat_hit(data, id) \
+	tpstat_ctr_add(tpstat_data_pcpu(data), TPSTAT_SLOT_HITS + (id), 1)
+#define tpstat_add(data, slot_idx, n) \
+	tpstat_ctr_add(tpstat_data_pcpu(data), (slot_idx), (n))
+
+/* The live views generation, or NULL if @view is off (views.h). */
+static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
+{
+	if (!tpstat_view_hot(view))
+		return NULL;
+	return rcu_dereference_sched(tpstat_views_live);
+}
+
+#define TPSTAT_UNPAREN(...) __VA_ARGS__
+
+/*
+ * TPSTAT_PROBE(tp, (parameters after data), (the same as arguments))
+ * followed by the body, which sees data, probe_kind and the parameters.
+ * The three probes are static; TPSTAT_PROBE_EXTERN makes them global, for
+ * a table in another file (declare them in a header).  Each also runs the
+ * body once more, out of line, as the namespace pass, while some
+ * namespace counts its own events (netns_counts.h); otherwise that costs
+ * a patched-out jump.
+ */
+#define TPSTAT_PROBE(tp, params, args) \
+	TPSTAT_PROBE_LINKAGE(static, tp, params, args)
+#define TPSTAT_PROBE_EXTERN(tp, params, args) \
+	TPSTAT_PROBE_LINKAGE(, tp, params, args)
+#define TPSTAT_PROBE_LINKAGE(linkage, tp, params, args)			\
+static __always_inline void tpstat_body_##tp(void *data,		\
+					      const enum tpstat_probe_kind probe_kind, \
+					      TPSTAT_UNPAREN params);	\
+static noinline notrace void tpstat_netns_##tp(void *data,		\
+					       TPSTAT_UNPAREN params)	\
+{									\
+	tpstat_body_##tp(data, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args);	\
+}									\
+linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
+{									\
+	tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args);	\
+	if (tpstat_netns_hot())						\
+		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
+}									\
+linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
+{									\
+	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
+	if (tpstat_netns_hot())						\
+		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
+}									\
+linkage notrace void tpstat_filtered_##tp(void *data,			\
+					  TPSTAT_UNPAREN params)	\
+{									\
+	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,			\
+			 TPSTAT_UNPAREN args);				\
+	if (tpstat_netns_hot())						\
+		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
+}									\
+static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
+{									\
+	check_trace_callback_type_##tp(tpstat_probe_##tp);		\
+	check_trace_callback_type_##tp(tpstat_views_##tp);		\
+	check_trace_callback_type_##tp(tpstat_filtered_##tp);		\
+}									\
+static __always_inline void tpstat_body_##tp(void *data,		\
+					      const enum tpstat_probe_kind probe_kind, \
+					      TPSTAT_UNPAREN params)
+
+/*
+ * Whether the event is out: the filtered probe tests the filter; the
+ * namespace pass finds the event's namespace and, if that namespace
+ * counts it, points data at its counters (netns_counts.h).  SK, SKB,
+ * DEV: what the event can tell.
+ */
+#define tpstat_filtered_out(sk, skb, dev)				\
+	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
+	  !tpstat_filter_match(sk, skb, dev)) ||			\
+	 (probe_kind == TPSTAT_PROBE_NETNS &&				\
+	  !tpstat_netns_counts(&data, sk, skb, dev)))
+/* Whether the probe feeds the views; the namespace pass only counts. */
+#define tpstat_feeds_views \
+	(probe_kind == TPSTAT_PROBE_VIEWS || probe_kind == TPSTAT_PROBE_FILTERED)
+/* Whether it folds alerts: once per event, not again for its namespace. */
+#define tpstat_alerting \
+	(probe_kind != TPSTAT_PROBE_NETNS && tpstat_alerts_hot())
+
+/* A table entry of the probes of tracepoint @tp (struct tpstat_probe). */
+#define TPSTAT_PROBE_ENTRY(id, tp, args)				\
+	TPSTAT_PROBE_READS(id, tp, args, "")
+#define TPSTAT_PROBE_READS(id, tp, args, reads)				\
+	[id] = { .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,	\
+		 .filtered = tpstat_filtered_##tp,				\
+		 .variant = args, .fields = reads }
+
+#endif /* _TPSTAT_PROBE_BODY_H */
