@@ -470,6 +470,8 @@ else
 	"$TP" neigh > /dev/null 2> "$TMP/err"
 	check_eq "no neigh tracepoints: neigh is refused" 1 $?
 	check "... saying the kernel lacks them" grep -q 'neigh:neigh_' "$TMP/err"
+fi
+
 # --- TCP authentication failures: TCP-MD5 with a wrong key, none, one too many ---
 #   tpa: va2 10.99.1.1  <--->  tpb: vb2 10.99.1.2   (no loss: every SYN arrives)
 # In tpb a listener on :5400 has an MD5 key for 10.99.1.1, one on :5401 none.
