@@ -35,10 +35,12 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
  * TPSTAT_PROBE(tp, (parameters after data), (the same as arguments))
  * followed by the body, which sees data, probe_kind and the parameters.
  * The three probes are static; TPSTAT_PROBE_EXTERN makes them global, for
- * a table in another file (declare them in a header).  Each also runs the
- * body once more, out of line, as the namespace pass, while some
- * namespace counts its own events (netns_counts.h); otherwise that costs
- * a patched-out jump.
+ * a table in another file (declare them in a header).
+ *
+ * While some namespace counts its own events (netns_counts.h), each probe
+ * instead tail-calls tpstat_twice_<tp>(), out of line, which runs its body
+ * and then the namespace pass.  Otherwise that costs a patched-out jump:
+ * the probe keeps no argument across a call, so it needs no frame.
  */
 #define TPSTAT_PROBE(tp, params, args) \
 	TPSTAT_PROBE_LINKAGE(static, tp, params, args)
@@ -48,30 +50,42 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
 static __always_inline void tpstat_body_##tp(void *data,		\
 					      const enum tpstat_probe_kind probe_kind, \
 					      TPSTAT_UNPAREN params);	\
-static noinline notrace void tpstat_netns_##tp(void *data,		\
+static noinline notrace void tpstat_twice_##tp(void *data,		\
+					       enum tpstat_probe_kind probe_kind, \
 					       TPSTAT_UNPAREN params)	\
 {									\
+	if (probe_kind == TPSTAT_PROBE_LEAN)				\
+		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
+	else if (probe_kind == TPSTAT_PROBE_VIEWS)			\
+		tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
+	else								\
+		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
+				 TPSTAT_UNPAREN args);			\
 	tpstat_body_##tp(data, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args);	\
 }									\
 linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
-	tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args);	\
 	if (tpstat_netns_hot())						\
-		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
+		tpstat_twice_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
+	else								\
+		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
 }									\
 linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
-	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
 	if (tpstat_netns_hot())						\
-		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
+		tpstat_twice_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
+	else								\
+		tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
 }									\
 linkage notrace void tpstat_filtered_##tp(void *data,			\
 					  TPSTAT_UNPAREN params)	\
 {									\
-	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,			\
-			 TPSTAT_UNPAREN args);				\
 	if (tpstat_netns_hot())						\
-		tpstat_netns_##tp(data, TPSTAT_UNPAREN args);		\
+		tpstat_twice_##tp(data, TPSTAT_PROBE_FILTERED,		\
+				  TPSTAT_UNPAREN args);			\
+	else								\
+		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
+				 TPSTAT_UNPAREN args);			\
 }									\
 static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 {									\
