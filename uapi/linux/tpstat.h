@@ -314,24 +314,24 @@ enum tpstat_view {
  * and tcp_ao_rcv_sne_update (sequence number extension moved on).
  */
 enum tpstat_auth_kind {
-	TPSTAT_AUTH_MD5_REQUIRED,	/* tcp_hash_md5_required: the socket has
-					 * an MD5 key for the peer, the segment
-					 * no signature (TCPMD5NotFound) */
-	TPSTAT_AUTH_MD5_UNEXPECTED,	/* tcp_hash_md5_unexpected: signed, but
-					 * no key for the peer (TCPMD5Unexpected) */
-	TPSTAT_AUTH_MD5_MISMATCH,	/* tcp_hash_md5_mismatch: wrong
-					 * signature (TCPMD5Failure) */
-	TPSTAT_AUTH_AO_REQUIRED,	/* tcp_hash_ao_required: TCP-AO key for
-					 * the peer, no AO option (TCPAORequired) */
-	TPSTAT_AUTH_AO_MISMATCH,	/* tcp_ao_mismatch: wrong MAC (TCPAOBad) */
-	TPSTAT_AUTH_AO_KEY_NOT_FOUND,	/* tcp_ao_key_not_found: no key with
-					 * the segment's key id (TCPAOKeyNotFound) */
-	TPSTAT_AUTH_AO_WRONG_MACLEN,	/* tcp_ao_wrong_maclen: the MAC's length
-					 * is not the key's */
-	TPSTAT_AUTH_AO_HANDSHAKE_FAILURE, /* tcp_ao_handshake_failure: a SYN or
-					 * SYN-ACK failed AO */
-	TPSTAT_AUTH_BAD_HEADER,		/* tcp_hash_bad_header: malformed or
-					 * conflicting MD5/AO options */
+	/* tcp_hash_md5_required: a key for the peer, no signature (TCPMD5NotFound) */
+	TPSTAT_AUTH_MD5_REQUIRED,
+	/* tcp_hash_md5_unexpected: signed, no key for the peer (TCPMD5Unexpected) */
+	TPSTAT_AUTH_MD5_UNEXPECTED,
+	/* tcp_hash_md5_mismatch: wrong signature (TCPMD5Failure) */
+	TPSTAT_AUTH_MD5_MISMATCH,
+	/* tcp_hash_ao_required: a TCP-AO key for the peer, no AO option (TCPAORequired) */
+	TPSTAT_AUTH_AO_REQUIRED,
+	/* tcp_ao_mismatch: wrong MAC (TCPAOBad) */
+	TPSTAT_AUTH_AO_MISMATCH,
+	/* tcp_ao_key_not_found: no key with the segment's key id (TCPAOKeyNotFound) */
+	TPSTAT_AUTH_AO_KEY_NOT_FOUND,
+	/* tcp_ao_wrong_maclen: the MAC's length is not the key's */
+	TPSTAT_AUTH_AO_WRONG_MACLEN,
+	/* tcp_ao_handshake_failure: a SYN or SYN-ACK failed AO */
+	TPSTAT_AUTH_AO_HANDSHAKE_FAILURE,
+	/* tcp_hash_bad_header: malformed or conflicting MD5/AO options */
+	TPSTAT_AUTH_BAD_HEADER,
 
 	__TPSTAT_AUTH_CNT
 };
