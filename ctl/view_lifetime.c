@@ -74,16 +74,8 @@ void lifetime_text(FILE *f, const struct view_entry *e)
 
 void lifetime_json_row(struct json *j, const struct view_entry *e)
 {
-	const char *dir = direction_name(e);
-	uint16_t port;
-	enum err_side side = errors_side(e, &port);
-
 	json_object_open(j);
-	netns_json(j, e->netns);
-	json_opt_str(j, "direction", dir, dir);
-	json_opt_u64(j, "port", side != SIDE_NONE, port);
-	json_opt_str(j, "port_side", side != SIDE_NONE,
-		     errors_side_name(side));
+	service_json(j, e);
 	json_opt_str(j, "comm", e->has_comm, e->comm);
 	json_mean(j, hist_of(e));
 	hist_json(j, hist_of(e));

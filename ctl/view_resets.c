@@ -29,6 +29,19 @@ const char *direction_name(const struct view_entry *e)
 	       e->direction == TPSTAT_DIRECTION_PASSIVE ? "passive" : NULL;
 }
 
+void service_json(struct json *j, const struct view_entry *e)
+{
+	const char *dir = direction_name(e);
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
+
+	netns_json(j, e->netns);
+	json_opt_str(j, "direction", dir, dir);
+	json_opt_u64(j, "port", side != SIDE_NONE, port);
+	json_opt_str(j, "port_side", side != SIDE_NONE,
+		     errors_side_name(side));
+}
+
 /* The service: namespace, direction, side and port.  Passive first. */
 static int service_cmp(const struct view_entry *a, const struct view_entry *b)
 {
@@ -160,16 +173,8 @@ void resets_text(FILE *f, const struct view *v)
 void resets_json_row(struct json *j, const struct view *v,
 		const struct view_entry *e)
 {
-	const char *dir = direction_name(e);
-	uint16_t port;
-	enum err_side side = errors_side(e, &port);
-
 	json_object_open(j);
-	netns_json(j, e->netns);
-	json_opt_str(j, "direction", dir, dir);
-	json_opt_u64(j, "port", side != SIDE_NONE, port);
-	json_opt_str(j, "port_side", side != SIDE_NONE,
-		     errors_side_name(side));
+	service_json(j, e);
 	if (v->resets_by == RESETS_BY_PEER) {
 		json_opt_str(j, "family", view_family_name(e),
 			     view_family_name(e));

@@ -174,6 +174,8 @@ void view_json_state(struct json *j, const char *key, bool has,
 
 /* "active", "passive", or NULL (no DIRECTION, or one this tool does not know). */
 const char *direction_name(const struct view_entry *e);
+/* A service key's JSON members: netns (and its name), direction, port, port_side. */
+void service_json(struct json *j, const struct view_entry *e);
 /* view_sort()'s orders: most first, then by service. */
 int lifetimes_qsort(const void *pa, const void *pb);
 int resets_qsort(const void *pa, const void *pb);
