@@ -32,18 +32,30 @@ MODULE_PARM_DESC(events,
 static char *views;
 module_param(views, charp, 0444);
 MODULE_PARM_DESC(views,
-		 "Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, neigh");
+		 "Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, rcvq, neigh, auth");
 
 static struct tpstat_pcpu __percpu *tpstat_pcpu;
 
+/*
+ * One line for all of them: a kernel without the TCP-AO tracepoints would
+ * otherwise print nine lines on every load.  "tpstat missing" lists them.
+ */
 static void tpstat_report_missing(const unsigned long *selected)
 {
-	int id;
+	char names[256];
+	size_t len = 0;
+	int id, n = 0;
 
-	for_each_set_bit(id, selected, __TPSTAT_EV_CNT)
-		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING)
-			pr_info("%s: not in this kernel, not counted\n",
-				tpstat_event_full_name(id));
+	for_each_set_bit(id, selected, __TPSTAT_EV_CNT) {
+		if (tpstat_event_state(id) != TPSTAT_STATE_MISSING)
+			continue;
+		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
+				 n++ ? ", " : "", tpstat_event_full_name(id));
+	}
+	if (n)
+		pr_info("%d tracepoint%s not in this kernel, not counted: %s%s\n",
+			n, n == 1 ? "" : "s", names,
+			len == sizeof(names) - 1 ? "..." : "");
 }
 
 static int __init tpstat_init(void)
