@@ -6,8 +6,8 @@
 # module's counters (run.sh), the tool against it (ctl.sh), namespaces
 # asking about themselves (netns.sh), the views (views.sh, and over
 # IPv6: ipv6.sh) and every network tracepoint (events.sh, last: it loads
-# sctp); the basic tier of the kernel matrix leaves out views.sh and
-# ipv6.sh, the debug kernel ipv6.sh.  Says
+# sctp); the basic tier of the kernel matrix leaves out views.sh, the
+# debug kernel ipv6.sh.  Says
 # how long each took.  Fails if any did.
 #   tests/net/all.sh <tpstat.ko> [suite.sh...]
 set -u

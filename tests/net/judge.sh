@@ -144,3 +144,82 @@ judge_void() { cat "$JUDGE_DIR/void"; }
 judge_xmit_len() { awk '{ print $1 }' "$JUDGE_DIR/xmit"; }
 judge_xmit_errors() { awk '{ print $2 }' "$JUDGE_DIR/xmit"; }
 judge_tcp_states() { cat "$JUDGE_DIR/states"; }
+
+# Filtered counts, one filter per event at a time, in ftrace's own filter
+# language either way: a hist trigger "if FILTER", or without hist
+# triggers the event's filter file and the ring buffer.
+#   ft_begin <dir> "<event> [FILTER]"...   start counting
+#   ... workload, quiesce ...
+#   ft_end                                 stop
+#   ft_hits <event>                        the event's hits since ft_begin,
+#                                          or "void: why" if they were lost
+FT_DIR='' FT_SPECS=()
+ft_begin() {
+	local spec ev
+	FT_DIR=$1
+	shift
+	FT_SPECS=("$@")
+	: >"$FT_DIR/void"
+	: >"$FT_DIR/hits"
+	if [ "$(judge_mode)" = ring ]; then
+		echo 0 >"$TRACING/tracing_on"
+		echo 16384 >"$TRACING/buffer_size_kb"
+		echo nocontext-info >"$TRACING/trace_options"
+		: >"$TRACING/trace"
+	fi
+	for spec in "${FT_SPECS[@]}"; do
+		ev=${spec%% *}
+		if [ "$(judge_mode)" = hist ]; then
+			trigger "$ev" "$JUDGE_HITS${spec#"$ev"}"
+		else
+			[ "$spec" = "$ev" ] ||
+				echo "${spec#"$ev" if }" >"$TRACING/events/${ev%%:*}/${ev#*:}/filter"
+			echo 1 >"$TRACING/events/${ev%%:*}/${ev#*:}/enable"
+		fi
+	done
+	[ "$(judge_mode)" = hist ] || echo 1 >"$TRACING/tracing_on"
+}
+
+ft_end() {
+	local spec ev dir
+	if [ "$(judge_mode)" = hist ]; then
+		for spec in "${FT_SPECS[@]}"; do
+			ev=${spec%% *}
+			echo "$ev $(hist_hits "$ev" "$JUDGE_HITS")" >>"$FT_DIR/hits"
+			[ "$(hist_dropped "$ev" "$JUDGE_HITS")" = 0 ] ||
+				echo "$ev: ftrace dropped entries" >>"$FT_DIR/void"
+			untrigger "$ev" "$JUDGE_HITS${spec#"$ev"}"
+		done
+		return 0
+	fi
+	echo 0 >"$TRACING/tracing_on"
+	for spec in "${FT_SPECS[@]}"; do
+		ev=${spec%% *}
+		dir=$TRACING/events/${ev%%:*}/${ev#*:}
+		echo 0 >"$dir/enable"
+		echo 0 >"$dir/filter"
+	done
+	cat "$TRACING/trace" >"$FT_DIR/trace"
+	cat "$TRACING"/per_cpu/cpu*/stats | awk -F': *' '
+		($1 == "overrun" || $1 == "dropped events" || $1 == "commit overrun") && $2 != 0 {
+			print "ring buffer " $1 ": " $2
+		}' >>"$FT_DIR/void"
+	: >"$TRACING/trace"
+	echo context-info >"$TRACING/trace_options"
+	echo 1 >"$TRACING/tracing_on"
+	for spec in "${FT_SPECS[@]}"; do
+		ev=${spec%% *}
+		echo "$ev $(grep -c "^${ev#*:}: " "$FT_DIR/trace")" >>"$FT_DIR/hits"
+	done
+}
+
+ft_hits() {
+	local ev n
+	if [ -s "$FT_DIR/void" ]; then
+		echo "void: $(head -1 "$FT_DIR/void")"
+		return
+	fi
+	while read -r ev n; do
+		[ "$ev" = "$1" ] && { echo "${n:-0}"; return; }
+	done <"$FT_DIR/hits"
+}
