@@ -43,29 +43,24 @@ const char *auth_kind_name(unsigned int kind)
 	return kind < __TPSTAT_AUTH_CNT ? auth_kinds[kind].name : NULL;
 }
 
-static int cmp_num(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
 /* Most first; then by kind, peer (IPv4 before IPv6), port, namespace. */
 int auth_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_num(b->count, a->count);
+	int c = cmp_u64(b->count, a->count);
 
 	if (!c)
-		c = cmp_num(b->has_auth_kind, a->has_auth_kind);
+		c = cmp_u64(b->has_auth_kind, a->has_auth_kind);
 	if (!c)
-		c = cmp_num(a->auth_kind, b->auth_kind);
+		c = cmp_u64(a->auth_kind, b->auth_kind);
 	if (!c)
-		c = cmp_num(a->daddr_len, b->daddr_len);
+		c = cmp_u64(a->daddr_len, b->daddr_len);
 	if (!c)
 		c = memcmp(a->daddr, b->daddr, a->daddr_len);
 	if (!c)
-		c = cmp_num(a->sport, b->sport);
+		c = cmp_u64(a->sport, b->sport);
 	if (!c)
-		c = cmp_num(a->netns, b->netns);
+		c = cmp_u64(a->netns, b->netns);
 	return c;
 }
 

@@ -14,11 +14,6 @@
 #define NUM_MAX 24	/* a u64 in decimal */
 #define SERVICE_MAX 24	/* "remote port 65535" */
 
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
 static uint64_t hist_count(const struct view_entry *e)
 {
 	return e->hist ? e->hist->count : 0;

@@ -17,11 +17,6 @@
 #define DEV_MAX 24	/* IFNAMSIZ, or "ifindex 4294967295" */
 #define NUM_MAX 24	/* a u64 in decimal */
 
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
 int neigh_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
@@ -40,18 +35,6 @@ int neigh_qsort(const void *pa, const void *pb)
 	return c;
 }
 
-/* The device's name when read, else its index; "-" without either. */
-static const char *neigh_dev(const struct view_entry *e, char *buf,
-			     size_t len)
-{
-	if (e->has_ifname)
-		return e->ifname;
-	if (!e->ifindex)
-		return "-";
-	snprintf(buf, len, "ifindex %u", e->ifindex);
-	return buf;
-}
-
 /* The address as inet_ntop() writes it; "?" unless 4 or 16 bytes. */
 static const char *neigh_addr(const struct view_entry *e, char *buf,
 			      size_t len)
@@ -68,7 +51,7 @@ void text_neigh(FILE *f, const struct view *v)
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		n = strlen(neigh_dev(e, dev, sizeof(dev)));
+		n = strlen(view_dev_text(e, dev, sizeof(dev)));
 		wd = n > wd ? n : wd;
 		n = strlen(neigh_addr(e, addr, sizeof(addr)));
 		wa = n > wa ? n : wa;
@@ -79,7 +62,7 @@ void text_neigh(FILE *f, const struct view *v)
 		const struct view_entry *e = &v->e[i];
 
 		fprintf(f, "%-*s  %-*s  %8llu  %s\n",
-			wd, neigh_dev(e, dev, sizeof(dev)),
+			wd, view_dev_text(e, dev, sizeof(dev)),
 			wa, neigh_addr(e, addr, sizeof(addr)),
 			(unsigned long long)e->count,
 			netns_text(e->netns, ns, sizeof(ns)));
@@ -114,7 +97,7 @@ void export_neigh(struct prom *p, const struct view *v)
 		char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX];
 		const char *family = view_family_name(e);
 		const struct prom_label l[4] = {
-			{ "device", neigh_dev(e, dev, sizeof(dev)) },
+			{ "device", view_dev_text(e, dev, sizeof(dev)) },
 			{ "family", family },
 			{ "address", neigh_addr(e, addr, sizeof(addr)) },
 			{ "netns", ns },

@@ -16,105 +16,6 @@
 #define ERR_MAX 48	/* "EPROTONOSUPPORT (93)", "errno 4294967295" */
 #define SERVICE_MAX 24	/* "remote port 65535" */
 
-const char *view_reason_text(const struct view_entry *e, char *buf,
-			     size_t len)
-{
-	if (!e->has_reason)
-		return "-";
-	snprintf(buf, len, "%s (%u)",
-		 e->has_reason_name ? e->reason_name : "?", e->reason);
-	return buf;
-}
-
-void view_json_reason(struct json *j, const struct view_entry *e)
-{
-	json_opt_str(j, "reason", e->has_reason && e->has_reason_name,
-		     e->reason_name);
-	json_opt_u64(j, "reason_code", e->has_reason, e->reason);
-}
-
-/* "eth0", "ifindex 7" (its name unknown: the device is gone), or "-". */
-static const char *dev_text(const struct view_entry *e, char *buf,
-			    size_t len)
-{
-	if (e->has_ifname)
-		return e->ifname;
-	if (!e->ifindex)
-		return "-";
-	snprintf(buf, len, "ifindex %u", e->ifindex);
-	return buf;
-}
-
-static void json_dev(struct json *j, const struct view_entry *e)
-{
-	netns_json(j, e->netns);
-	json_key(j, "ifindex");
-	json_u64(j, e->ifindex);
-	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
-}
-
-const char *view_family_name(const struct view_entry *e)
-{
-	unsigned int len = e->saddr_len ? e->saddr_len : e->daddr_len;
-
-	if (e->family == AF_INET || (!e->family && len == 4))
-		return "ipv4";
-	if (e->family == AF_INET6 || (!e->family && len == 16))
-		return "ipv6";
-	return NULL;
-}
-
-void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
-		    unsigned int len)
-{
-	char text[ADDR_MAX];
-
-	format_addr(text, sizeof(text), addr, len, -1);
-	json_opt_str(j, key, len == 4 || len == 16, text);
-}
-
-const char *view_state_text(unsigned int state, char *buf, size_t len)
-{
-	const char *name = tcp_state_name(state);
-
-	if (name)
-		return name;
-	snprintf(buf, len, "%u", state);
-	return buf;
-}
-
-void view_json_state(struct json *j, const char *key, bool has,
-		     unsigned int state)
-{
-	char code[32];
-
-	json_opt_str(j, key, has && tcp_state_name(state),
-		     tcp_state_name(state));
-	snprintf(code, sizeof(code), "%s_code", key);
-	json_opt_u64(j, code, has, state);
-}
-
-double hist_mean(const struct hist *h)
-{
-	return h && h->count ? (double)h->sum / h->count : 0;
-}
-
-void json_mean(struct json *j, const struct hist *h)
-{
-	json_key(j, "mean");
-	if (h->count)
-		json_double(j, hist_mean(h));
-	else
-		json_null(j);
-}
-
-static const struct hist empty_hist;
-
-const struct hist *hist_of(const struct view_entry *e)
-{
-	return e->hist ? e->hist : &empty_hist;
-}
-
 /* ---- one row of each view ------------------------------------------------ */
 
 static void text_drop(FILE *f, const struct view_entry *e, enum drop_by by)
@@ -128,7 +29,7 @@ static void text_drop(FILE *f, const struct view_entry *e, enum drop_by by)
 			view_reason_text(e, buf, sizeof(buf)));
 		break;
 	case BY_DEV:
-		fprintf(f, "on %s netns %s\n", dev_text(e, buf, sizeof(buf)),
+		fprintf(f, "on %s netns %s\n", view_dev_text(e, buf, sizeof(buf)),
 			netns_text(e->netns, ns, sizeof(ns)));
 		break;
 	case BY_NETNS:
@@ -154,7 +55,7 @@ static void json_drop(struct json *j, const struct view_entry *e,
 		view_json_reason(j, e);
 		break;
 	case BY_DEV:
-		json_dev(j, e);
+		view_json_dev(j, e);
 		break;
 	case BY_NETNS:
 		netns_json(j, e->netns);
@@ -194,19 +95,6 @@ static void json_retrans(struct json *j, const struct view_entry *e)
 	json_u64(j, e->synack_retrans);
 	view_json_state(j, "state", e->has_new_state, e->new_state);
 	json_object_close(j);
-}
-
-/* The NETNS column: names where known, at least 10 wide as inodes are. */
-int netns_width(const struct view *v)
-{
-	char buf[NUM_MAX];
-	int w = 10, n;
-
-	for (size_t i = 0; i < v->n; i++) {
-		n = strlen(netns_text(v->e[i].netns, buf, sizeof(buf)));
-		w = n > w ? n : w;
-	}
-	return w;
 }
 
 static void text_retrans(FILE *f, const struct view *v)
@@ -265,7 +153,7 @@ static void text_device(FILE *f, const struct view_entry *e)
 {
 	char buf[32], ns[NUM_MAX];
 
-	fprintf(f, "%s (ifindex %u, netns %s)\n", dev_text(e, buf, sizeof(buf)),
+	fprintf(f, "%s (ifindex %u, netns %s)\n", view_dev_text(e, buf, sizeof(buf)),
 		e->ifindex, netns_text(e->netns, ns, sizeof(ns)));
 	fprintf(f, "    tx: packets %llu  bytes %llu  errors %llu  timeouts %llu\n",
 		(unsigned long long)e->tx_packets,
@@ -295,7 +183,7 @@ static void json_device(struct json *j, const struct view_entry *e)
 	};
 
 	json_object_open(j);
-	json_dev(j, e);
+	view_json_dev(j, e);
 	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
 		json_key(j, values[i].key);
 		json_u64(j, *(const uint64_t *)((const char *)e +
@@ -350,18 +238,6 @@ static const char *proto_column(const struct view_entry *e, char *buf,
 		return buf;
 	}
 	return p;
-}
-
-const char *service_text(const struct view_entry *e, char *buf,
-				size_t len)
-{
-	uint16_t port;
-	enum err_side side = errors_side(e, &port);
-
-	if (side == SIDE_NONE)
-		return "-";
-	snprintf(buf, len, "%s port %u", errors_side_name(side), port);
-	return buf;
 }
 
 static void text_errors(FILE *f, const struct view *v)

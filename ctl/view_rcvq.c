@@ -50,11 +50,6 @@ static const char *proto_column(const struct view_entry *e, char *buf,
 	return p;
 }
 
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
 /* The key: an entry lacking a part sorts after those that have it. */
 static int key_cmp(const struct view_entry *a, const struct view_entry *b,
 		   bool family)

@@ -16,32 +16,6 @@
 #define NUM_MAX 24	/* a u64 in decimal */
 #define SERVICE_MAX 24	/* "remote port 65535" */
 
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
-const char *direction_name(const struct view_entry *e)
-{
-	if (!e->has_direction)
-		return NULL;
-	return e->direction == TPSTAT_DIRECTION_ACTIVE ? "active" :
-	       e->direction == TPSTAT_DIRECTION_PASSIVE ? "passive" : NULL;
-}
-
-void service_json(struct json *j, const struct view_entry *e)
-{
-	const char *dir = direction_name(e);
-	uint16_t port;
-	enum err_side side = errors_side(e, &port);
-
-	netns_json(j, e->netns);
-	json_opt_str(j, "direction", dir, dir);
-	json_opt_u64(j, "port", side != SIDE_NONE, port);
-	json_opt_str(j, "port_side", side != SIDE_NONE,
-		     errors_side_name(side));
-}
-
 /* The service: namespace, direction, side and port.  Passive first. */
 static int service_cmp(const struct view_entry *a, const struct view_entry *b)
 {

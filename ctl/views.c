@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <linux/genetlink.h>
 
@@ -100,38 +99,6 @@ const char *hist_unit(const char *name)
 	int i = hist_rank(name);
 
 	return i < 0 ? "value" : hist_units[i];
-}
-
-/* As include/net/tcp_states.h numbers them, named as tcpstates does. */
-static const char *const tcp_states[] = {
-	[1] = "ESTABLISHED", [2] = "SYN_SENT", [3] = "SYN_RECV",
-	[4] = "FIN_WAIT1", [5] = "FIN_WAIT2", [6] = "TIME_WAIT",
-	[7] = "CLOSE", [8] = "CLOSE_WAIT", [9] = "LAST_ACK",
-	[10] = "LISTEN", [11] = "CLOSING", [12] = "NEW_SYN_RECV",
-	[13] = "BOUND_INACTIVE",
-};
-
-const char *tcp_state_name(unsigned int state)
-{
-	if (state >= sizeof(tcp_states) / sizeof(tcp_states[0]))
-		return NULL;
-	return tcp_states[state];
-}
-
-void format_addr(char *buf, size_t len, const uint8_t *addr,
-		 unsigned int addr_len, int port)
-{
-	char text[INET6_ADDRSTRLEN];
-	int af = addr_len == 4 ? AF_INET : addr_len == 16 ? AF_INET6 : 0;
-
-	if (!af || !inet_ntop(af, addr, text, sizeof(text)))
-		snprintf(text, sizeof(text), "?");
-	if (port < 0)
-		snprintf(buf, len, "%s", text);
-	else if (af == AF_INET6)
-		snprintf(buf, len, "[%s]:%d", text, port);
-	else
-		snprintf(buf, len, "%s:%d", text, port);
 }
 
 /* ---- reading the dump ---------------------------------------------------- */
@@ -404,11 +371,6 @@ void view_free(struct view *v)
 
 /* ---- aggregation and order ----------------------------------------------- */
 
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
 /* qsort() has no context: the dimension drops are compared by. */
 static enum drop_by sort_by;
 
@@ -582,21 +544,6 @@ static int hists_qsort(const void *pa, const void *pb)
 	int c = cmp_u64(ra, rb);	/* unknown names (-1) last */
 
 	return c ? c : strcmp(a->hist_name, b->hist_name);
-}
-
-enum err_side errors_side(const struct view_entry *e, uint16_t *port)
-{
-	*port = 0;
-	if (e->has_sport == e->has_dport)
-		return SIDE_NONE;
-	*port = e->has_sport ? e->sport : e->dport;
-	return e->has_sport ? SIDE_LOCAL : SIDE_REMOTE;
-}
-
-const char *errors_side_name(enum err_side side)
-{
-	return side == SIDE_LOCAL ? "local" :
-	       side == SIDE_REMOTE ? "remote" : NULL;
 }
 
 const char *protocol_text(const struct view_entry *e, char *buf, size_t len)

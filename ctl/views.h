@@ -14,6 +14,7 @@
 #include <libmnl/libmnl.h>
 
 #include "hist.h"
+#include "view_fmt.h"
 #include "../uapi/linux/tpstat.h"
 
 /* What "tpstat drops --by" aggregates over. */
@@ -90,15 +91,6 @@ int hist_check_name(const char *name);
 /* Unit of a histogram's values, for its header: "usecs", "bytes", ... */
 const char *hist_unit(const char *name);
 
-/* TCP states as tcpstates prints them; NULL for an unknown number. */
-const char *tcp_state_name(unsigned int state);
-/*
- * An address as inet_ntop() writes it, "?" when @len is neither 4 nor 16;
- * with @port >= 0 as "a.b.c.d:port" or "[v6]:port".
- */
-void format_addr(char *buf, size_t len, const uint8_t *addr,
-		 unsigned int addr_len, int port);
-
 /*
  * One key or value attribute of a view entry (or an alert) into @e:
  * 1 stored, -1 invalid (wrong type or length: left out), 0 not an entry
@@ -120,17 +112,6 @@ enum drop_by drop_by_of(const struct view *v, enum drop_by by);
 /* Each view's entries in the order they print. */
 void view_sort(struct view *v);
 
-/* Which port an ERRORS entry names as its service. */
-enum err_side {
-	SIDE_NONE,	/* neither SPORT nor DPORT, or both: not an entry */
-	SIDE_LOCAL,	/* SPORT: the local port (a server) */
-	SIDE_REMOTE,	/* DPORT: the remote port (a client) */
-};
-
-/* The side of @e's service port, and the port in *@port (0 for none). */
-enum err_side errors_side(const struct view_entry *e, uint16_t *port);
-/* "local", "remote", or NULL for SIDE_NONE. */
-const char *errors_side_name(enum err_side side);
 /* "tcp", "udp", else the number in @buf ("132"); NULL without PROTOCOL. */
 const char *protocol_text(const struct view_entry *e, char *buf, size_t len);
 /*
@@ -152,30 +133,8 @@ struct json;
 void auth_print_text(FILE *f, const struct view *v);
 void auth_json_entry(struct json *j, const struct view_entry *e);
 
-/* Pieces of the views' output that the monitor's alerts share. */
-struct json;
-/* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
-const char *view_reason_text(const struct view_entry *e, char *buf,
-			     size_t len);
-/* "reason" (name or null) and "reason_code" (number or null). */
-void view_json_reason(struct json *j, const struct view_entry *e);
-/* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
-const char *view_family_name(const struct view_entry *e);
-/* @key: the address without port, or null unless 4 or 16 bytes long. */
-void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
-		    unsigned int len);
-/* A state's name, or its number when this tool does not know it. */
-const char *view_state_text(unsigned int state, char *buf, size_t len);
-/* @key: the state's name (or null), "<key>_code": its number (or null). */
-void view_json_state(struct json *j, const char *key, bool has,
-		     unsigned int state);
-
 /* ---- lifetimes and resets by service (view_lifetime.c, view_resets.c) ---- */
 
-/* "active", "passive", or NULL (no DIRECTION, or one this tool does not know). */
-const char *direction_name(const struct view_entry *e);
-/* A service key's JSON members: netns (and its name), direction, port, port_side. */
-void service_json(struct json *j, const struct view_entry *e);
 /* view_sort()'s orders: most first, then by service. */
 int lifetimes_qsort(const void *pa, const void *pb);
 int resets_qsort(const void *pa, const void *pb);
@@ -192,15 +151,6 @@ void resets_json_row(struct json *j, const struct view *v,
 		const struct view_entry *e);
 void lifetime_text(FILE *f, const struct view_entry *e);
 void lifetime_json_row(struct json *j, const struct view_entry *e);
-
-/* Shared by the views' printers (view_output.c). */
-const struct hist *hist_of(const struct view_entry *e);
-double hist_mean(const struct hist *h);
-void json_mean(struct json *j, const struct hist *h);
-/* The NETNS column's width: names where known, at least 10 wide. */
-int netns_width(const struct view *v);
-/* "remote port 8080", "local port 80", or "-" without one port. */
-const char *service_text(const struct view_entry *e, char *buf, size_t len);
 
 struct out_opts;
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
