@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The module's views (TPSTAT_CMD_GET_VIEW): reading a dump into rows,
- * aggregating, sorting and printing them.  Everything but view_cmd() is
- * free of sockets, so it is unit-tested on the host.
+ * aggregating, sorting and printing them.  Each view is one
+ * view_<name>.c with its struct view_ops, listed in views.c's table;
+ * what several views print is view_fmt.c's.  Everything but view_cmd()
+ * and the ops' prepare() is free of sockets, so it is unit-tested on
+ * the host.
  */
 #ifndef TPSTAT_VIEWS_H
 #define TPSTAT_VIEWS_H
@@ -16,6 +19,11 @@
 #include "hist.h"
 #include "view_fmt.h"
 #include "../uapi/linux/tpstat.h"
+
+struct json;
+struct out_opts;
+struct prom;
+struct tpnl;
 
 /* What "tpstat drops --by" aggregates over. */
 enum drop_by {
@@ -73,23 +81,69 @@ struct view {
 	size_t n, cap;
 };
 
+/* What the command line asks of a view. */
+struct view_args {
+	enum drop_by by;		/* DROPS: --by */
+	size_t top;			/* DROPS: -n, 0 = all */
+	enum resets_by resets_by;	/* RESETS: --by */
+	const char *hist_only;		/* HISTS: one name, NULL = all */
+};
+
+/* A view as print_view() prints it: the view and what it is shown by. */
+struct view_print {
+	const struct view *v;
+	enum drop_by by;		/* DROPS, TRAPS: --by */
+	const char *hist_only;		/* HISTS: one name, NULL = all */
+};
+
+/*
+ * A view: its names and what it does past the steps all views share.
+ * view_cmd() ->prepare()s, reads the view, ->arrange()s it, and
+ * print_view() prints the figures every view has around ->text() or
+ * each ->json_entry(); those two every view has, the other hooks may be
+ * NULL for the default their comment names.
+ */
+struct view_ops {
+	uint32_t id;			/* enum tpstat_view */
+	const char *name;		/* "drops": messages, JSON's "view" */
+	const char *list_key;		/* JSON: its entries' array */
+	bool hist;			/* each entry carries a histogram */
+	bool names_sockets;		/* GET_VIEW needs CAP_NET_ADMIN */
+	/* Why EOPNOTSUPP, without the kernel's words (NULL: an old module). */
+	const char *unavailable;
+
+	/*
+	 * Before the read, with the module at hand: a->by resolved, v->id
+	 * the view to read (NULL: as asked).  0 or -errno.
+	 */
+	int (*prepare)(struct tpnl *nl, struct view *v, struct view_args *a);
+	/* view_sort()'s qsort() order (NULL: as read). */
+	int (*cmp)(const void *a, const void *b);
+	/* After the read, into printing order (NULL: view_sort()).  0. */
+	int (*arrange)(struct view *v, const struct view_args *a);
+	/* The text, but for the "overflow:" line every view ends with. */
+	void (*text)(FILE *f, const struct view_print *p);
+	/* JSON's "by" (NULL: none). */
+	const char *(*json_by)(const struct view_print *p);
+	/* JSON members after "capacity", the view's own figures (NULL: none). */
+	void (*json_head)(struct json *j, const struct view_print *p);
+	/* Entry @i of p->v as a JSON object, or nothing to leave it out. */
+	void (*json_entry)(struct json *j, const struct view_print *p,
+			   size_t i);
+};
+
+/* The views, one file each. */
+extern const struct view_ops drops_view_ops, traps_view_ops;
+extern const struct view_ops retrans_view_ops, resets_view_ops;
+extern const struct view_ops states_view_ops, lifetimes_view_ops;
+extern const struct view_ops devices_view_ops, hists_view_ops;
+extern const struct view_ops errors_view_ops, rcvq_view_ops;
+extern const struct view_ops neigh_view_ops, auth_view_ops;
+
+/* The ops of @view (enum tpstat_view), or NULL for one this tool lacks. */
+const struct view_ops *view_ops(uint32_t view);
 /* Names "drops", "traps", ... of enum tpstat_view. */
 const char *view_name(uint32_t view);
-/* "reason", "location", ... */
-const char *drop_by_name(enum drop_by by);
-/* 0 and @by, or -1 for an unknown word. */
-int drop_by_parse(const char *s, enum drop_by *by);
-/* "service", "peer"; and the same 0 or -1. */
-const char *resets_by_name(enum resets_by by);
-int resets_by_parse(const char *s, enum resets_by *by);
-
-/* The known HISTS names in the order they print; NULL-terminated. */
-extern const char *const hist_names[];
-bool hist_name_known(const char *name);
-/* 0 for NULL or a known name, else 1 after one line on stderr. */
-int hist_check_name(const char *name);
-/* Unit of a histogram's values, for its header: "usecs", "bytes", ... */
-const char *hist_unit(const char *name);
 
 /*
  * One key or value attribute of a view entry (or an alert) into @e:
@@ -100,59 +154,11 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e);
 /* mnl callback for every message of a GET_VIEW dump into a struct view. */
 int view_msg_cb(const struct nlmsghdr *nlh, void *data);
 void view_free(struct view *v);
-
-/*
- * DROPS or TRAPS entries summed per @by value (BY_TRAP: per devlink
- * device and trap), sorted by count, largest first, ties by name; only
- * the first @top unless 0.  The result replaces v->e; v->n is its size.
- */
-int drops_aggregate(struct view *v, enum drop_by by, size_t top);
-/* The dimension a DROPS/TRAPS view is printed by: BY_TRAP for TRAPS. */
-enum drop_by drop_by_of(const struct view *v, enum drop_by by);
-/* Each view's entries in the order they print. */
+/* Each view's entries in the order they print (its ->cmp). */
 void view_sort(struct view *v);
+/* The module's TPSTAT_F_* features into *@features: 0 or -errno. */
+int view_features(struct tpnl *nl, uint32_t *features);
 
-/* "tcp", "udp", else the number in @buf ("132"); NULL without PROTOCOL. */
-const char *protocol_text(const struct view_entry *e, char *buf, size_t len);
-/*
- * ERRORS entries summed over the address family: one per errno,
- * protocol, service port and side, and namespace (FAMILY becomes 0),
- * in view_sort()'s order.  For export, whose labels have no family.
- */
-int errors_aggregate(struct view *v);
-
-/* AUTH (view_auth.c). */
-/* "MD5 mismatch", ...; NULL for a kind this tool does not know. */
-const char *auth_kind_text(unsigned int kind);
-/* "md5_mismatch", ... (JSON, Prometheus); NULL for an unknown kind. */
-const char *auth_kind_name(unsigned int kind);
-/* qsort() order of AUTH entries: count, largest first, then the key. */
-int auth_qsort(const void *a, const void *b);
-struct json;
-/* The text table; one JSON object per entry. */
-void auth_print_text(FILE *f, const struct view *v);
-void auth_json_entry(struct json *j, const struct view_entry *e);
-
-/* ---- lifetimes and resets by service (view_lifetime.c, view_resets.c) ---- */
-
-/* view_sort()'s orders: most first, then by service. */
-int lifetimes_qsort(const void *pa, const void *pb);
-int resets_qsort(const void *pa, const void *pb);
-/*
- * RESETS entries as @by shows them (v->resets_by): BY_SERVICE sums them
- * over peers and families, one per namespace, direction, service port
- * and reason; BY_PEER keeps the module's rows.  In view_sort()'s order.
- */
-int resets_aggregate(struct view *v, enum resets_by by);
-
-struct json;
-void resets_text(FILE *f, const struct view *v);
-void resets_json_row(struct json *j, const struct view *v,
-		const struct view_entry *e);
-void lifetime_text(FILE *f, const struct view_entry *e);
-void lifetime_json_row(struct json *j, const struct view_entry *e);
-
-struct out_opts;
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		enum drop_by by, const char *hist_only);
 
@@ -164,8 +170,6 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
  * leaves the view's families out.
  */
 bool view_refused(int err);
-
-struct tpnl;
 /*
  * Why a GET_VIEW of @view failed with -@err, one line on @f: the
  * kernel's words where it sent them (nl->extack), else what the error
@@ -180,5 +184,71 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err);
 int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 	     enum resets_by rby, const char *hist_only,
 	     const struct out_opts *o);
+
+/*
+ * What the views export.c and main.c call beyond their ops.  Each
+ * *_export() writes its Prometheus family from a view read for export
+ * (export.h); nothing for a NULL view.
+ */
+
+/* DROPS and TRAPS (view_drops.c) */
+/* "reason", "location", ... */
+const char *drop_by_name(enum drop_by by);
+/* 0 and @by, or -1 for an unknown word. */
+int drop_by_parse(const char *s, enum drop_by *by);
+/* The dimension a DROPS/TRAPS view is printed by: BY_TRAP for TRAPS. */
+enum drop_by drop_by_of(const struct view *v, enum drop_by by);
+/*
+ * DROPS or TRAPS entries summed per @by value (BY_TRAP: per devlink
+ * device and trap), sorted by count, largest first, ties by name; only
+ * the first @top unless 0.  The result replaces v->e; v->n is its size.
+ */
+int drops_aggregate(struct view *v, enum drop_by by, size_t top);
+/* tpstat_skb_drops_by_reason_total, after drops_aggregate(BY_REASON). */
+void drops_export(struct prom *p, const struct view *v);
+
+/* RESETS (view_resets.c) */
+/* "service", "peer"; and 0 or -1 as drop_by_parse(). */
+const char *resets_by_name(enum resets_by by);
+int resets_by_parse(const char *s, enum resets_by *by);
+/*
+ * RESETS entries as @by shows them (v->resets_by): BY_SERVICE sums them
+ * over peers and families, one per namespace, direction, service port
+ * and reason; BY_PEER keeps the module's rows.  In view_sort()'s order.
+ */
+int resets_aggregate(struct view *v, enum resets_by by);
+/* tpstat_tcp_resets_total, after resets_aggregate(RESETS_BY_SERVICE). */
+void resets_export(struct prom *p, const struct view *v);
+
+/* HISTS (view_hists.c) */
+/* The known HISTS names in the order they print; NULL-terminated. */
+extern const char *const hist_names[];
+bool hist_name_known(const char *name);
+/* 0 for NULL or a known name, else 1 after one line on stderr. */
+int hist_check_name(const char *name);
+/* Unit of a histogram's values, for its header: "usecs", "bytes", ... */
+const char *hist_unit(const char *name);
+/* One histogram family per known name, as read. */
+void hists_export(struct prom *p, const struct view *v);
+
+/* ERRORS (view_errors.c) */
+/* "tcp", "udp", else the number in @buf ("132"); NULL without PROTOCOL. */
+const char *protocol_text(const struct view_entry *e, char *buf, size_t len);
+/*
+ * ERRORS entries summed over the address family: one per errno,
+ * protocol, service port and side, and namespace (FAMILY becomes 0),
+ * in view_sort()'s order.  For export, whose labels have no family.
+ */
+int errors_aggregate(struct view *v);
+/* tpstat_socket_errors_total, after errors_aggregate(). */
+void errors_export(struct prom *p, const struct view *v);
+
+/* AUTH (view_auth.c) */
+/* "MD5 mismatch", ...; NULL for a kind this tool does not know. */
+const char *auth_kind_text(unsigned int kind);
+/* "md5_mismatch", ... (JSON, Prometheus); NULL for an unknown kind. */
+const char *auth_kind_name(unsigned int kind);
+/* tpstat_tcp_auth_failures_total, as read. */
+void auth_export(struct prom *p, const struct view *v);
 
 #endif
