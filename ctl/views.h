@@ -37,35 +37,77 @@ enum resets_by {
 	RESETS_BY_PEER,		/* each service's peers */
 };
 
-/* One entry of any view: the attributes it had, the others are 0. */
+/*
+ * One entry of any view, and an alert's key (alert.h): the attributes
+ * it had, the others are 0.  One struct rather than one per view, as
+ * view_entry_attr() stores attributes by type whatever the view, and
+ * most views share the socket's key.  Fields are grouped by the views
+ * that read them (the uapi header lists each view's attributes).
+ */
 struct view_entry {
-	/* keys */
-	uint32_t netns, ifindex, reason;
-	uint32_t err;				/* ERRNO */
-	uint16_t sport, dport;
+	/* all views but TRAPS, STATES and HISTS */
+	uint32_t netns;
+	/* DROPS, TRAPS, STATES, ERRORS, RCVQ, NEIGH, AUTH */
+	uint64_t count;
+
+	/* addresses and ports: the sockets' views, NEIGH's neighbour */
 	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
-	uint8_t old_state, new_state;
-	uint8_t protocol;			/* IPPROTO_* */
-	uint8_t direction;			/* enum tpstat_direction */
-	bool has_direction;
-	uint8_t auth_kind;			/* enum tpstat_auth_kind */
-	bool has_auth_kind;
-	bool has_reason, has_reason_name, has_ifname, has_comm;
-	bool has_old_state, has_new_state;
-	bool has_sport, has_dport, has_err, has_protocol, has_rcvbuf;
 	uint8_t saddr[16], daddr[16];
+	uint16_t sport, dport;
+	bool has_sport, has_dport;
+	uint8_t protocol;			/* IPPROTO_*; ERRORS, RCVQ */
+	bool has_protocol;
+	uint8_t direction;			/* enum tpstat_direction */
+	bool has_direction;			/* RESETS, LIFETIMES */
+
+	/* a device: DROPS, DEVICES, NEIGH */
+	uint32_t ifindex;
 	char ifname[16];
-	char comm[TPSTAT_COMM_MAX];
-	char location[192];
+	bool has_ifname;
+
+	/* the kernel's drop or reset reason: DROPS, RESETS */
+	uint32_t reason;
 	char reason_name[64];
+	bool has_reason, has_reason_name;
+
+	/* DROPS: where; TRAPS: the devlink device and its trap */
+	char location[192];
 	char devlink[64], trap[64], trap_group[64];
-	char hist_name[32];
-	/* values */
-	uint64_t count, retrans, synack_retrans, rst_sent, rst_received;
+
+	/* STATES: the transition; RETRANS: the flow's last state */
+	uint8_t old_state, new_state;
+	bool has_old_state, has_new_state;
+
+	/* RETRANS */
+	uint64_t retrans, synack_retrans;
+
+	/* RESETS */
+	uint64_t rst_sent, rst_received;
+
+	/* LIFETIMES: the task that connected */
+	char comm[TPSTAT_COMM_MAX];
+	bool has_comm;
+
+	/* DEVICES */
 	uint64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
 	uint64_t xmit_errors, xmit_timeouts, gro;
 	uint64_t napi_polls, napi_work, napi_budget_exhausted;
-	uint32_t rcvbuf;			/* RCVQ */
+
+	/* HISTS: which histogram */
+	char hist_name[32];
+
+	/* ERRORS */
+	uint32_t err;				/* ERRNO */
+	bool has_err;
+
+	/* RCVQ: the socket's receive buffer at the last drop */
+	uint32_t rcvbuf;
+	bool has_rcvbuf;
+
+	/* AUTH */
+	uint8_t auth_kind;			/* enum tpstat_auth_kind */
+	bool has_auth_kind;
+
 	struct hist *hist;	/* LIFETIMES, HISTS; NULL elsewhere */
 };
 
