@@ -9,7 +9,8 @@
  * service ports and namespaces): never per-flow data.
  *
  * From the views (TPSTAT_CMD_GET_VIEW, read by main.c; a view that is
- * off or not readable leaves its families out):
+ * off or not readable leaves its families out), each written by the
+ * view's *_export() in its view_<name>.c:
  *  - tpstat_skb_drops_by_reason_total{reason,code}: the DROPS view
  *    summed per drop reason; reason is the kernel's short name (empty
  *    when it gave none), code its number.  Only where the kernel has
@@ -46,7 +47,7 @@
  *    module's auth_keys= entries.  Left out where the kernel has none of
  *    the tracepoints (the view is refused).
  *  - histograms, one family per HISTS name, from its log2 buckets (see
- *    hists[] below): tpstat_tcp_srtt_seconds (srtt_us),
+ *    hists[] in view_hists.c): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
  *    (xmit_len), tpstat_rx_length_bytes (rx_len).  Bucket b >= 1 holds
  *    [2^(b-1), 2^b - 1], so its le is 2^b - 1; bucket 0's le is 0.
@@ -325,222 +326,6 @@ static void export_tcp_states(struct prom *p, const struct export_data *d)
 	}
 }
 
-static const struct prom_family fam_drop_reasons = {
-	"tpstat_skb_drops_by_reason_total", "counter",
-	"Packets dropped (skb:kfree_skb) per drop reason: reason is the kernel's name for it (empty if it gave none), code its number; lost to a full drops table they are not counted here",
-};
-
-static void export_drop_reasons(struct prom *p, const struct export_data *d)
-{
-	const struct view *v = d->drops;
-
-	if (!v || !(d->info->features & TPSTAT_F_DROP_REASON))
-		return;
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-		char code[12];
-		const struct prom_label l[2] = {
-			{ "reason", e->has_reason_name ? e->reason_name : "" },
-			{ "code", code },
-		};
-
-		if (!e->has_reason)
-			continue;
-		snprintf(code, sizeof(code), "%u", e->reason);
-		prom_sample(p, &fam_drop_reasons, "", l, 2, e->count);
-	}
-}
-
-static const struct prom_family fam_socket_errors = {
-	"tpstat_socket_errors_total", "counter",
-	"Errors reported on TCP and UDP sockets (sock:inet_sk_error_report) per errno (its name, or its number), protocol and service port: side is remote where the local port was ephemeral (a client), else local; netns is the namespace's inode number; lost to a full errors table they are not counted here",
-};
-
-/* Entries without an errno, a protocol or one service port are left out. */
-static void export_socket_errors(struct prom *p, const struct export_data *d)
-{
-	const struct view *v = d->errors;
-
-	for (size_t i = 0; v && i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-		char err[12], proto[12], port[8], netns[12];
-		const char *name = errno_name(e->err);
-		uint16_t n;
-		enum err_side side = errors_side(e, &n);
-		const struct prom_label l[5] = {
-			{ "errno", name ? name : err },
-			{ "protocol", protocol_text(e, proto, sizeof(proto)) },
-			{ "port", port },
-			{ "side", errors_side_name(side) },
-			{ "netns", netns },
-		};
-
-		if (!e->has_err || !l[1].value || side == SIDE_NONE)
-			continue;
-		snprintf(err, sizeof(err), "%u", e->err);
-		snprintf(port, sizeof(port), "%u", n);
-		snprintf(netns, sizeof(netns), "%u", e->netns);
-		prom_sample(p, &fam_socket_errors, "", l, 5, e->count);
-	}
-}
-
-static const struct prom_family fam_resets = {
-	"tpstat_tcp_resets_total", "counter",
-	"TCP resets sent (tcp:tcp_send_reset) and received (tcp:tcp_receive_reset) per service: direction passive where the port is local (a server's end), active where it is remote (a client's); reason is the kernel's for sent ones (6.10 and later), else empty; netns is the namespace's inode number; lost to a full resets table they are not counted here",
-};
-
-/* Entries without a direction or one service port are left out. */
-static void export_resets(struct prom *p, const struct export_data *d)
-{
-	const struct view *v = d->resets;
-
-	for (size_t i = 0; v && i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-		char port[8], netns[12];
-		uint16_t n;
-		struct prom_label l[5] = {
-			{ "kind", "sent" },
-			{ "direction", direction_name(e) },
-			{ "port", port },
-			{ "netns", netns },
-			{ "reason", e->has_reason_name ? e->reason_name : "" },
-		};
-
-		if (!l[1].value || errors_side(e, &n) == SIDE_NONE)
-			continue;
-		snprintf(port, sizeof(port), "%u", n);
-		snprintf(netns, sizeof(netns), "%u", e->netns);
-		if (e->rst_sent)
-			prom_sample(p, &fam_resets, "", l, 5, e->rst_sent);
-		l[0].value = "received";
-		l[4].value = "";
-		if (e->rst_received)
-			prom_sample(p, &fam_resets, "", l, 5, e->rst_received);
-	}
-}
-
-static const struct prom_family fam_socket_rcvq = {
-	"tpstat_socket_rcvq_drops_total", "counter",
-	"Packets dropped because the receiving socket's queue was full (UDP as UdpRcvbufErrors counts them, udp:udp_fail_queue_rcv_skb; raw and ping sockets, sock:sock_rcvqueue_full) per protocol and local port (a raw socket's is the IP protocol it receives); netns is the namespace's inode number; lost to a full rcvq table they are not counted here",
-};
-
-/* rcvq_aggregate() left out entries without a protocol or a port. */
-static void export_socket_rcvq(struct prom *p, const struct export_data *d)
-{
-	const struct view *v = d->rcvq;
-
-	for (size_t i = 0; v && i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-		char proto[12], port[8], netns[12];
-		const struct prom_label l[3] = {
-			{ "protocol", rcvq_protocol_text(e, proto, sizeof(proto)) },
-			{ "port", port },
-			{ "netns", netns },
-		};
-
-		if (!l[0].value || !e->has_sport)
-			continue;
-		snprintf(port, sizeof(port), "%u", e->sport);
-		snprintf(netns, sizeof(netns), "%u", e->netns);
-		prom_sample(p, &fam_socket_rcvq, "", l, 3, e->count);
-	}
-}
-
-static const struct prom_family fam_auth_failures = {
-	"tpstat_tcp_auth_failures_total", "counter",
-	"TCP segments that failed TCP-MD5 or TCP-AO authentication (tcp:tcp_hash_* and tcp:tcp_ao_* failure tracepoints) per kind, peer address (the segment's source), local port and netns (the namespace's inode number); lost to a full auth table they are not counted here",
-};
-
-/* Entries without a known kind, a peer or a port are left out. */
-static void export_auth_failures(struct prom *p, const struct export_data *d)
-{
-	const struct view *v = d->auth;
-
-	for (size_t i = 0; v && i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-		const char *kind = auth_kind_name(e->auth_kind);
-		char peer[48], port[8], netns[12];
-		const struct prom_label l[4] = {
-			{ "kind", kind },
-			{ "peer", peer },
-			{ "port", port },
-			{ "netns", netns },
-		};
-
-		if (!e->has_auth_kind || !kind || !e->has_sport ||
-		    (e->daddr_len != 4 && e->daddr_len != 16))
-			continue;
-		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
-		snprintf(port, sizeof(port), "%u", e->sport);
-		snprintf(netns, sizeof(netns), "%u", e->netns);
-		prom_sample(p, &fam_auth_failures, "", l, 4, e->count);
-	}
-}
-
-/*
- * The HISTS histograms, in this order.  Their values are 32-bit, so
- * buckets 0 to 32 are exported (le up to 2^32 - 1); anything a bucket
- * above held would count under le="+Inf" only.
- */
-#define HIST_TOP_BUCKET 32
-
-static const struct {
-	const char *name;	/* TPSTAT_A_HIST_NAME */
-	unsigned int decimals;	/* its values are 10^-decimals of the unit */
-	struct prom_family fam;
-} hists[] = {
-	{ "srtt_us", 6, {
-		"tpstat_tcp_srtt_seconds", "histogram",
-		"Smoothed round-trip time of TCP sockets at each tcp:tcp_probe, in seconds (log2 buckets of microseconds)" } },
-	{ "snd_cwnd", 0, {
-		"tpstat_tcp_snd_cwnd_segments", "histogram",
-		"Congestion window of TCP sockets at each tcp:tcp_probe, in log2 buckets" } },
-	{ "xmit_len", 0, {
-		"tpstat_xmit_length_bytes", "histogram",
-		"Length of packets drivers accepted for transmit (net:net_dev_xmit skb_len with rc NETDEV_TX_OK), in log2 buckets" } },
-	{ "rx_len", 0, {
-		"tpstat_rx_length_bytes", "histogram",
-		"Length of received packets (net:netif_receive_skb), link-layer header included, in log2 buckets" } },
-};
-
-#define N_HISTS (sizeof(hists) / sizeof(hists[0]))
-
-static void export_hist(struct prom *p, const struct prom_family *fam,
-			const struct hist *h, unsigned int decimals)
-{
-	uint64_t bounds[HIST_TOP_BUCKET + 1], counts[HIST_TOP_BUCKET + 2];
-	uint64_t low;
-
-	counts[HIST_TOP_BUCKET + 1] = 0;
-	for (unsigned int b = 0; b < TPSTAT_HIST_BUCKETS; b++) {
-		if (b > HIST_TOP_BUCKET) {
-			counts[HIST_TOP_BUCKET + 1] += h->bucket[b];
-			continue;
-		}
-		hist_bounds(b, &low, &bounds[b]);
-		counts[b] = h->bucket[b];
-	}
-	prom_histogram_scaled(p, fam, NULL, 0, bounds, counts,
-			      HIST_TOP_BUCKET + 1, h->sum, decimals);
-}
-
-/* Names this tool does not know (a newer module) are left out. */
-static void export_hists(struct prom *p, const struct export_data *d)
-{
-	const struct view *v = d->hists;
-
-	for (size_t i = 0; v && i < N_HISTS; i++) {
-		for (size_t j = 0; j < v->n; j++) {
-			if (v->e[j].hist &&
-			    !strcmp(v->e[j].hist_name, hists[i].name)) {
-				export_hist(p, &hists[i].fam, v->e[j].hist,
-					    hists[i].decimals);
-				break;
-			}
-		}
-	}
-}
-
 static const struct prom_family fam_other = {
 	"tpstat_derived_total", "counter",
 	"Other derived values of the counters dump, as \"<tracepoint>.<value>\" there",
@@ -587,13 +372,15 @@ void export_write(FILE *f, const struct export_data *d)
 	export_hits(&p, d);
 	export_derived(&p, d);
 	export_tcp_states(&p, d);
-	export_drop_reasons(&p, d);
-	export_socket_errors(&p, d);
-	export_resets(&p, d);
-	export_socket_rcvq(&p, d);
-	export_neigh(&p, d->neigh);
-	export_auth_failures(&p, d);
-	export_hists(&p, d);
+	/* The views' families (view_<name>.c). */
+	if (d->info->features & TPSTAT_F_DROP_REASON)
+		drops_export(&p, d->drops);
+	errors_export(&p, d->errors);
+	resets_export(&p, d->resets);
+	rcvq_export(&p, d->rcvq);
+	neigh_export(&p, d->neigh);
+	auth_export(&p, d->auth);
+	hists_export(&p, d->hists);
 	export_other(&p, d);
 }
 

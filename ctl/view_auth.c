@@ -3,11 +3,12 @@
  * The AUTH view (tpstat auth): TCP segments that failed their TCP-MD5 or
  * TCP-AO check, per kind, peer address, local port and namespace.  Its
  * parsing is views.c's (AUTH_KIND is one more key attribute); here are
- * its names, order, text table and JSON.
+ * its names, order, text table, JSON and Prometheus family.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "export.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"
@@ -43,29 +44,24 @@ const char *auth_kind_name(unsigned int kind)
 	return kind < __TPSTAT_AUTH_CNT ? auth_kinds[kind].name : NULL;
 }
 
-static int cmp_num(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
 /* Most first; then by kind, peer (IPv4 before IPv6), port, namespace. */
-int auth_qsort(const void *pa, const void *pb)
+static int auth_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_num(b->count, a->count);
+	int c = cmp_u64(b->count, a->count);
 
 	if (!c)
-		c = cmp_num(b->has_auth_kind, a->has_auth_kind);
+		c = cmp_u64(b->has_auth_kind, a->has_auth_kind);
 	if (!c)
-		c = cmp_num(a->auth_kind, b->auth_kind);
+		c = cmp_u64(a->auth_kind, b->auth_kind);
 	if (!c)
-		c = cmp_num(a->daddr_len, b->daddr_len);
+		c = cmp_u64(a->daddr_len, b->daddr_len);
 	if (!c)
 		c = memcmp(a->daddr, b->daddr, a->daddr_len);
 	if (!c)
-		c = cmp_num(a->sport, b->sport);
+		c = cmp_u64(a->sport, b->sport);
 	if (!c)
-		c = cmp_num(a->netns, b->netns);
+		c = cmp_u64(a->netns, b->netns);
 	return c;
 }
 
@@ -93,8 +89,9 @@ static const char *peer_column(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-void auth_print_text(FILE *f, const struct view *v)
+static void auth_text(FILE *f, const struct view_print *p)
 {
+	const struct view *v = p->v;
 	char kind[NUM_MAX], peer[PEER_MAX], ns[NUM_MAX];
 	int wk = 4, wp = 4, n;
 
@@ -120,8 +117,10 @@ void auth_print_text(FILE *f, const struct view *v)
 	}
 }
 
-void auth_json_entry(struct json *j, const struct view_entry *e)
+static void auth_json_entry(struct json *j, const struct view_print *p,
+			    size_t i)
 {
+	const struct view_entry *e = &p->v->e[i];
 	const char *name = e->has_auth_kind ? auth_kind_name(e->auth_kind) : NULL;
 	const char *family = view_family_name(e);
 
@@ -136,3 +135,43 @@ void auth_json_entry(struct json *j, const struct view_entry *e)
 	netns_json(j, e->netns);
 	json_object_close(j);
 }
+
+static const struct prom_family fam_auth_failures = {
+	"tpstat_tcp_auth_failures_total", "counter",
+	"TCP segments that failed TCP-MD5 or TCP-AO authentication (tcp:tcp_hash_* and tcp:tcp_ao_* failure tracepoints) per kind, peer address (the segment's source), local port and netns (the namespace's inode number); lost to a full auth table they are not counted here",
+};
+
+/* Entries without a known kind, a peer or a port are left out. */
+void auth_export(struct prom *p, const struct view *v)
+{
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		const char *kind = auth_kind_name(e->auth_kind);
+		char peer[PEER_MAX], port[8], netns[12];
+		const struct prom_label l[4] = {
+			{ "kind", kind },
+			{ "peer", peer },
+			{ "port", port },
+			{ "netns", netns },
+		};
+
+		if (!e->has_auth_kind || !kind || !e->has_sport ||
+		    (e->daddr_len != 4 && e->daddr_len != 16))
+			continue;
+		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
+		snprintf(port, sizeof(port), "%u", e->sport);
+		snprintf(netns, sizeof(netns), "%u", e->netns);
+		prom_sample(p, &fam_auth_failures, "", l, 4, e->count);
+	}
+}
+
+const struct view_ops auth_view_ops = {
+	.id = TPSTAT_VIEW_AUTH,
+	.name = "auth",
+	.list_key = "auth_failures",
+	.names_sockets = true,
+	.unavailable = "not available (the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_*, tcp:tcp_ao_* before Linux 6.7, or the module was loaded with views= without it)",
+	.cmp = auth_qsort,
+	.text = auth_text,
+	.json_entry = auth_json_entry,
+};

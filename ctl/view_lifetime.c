@@ -14,17 +14,13 @@
 #define NUM_MAX 24	/* a u64 in decimal */
 #define SERVICE_MAX 24	/* "remote port 65535" */
 
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
 static uint64_t hist_count(const struct view_entry *e)
 {
 	return e->hist ? e->hist->count : 0;
 }
 
-int lifetimes_qsort(const void *pa, const void *pb)
+/* Most connections first, then by service and task. */
+static int lifetimes_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
 	uint16_t port_a, port_b;
@@ -50,7 +46,7 @@ int lifetimes_qsort(const void *pa, const void *pb)
  * a passive row has no task (the module keeps none), an active one
  * without a task connected and closed in softirq: "[softirq]".
  */
-void lifetime_text(FILE *f, const struct view_entry *e)
+static void lifetime_text(FILE *f, const struct view_entry *e)
 {
 	const struct hist *h = hist_of(e);
 	const char *dir = direction_name(e);
@@ -72,8 +68,17 @@ void lifetime_text(FILE *f, const struct view_entry *e)
 	fputc('\n', f);
 }
 
-void lifetime_json_row(struct json *j, const struct view_entry *e)
+static void lifetimes_text(FILE *f, const struct view_print *p)
 {
+	for (size_t i = 0; i < p->v->n; i++)
+		lifetime_text(f, &p->v->e[i]);
+}
+
+static void lifetimes_json_entry(struct json *j, const struct view_print *p,
+				 size_t i)
+{
+	const struct view_entry *e = &p->v->e[i];
+
 	json_object_open(j);
 	service_json(j, e);
 	json_opt_str(j, "comm", e->has_comm, e->comm);
@@ -81,3 +86,14 @@ void lifetime_json_row(struct json *j, const struct view_entry *e)
 	hist_json(j, hist_of(e));
 	json_object_close(j);
 }
+
+const struct view_ops lifetimes_view_ops = {
+	.id = TPSTAT_VIEW_LIFETIMES,
+	.name = "lifetimes",
+	.list_key = "lifetimes",
+	.hist = true,
+	.names_sockets = true,
+	.cmp = lifetimes_qsort,
+	.text = lifetimes_text,
+	.json_entry = lifetimes_json_entry,
+};

@@ -17,12 +17,8 @@
 #define DEV_MAX 24	/* IFNAMSIZ, or "ifindex 4294967295" */
 #define NUM_MAX 24	/* a u64 in decimal */
 
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
-int neigh_qsort(const void *pa, const void *pb)
+/* Most failures first, then namespace, device, address. */
+static int neigh_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
 	int c = cmp_u64(b->count, a->count);
@@ -40,18 +36,6 @@ int neigh_qsort(const void *pa, const void *pb)
 	return c;
 }
 
-/* The device's name when read, else its index; "-" without either. */
-static const char *neigh_dev(const struct view_entry *e, char *buf,
-			     size_t len)
-{
-	if (e->has_ifname)
-		return e->ifname;
-	if (!e->ifindex)
-		return "-";
-	snprintf(buf, len, "ifindex %u", e->ifindex);
-	return buf;
-}
-
 /* The address as inet_ntop() writes it; "?" unless 4 or 16 bytes. */
 static const char *neigh_addr(const struct view_entry *e, char *buf,
 			      size_t len)
@@ -60,15 +44,17 @@ static const char *neigh_addr(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-void text_neigh(FILE *f, const struct view *v)
+/* DEVICE ADDRESS FAILURES NETNS, one line per neighbour, as sorted. */
+static void neigh_text(FILE *f, const struct view_print *p)
 {
+	const struct view *v = p->v;
 	char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX];
 	int wd = 6, wa = 7, n;
 
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		n = strlen(neigh_dev(e, dev, sizeof(dev)));
+		n = strlen(view_dev_text(e, dev, sizeof(dev)));
 		wd = n > wd ? n : wd;
 		n = strlen(neigh_addr(e, addr, sizeof(addr)));
 		wa = n > wa ? n : wa;
@@ -79,15 +65,17 @@ void text_neigh(FILE *f, const struct view *v)
 		const struct view_entry *e = &v->e[i];
 
 		fprintf(f, "%-*s  %-*s  %8llu  %s\n",
-			wd, neigh_dev(e, dev, sizeof(dev)),
+			wd, view_dev_text(e, dev, sizeof(dev)),
 			wa, neigh_addr(e, addr, sizeof(addr)),
 			(unsigned long long)e->count,
 			netns_text(e->netns, ns, sizeof(ns)));
 	}
 }
 
-void json_neigh(struct json *j, const struct view_entry *e)
+static void neigh_json_entry(struct json *j, const struct view_print *p,
+			     size_t i)
 {
+	const struct view_entry *e = &p->v->e[i];
 	const char *family = view_family_name(e);
 
 	json_object_open(j);
@@ -107,14 +95,14 @@ static const struct prom_family fam_neigh = {
 	"Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number); bounded by the module's neigh_keys, lost ones are not counted here",
 };
 
-void export_neigh(struct prom *p, const struct view *v)
+void neigh_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 		char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX];
 		const char *family = view_family_name(e);
 		const struct prom_label l[4] = {
-			{ "device", neigh_dev(e, dev, sizeof(dev)) },
+			{ "device", view_dev_text(e, dev, sizeof(dev)) },
 			{ "family", family },
 			{ "address", neigh_addr(e, addr, sizeof(addr)) },
 			{ "netns", ns },
@@ -126,3 +114,14 @@ void export_neigh(struct prom *p, const struct view *v)
 		prom_sample(p, &fam_neigh, "", l, 4, e->count);
 	}
 }
+
+const struct view_ops neigh_view_ops = {
+	.id = TPSTAT_VIEW_NEIGH,
+	.name = "neigh",
+	.list_key = "neighbours",
+	.names_sockets = true,
+	.unavailable = "not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)",
+	.cmp = neigh_qsort,
+	.text = neigh_text,
+	.json_entry = neigh_json_entry,
+};

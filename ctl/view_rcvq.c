@@ -5,6 +5,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include "export.h"
 #include "json.h"
 #include "netns.h"
 #include "view_rcvq.h"
@@ -50,11 +51,6 @@ static const char *proto_column(const struct view_entry *e, char *buf,
 	return p;
 }
 
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
 /* The key: an entry lacking a part sorts after those that have it. */
 static int key_cmp(const struct view_entry *a, const struct view_entry *b,
 		   bool family)
@@ -79,7 +75,8 @@ static int key_qsort(const void *a, const void *b)
 	return key_cmp(a, b, false);
 }
 
-int rcvq_qsort(const void *pa, const void *pb)
+/* Most drops first, then the key (family last). */
+static int rcvq_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
 	int c = cmp_u64(b->count, a->count);
@@ -143,8 +140,10 @@ static const char *rcvbuf_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-void rcvq_text(FILE *f, const struct view *v)
+/* COUNT RCVBUF PROTO PORT NETNS, widths from the contents. */
+static void rcvq_text(FILE *f, const struct view_print *pr)
 {
+	const struct view *v = pr->v;
 	char proto[NUM_MAX], port[NUM_MAX], rcvbuf[NUM_MAX], ns[NUM_MAX];
 	int wb = 6, wp = 5, n;
 
@@ -170,8 +169,10 @@ void rcvq_text(FILE *f, const struct view *v)
 	}
 }
 
-void rcvq_json(struct json *j, const struct view_entry *e)
+static void rcvq_json_entry(struct json *j, const struct view_print *pr,
+			    size_t i)
 {
+	const struct view_entry *e = &pr->v->e[i];
 	const char *family = view_family_name(e);
 	char proto[NUM_MAX];
 	const char *p = rcvq_protocol_text(e, proto, sizeof(proto));
@@ -186,3 +187,39 @@ void rcvq_json(struct json *j, const struct view_entry *e)
 	netns_json(j, e->netns);
 	json_object_close(j);
 }
+
+static const struct prom_family fam_socket_rcvq = {
+	"tpstat_socket_rcvq_drops_total", "counter",
+	"Packets dropped because the receiving socket's queue was full (UDP as UdpRcvbufErrors counts them, udp:udp_fail_queue_rcv_skb; raw and ping sockets, sock:sock_rcvqueue_full) per protocol and local port (a raw socket's is the IP protocol it receives); netns is the namespace's inode number; lost to a full rcvq table they are not counted here",
+};
+
+/* rcvq_aggregate() left out entries without a protocol or a port. */
+void rcvq_export(struct prom *p, const struct view *v)
+{
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char proto[12], port[8], netns[12];
+		const struct prom_label l[3] = {
+			{ "protocol", rcvq_protocol_text(e, proto, sizeof(proto)) },
+			{ "port", port },
+			{ "netns", netns },
+		};
+
+		if (!l[0].value || !e->has_sport)
+			continue;
+		snprintf(port, sizeof(port), "%u", e->sport);
+		snprintf(netns, sizeof(netns), "%u", e->netns);
+		prom_sample(p, &fam_socket_rcvq, "", l, 3, e->count);
+	}
+}
+
+const struct view_ops rcvq_view_ops = {
+	.id = TPSTAT_VIEW_RCVQ,
+	.name = "rcvq",
+	.list_key = "rcvq",
+	.names_sockets = true,
+	.unavailable = "not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)",
+	.cmp = rcvq_qsort,
+	.text = rcvq_text,
+	.json_entry = rcvq_json_entry,
+};

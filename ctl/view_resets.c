@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "export.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"
@@ -16,30 +17,24 @@
 #define NUM_MAX 24	/* a u64 in decimal */
 #define SERVICE_MAX 24	/* "remote port 65535" */
 
-static int cmp_u64(uint64_t a, uint64_t b)
+static const char *const resets_by_names[] = {
+	[RESETS_BY_SERVICE] = "service", [RESETS_BY_PEER] = "peer",
+};
+
+const char *resets_by_name(enum resets_by by)
 {
-	return a < b ? -1 : a > b;
+	return by <= RESETS_BY_PEER ? resets_by_names[by] : "unknown";
 }
 
-const char *direction_name(const struct view_entry *e)
+int resets_by_parse(const char *s, enum resets_by *by)
 {
-	if (!e->has_direction)
-		return NULL;
-	return e->direction == TPSTAT_DIRECTION_ACTIVE ? "active" :
-	       e->direction == TPSTAT_DIRECTION_PASSIVE ? "passive" : NULL;
-}
-
-void service_json(struct json *j, const struct view_entry *e)
-{
-	const char *dir = direction_name(e);
-	uint16_t port;
-	enum err_side side = errors_side(e, &port);
-
-	netns_json(j, e->netns);
-	json_opt_str(j, "direction", dir, dir);
-	json_opt_u64(j, "port", side != SIDE_NONE, port);
-	json_opt_str(j, "port_side", side != SIDE_NONE,
-		     errors_side_name(side));
+	for (int i = RESETS_BY_SERVICE; i <= RESETS_BY_PEER; i++) {
+		if (!strcmp(s, resets_by_names[i])) {
+			*by = i;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 /* The service: namespace, direction, side and port.  Passive first. */
@@ -83,7 +78,7 @@ static int peer_cmp(const struct view_entry *a, const struct view_entry *b)
 	return c ? c : memcmp(a->daddr, b->daddr, sizeof(a->daddr));
 }
 
-int resets_qsort(const void *pa, const void *pb)
+static int resets_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
 	int c = cmp_u64(b->rst_sent + b->rst_received,
@@ -132,8 +127,14 @@ int resets_aggregate(struct view *v, enum resets_by by)
 	return 0;
 }
 
-void resets_text(FILE *f, const struct view *v)
+static int resets_arrange(struct view *v, const struct view_args *a)
 {
+	return resets_aggregate(v, a->resets_by);
+}
+
+static void resets_text(FILE *f, const struct view_print *p)
+{
+	const struct view *v = p->v;
 	char peer[ADDR_MAX], reason[96], ns[NUM_MAX], service[SERVICE_MAX];
 	bool peers = v->resets_by == RESETS_BY_PEER;
 	int wp = 4, ws = 7, wn = netns_width(v), n;
@@ -170,12 +171,19 @@ void resets_text(FILE *f, const struct view *v)
 	}
 }
 
-void resets_json_row(struct json *j, const struct view *v,
-		const struct view_entry *e)
+static const char *resets_json_by(const struct view_print *p)
 {
+	return resets_by_name(p->v->resets_by);
+}
+
+static void resets_json_entry(struct json *j, const struct view_print *p,
+			      size_t i)
+{
+	const struct view_entry *e = &p->v->e[i];
+
 	json_object_open(j);
 	service_json(j, e);
-	if (v->resets_by == RESETS_BY_PEER) {
+	if (p->v->resets_by == RESETS_BY_PEER) {
 		json_opt_str(j, "family", view_family_name(e),
 			     view_family_name(e));
 		view_json_addr(j, "remote", e->daddr, e->daddr_len);
@@ -187,3 +195,48 @@ void resets_json_row(struct json *j, const struct view *v,
 	view_json_reason(j, e);
 	json_object_close(j);
 }
+
+static const struct prom_family fam_resets = {
+	"tpstat_tcp_resets_total", "counter",
+	"TCP resets sent (tcp:tcp_send_reset) and received (tcp:tcp_receive_reset) per service: direction passive where the port is local (a server's end), active where it is remote (a client's); reason is the kernel's for sent ones (6.10 and later), else empty; netns is the namespace's inode number; lost to a full resets table they are not counted here",
+};
+
+/* Entries without a direction or one service port are left out. */
+void resets_export(struct prom *p, const struct view *v)
+{
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char port[8], netns[12];
+		uint16_t n;
+		struct prom_label l[5] = {
+			{ "kind", "sent" },
+			{ "direction", direction_name(e) },
+			{ "port", port },
+			{ "netns", netns },
+			{ "reason", e->has_reason_name ? e->reason_name : "" },
+		};
+
+		if (!l[1].value || errors_side(e, &n) == SIDE_NONE)
+			continue;
+		snprintf(port, sizeof(port), "%u", n);
+		snprintf(netns, sizeof(netns), "%u", e->netns);
+		if (e->rst_sent)
+			prom_sample(p, &fam_resets, "", l, 5, e->rst_sent);
+		l[0].value = "received";
+		l[4].value = "";
+		if (e->rst_received)
+			prom_sample(p, &fam_resets, "", l, 5, e->rst_received);
+	}
+}
+
+const struct view_ops resets_view_ops = {
+	.id = TPSTAT_VIEW_RESETS,
+	.name = "resets",
+	.list_key = "resets",
+	.names_sockets = true,
+	.cmp = resets_qsort,
+	.arrange = resets_arrange,
+	.text = resets_text,
+	.json_by = resets_json_by,
+	.json_entry = resets_json_entry,
+};

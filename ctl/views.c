@@ -1,137 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * What every view shares: the table of views, reading a GET_VIEW dump
+ * into rows, their order, and the command.  The views themselves are
+ * view_<name>.c.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <linux/genetlink.h>
 
 #include "nl.h"
 #include "output.h"
-#include "view_neigh.h"
 #include "views.h"
-#include "view_rcvq.h"
 
-static const char *const view_names[__TPSTAT_VIEW_CNT] = {
-	[TPSTAT_VIEW_DROPS] = "drops",
-	[TPSTAT_VIEW_TRAPS] = "traps",
-	[TPSTAT_VIEW_RETRANS] = "retrans",
-	[TPSTAT_VIEW_RESETS] = "resets",
-	[TPSTAT_VIEW_STATES] = "states",
-	[TPSTAT_VIEW_LIFETIMES] = "lifetimes",
-	[TPSTAT_VIEW_DEVICES] = "devices",
-	[TPSTAT_VIEW_HISTS] = "hists",
-	[TPSTAT_VIEW_ERRORS] = "errors",
-	[TPSTAT_VIEW_RCVQ] = "rcvq",
-	[TPSTAT_VIEW_NEIGH] = "neigh",
-	[TPSTAT_VIEW_AUTH] = "auth",
+/* Every view this tool knows, by enum tpstat_view. */
+static const struct view_ops *const views[__TPSTAT_VIEW_CNT] = {
+	[TPSTAT_VIEW_DROPS] = &drops_view_ops,
+	[TPSTAT_VIEW_TRAPS] = &traps_view_ops,
+	[TPSTAT_VIEW_RETRANS] = &retrans_view_ops,
+	[TPSTAT_VIEW_RESETS] = &resets_view_ops,
+	[TPSTAT_VIEW_STATES] = &states_view_ops,
+	[TPSTAT_VIEW_LIFETIMES] = &lifetimes_view_ops,
+	[TPSTAT_VIEW_DEVICES] = &devices_view_ops,
+	[TPSTAT_VIEW_HISTS] = &hists_view_ops,
+	[TPSTAT_VIEW_ERRORS] = &errors_view_ops,
+	[TPSTAT_VIEW_RCVQ] = &rcvq_view_ops,
+	[TPSTAT_VIEW_NEIGH] = &neigh_view_ops,
+	[TPSTAT_VIEW_AUTH] = &auth_view_ops,
 };
+
+const struct view_ops *view_ops(uint32_t view)
+{
+	return view < __TPSTAT_VIEW_CNT ? views[view] : NULL;
+}
 
 const char *view_name(uint32_t view)
 {
-	return view < __TPSTAT_VIEW_CNT ? view_names[view] : "unknown";
-}
+	const struct view_ops *ops = view_ops(view);
 
-static const char *const by_names[] = {
-	[BY_DEFAULT] = "default", [BY_REASON] = "reason",
-	[BY_LOCATION] = "location", [BY_DEV] = "dev", [BY_NETNS] = "netns",
-	[BY_TRAP] = "trap",
-};
-
-const char *drop_by_name(enum drop_by by)
-{
-	return by <= BY_TRAP ? by_names[by] : "unknown";
-}
-
-int drop_by_parse(const char *s, enum drop_by *by)
-{
-	for (int i = BY_REASON; i <= BY_TRAP; i++) {
-		if (!strcmp(s, by_names[i])) {
-			*by = i;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static const char *const resets_by_names[] = {
-	[RESETS_BY_SERVICE] = "service", [RESETS_BY_PEER] = "peer",
-};
-
-const char *resets_by_name(enum resets_by by)
-{
-	return by <= RESETS_BY_PEER ? resets_by_names[by] : "unknown";
-}
-
-int resets_by_parse(const char *s, enum resets_by *by)
-{
-	for (int i = RESETS_BY_SERVICE; i <= RESETS_BY_PEER; i++) {
-		if (!strcmp(s, resets_by_names[i])) {
-			*by = i;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-const char *const hist_names[] = {
-	"srtt_us", "snd_cwnd", "xmit_len", "rx_len", NULL,
-};
-
-static const char *const hist_units[] = {
-	"usecs", "segments", "bytes", "bytes",
-};
-
-static int hist_rank(const char *name)
-{
-	for (int i = 0; hist_names[i]; i++)
-		if (!strcmp(name, hist_names[i]))
-			return i;
-	return -1;
-}
-
-bool hist_name_known(const char *name)
-{
-	return hist_rank(name) >= 0;
-}
-
-const char *hist_unit(const char *name)
-{
-	int i = hist_rank(name);
-
-	return i < 0 ? "value" : hist_units[i];
-}
-
-/* As include/net/tcp_states.h numbers them, named as tcpstates does. */
-static const char *const tcp_states[] = {
-	[1] = "ESTABLISHED", [2] = "SYN_SENT", [3] = "SYN_RECV",
-	[4] = "FIN_WAIT1", [5] = "FIN_WAIT2", [6] = "TIME_WAIT",
-	[7] = "CLOSE", [8] = "CLOSE_WAIT", [9] = "LAST_ACK",
-	[10] = "LISTEN", [11] = "CLOSING", [12] = "NEW_SYN_RECV",
-	[13] = "BOUND_INACTIVE",
-};
-
-const char *tcp_state_name(unsigned int state)
-{
-	if (state >= sizeof(tcp_states) / sizeof(tcp_states[0]))
-		return NULL;
-	return tcp_states[state];
-}
-
-void format_addr(char *buf, size_t len, const uint8_t *addr,
-		 unsigned int addr_len, int port)
-{
-	char text[INET6_ADDRSTRLEN];
-	int af = addr_len == 4 ? AF_INET : addr_len == 16 ? AF_INET6 : 0;
-
-	if (!af || !inet_ntop(af, addr, text, sizeof(text)))
-		snprintf(text, sizeof(text), "?");
-	if (port < 0)
-		snprintf(buf, len, "%s", text);
-	else if (af == AF_INET6)
-		snprintf(buf, len, "[%s]:%d", text, port);
-	else
-		snprintf(buf, len, "%s:%d", text, port);
+	return ops ? ops->name : "unknown";
 }
 
 /* ---- reading the dump ---------------------------------------------------- */
@@ -320,6 +227,7 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct view *v = data;
+	const struct view_ops *ops;
 	struct view_entry e = { 0 }, *slot;
 	struct hist h = { 0 };
 	bool header = false, has_hist = false;
@@ -374,8 +282,8 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 		v->have_header = true;
 		return MNL_CB_OK;
 	}
-	if (has_hist || v->id == TPSTAT_VIEW_LIFETIMES ||
-	    v->id == TPSTAT_VIEW_HISTS) {
+	ops = view_ops(v->id);
+	if (has_hist || (ops && ops->hist)) {
 		e.hist = malloc(sizeof(*e.hist));
 		if (!e.hist)
 			goto nomem;
@@ -402,320 +310,14 @@ void view_free(struct view *v)
 	v->n = v->cap = 0;
 }
 
-/* ---- aggregation and order ----------------------------------------------- */
-
-static int cmp_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? -1 : a > b;
-}
-
-/* qsort() has no context: the dimension drops are compared by. */
-static enum drop_by sort_by;
-
-/* Whether two DROPS/TRAPS entries fall in the same row for sort_by. */
-static int key_cmp(const struct view_entry *a, const struct view_entry *b)
-{
-	int c = 0;
-
-	switch (sort_by) {
-	case BY_REASON:
-		c = cmp_u64(a->has_reason, b->has_reason);
-		if (!c)
-			c = cmp_u64(a->reason, b->reason);
-		break;
-	case BY_LOCATION:
-		c = strcmp(a->location, b->location);
-		break;
-	case BY_DEV:
-		c = cmp_u64(a->netns, b->netns);
-		if (!c)
-			c = cmp_u64(a->ifindex, b->ifindex);
-		if (!c)
-			c = cmp_u64(a->has_ifname, b->has_ifname);
-		if (!c)
-			c = strcmp(a->ifname, b->ifname);
-		break;
-	case BY_NETNS:
-		c = cmp_u64(a->netns, b->netns);
-		break;
-	case BY_TRAP:
-	case BY_DEFAULT:
-		c = strcmp(a->devlink, b->devlink);
-		if (!c)
-			c = strcmp(a->trap, b->trap);
-		if (!c)
-			c = strcmp(a->trap_group, b->trap_group);
-		break;
-	}
-	return c;
-}
-
-static int key_qsort(const void *a, const void *b)
-{
-	return key_cmp(a, b);
-}
-
-/* The name a row is known by, for ties: "-" sorts before letters. */
-static const char *row_name(const struct view_entry *e)
-{
-	switch (sort_by) {
-	case BY_REASON:
-		return !e->has_reason ? "-" :
-		       e->has_reason_name ? e->reason_name : "?";
-	case BY_LOCATION:
-		return e->location;
-	case BY_DEV:
-		return e->has_ifname ? e->ifname : "";
-	case BY_TRAP:
-	case BY_DEFAULT:
-		return e->trap;
-	case BY_NETNS:
-		break;
-	}
-	return "";
-}
-
-static int rank_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->count, a->count);
-
-	if (!c)
-		c = strcmp(row_name(a), row_name(b));
-	return c ? c : key_cmp(a, b);
-}
-
-enum drop_by drop_by_of(const struct view *v, enum drop_by by)
-{
-	if (v->id == TPSTAT_VIEW_TRAPS)
-		return BY_TRAP;
-	return by == BY_DEFAULT || by == BY_TRAP ? BY_LOCATION : by;
-}
-
-int drops_aggregate(struct view *v, enum drop_by by, size_t top)
-{
-	size_t out = 0;
-
-	sort_by = drop_by_of(v, by);
-	if (v->n)
-		qsort(v->e, v->n, sizeof(*v->e), key_qsort);
-	for (size_t i = 0; i < v->n; i++) {
-		struct view_entry *row = &v->e[out], *e = &v->e[i];
-
-		if (i && !key_cmp(row, e)) {
-			row->count += e->count;
-			/* A name for a code one entry lacked. */
-			if (!row->has_reason_name && e->has_reason_name) {
-				memcpy(row->reason_name, e->reason_name,
-				       sizeof(row->reason_name));
-				row->has_reason_name = true;
-			}
-			free(e->hist);
-			continue;
-		}
-		if (i)
-			row = &v->e[++out];
-		if (row != e)
-			*row = *e;
-	}
-	if (v->n)
-		v->n = out + 1;
-	if (v->n)
-		qsort(v->e, v->n, sizeof(*v->e), rank_qsort);
-	if (top && top < v->n) {
-		for (size_t i = top; i < v->n; i++)
-			free(v->e[i].hist);
-		v->n = top;
-	}
-	return 0;
-}
-
-static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
-{
-	int c = cmp_u64(a->netns, b->netns);
-
-	if (!c)
-		c = cmp_u64(a->saddr_len, b->saddr_len);
-	if (!c)
-		c = memcmp(a->saddr, b->saddr, sizeof(a->saddr));
-	if (!c)
-		c = cmp_u64(a->sport, b->sport);
-	if (!c)
-		c = cmp_u64(a->daddr_len, b->daddr_len);
-	if (!c)
-		c = memcmp(a->daddr, b->daddr, sizeof(a->daddr));
-	if (!c)
-		c = cmp_u64(a->dport, b->dport);
-	return c;
-}
-
-static int retrans_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->retrans, a->retrans);
-
-	if (!c)
-		c = cmp_u64(b->synack_retrans, a->synack_retrans);
-	return c ? c : addr_cmp(a, b);
-}
-
-static int states_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(a->old_state, b->old_state);
-
-	return c ? c : cmp_u64(a->new_state, b->new_state);
-}
-
-static int devices_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(a->netns, b->netns);
-
-	return c ? c : cmp_u64(a->ifindex, b->ifindex);
-}
-
-static int hists_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	unsigned int ra = hist_rank(a->hist_name), rb = hist_rank(b->hist_name);
-	int c = cmp_u64(ra, rb);	/* unknown names (-1) last */
-
-	return c ? c : strcmp(a->hist_name, b->hist_name);
-}
-
-enum err_side errors_side(const struct view_entry *e, uint16_t *port)
-{
-	*port = 0;
-	if (e->has_sport == e->has_dport)
-		return SIDE_NONE;
-	*port = e->has_sport ? e->sport : e->dport;
-	return e->has_sport ? SIDE_LOCAL : SIDE_REMOTE;
-}
-
-const char *errors_side_name(enum err_side side)
-{
-	return side == SIDE_LOCAL ? "local" :
-	       side == SIDE_REMOTE ? "remote" : NULL;
-}
-
-const char *protocol_text(const struct view_entry *e, char *buf, size_t len)
-{
-	if (!e->has_protocol)
-		return NULL;
-	if (e->protocol == IPPROTO_TCP)
-		return "tcp";
-	if (e->protocol == IPPROTO_UDP)
-		return "udp";
-	snprintf(buf, len, "%u", e->protocol);
-	return buf;
-}
-
-/*
- * ERRORS: the key, family last.  A part an entry lacks sorts after the
- * others: (side + 2) % 3 puts local, remote, then none.
- */
-static int errors_key_cmp(const struct view_entry *a,
-			  const struct view_entry *b, bool family)
-{
-	uint16_t pa = 0, pb = 0;
-	int c = cmp_u64(b->has_err, a->has_err);
-
-	if (!c)
-		c = cmp_u64(a->err, b->err);
-	if (!c)
-		c = cmp_u64(b->has_protocol, a->has_protocol);
-	if (!c)
-		c = cmp_u64(a->protocol, b->protocol);
-	if (!c)
-		c = cmp_u64((errors_side(a, &pa) + 2) % 3,
-			    (errors_side(b, &pb) + 2) % 3);
-	if (!c)
-		c = cmp_u64(pa, pb);
-	if (!c)
-		c = cmp_u64(a->netns, b->netns);
-	if (!c && family)
-		c = cmp_u64(a->family, b->family);
-	return c;
-}
-
-static int errors_key_qsort(const void *a, const void *b)
-{
-	return errors_key_cmp(a, b, false);
-}
-
-static int errors_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->count, a->count);
-
-	return c ? c : errors_key_cmp(a, b, true);
-}
-
-int errors_aggregate(struct view *v)
-{
-	size_t out = 0;
-
-	if (!v->n)
-		return 0;
-	qsort(v->e, v->n, sizeof(*v->e), errors_key_qsort);
-	for (size_t i = 0; i < v->n; i++) {
-		struct view_entry *row = &v->e[out], *e = &v->e[i];
-
-		if (i && !errors_key_cmp(row, e, false)) {
-			row->count += e->count;
-			free(e->hist);
-			continue;
-		}
-		if (i)
-			row = &v->e[++out];
-		if (row != e)
-			*row = *e;
-		row->family = 0;
-	}
-	v->n = out + 1;
-	qsort(v->e, v->n, sizeof(*v->e), errors_qsort);
-	return 0;
-}
+/* ---- order -------------------------------------------------------------- */
 
 void view_sort(struct view *v)
 {
-	int (*cmp)(const void *, const void *) = NULL;
+	const struct view_ops *ops = view_ops(v->id);
 
-	switch (v->id) {
-	case TPSTAT_VIEW_RETRANS:
-		cmp = retrans_qsort;
-		break;
-	case TPSTAT_VIEW_RESETS:
-		cmp = resets_qsort;
-		break;
-	case TPSTAT_VIEW_STATES:
-		cmp = states_qsort;
-		break;
-	case TPSTAT_VIEW_LIFETIMES:
-		cmp = lifetimes_qsort;
-		break;
-	case TPSTAT_VIEW_DEVICES:
-		cmp = devices_qsort;
-		break;
-	case TPSTAT_VIEW_HISTS:
-		cmp = hists_qsort;
-		break;
-	case TPSTAT_VIEW_ERRORS:
-		cmp = errors_qsort;
-		break;
-	case TPSTAT_VIEW_RCVQ:
-		cmp = rcvq_qsort;
-		break;
-	case TPSTAT_VIEW_NEIGH:
-		cmp = neigh_qsort;
-		break;
-	case TPSTAT_VIEW_AUTH:
-		cmp = auth_qsort;
-		break;
-	}
-	if (cmp && v->n)
-		qsort(v->e, v->n, sizeof(*v->e), cmp);
+	if (ops && ops->cmp && v->n)
+		qsort(v->e, v->n, sizeof(*v->e), ops->cmp);
 }
 
 /* ---- the command ---------------------------------------------------------- */
@@ -730,24 +332,21 @@ static int features_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+int view_features(struct tpnl *nl, uint32_t *features)
+{
+	return tpnl_request(nl, TPSTAT_CMD_GET_INFO, 0, NULL, features_cb,
+			    features);
+}
+
 bool view_refused(int err)
 {
 	return err == -EOPNOTSUPP || err == -EPERM || err == -EACCES ||
 	       err == -ERANGE;
 }
 
-/* The views GET_VIEW refuses without CAP_NET_ADMIN (uapi). */
-static bool names_sockets(uint32_t view)
-{
-	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
-	       view == TPSTAT_VIEW_RCVQ ||
-	       view == TPSTAT_VIEW_NEIGH ||
-	       view == TPSTAT_VIEW_AUTH;
-}
-
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 {
+	const struct view_ops *ops = view_ops(view);
 	const char *name = view_name(view);
 
 	switch (-err) {
@@ -762,20 +361,9 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 			return 1;
 		}
 		/* The same refusal whose words did not come through. */
-		if (view == TPSTAT_VIEW_ERRORS) {
-			fprintf(f, "tpstat: errors view: not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)\n");
-			return 1;
-		}
-		if (view == TPSTAT_VIEW_RCVQ) {
-			fprintf(f, "tpstat: rcvq view: not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)\n");
-			return 1;
-		}
-		if (view == TPSTAT_VIEW_NEIGH) {
-			fprintf(f, "tpstat: neigh view: not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)\n");
-			return 1;
-		}
-		if (view == TPSTAT_VIEW_AUTH) {
-			fprintf(f, "tpstat: auth view: not available (the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_*, tcp:tcp_ao_* before Linux 6.7, or the module was loaded with views= without it)\n");
+		if (ops && ops->unavailable) {
+			fprintf(f, "tpstat: %s view: %s\n", name,
+				ops->unavailable);
 			return 1;
 		}
 		/* fall through */
@@ -792,7 +380,7 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 		return 1;
 	case EPERM:
 	case EACCES:
-		if (!nl->extack[0] && names_sockets(view)) {
+		if (!nl->extack[0] && ops && ops->names_sockets) {
 			fprintf(f, "tpstat: permission denied: the %s view names sockets and needs CAP_NET_ADMIN (run as root)\n",
 				name);
 			return 1;
@@ -807,21 +395,21 @@ int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 	     enum resets_by rby, const char *hist_only,
 	     const struct out_opts *o)
 {
+	struct view_args a = {
+		.by = by, .top = top, .resets_by = rby, .hist_only = hist_only,
+	};
 	struct view v = { .id = view };
+	const struct view_ops *ops = view_ops(view);
 	struct nlmsghdr *nlh;
-	uint32_t features = 0;
 	int err;
 
-	if (view == TPSTAT_VIEW_DROPS && by == BY_TRAP) {
-		v.id = TPSTAT_VIEW_TRAPS;
-	} else if (view == TPSTAT_VIEW_DROPS && by == BY_DEFAULT) {
-		err = tpnl_request(nl, TPSTAT_CMD_GET_INFO, 0, NULL,
-				   features_cb, &features);
+	if (ops && ops->prepare) {
+		err = ops->prepare(nl, &v, &a);
 		if (err) {
 			fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
 			return 1;
 		}
-		by = features & TPSTAT_F_DROP_REASON ? BY_REASON : BY_LOCATION;
+		ops = view_ops(v.id);
 	}
 	nlh = tpnl_msg(nl, TPSTAT_CMD_GET_VIEW, 1);
 	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, v.id);
@@ -836,24 +424,11 @@ int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 			view_name(v.id));
 		return 1;
 	}
-	if (v.id == TPSTAT_VIEW_DROPS || v.id == TPSTAT_VIEW_TRAPS)
-		drops_aggregate(&v, by, top);
-	else if (v.id == TPSTAT_VIEW_RESETS)
-		resets_aggregate(&v, rby);
+	if (ops && ops->arrange)
+		ops->arrange(&v, &a);
 	else
 		view_sort(&v);
-	print_view(stdout, o, &v, by, hist_only);
+	print_view(stdout, o, &v, a.by, a.hist_only);
 	view_free(&v);
 	return 0;
-}
-
-int hist_check_name(const char *name)
-{
-	if (!name || hist_name_known(name))
-		return 0;
-	fprintf(stderr, "tpstat: no histogram '%s' (there are:", name);
-	for (int i = 0; hist_names[i]; i++)
-		fprintf(stderr, "%s %s", i ? "," : "", hist_names[i]);
-	fprintf(stderr, ")\n");
-	return 1;
 }

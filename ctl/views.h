@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The module's views (TPSTAT_CMD_GET_VIEW): reading a dump into rows,
- * aggregating, sorting and printing them.  Everything but view_cmd() is
- * free of sockets, so it is unit-tested on the host.
+ * aggregating, sorting and printing them.  Each view is one
+ * view_<name>.c with its struct view_ops, listed in views.c's table;
+ * what several views print is view_fmt.c's.  Everything but view_cmd()
+ * and the ops' prepare() is free of sockets, so it is unit-tested on
+ * the host.
  */
 #ifndef TPSTAT_VIEWS_H
 #define TPSTAT_VIEWS_H
@@ -14,7 +17,13 @@
 #include <libmnl/libmnl.h>
 
 #include "hist.h"
+#include "view_fmt.h"
 #include "../uapi/linux/tpstat.h"
+
+struct json;
+struct out_opts;
+struct prom;
+struct tpnl;
 
 /* What "tpstat drops --by" aggregates over. */
 enum drop_by {
@@ -28,35 +37,77 @@ enum resets_by {
 	RESETS_BY_PEER,		/* each service's peers */
 };
 
-/* One entry of any view: the attributes it had, the others are 0. */
+/*
+ * One entry of any view, and an alert's key (alert.h): the attributes
+ * it had, the others are 0.  One struct rather than one per view, as
+ * view_entry_attr() stores attributes by type whatever the view, and
+ * most views share the socket's key.  Fields are grouped by the views
+ * that read them (the uapi header lists each view's attributes).
+ */
 struct view_entry {
-	/* keys */
-	uint32_t netns, ifindex, reason;
-	uint32_t err;				/* ERRNO */
-	uint16_t sport, dport;
+	/* all views but TRAPS, STATES and HISTS */
+	uint32_t netns;
+	/* DROPS, TRAPS, STATES, ERRORS, RCVQ, NEIGH, AUTH */
+	uint64_t count;
+
+	/* addresses and ports: the sockets' views, NEIGH's neighbour */
 	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
-	uint8_t old_state, new_state;
-	uint8_t protocol;			/* IPPROTO_* */
-	uint8_t direction;			/* enum tpstat_direction */
-	bool has_direction;
-	uint8_t auth_kind;			/* enum tpstat_auth_kind */
-	bool has_auth_kind;
-	bool has_reason, has_reason_name, has_ifname, has_comm;
-	bool has_old_state, has_new_state;
-	bool has_sport, has_dport, has_err, has_protocol, has_rcvbuf;
 	uint8_t saddr[16], daddr[16];
+	uint16_t sport, dport;
+	bool has_sport, has_dport;
+	uint8_t protocol;			/* IPPROTO_*; ERRORS, RCVQ */
+	bool has_protocol;
+	uint8_t direction;			/* enum tpstat_direction */
+	bool has_direction;			/* RESETS, LIFETIMES */
+
+	/* a device: DROPS, DEVICES, NEIGH */
+	uint32_t ifindex;
 	char ifname[16];
-	char comm[TPSTAT_COMM_MAX];
-	char location[192];
+	bool has_ifname;
+
+	/* the kernel's drop or reset reason: DROPS, RESETS */
+	uint32_t reason;
 	char reason_name[64];
+	bool has_reason, has_reason_name;
+
+	/* DROPS: where; TRAPS: the devlink device and its trap */
+	char location[192];
 	char devlink[64], trap[64], trap_group[64];
-	char hist_name[32];
-	/* values */
-	uint64_t count, retrans, synack_retrans, rst_sent, rst_received;
+
+	/* STATES: the transition; RETRANS: the flow's last state */
+	uint8_t old_state, new_state;
+	bool has_old_state, has_new_state;
+
+	/* RETRANS */
+	uint64_t retrans, synack_retrans;
+
+	/* RESETS */
+	uint64_t rst_sent, rst_received;
+
+	/* LIFETIMES: the task that connected */
+	char comm[TPSTAT_COMM_MAX];
+	bool has_comm;
+
+	/* DEVICES */
 	uint64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
 	uint64_t xmit_errors, xmit_timeouts, gro;
 	uint64_t napi_polls, napi_work, napi_budget_exhausted;
-	uint32_t rcvbuf;			/* RCVQ */
+
+	/* HISTS: which histogram */
+	char hist_name[32];
+
+	/* ERRORS */
+	uint32_t err;				/* ERRNO */
+	bool has_err;
+
+	/* RCVQ: the socket's receive buffer at the last drop */
+	uint32_t rcvbuf;
+	bool has_rcvbuf;
+
+	/* AUTH */
+	uint8_t auth_kind;			/* enum tpstat_auth_kind */
+	bool has_auth_kind;
+
 	struct hist *hist;	/* LIFETIMES, HISTS; NULL elsewhere */
 };
 
@@ -72,32 +123,69 @@ struct view {
 	size_t n, cap;
 };
 
+/* What the command line asks of a view. */
+struct view_args {
+	enum drop_by by;		/* DROPS: --by */
+	size_t top;			/* DROPS: -n, 0 = all */
+	enum resets_by resets_by;	/* RESETS: --by */
+	const char *hist_only;		/* HISTS: one name, NULL = all */
+};
+
+/* A view as print_view() prints it: the view and what it is shown by. */
+struct view_print {
+	const struct view *v;
+	enum drop_by by;		/* DROPS, TRAPS: --by */
+	const char *hist_only;		/* HISTS: one name, NULL = all */
+};
+
+/*
+ * A view: its names and what it does past the steps all views share.
+ * view_cmd() ->prepare()s, reads the view, ->arrange()s it, and
+ * print_view() prints the figures every view has around ->text() or
+ * each ->json_entry(); those two every view has, the other hooks may be
+ * NULL for the default their comment names.
+ */
+struct view_ops {
+	uint32_t id;			/* enum tpstat_view */
+	const char *name;		/* "drops": messages, JSON's "view" */
+	const char *list_key;		/* JSON: its entries' array */
+	bool hist;			/* each entry carries a histogram */
+	bool names_sockets;		/* GET_VIEW needs CAP_NET_ADMIN */
+	/* Why EOPNOTSUPP, without the kernel's words (NULL: an old module). */
+	const char *unavailable;
+
+	/*
+	 * Before the read, with the module at hand: a->by resolved, v->id
+	 * the view to read (NULL: as asked).  0 or -errno.
+	 */
+	int (*prepare)(struct tpnl *nl, struct view *v, struct view_args *a);
+	/* view_sort()'s qsort() order (NULL: as read). */
+	int (*cmp)(const void *a, const void *b);
+	/* After the read, into printing order (NULL: view_sort()).  0. */
+	int (*arrange)(struct view *v, const struct view_args *a);
+	/* The text, but for the "overflow:" line every view ends with. */
+	void (*text)(FILE *f, const struct view_print *p);
+	/* JSON's "by" (NULL: none). */
+	const char *(*json_by)(const struct view_print *p);
+	/* JSON members after "capacity", the view's own figures (NULL: none). */
+	void (*json_head)(struct json *j, const struct view_print *p);
+	/* Entry @i of p->v as a JSON object, or nothing to leave it out. */
+	void (*json_entry)(struct json *j, const struct view_print *p,
+			   size_t i);
+};
+
+/* The views, one file each. */
+extern const struct view_ops drops_view_ops, traps_view_ops;
+extern const struct view_ops retrans_view_ops, resets_view_ops;
+extern const struct view_ops states_view_ops, lifetimes_view_ops;
+extern const struct view_ops devices_view_ops, hists_view_ops;
+extern const struct view_ops errors_view_ops, rcvq_view_ops;
+extern const struct view_ops neigh_view_ops, auth_view_ops;
+
+/* The ops of @view (enum tpstat_view), or NULL for one this tool lacks. */
+const struct view_ops *view_ops(uint32_t view);
 /* Names "drops", "traps", ... of enum tpstat_view. */
 const char *view_name(uint32_t view);
-/* "reason", "location", ... */
-const char *drop_by_name(enum drop_by by);
-/* 0 and @by, or -1 for an unknown word. */
-int drop_by_parse(const char *s, enum drop_by *by);
-/* "service", "peer"; and the same 0 or -1. */
-const char *resets_by_name(enum resets_by by);
-int resets_by_parse(const char *s, enum resets_by *by);
-
-/* The known HISTS names in the order they print; NULL-terminated. */
-extern const char *const hist_names[];
-bool hist_name_known(const char *name);
-/* 0 for NULL or a known name, else 1 after one line on stderr. */
-int hist_check_name(const char *name);
-/* Unit of a histogram's values, for its header: "usecs", "bytes", ... */
-const char *hist_unit(const char *name);
-
-/* TCP states as tcpstates prints them; NULL for an unknown number. */
-const char *tcp_state_name(unsigned int state);
-/*
- * An address as inet_ntop() writes it, "?" when @len is neither 4 nor 16;
- * with @port >= 0 as "a.b.c.d:port" or "[v6]:port".
- */
-void format_addr(char *buf, size_t len, const uint8_t *addr,
-		 unsigned int addr_len, int port);
 
 /*
  * One key or value attribute of a view entry (or an alert) into @e:
@@ -108,101 +196,11 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e);
 /* mnl callback for every message of a GET_VIEW dump into a struct view. */
 int view_msg_cb(const struct nlmsghdr *nlh, void *data);
 void view_free(struct view *v);
-
-/*
- * DROPS or TRAPS entries summed per @by value (BY_TRAP: per devlink
- * device and trap), sorted by count, largest first, ties by name; only
- * the first @top unless 0.  The result replaces v->e; v->n is its size.
- */
-int drops_aggregate(struct view *v, enum drop_by by, size_t top);
-/* The dimension a DROPS/TRAPS view is printed by: BY_TRAP for TRAPS. */
-enum drop_by drop_by_of(const struct view *v, enum drop_by by);
-/* Each view's entries in the order they print. */
+/* Each view's entries in the order they print (its ->cmp). */
 void view_sort(struct view *v);
+/* The module's TPSTAT_F_* features into *@features: 0 or -errno. */
+int view_features(struct tpnl *nl, uint32_t *features);
 
-/* Which port an ERRORS entry names as its service. */
-enum err_side {
-	SIDE_NONE,	/* neither SPORT nor DPORT, or both: not an entry */
-	SIDE_LOCAL,	/* SPORT: the local port (a server) */
-	SIDE_REMOTE,	/* DPORT: the remote port (a client) */
-};
-
-/* The side of @e's service port, and the port in *@port (0 for none). */
-enum err_side errors_side(const struct view_entry *e, uint16_t *port);
-/* "local", "remote", or NULL for SIDE_NONE. */
-const char *errors_side_name(enum err_side side);
-/* "tcp", "udp", else the number in @buf ("132"); NULL without PROTOCOL. */
-const char *protocol_text(const struct view_entry *e, char *buf, size_t len);
-/*
- * ERRORS entries summed over the address family: one per errno,
- * protocol, service port and side, and namespace (FAMILY becomes 0),
- * in view_sort()'s order.  For export, whose labels have no family.
- */
-int errors_aggregate(struct view *v);
-
-/* AUTH (view_auth.c). */
-/* "MD5 mismatch", ...; NULL for a kind this tool does not know. */
-const char *auth_kind_text(unsigned int kind);
-/* "md5_mismatch", ... (JSON, Prometheus); NULL for an unknown kind. */
-const char *auth_kind_name(unsigned int kind);
-/* qsort() order of AUTH entries: count, largest first, then the key. */
-int auth_qsort(const void *a, const void *b);
-struct json;
-/* The text table; one JSON object per entry. */
-void auth_print_text(FILE *f, const struct view *v);
-void auth_json_entry(struct json *j, const struct view_entry *e);
-
-/* Pieces of the views' output that the monitor's alerts share. */
-struct json;
-/* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
-const char *view_reason_text(const struct view_entry *e, char *buf,
-			     size_t len);
-/* "reason" (name or null) and "reason_code" (number or null). */
-void view_json_reason(struct json *j, const struct view_entry *e);
-/* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
-const char *view_family_name(const struct view_entry *e);
-/* @key: the address without port, or null unless 4 or 16 bytes long. */
-void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
-		    unsigned int len);
-/* A state's name, or its number when this tool does not know it. */
-const char *view_state_text(unsigned int state, char *buf, size_t len);
-/* @key: the state's name (or null), "<key>_code": its number (or null). */
-void view_json_state(struct json *j, const char *key, bool has,
-		     unsigned int state);
-
-/* ---- lifetimes and resets by service (view_lifetime.c, view_resets.c) ---- */
-
-/* "active", "passive", or NULL (no DIRECTION, or one this tool does not know). */
-const char *direction_name(const struct view_entry *e);
-/* A service key's JSON members: netns (and its name), direction, port, port_side. */
-void service_json(struct json *j, const struct view_entry *e);
-/* view_sort()'s orders: most first, then by service. */
-int lifetimes_qsort(const void *pa, const void *pb);
-int resets_qsort(const void *pa, const void *pb);
-/*
- * RESETS entries as @by shows them (v->resets_by): BY_SERVICE sums them
- * over peers and families, one per namespace, direction, service port
- * and reason; BY_PEER keeps the module's rows.  In view_sort()'s order.
- */
-int resets_aggregate(struct view *v, enum resets_by by);
-
-struct json;
-void resets_text(FILE *f, const struct view *v);
-void resets_json_row(struct json *j, const struct view *v,
-		const struct view_entry *e);
-void lifetime_text(FILE *f, const struct view_entry *e);
-void lifetime_json_row(struct json *j, const struct view_entry *e);
-
-/* Shared by the views' printers (view_output.c). */
-const struct hist *hist_of(const struct view_entry *e);
-double hist_mean(const struct hist *h);
-void json_mean(struct json *j, const struct hist *h);
-/* The NETNS column's width: names where known, at least 10 wide. */
-int netns_width(const struct view *v);
-/* "remote port 8080", "local port 80", or "-" without one port. */
-const char *service_text(const struct view_entry *e, char *buf, size_t len);
-
-struct out_opts;
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		enum drop_by by, const char *hist_only);
 
@@ -214,8 +212,6 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
  * leaves the view's families out.
  */
 bool view_refused(int err);
-
-struct tpnl;
 /*
  * Why a GET_VIEW of @view failed with -@err, one line on @f: the
  * kernel's words where it sent them (nl->extack), else what the error
@@ -230,5 +226,71 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err);
 int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 	     enum resets_by rby, const char *hist_only,
 	     const struct out_opts *o);
+
+/*
+ * What the views export.c and main.c call beyond their ops.  Each
+ * *_export() writes its Prometheus family from a view read for export
+ * (export.h); nothing for a NULL view.
+ */
+
+/* DROPS and TRAPS (view_drops.c) */
+/* "reason", "location", ... */
+const char *drop_by_name(enum drop_by by);
+/* 0 and @by, or -1 for an unknown word. */
+int drop_by_parse(const char *s, enum drop_by *by);
+/* The dimension a DROPS/TRAPS view is printed by: BY_TRAP for TRAPS. */
+enum drop_by drop_by_of(const struct view *v, enum drop_by by);
+/*
+ * DROPS or TRAPS entries summed per @by value (BY_TRAP: per devlink
+ * device and trap), sorted by count, largest first, ties by name; only
+ * the first @top unless 0.  The result replaces v->e; v->n is its size.
+ */
+int drops_aggregate(struct view *v, enum drop_by by, size_t top);
+/* tpstat_skb_drops_by_reason_total, after drops_aggregate(BY_REASON). */
+void drops_export(struct prom *p, const struct view *v);
+
+/* RESETS (view_resets.c) */
+/* "service", "peer"; and 0 or -1 as drop_by_parse(). */
+const char *resets_by_name(enum resets_by by);
+int resets_by_parse(const char *s, enum resets_by *by);
+/*
+ * RESETS entries as @by shows them (v->resets_by): BY_SERVICE sums them
+ * over peers and families, one per namespace, direction, service port
+ * and reason; BY_PEER keeps the module's rows.  In view_sort()'s order.
+ */
+int resets_aggregate(struct view *v, enum resets_by by);
+/* tpstat_tcp_resets_total, after resets_aggregate(RESETS_BY_SERVICE). */
+void resets_export(struct prom *p, const struct view *v);
+
+/* HISTS (view_hists.c) */
+/* The known HISTS names in the order they print; NULL-terminated. */
+extern const char *const hist_names[];
+bool hist_name_known(const char *name);
+/* 0 for NULL or a known name, else 1 after one line on stderr. */
+int hist_check_name(const char *name);
+/* Unit of a histogram's values, for its header: "usecs", "bytes", ... */
+const char *hist_unit(const char *name);
+/* One histogram family per known name, as read. */
+void hists_export(struct prom *p, const struct view *v);
+
+/* ERRORS (view_errors.c) */
+/* "tcp", "udp", else the number in @buf ("132"); NULL without PROTOCOL. */
+const char *protocol_text(const struct view_entry *e, char *buf, size_t len);
+/*
+ * ERRORS entries summed over the address family: one per errno,
+ * protocol, service port and side, and namespace (FAMILY becomes 0),
+ * in view_sort()'s order.  For export, whose labels have no family.
+ */
+int errors_aggregate(struct view *v);
+/* tpstat_socket_errors_total, after errors_aggregate(). */
+void errors_export(struct prom *p, const struct view *v);
+
+/* AUTH (view_auth.c) */
+/* "MD5 mismatch", ...; NULL for a kind this tool does not know. */
+const char *auth_kind_text(unsigned int kind);
+/* "md5_mismatch", ... (JSON, Prometheus); NULL for an unknown kind. */
+const char *auth_kind_name(unsigned int kind);
+/* tpstat_tcp_auth_failures_total, as read. */
+void auth_export(struct prom *p, const struct view *v);
 
 #endif

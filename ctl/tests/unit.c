@@ -223,6 +223,25 @@ static void test_view_lookup(void)
 	      "errors reads the ERRORS view");
 }
 
+/* Every uapi view has its ops, complete, under its own id and names. */
+static void test_view_table(void)
+{
+	for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++) {
+		const struct view_ops *ops = view_ops(id);
+		bool unique = true;
+
+		for (uint32_t k = 0; ops && ops->name && k < id; k++)
+			unique &= !!strcmp(view_ops(k)->name, ops->name);
+		CHECK(ops && ops->id == id && ops->name && unique &&
+		      ops->list_key && ops->text && ops->json_entry,
+		      "view %u: ops with its own name, a list key, text and JSON",
+		      id);
+	}
+	CHECK(!view_ops(__TPSTAT_VIEW_CNT) &&
+	      !strcmp(view_name(__TPSTAT_VIEW_CNT), "unknown"),
+	      "a view past the table: no ops, named unknown");
+}
+
 static const struct parse_case view_cases[] = {
 	{ "drops", 0, CMD_DROPS, NULL, NULL },
 	{ "-j drops --by dev -n 5", 0, CMD_DROPS, NULL, NULL },
@@ -3027,6 +3046,7 @@ int main(int argc, char **argv)
 	test_parse();
 	test_output();
 	test_view_lookup();
+	test_view_table();
 	test_view_parse();
 	test_hist();
 	test_hist_print();

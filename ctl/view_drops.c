@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The DROPS view (tpstat drops): dropped packets (skb:kfree_skb) summed
+ * by reason, location, device or namespace; and TRAPS, the hardware
+ * drops per devlink device and trap that "--by trap" reads.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "json.h"
+#include "netns.h"
+#include "views.h"
+
+#define NUM_MAX 24	/* a u64 in decimal */
+
+static const char *const by_names[] = {
+	[BY_DEFAULT] = "default", [BY_REASON] = "reason",
+	[BY_LOCATION] = "location", [BY_DEV] = "dev", [BY_NETNS] = "netns",
+	[BY_TRAP] = "trap",
+};
+
+const char *drop_by_name(enum drop_by by)
+{
+	return by <= BY_TRAP ? by_names[by] : "unknown";
+}
+
+int drop_by_parse(const char *s, enum drop_by *by)
+{
+	for (int i = BY_REASON; i <= BY_TRAP; i++) {
+		if (!strcmp(s, by_names[i])) {
+			*by = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* qsort() has no context: the dimension drops are compared by. */
+static enum drop_by sort_by;
+
+/* Whether two DROPS/TRAPS entries fall in the same row for sort_by. */
+static int key_cmp(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = 0;
+
+	switch (sort_by) {
+	case BY_REASON:
+		c = cmp_u64(a->has_reason, b->has_reason);
+		if (!c)
+			c = cmp_u64(a->reason, b->reason);
+		break;
+	case BY_LOCATION:
+		c = strcmp(a->location, b->location);
+		break;
+	case BY_DEV:
+		c = cmp_u64(a->netns, b->netns);
+		if (!c)
+			c = cmp_u64(a->ifindex, b->ifindex);
+		if (!c)
+			c = cmp_u64(a->has_ifname, b->has_ifname);
+		if (!c)
+			c = strcmp(a->ifname, b->ifname);
+		break;
+	case BY_NETNS:
+		c = cmp_u64(a->netns, b->netns);
+		break;
+	case BY_TRAP:
+	case BY_DEFAULT:
+		c = strcmp(a->devlink, b->devlink);
+		if (!c)
+			c = strcmp(a->trap, b->trap);
+		if (!c)
+			c = strcmp(a->trap_group, b->trap_group);
+		break;
+	}
+	return c;
+}
+
+static int key_qsort(const void *a, const void *b)
+{
+	return key_cmp(a, b);
+}
+
+/* The name a row is known by, for ties: "-" sorts before letters. */
+static const char *row_name(const struct view_entry *e)
+{
+	switch (sort_by) {
+	case BY_REASON:
+		return !e->has_reason ? "-" :
+		       e->has_reason_name ? e->reason_name : "?";
+	case BY_LOCATION:
+		return e->location;
+	case BY_DEV:
+		return e->has_ifname ? e->ifname : "";
+	case BY_TRAP:
+	case BY_DEFAULT:
+		return e->trap;
+	case BY_NETNS:
+		break;
+	}
+	return "";
+}
+
+static int rank_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->count, a->count);
+
+	if (!c)
+		c = strcmp(row_name(a), row_name(b));
+	return c ? c : key_cmp(a, b);
+}
+
+enum drop_by drop_by_of(const struct view *v, enum drop_by by)
+{
+	if (v->id == TPSTAT_VIEW_TRAPS)
+		return BY_TRAP;
+	return by == BY_DEFAULT || by == BY_TRAP ? BY_LOCATION : by;
+}
+
+int drops_aggregate(struct view *v, enum drop_by by, size_t top)
+{
+	size_t out = 0;
+
+	sort_by = drop_by_of(v, by);
+	if (v->n)
+		qsort(v->e, v->n, sizeof(*v->e), key_qsort);
+	for (size_t i = 0; i < v->n; i++) {
+		struct view_entry *row = &v->e[out], *e = &v->e[i];
+
+		if (i && !key_cmp(row, e)) {
+			row->count += e->count;
+			/* A name for a code one entry lacked. */
+			if (!row->has_reason_name && e->has_reason_name) {
+				memcpy(row->reason_name, e->reason_name,
+				       sizeof(row->reason_name));
+				row->has_reason_name = true;
+			}
+			free(e->hist);
+			continue;
+		}
+		if (i)
+			row = &v->e[++out];
+		if (row != e)
+			*row = *e;
+	}
+	if (v->n)
+		v->n = out + 1;
+	if (v->n)
+		qsort(v->e, v->n, sizeof(*v->e), rank_qsort);
+	if (top && top < v->n) {
+		for (size_t i = top; i < v->n; i++)
+			free(v->e[i].hist);
+		v->n = top;
+	}
+	return 0;
+}
+
+/*
+ * Without --by the view is by reason where the kernel has drop reasons,
+ * else by location; --by trap reads the TRAPS view instead.
+ */
+static int drops_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
+{
+	uint32_t features = 0;
+	int err;
+
+	if (a->by == BY_TRAP) {
+		v->id = TPSTAT_VIEW_TRAPS;
+	} else if (a->by == BY_DEFAULT) {
+		err = view_features(nl, &features);
+		if (err)
+			return err;
+		a->by = features & TPSTAT_F_DROP_REASON ? BY_REASON :
+							   BY_LOCATION;
+	}
+	return 0;
+}
+
+static int drops_arrange(struct view *v, const struct view_args *a)
+{
+	return drops_aggregate(v, a->by, a->top);
+}
+
+static void drops_text(FILE *f, const struct view_print *p)
+{
+	const struct view *v = p->v;
+	enum drop_by by = drop_by_of(v, p->by);
+	char buf[96], ns[NUM_MAX];
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		fprintf(f, "%12llu drops ", (unsigned long long)e->count);
+		switch (by) {
+		case BY_REASON:
+			fprintf(f, "reason %s\n",
+				view_reason_text(e, buf, sizeof(buf)));
+			break;
+		case BY_DEV:
+			fprintf(f, "on %s netns %s\n",
+				view_dev_text(e, buf, sizeof(buf)),
+				netns_text(e->netns, ns, sizeof(ns)));
+			break;
+		case BY_NETNS:
+			fprintf(f, "in netns %s\n",
+				netns_text(e->netns, ns, sizeof(ns)));
+			break;
+		case BY_TRAP:
+			fprintf(f, "at trap %s (group %s) on %s\n", e->trap,
+				e->trap_group, e->devlink);
+			break;
+		default:
+			fprintf(f, "at %s\n",
+				e->location[0] ? e->location : "-");
+			break;
+		}
+	}
+}
+
+static const char *drops_json_by(const struct view_print *p)
+{
+	return drop_by_name(drop_by_of(p->v, p->by));
+}
+
+static void drops_json_entry(struct json *j, const struct view_print *p,
+			     size_t i)
+{
+	const struct view_entry *e = &p->v->e[i];
+
+	json_object_open(j);
+	switch (drop_by_of(p->v, p->by)) {
+	case BY_REASON:
+		view_json_reason(j, e);
+		break;
+	case BY_DEV:
+		view_json_dev(j, e);
+		break;
+	case BY_NETNS:
+		netns_json(j, e->netns);
+		break;
+	case BY_TRAP:
+		json_key(j, "devlink");
+		json_string(j, e->devlink);
+		json_key(j, "trap");
+		json_string(j, e->trap);
+		json_key(j, "trap_group");
+		json_string(j, e->trap_group);
+		break;
+	default:
+		json_key(j, "location");
+		json_string(j, e->location);
+		break;
+	}
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_object_close(j);
+}
+
+static const struct prom_family fam_drop_reasons = {
+	"tpstat_skb_drops_by_reason_total", "counter",
+	"Packets dropped (skb:kfree_skb) per drop reason: reason is the kernel's name for it (empty if it gave none), code its number; lost to a full drops table they are not counted here",
+};
+
+void drops_export(struct prom *p, const struct view *v)
+{
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char code[12];
+		const struct prom_label l[2] = {
+			{ "reason", e->has_reason_name ? e->reason_name : "" },
+			{ "code", code },
+		};
+
+		if (!e->has_reason)
+			continue;
+		snprintf(code, sizeof(code), "%u", e->reason);
+		prom_sample(p, &fam_drop_reasons, "", l, 2, e->count);
+	}
+}
+
+const struct view_ops drops_view_ops = {
+	.id = TPSTAT_VIEW_DROPS,
+	.name = "drops",
+	.list_key = "drops",
+	.prepare = drops_prepare,
+	.arrange = drops_arrange,
+	.text = drops_text,
+	.json_by = drops_json_by,
+	.json_entry = drops_json_entry,
+};
+
+/* Read by "tpstat drops --by trap", and printed as its drops. */
+const struct view_ops traps_view_ops = {
+	.id = TPSTAT_VIEW_TRAPS,
+	.name = "traps",
+	.list_key = "drops",
+	.arrange = drops_arrange,
+	.text = drops_text,
+	.json_by = drops_json_by,
+	.json_entry = drops_json_entry,
+};

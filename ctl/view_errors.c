@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ERRORS view (tpstat errors): errors reported on TCP and UDP
+ * sockets (sock:inet_sk_error_report) per errno, protocol, service port
+ * and namespace.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include "alert.h"
+#include "export.h"
+#include "json.h"
+#include "netns.h"
+#include "views.h"
+
+#define NUM_MAX 24	/* a u64 in decimal */
+#define ERR_MAX 48	/* "EPROTONOSUPPORT (93)", "errno 4294967295" */
+#define SERVICE_MAX 24	/* "remote port 65535" */
+
+const char *protocol_text(const struct view_entry *e, char *buf, size_t len)
+{
+	if (!e->has_protocol)
+		return NULL;
+	if (e->protocol == IPPROTO_TCP)
+		return "tcp";
+	if (e->protocol == IPPROTO_UDP)
+		return "udp";
+	snprintf(buf, len, "%u", e->protocol);
+	return buf;
+}
+
+/*
+ * The key, family last.  A part an entry lacks sorts after the others:
+ * (side + 2) % 3 puts local, remote, then none.
+ */
+static int errors_key_cmp(const struct view_entry *a,
+			  const struct view_entry *b, bool family)
+{
+	uint16_t pa = 0, pb = 0;
+	int c = cmp_u64(b->has_err, a->has_err);
+
+	if (!c)
+		c = cmp_u64(a->err, b->err);
+	if (!c)
+		c = cmp_u64(b->has_protocol, a->has_protocol);
+	if (!c)
+		c = cmp_u64(a->protocol, b->protocol);
+	if (!c)
+		c = cmp_u64((errors_side(a, &pa) + 2) % 3,
+			    (errors_side(b, &pb) + 2) % 3);
+	if (!c)
+		c = cmp_u64(pa, pb);
+	if (!c)
+		c = cmp_u64(a->netns, b->netns);
+	if (!c && family)
+		c = cmp_u64(a->family, b->family);
+	return c;
+}
+
+static int errors_key_qsort(const void *a, const void *b)
+{
+	return errors_key_cmp(a, b, false);
+}
+
+/* Most first, then the key. */
+static int errors_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->count, a->count);
+
+	return c ? c : errors_key_cmp(a, b, true);
+}
+
+int errors_aggregate(struct view *v)
+{
+	size_t out = 0;
+
+	if (!v->n)
+		return 0;
+	qsort(v->e, v->n, sizeof(*v->e), errors_key_qsort);
+	for (size_t i = 0; i < v->n; i++) {
+		struct view_entry *row = &v->e[out], *e = &v->e[i];
+
+		if (i && !errors_key_cmp(row, e, false)) {
+			row->count += e->count;
+			free(e->hist);
+			continue;
+		}
+		if (i)
+			row = &v->e[++out];
+		if (row != e)
+			*row = *e;
+		row->family = 0;
+	}
+	v->n = out + 1;
+	qsort(v->e, v->n, sizeof(*v->e), errors_qsort);
+	return 0;
+}
+
+/* "ECONNREFUSED (111)", "errno 4000", or "-" without ERRNO. */
+static const char *error_text(const struct view_entry *e, char *buf,
+			      size_t len)
+{
+	return e->has_err ? errno_text(e->err, buf, len) : "-";
+}
+
+/* "tcp", "udp6" (IPv6, as netstat), "132", or "-" without PROTOCOL. */
+static const char *proto_column(const struct view_entry *e, char *buf,
+				size_t len)
+{
+	const char *p = protocol_text(e, buf, len);
+
+	if (!p)
+		return "-";
+	if (e->family == AF_INET6 && p != buf) {
+		snprintf(buf, len, "%s6", p);
+		return buf;
+	}
+	return p;
+}
+
+static void errors_text(FILE *f, const struct view_print *p)
+{
+	const struct view *v = p->v;
+	char err[ERR_MAX], proto[NUM_MAX], service[SERVICE_MAX], ns[NUM_MAX];
+	int we = 5, wp = 5, ws = 7, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		n = strlen(error_text(e, err, sizeof(err)));
+		we = n > we ? n : we;
+		n = strlen(proto_column(e, proto, sizeof(proto)));
+		wp = n > wp ? n : wp;
+		n = strlen(service_text(e, service, sizeof(service)));
+		ws = n > ws ? n : ws;
+	}
+	fprintf(f, "%8s  %-*s  %-*s  %-*s  %s\n", "COUNT", we, "ERROR", wp,
+		"PROTO", ws, "SERVICE", "NETNS");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		fprintf(f, "%8llu  %-*s  %-*s  %-*s  %s\n",
+			(unsigned long long)e->count,
+			we, error_text(e, err, sizeof(err)),
+			wp, proto_column(e, proto, sizeof(proto)),
+			ws, service_text(e, service, sizeof(service)),
+			netns_text(e->netns, ns, sizeof(ns)));
+	}
+}
+
+static void errors_json_entry(struct json *j, const struct view_print *pr,
+			      size_t i)
+{
+	const struct view_entry *e = &pr->v->e[i];
+	const char *name = e->has_err ? errno_name(e->err) : NULL;
+	const char *family = view_family_name(e);
+	char proto[NUM_MAX];
+	const char *p = protocol_text(e, proto, sizeof(proto));
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
+
+	json_object_open(j);
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_opt_u64(j, "errno", e->has_err, e->err);
+	json_opt_str(j, "error", name, name);
+	json_opt_str(j, "message", e->has_err,
+		     e->has_err ? strerror(e->err) : NULL);
+	json_opt_str(j, "protocol", p, p);
+	json_opt_str(j, "family", family, family);
+	json_opt_u64(j, "port", side != SIDE_NONE, port);
+	json_opt_str(j, "port_side", side != SIDE_NONE,
+		     errors_side_name(side));
+	netns_json(j, e->netns);
+	json_object_close(j);
+}
+
+static const struct prom_family fam_socket_errors = {
+	"tpstat_socket_errors_total", "counter",
+	"Errors reported on TCP and UDP sockets (sock:inet_sk_error_report) per errno (its name, or its number), protocol and service port: side is remote where the local port was ephemeral (a client), else local; netns is the namespace's inode number; lost to a full errors table they are not counted here",
+};
+
+/* Entries without an errno, a protocol or one service port are left out. */
+void errors_export(struct prom *p, const struct view *v)
+{
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char err[12], proto[12], port[8], netns[12];
+		const char *name = errno_name(e->err);
+		uint16_t n;
+		enum err_side side = errors_side(e, &n);
+		const struct prom_label l[5] = {
+			{ "errno", name ? name : err },
+			{ "protocol", protocol_text(e, proto, sizeof(proto)) },
+			{ "port", port },
+			{ "side", errors_side_name(side) },
+			{ "netns", netns },
+		};
+
+		if (!e->has_err || !l[1].value || side == SIDE_NONE)
+			continue;
+		snprintf(err, sizeof(err), "%u", e->err);
+		snprintf(port, sizeof(port), "%u", n);
+		snprintf(netns, sizeof(netns), "%u", e->netns);
+		prom_sample(p, &fam_socket_errors, "", l, 5, e->count);
+	}
+}
+
+const struct view_ops errors_view_ops = {
+	.id = TPSTAT_VIEW_ERRORS,
+	.name = "errors",
+	.list_key = "errors",
+	.names_sockets = true,
+	.unavailable = "not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)",
+	.cmp = errors_qsort,
+	.text = errors_text,
+	.json_entry = errors_json_entry,
+};

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Names and formats the views share: see view_fmt.h. */
+#include <string.h>
+#include <arpa/inet.h>
+#include <sys/socket.h>
+
+#include "json.h"
+#include "netns.h"
+#include "views.h"
+
+#define NUM_MAX 24	/* a u64 in decimal */
+
+/* As include/net/tcp_states.h numbers them, named as tcpstates does. */
+static const char *const tcp_states[] = {
+	[1] = "ESTABLISHED", [2] = "SYN_SENT", [3] = "SYN_RECV",
+	[4] = "FIN_WAIT1", [5] = "FIN_WAIT2", [6] = "TIME_WAIT",
+	[7] = "CLOSE", [8] = "CLOSE_WAIT", [9] = "LAST_ACK",
+	[10] = "LISTEN", [11] = "CLOSING", [12] = "NEW_SYN_RECV",
+	[13] = "BOUND_INACTIVE",
+};
+
+const char *tcp_state_name(unsigned int state)
+{
+	if (state >= sizeof(tcp_states) / sizeof(tcp_states[0]))
+		return NULL;
+	return tcp_states[state];
+}
+
+const char *view_state_text(unsigned int state, char *buf, size_t len)
+{
+	const char *name = tcp_state_name(state);
+
+	if (name)
+		return name;
+	snprintf(buf, len, "%u", state);
+	return buf;
+}
+
+void view_json_state(struct json *j, const char *key, bool has,
+		     unsigned int state)
+{
+	char code[32];
+
+	json_opt_str(j, key, has && tcp_state_name(state),
+		     tcp_state_name(state));
+	snprintf(code, sizeof(code), "%s_code", key);
+	json_opt_u64(j, code, has, state);
+}
+
+void format_addr(char *buf, size_t len, const uint8_t *addr,
+		 unsigned int addr_len, int port)
+{
+	char text[INET6_ADDRSTRLEN];
+	int af = addr_len == 4 ? AF_INET : addr_len == 16 ? AF_INET6 : 0;
+
+	if (!af || !inet_ntop(af, addr, text, sizeof(text)))
+		snprintf(text, sizeof(text), "?");
+	if (port < 0)
+		snprintf(buf, len, "%s", text);
+	else if (af == AF_INET6)
+		snprintf(buf, len, "[%s]:%d", text, port);
+	else
+		snprintf(buf, len, "%s:%d", text, port);
+}
+
+void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
+		    unsigned int len)
+{
+	char text[INET6_ADDRSTRLEN];
+
+	format_addr(text, sizeof(text), addr, len, -1);
+	json_opt_str(j, key, len == 4 || len == 16, text);
+}
+
+const char *view_family_name(const struct view_entry *e)
+{
+	unsigned int len = e->saddr_len ? e->saddr_len : e->daddr_len;
+
+	if (e->family == AF_INET || (!e->family && len == 4))
+		return "ipv4";
+	if (e->family == AF_INET6 || (!e->family && len == 16))
+		return "ipv6";
+	return NULL;
+}
+
+const char *view_reason_text(const struct view_entry *e, char *buf,
+			     size_t len)
+{
+	if (!e->has_reason)
+		return "-";
+	snprintf(buf, len, "%s (%u)",
+		 e->has_reason_name ? e->reason_name : "?", e->reason);
+	return buf;
+}
+
+void view_json_reason(struct json *j, const struct view_entry *e)
+{
+	json_opt_str(j, "reason", e->has_reason && e->has_reason_name,
+		     e->reason_name);
+	json_opt_u64(j, "reason_code", e->has_reason, e->reason);
+}
+
+const char *view_dev_text(const struct view_entry *e, char *buf, size_t len)
+{
+	if (e->has_ifname)
+		return e->ifname;
+	if (!e->ifindex)
+		return "-";
+	snprintf(buf, len, "ifindex %u", e->ifindex);
+	return buf;
+}
+
+void view_json_dev(struct json *j, const struct view_entry *e)
+{
+	netns_json(j, e->netns);
+	json_key(j, "ifindex");
+	json_u64(j, e->ifindex);
+	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
+}
+
+/* Namespace names are as wide as they are; inodes take 10 digits. */
+int netns_width(const struct view *v)
+{
+	char buf[NUM_MAX];
+	int w = 10, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		n = strlen(netns_text(v->e[i].netns, buf, sizeof(buf)));
+		w = n > w ? n : w;
+	}
+	return w;
+}
+
+enum err_side errors_side(const struct view_entry *e, uint16_t *port)
+{
+	*port = 0;
+	if (e->has_sport == e->has_dport)
+		return SIDE_NONE;
+	*port = e->has_sport ? e->sport : e->dport;
+	return e->has_sport ? SIDE_LOCAL : SIDE_REMOTE;
+}
+
+const char *errors_side_name(enum err_side side)
+{
+	return side == SIDE_LOCAL ? "local" :
+	       side == SIDE_REMOTE ? "remote" : NULL;
+}
+
+const char *service_text(const struct view_entry *e, char *buf, size_t len)
+{
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
+
+	if (side == SIDE_NONE)
+		return "-";
+	snprintf(buf, len, "%s port %u", errors_side_name(side), port);
+	return buf;
+}
+
+const char *direction_name(const struct view_entry *e)
+{
+	if (!e->has_direction)
+		return NULL;
+	return e->direction == TPSTAT_DIRECTION_ACTIVE ? "active" :
+	       e->direction == TPSTAT_DIRECTION_PASSIVE ? "passive" : NULL;
+}
+
+void service_json(struct json *j, const struct view_entry *e)
+{
+	const char *dir = direction_name(e);
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
+
+	netns_json(j, e->netns);
+	json_opt_str(j, "direction", dir, dir);
+	json_opt_u64(j, "port", side != SIDE_NONE, port);
+	json_opt_str(j, "port_side", side != SIDE_NONE,
+		     errors_side_name(side));
+}
+
+static const struct hist empty_hist;
+
+const struct hist *hist_of(const struct view_entry *e)
+{
+	return e->hist ? e->hist : &empty_hist;
+}
+
+double hist_mean(const struct hist *h)
+{
+	return h && h->count ? (double)h->sum / h->count : 0;
+}
+
+void json_mean(struct json *j, const struct hist *h)
+{
+	json_key(j, "mean");
+	if (h->count)
+		json_double(j, hist_mean(h));
+	else
+		json_null(j);
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Names and formats more than one view prints, and the monitor's alerts
+ * too: addresses, TCP states, drop reasons, devices, services, the NETNS
+ * column.  Each view_<name>.c calls these; nothing here calls a view.
+ */
+#ifndef TPSTAT_VIEW_FMT_H
+#define TPSTAT_VIEW_FMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct hist;
+struct json;
+struct view;
+struct view_entry;
+
+/* qsort() helpers' three-way compare of two numbers. */
+static inline int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* TCP states as tcpstates prints them; NULL for an unknown number. */
+const char *tcp_state_name(unsigned int state);
+/* A state's name, or its number when this tool does not know it. */
+const char *view_state_text(unsigned int state, char *buf, size_t len);
+/* @key: the state's name (or null), "<key>_code": its number (or null). */
+void view_json_state(struct json *j, const char *key, bool has,
+		     unsigned int state);
+
+/*
+ * An address as inet_ntop() writes it, "?" when @len is neither 4 nor 16;
+ * with @port >= 0 as "a.b.c.d:port" or "[v6]:port".
+ */
+void format_addr(char *buf, size_t len, const uint8_t *addr,
+		 unsigned int addr_len, int port);
+/* @key: the address without port, or null unless 4 or 16 bytes long. */
+void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
+		    unsigned int len);
+/* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
+const char *view_family_name(const struct view_entry *e);
+
+/* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
+const char *view_reason_text(const struct view_entry *e, char *buf,
+			     size_t len);
+/* "reason" (name or null) and "reason_code" (number or null). */
+void view_json_reason(struct json *j, const struct view_entry *e);
+
+/* "eth0", "ifindex 7" (its name unknown: the device is gone), or "-". */
+const char *view_dev_text(const struct view_entry *e, char *buf, size_t len);
+/* netns (and its name), ifindex, ifname (or null). */
+void view_json_dev(struct json *j, const struct view_entry *e);
+
+/* The NETNS column's width: names where known, at least 10 wide. */
+int netns_width(const struct view *v);
+
+/*
+ * A service: the port a reset, a lifetime or a socket error is counted
+ * by.  The module sends one of SPORT (the local port: a server's end) or
+ * DPORT (the remote port: a client's, whose local port is ephemeral).
+ */
+enum err_side {
+	SIDE_NONE,	/* neither SPORT nor DPORT, or both: not an entry */
+	SIDE_LOCAL,	/* SPORT: the local port (a server) */
+	SIDE_REMOTE,	/* DPORT: the remote port (a client) */
+};
+
+/* The side of @e's service port, and the port in *@port (0 for none). */
+enum err_side errors_side(const struct view_entry *e, uint16_t *port);
+/* "local", "remote", or NULL for SIDE_NONE. */
+const char *errors_side_name(enum err_side side);
+/* "remote port 8080", "local port 80", or "-" without one port. */
+const char *service_text(const struct view_entry *e, char *buf, size_t len);
+/* "active", "passive", or NULL (no DIRECTION, or one this tool does not know). */
+const char *direction_name(const struct view_entry *e);
+/* A service's JSON: netns (and its name), direction, port, port_side. */
+void service_json(struct json *j, const struct view_entry *e);
+
+/* An entry's histogram; an empty one for an entry without. */
+const struct hist *hist_of(const struct view_entry *e);
+double hist_mean(const struct hist *h);
+/* "mean": the histogram's mean, or null when it is empty. */
+void json_mean(struct json *j, const struct hist *h);
+
+#endif

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The RETRANS view (tpstat retrans, as tcpretrans -c): TCP retransmits
+ * and SYN/ACK retransmits per flow, with the flow's last state.
+ */
+#include <string.h>
+
+#include "json.h"
+#include "netns.h"
+#include "views.h"
+
+#define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
+#define NUM_MAX 24	/* a u64 in decimal */
+
+static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_u64(a->netns, b->netns);
+
+	if (!c)
+		c = cmp_u64(a->saddr_len, b->saddr_len);
+	if (!c)
+		c = memcmp(a->saddr, b->saddr, sizeof(a->saddr));
+	if (!c)
+		c = cmp_u64(a->sport, b->sport);
+	if (!c)
+		c = cmp_u64(a->daddr_len, b->daddr_len);
+	if (!c)
+		c = memcmp(a->daddr, b->daddr, sizeof(a->daddr));
+	if (!c)
+		c = cmp_u64(a->dport, b->dport);
+	return c;
+}
+
+/* Most retransmits first, then SYN/ACK ones, then the flow. */
+static int retrans_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->retrans, a->retrans);
+
+	if (!c)
+		c = cmp_u64(b->synack_retrans, a->synack_retrans);
+	return c ? c : addr_cmp(a, b);
+}
+
+static void retrans_text(FILE *f, const struct view_print *p)
+{
+	const struct view *v = p->v;
+	char local[ADDR_MAX], remote[ADDR_MAX], st[16], ns[NUM_MAX];
+	int wl = 5, wr = 6, wn = netns_width(v), n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
+		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
+		n = strlen(local);
+		wl = n > wl ? n : wl;
+		n = strlen(remote);
+		wr = n > wr ? n : wr;
+	}
+	fprintf(f, "%-*s  %-*s  %*s  %8s  %8s  %s\n", wl, "LOCAL", wr,
+		"REMOTE", wn, "NETNS", "RETRANS", "SYNACK", "STATE");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
+		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
+		fprintf(f, "%-*s  %-*s  %*s  %8llu  %8llu  %s\n", wl, local,
+			wr, remote, wn, netns_text(e->netns, ns, sizeof(ns)),
+			(unsigned long long)e->retrans,
+			(unsigned long long)e->synack_retrans,
+			e->has_new_state ?
+				view_state_text(e->new_state, st, sizeof(st)) :
+				"-");
+	}
+}
+
+static void retrans_json_entry(struct json *j, const struct view_print *p,
+			       size_t i)
+{
+	const struct view_entry *e = &p->v->e[i];
+
+	json_object_open(j);
+	netns_json(j, e->netns);
+	json_opt_str(j, "family", view_family_name(e), view_family_name(e));
+	view_json_addr(j, "local", e->saddr, e->saddr_len);
+	json_key(j, "local_port");
+	json_u64(j, e->sport);
+	view_json_addr(j, "remote", e->daddr, e->daddr_len);
+	json_key(j, "remote_port");
+	json_u64(j, e->dport);
+	json_key(j, "retransmits");
+	json_u64(j, e->retrans);
+	json_key(j, "synack_retransmits");
+	json_u64(j, e->synack_retrans);
+	view_json_state(j, "state", e->has_new_state, e->new_state);
+	json_object_close(j);
+}
+
+const struct view_ops retrans_view_ops = {
+	.id = TPSTAT_VIEW_RETRANS,
+	.name = "retrans",
+	.list_key = "flows",
+	.names_sockets = true,
+	.cmp = retrans_qsort,
+	.text = retrans_text,
+	.json_entry = retrans_json_entry,
+};

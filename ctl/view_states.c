@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The STATES view (tpstat states): TCP state transitions counted per
+ * old and new state, and the opens the module counts beside them.
+ */
+#include "json.h"
+#include "views.h"
+
+/* By old state, then new: the order of a connection's life. */
+static int states_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(a->old_state, b->old_state);
+
+	return c ? c : cmp_u64(a->new_state, b->new_state);
+}
+
+static void states_text(FILE *f, const struct view_print *p)
+{
+	const struct view *v = p->v;
+	char old[16], new[16];
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		fprintf(f, "%-14s -> %-14s %12llu\n",
+			view_state_text(e->old_state, old, sizeof(old)),
+			view_state_text(e->new_state, new, sizeof(new)),
+			(unsigned long long)e->count);
+	}
+	fprintf(f, "active opens   %llu\npassive opens  %llu\nfailed opens   %llu\n",
+		(unsigned long long)v->opens_active,
+		(unsigned long long)v->opens_passive,
+		(unsigned long long)v->opens_failed);
+}
+
+static void states_json_head(struct json *j, const struct view_print *p)
+{
+	json_key(j, "active_opens");
+	json_u64(j, p->v->opens_active);
+	json_key(j, "passive_opens");
+	json_u64(j, p->v->opens_passive);
+	json_key(j, "failed_opens");
+	json_u64(j, p->v->opens_failed);
+}
+
+static void states_json_entry(struct json *j, const struct view_print *p,
+			      size_t i)
+{
+	const struct view_entry *e = &p->v->e[i];
+
+	json_object_open(j);
+	view_json_state(j, "old_state", e->has_old_state, e->old_state);
+	view_json_state(j, "new_state", e->has_new_state, e->new_state);
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_object_close(j);
+}
+
+const struct view_ops states_view_ops = {
+	.id = TPSTAT_VIEW_STATES,
+	.name = "states",
+	.list_key = "transitions",
+	.cmp = states_qsort,
+	.text = states_text,
+	.json_head = states_json_head,
+	.json_entry = states_json_entry,
+};
