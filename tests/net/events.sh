@@ -86,11 +86,12 @@ echo "# workload: connections=$K datagrams=$U bulk_bytes=$B"
 sed 's/^/# /' "$TMP/workloads"
 echo "# judge: ftrace $(judge_mode)"
 check_eq "ftrace's count is whole (nothing dropped or overrun)" "" "$(judge_void)"
-fired=0
+fired=0 n=0 outer=0
+judge_hits_all
 for ev in "${events[@]}"; do
-	n=$(delta "$TMP/a" "$TMP/b" "$ev")
-	outer=$(delta "$TMP/a0" "$TMP/b1" "$ev")
-	f=$(judge_hits "$ev")
+	delta_to n "$TMP/a" "$TMP/b" "$ev"
+	delta_to outer "$TMP/a0" "$TMP/b1" "$ev"
+	f=${JUDGE_HIT[$ev]:-}
 	if [ "$outer" = "$n" ]; then
 		check_eq "$ev equals ftrace's hit count" "$f" "$n"
 	else

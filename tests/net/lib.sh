@@ -69,6 +69,10 @@ value() {
 }
 # delta <before> <after> <name>
 delta() { echo $(($(value "$2" "$3") - $(value "$1" "$3"))); }
+# delta_to <var> <before> <after> <name>: the same into <var>, with no
+# subshell, for loops over a hundred events (both snapshots taken in
+# this shell).
+delta_to() { printf -v "$1" %d $((${SNAP[$3 $4]:-0} - ${SNAP[$2 $4]:-0})); }
 
 # mon_field <name>: a value of debugfs's monitor file (armed, requests...).
 mon_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
@@ -89,6 +93,21 @@ hist_dropped() { hist_section "$1" "$2" | awk '/^ *Dropped:/ { print $2 }'; }
 trigger() { echo "$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
 untrigger() { echo "!$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
 
+# nap SECONDS: sleeps without a fork (read times out on a FIFO no one
+# writes): fork and exec cost most of a second on the debug kernel, and
+# the suites wait in loops.
+NAP_FD=
+nap() {
+	local fifo
+	if [ -z "$NAP_FD" ]; then
+		fifo=$(mktemp -u)
+		mkfifo "$fifo"
+		exec {NAP_FD}<>"$fifo"
+		rm -f "$fifo"
+	fi
+	read -rt "$1" -u "$NAP_FD" _ || true
+}
+
 # serve OUT COMMAND...: starts a netload server in the background and
 # returns once it listens (its first line, "listening=1", is in OUT).  A
 # fixed sleep lost that race on a loaded 32-bit ARM guest: the client was
@@ -107,7 +126,7 @@ serve() {
 		read -r line <"$out" 2>/dev/null
 		[ "$line" = listening=1 ] && return 0
 		kill -0 "${SERVERS[-1]}" 2>/dev/null || break
-		sleep 0.05
+		nap 0.05
 	done
 	echo "# server never listened: $*"
 	return 1
@@ -120,7 +139,7 @@ reap() {
 	for pid in "${SERVERS[@]}"; do
 		for ((i = 0; i < 600; i++)); do
 			kill -0 "$pid" 2>/dev/null || break
-			sleep 0.1
+			nap 0.1
 		done
 		kill "$pid" 2>/dev/null && echo "# killed a server still waiting for clients: pid $pid"
 		wait "$pid" 2>/dev/null
@@ -128,21 +147,27 @@ reap() {
 	SERVERS=()
 }
 
-# Waits until no TCP socket anywhere is in a state that will still send
-# (only TIME-WAIT may remain) and the counters stop moving.
+# Waits until no TCP socket in any namespace (the initial one and those
+# in /run/netns) is in a state that will still send (only TIME-WAIT may
+# remain) and the counters stop moving.  One ss per namespace, and
+# nothing else forked.
 quiesce() {
-	local a b
-	for _ in $(seq 1 120); do
-		if ! { ss -tanH; na ss -tanH; nb ss -tanH; } 2>/dev/null |
-			grep -qv TIME-WAIT; then
-			break
-		fi
-		sleep 0.5
+	local a b i ns busy
+	for ((i = 0; i < 120; i++)); do
+		busy=$(
+			ss -tanH exclude time-wait
+			for ns in /run/netns/*; do
+				[ -e "$ns" ] || continue
+				ss -tanH -N "${ns##*/}" exclude time-wait
+			done 2>/dev/null
+		)
+		[ -z "$busy" ] && break
+		nap 0.5
 	done
-	for _ in $(seq 1 60); do
-		a=$(cat "$DBG/counters")
-		sleep 1
-		b=$(cat "$DBG/counters")
+	for ((i = 0; i < 60; i++)); do
+		read -rd '' a <"$DBG/counters"
+		nap 1
+		read -rd '' b <"$DBG/counters"
 		[ "$a" = "$b" ] && return 0
 	done
 	return 1
@@ -152,12 +177,13 @@ quiesce() {
 # address detection, no router solicitations (the MLD reports of a link
 # coming up end within a second or two; quiesce waits for them).
 quiet_ipv6() {
-	local c
+	local c knobs=()
 	for c in all default; do
-		"$@" sysctl -qw net.ipv6.conf.$c.disable_ipv6=0
-		"$@" sysctl -qw net.ipv6.conf.$c.accept_dad=0
-		"$@" sysctl -qw net.ipv6.conf.$c.router_solicitations=0
+		knobs+=("net.ipv6.conf.$c.disable_ipv6=0" "net.ipv6.conf.$c.accept_dad=0"
+			"net.ipv6.conf.$c.router_solicitations=0")
 	done
+	# One sysctl for all six: each program costs on the debug kernel.
+	"$@" sysctl -qw "${knobs[@]}"
 }
 
 # Two namespaces joined by a veth pair, quiet: IPv6 quiet, static
