@@ -4,13 +4,15 @@
 # The auth view (tpstat auth) against TCP authentication failures of known
 # causes, inside a test kernel as root (tests/vm/boot.sh).  Every count is
 # checked against an ftrace hist trigger on its tracepoint and against the
-# kernel's own counters (tpb's MIBs through nstat), and read four ways:
-# tpstat -j auth, its text, debugfs and tpstat export.  A kernel without the tracepoints (before 6.7) refuses
+# kernel's own counters (tpb's MIBs through nstat, the TCP-AO listener's
+# TCP_AO_INFO), and read four ways: tpstat -j auth, its text, debugfs and
+# tpstat export.  A kernel without the tracepoints (before 6.7) refuses
 # the view: that is checked, and the rest skipped, in seconds.
 #   tests/net/auth.sh <tpstat.ko>
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tool from build/ctl-arm64, cross-built.
 #
 #   tpa: va2 10.99.1.1  <--->  tpb: vb2 10.99.1.2   (no loss: every SYN arrives)
+#   10.99.1.5: nobody's (crafted segments come from it; tpb's answers are lost)
 set -uo pipefail
 
 KO=$1
@@ -21,6 +23,7 @@ TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 TMP=$(mktemp -d)
 PY=/usr/bin/python3
 MD5=$here/tcp_md5.py
+AO=$here/tcp_ao.py
 
 has_tp() { [ -d "$TRACING/events/tcp/$1" ]; }
 
@@ -59,6 +62,8 @@ ip -n tpb link set vb2 up
 mac() { ip -n "$1" -j link show "$2" | jq -r '.[0].address'; }
 ip -n tpa neigh add 10.99.1.2 lladdr "$(mac tpb vb2)" dev va2 nud permanent
 ip -n tpb neigh add 10.99.1.1 lladdr "$(mac tpa va2)" dev vb2 nud permanent
+# tpb answers 10.99.1.5 at a link address nobody has: tpa drops it unread.
+ip -n tpb neigh add 10.99.1.5 lladdr 02:00:00:00:00:05 dev vb2 nud permanent
 nsb=$(stat -L -c %i /run/netns/tpb)
 restart() { quiesce; "$TP" reset; }
 
@@ -172,6 +177,132 @@ if has_tp tcp_hash_md5_mismatch && has_tp tcp_hash_md5_required &&
 	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
 else
 	ok "auth view against TCP-MD5 failures # SKIP the kernel has no tcp:tcp_hash_md5_* tracepoints"
+fi
+
+# --- TCP-AO: a wrong key, an unknown key id, a wrong MAC length, none --------------
+# In tpb a listener on :5410 has a TCP-AO key for 10.99.1.1 (HMAC-SHA1,
+# key ids 100/100, a 12-byte MAC), one on :5411 none.  From tpa to :5410:
+#   AW connects with the wrong secret (ao_mismatch: TcpExtTCPAOBad),
+#   AK with key id 7, which the listener lacks (ao_key_not_found:
+#      TcpExtTCPAOKeyNotFound),
+#   AL with the right key but a 16-byte MAC (ao_wrong_maclen: TCPAOBad),
+#   AR unsigned (ao_required: TcpExtTCPAORequired).
+# Crafted through a raw socket, to :5411 (any listener does: the checks
+# come before any key's):
+#   AB SYNs from 10.99.1.1 with both an MD5 and an AO option
+#      (bad_header: no MIB; the drop reason TCP_AUTH_HDR, skb:kfree_skb),
+#   AH unsigned SYNs from 10.99.1.5, each followed by an ACK of the same
+#      4-tuple with an AO option (ao_handshake_failure: TCPAOBad): the
+#      request socket began without TCP-AO.
+# Crafted segments are sent once: exactly AB and AH.  TCPAOBad counts
+# three kinds; the listener's own pkt_bad two of them.  Kernels with the
+# tracepoints but without CONFIG_TCP_AO (Debian's 6.12) take no AO key:
+# there only the crafted segments are sent.
+AW=3 AK=2 AL=2 AR=2 AB=4 AH=3
+AOTPS=()
+for tp in tcp_ao_mismatch tcp_ao_key_not_found tcp_ao_wrong_maclen \
+	tcp_hash_ao_required tcp_hash_bad_header tcp_ao_handshake_failure; do
+	has_tp $tp && AOTPS+=("$tp")
+done
+ao_keys=yes
+"$PY" "$AO" probe 2> "$TMP/probe" || ao_keys=no
+sed 's/^/# /' "$TMP/probe"
+# The drop reason's number, from the tracepoint's format.
+auth_hdr=$(sed -nE 's/.*\{ *([0-9]+), "TCP_AUTH_HDR" \}.*/\1/p' \
+	"$TRACING/events/skb/kfree_skb/format" 2>/dev/null | head -n 1)
+if [ ${#AOTPS[@]} -gt 0 ]; then
+	AOMIBS=(TcpExtTCPAOBad TcpExtTCPAOKeyNotFound TcpExtTCPAORequired TcpExtTCPAOGood)
+	restart
+	mibs "${AOMIBS[@]}" > "$TMP/mib.a"
+	for tp in "${AOTPS[@]}"; do
+		trigger "tcp:$tp" 'hist:keys=common_cpu'
+	done
+	[ -n "$auth_hdr" ] && trigger skb:kfree_skb "hist:keys=common_cpu if reason == $auth_hdr"
+	if [ $ao_keys = yes ]; then
+		specs=(5410:10.99.1.1:right:100:100 5411)
+	else
+		specs=(5411)
+	fi
+	ip netns exec tpb "$PY" "$AO" listen 10.99.1.2 "${specs[@]}" > "$TMP/ao.l" 2>&1 &
+	L=$!
+	check_eq "listeners in tpb: ${specs[*]}" listening "$(listening "$TMP/ao.l")"
+	if [ $ao_keys = yes ]; then
+		na "$PY" "$AO" connect 10.99.1.2 5410:$AW:$TMO:wrong:100:100 \
+			5410:$AK:$TMO:right:7:7 5410:$AL:$TMO:right:100:100:16 \
+			5410:$AR:$TMO > "$TMP/c.out" 2>&1
+		check_eq "AW wrong-key, AK unknown-id, AL long-MAC, AR unsigned connects all time out" \
+			"attempts=$AW connected=0 timedout=$AW refused=0 attempts=$AK connected=0 timedout=$AK refused=0 attempts=$AL connected=0 timedout=$AL refused=0 attempts=$AR connected=0 timedout=$AR refused=0" \
+			"$(tr '\n' ' ' < "$TMP/c.out" | sed 's/ $//')"
+	fi
+	if has_tp tcp_hash_bad_header; then
+		check_eq "AB SYNs with MD5 and AO options sent" sent=$AB \
+			"$(na "$PY" "$AO" raw 10.99.1.1 10.99.1.2 5411 badheader $AB 2>&1)"
+	fi
+	if has_tp tcp_ao_handshake_failure; then
+		check_eq "AH unsigned SYNs, each then an AO-signed ACK, sent" sent=$AH \
+			"$(na "$PY" "$AO" raw 10.99.1.5 10.99.1.2 5411 handshake $AH 2>&1)"
+	fi
+	kill "$L"
+	wait "$L" 2>/dev/null
+	check_eq "the listeners are gone" "" "$(nb ss -tlnH)"
+	quiesce
+	count_hits "${AOTPS[@]}"
+	if [ -n "$auth_hdr" ]; then
+		dropped=$(hist_hits skb:kfree_skb 'hist:keys=common_cpu')
+		untrigger skb:kfree_skb "hist:keys=common_cpu if reason == $auth_hdr"
+	fi
+	mibs "${AOMIBS[@]}" > "$TMP/mib.b"
+	sed 's/^/# listener: /' "$TMP/ao.l"
+	read_view
+	entries=0
+	if [ $ao_keys = yes ]; then
+		for kc in tcp_ao_mismatch:ao_mismatch:AO_mismatch:$AW \
+			  tcp_ao_key_not_found:ao_key_not_found:AO_key_not_found:$AK \
+			  tcp_ao_wrong_maclen:ao_wrong_maclen:AO_wrong_MAC_length:$AL \
+			  tcp_hash_ao_required:ao_required:AO_required:$AR; do
+			IFS=: read -r tp k words n <<<"$kc"
+			check "$k: ftrace saw $(hits "$tp") SYNs, at least one for each of the $n connects" \
+				test "$(hits "$tp")" -ge "$n"
+			judge "$k" "$tp" "${words//_/ }" 10.99.1.1 5410
+			entries=$((entries + 1))
+		done
+		check_eq "TcpExtTCPAOKeyNotFound (nstat in tpb) equals ftrace's tcp_ao_key_not_found" \
+			"$(hits tcp_ao_key_not_found)" "$(mib_delta TcpExtTCPAOKeyNotFound)"
+		check_eq "TcpExtTCPAORequired equals ftrace's tcp_hash_ao_required" \
+			"$(hits tcp_hash_ao_required)" "$(mib_delta TcpExtTCPAORequired)"
+		check_eq "TcpExtTCPAOGood: no segment passed" 0 "$(mib_delta TcpExtTCPAOGood)"
+		# The listener's own counters: its pkt_bad has no handshake failure.
+		check_eq "the listener's TCP_AO_INFO: bad = mismatch + wrong MAC length, key_not_found, ao_required as ftrace" \
+			"5410 good=0 bad=$(($(hits tcp_ao_mismatch) + $(hits tcp_ao_wrong_maclen))) key_not_found=$(hits tcp_ao_key_not_found) ao_required=$(hits tcp_hash_ao_required)" \
+			"$(grep '^5410 ' "$TMP/ao.l")"
+	else
+		ok "TCP-AO keys: mismatch, key not found, wrong MAC length, required # SKIP no CONFIG_TCP_AO: $(head -n 1 "$TMP/probe")"
+	fi
+	if has_tp tcp_ao_handshake_failure; then
+		check_eq "ao_handshake_failure: ftrace saw exactly the AH ACKs" $AH \
+			"$(hits tcp_ao_handshake_failure)"
+		judge ao_handshake_failure tcp_ao_handshake_failure "AO handshake failure" 10.99.1.5 5411
+		entries=$((entries + 1))
+	fi
+	check_eq "TcpExtTCPAOBad equals ftrace's ao_mismatch + ao_wrong_maclen + ao_handshake_failure" \
+		$(($(hits tcp_ao_mismatch) + $(hits tcp_ao_wrong_maclen) + $(hits tcp_ao_handshake_failure))) \
+		"$(mib_delta TcpExtTCPAOBad)"
+	if has_tp tcp_hash_bad_header; then
+		check_eq "bad_header: ftrace saw exactly the AB SYNs" $AB "$(hits tcp_hash_bad_header)"
+		if [ -n "$auth_hdr" ]; then
+			check_eq "... as skb:kfree_skb dropped for TCP_AUTH_HDR ($auth_hdr)" \
+				"$(hits tcp_hash_bad_header)" "${dropped:-0}"
+		else
+			echo "# no TCP_AUTH_HDR drop reason in skb:kfree_skb's format"
+		fi
+		judge bad_header tcp_hash_bad_header "bad MD5/AO option" 10.99.1.1 5411
+		entries=$((entries + 1))
+	fi
+	check_eq "auth: those $entries entries and nothing else" $entries \
+		"$(jq '.auth_failures | length' "$TMP/auth.json")"
+	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
+else
+	ok "auth view against TCP-AO failures # SKIP the kernel has no tcp:tcp_ao_* tracepoints"
 fi
 
 ip netns del tpa
