@@ -179,7 +179,7 @@ else
 	ok "auth view against TCP-MD5 failures # SKIP the kernel has no tcp:tcp_hash_md5_* tracepoints"
 fi
 
-# --- TCP-AO: a wrong key, an unknown key id, a wrong MAC length, none --------------
+# --- TCP-AO: a wrong key, an unknown key id, a wrong MAC length, none; bad options -
 # In tpb a listener on :5410 has a TCP-AO key for 10.99.1.1 (HMAC-SHA1,
 # key ids 100/100, a 12-byte MAC), one on :5411 none.  From tpa to :5410:
 #   AW connects with the wrong secret (ao_mismatch: TcpExtTCPAOBad),
@@ -189,16 +189,19 @@ fi
 #   AR unsigned (ao_required: TcpExtTCPAORequired).
 # Crafted through a raw socket, to :5411 (any listener does: the checks
 # come before any key's):
-#   AB SYNs from 10.99.1.1 with both an MD5 and an AO option
-#      (bad_header: no MIB; the drop reason TCP_AUTH_HDR, skb:kfree_skb),
+#   AD SYNs from 10.99.1.1 with two MD5 options and AB with both an MD5
+#      and an AO option (bad_header: no MIB; the drop reason
+#      TCP_AUTH_HDR, skb:kfree_skb),
 #   AH unsigned SYNs from 10.99.1.5, each followed by an ACK of the same
 #      4-tuple with an AO option (ao_handshake_failure: TCPAOBad): the
 #      request socket began without TCP-AO.
-# Crafted segments are sent once: exactly AB and AH.  TCPAOBad counts
-# three kinds; the listener's own pkt_bad two of them.  Kernels with the
-# tracepoints but without CONFIG_TCP_AO (Debian's 6.12) take no AO key:
-# there only the crafted segments are sent.
-AW=3 AK=2 AL=2 AR=2 AB=4 AH=3
+# Crafted segments are sent once: exactly AD + AB and AH.  TCPAOBad
+# counts three kinds; the listener's own pkt_bad two of them.  A kernel
+# with the tracepoints but without CONFIG_TCP_AO (Debian's 6.12) takes
+# no AO key and parses no AO option (an MD5 option beside one is just
+# unexpected there, an AO-signed ACK just an ACK): there only the two
+# MD5 options are sent, and only bad_header counted.
+AW=3 AK=2 AL=2 AR=2 AD=3 AB=4 AH=3
 AOTPS=()
 for tp in tcp_ao_mismatch tcp_ao_key_not_found tcp_ao_wrong_maclen \
 	tcp_hash_ao_required tcp_hash_bad_header tcp_ao_handshake_failure; do
@@ -234,11 +237,18 @@ if [ ${#AOTPS[@]} -gt 0 ]; then
 			"attempts=$AW connected=0 timedout=$AW refused=0 attempts=$AK connected=0 timedout=$AK refused=0 attempts=$AL connected=0 timedout=$AL refused=0 attempts=$AR connected=0 timedout=$AR refused=0" \
 			"$(tr '\n' ' ' < "$TMP/c.out" | sed 's/ $//')"
 	fi
+	bad=0
 	if has_tp tcp_hash_bad_header; then
+		check_eq "AD SYNs with two MD5 options sent" sent=$AD \
+			"$(na "$PY" "$AO" raw 10.99.1.1 10.99.1.2 5411 twomd5 $AD 2>&1)"
+		bad=$AD
+	fi
+	if has_tp tcp_hash_bad_header && [ $ao_keys = yes ]; then
 		check_eq "AB SYNs with MD5 and AO options sent" sent=$AB \
 			"$(na "$PY" "$AO" raw 10.99.1.1 10.99.1.2 5411 badheader $AB 2>&1)"
+		bad=$((bad + AB))
 	fi
-	if has_tp tcp_ao_handshake_failure; then
+	if has_tp tcp_ao_handshake_failure && [ $ao_keys = yes ]; then
 		check_eq "AH unsigned SYNs, each then an AO-signed ACK, sent" sent=$AH \
 			"$(na "$PY" "$AO" raw 10.99.1.5 10.99.1.2 5411 handshake $AH 2>&1)"
 	fi
@@ -276,9 +286,9 @@ if [ ${#AOTPS[@]} -gt 0 ]; then
 			"5410 good=0 bad=$(($(hits tcp_ao_mismatch) + $(hits tcp_ao_wrong_maclen))) key_not_found=$(hits tcp_ao_key_not_found) ao_required=$(hits tcp_hash_ao_required)" \
 			"$(grep '^5410 ' "$TMP/ao.l")"
 	else
-		ok "TCP-AO keys: mismatch, key not found, wrong MAC length, required # SKIP no CONFIG_TCP_AO: $(head -n 1 "$TMP/probe")"
+		ok "TCP-AO: mismatch, key not found, wrong MAC length, required, handshake failure # SKIP no CONFIG_TCP_AO: $(head -n 1 "$TMP/probe")"
 	fi
-	if has_tp tcp_ao_handshake_failure; then
+	if has_tp tcp_ao_handshake_failure && [ $ao_keys = yes ]; then
 		check_eq "ao_handshake_failure: ftrace saw exactly the AH ACKs" $AH \
 			"$(hits tcp_ao_handshake_failure)"
 		judge ao_handshake_failure tcp_ao_handshake_failure "AO handshake failure" 10.99.1.5 5411
@@ -288,7 +298,8 @@ if [ ${#AOTPS[@]} -gt 0 ]; then
 		$(($(hits tcp_ao_mismatch) + $(hits tcp_ao_wrong_maclen) + $(hits tcp_ao_handshake_failure))) \
 		"$(mib_delta TcpExtTCPAOBad)"
 	if has_tp tcp_hash_bad_header; then
-		check_eq "bad_header: ftrace saw exactly the AB SYNs" $AB "$(hits tcp_hash_bad_header)"
+		check_eq "bad_header: ftrace saw exactly the $bad crafted SYNs" $bad \
+			"$(hits tcp_hash_bad_header)"
 		if [ -n "$auth_hdr" ]; then
 			check_eq "... as skb:kfree_skb dropped for TCP_AUTH_HDR ($auth_hdr)" \
 				"$(hits tcp_hash_bad_header)" "${dropped:-0}"
@@ -302,7 +313,7 @@ if [ ${#AOTPS[@]} -gt 0 ]; then
 		"$(jq '.auth_failures | length' "$TMP/auth.json")"
 	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
 else
-	ok "auth view against TCP-AO failures # SKIP the kernel has no tcp:tcp_ao_* tracepoints"
+	ok "auth view against TCP-AO failures and bad options # SKIP the kernel has none of tcp:tcp_ao_*, tcp_hash_ao_required, tcp_hash_bad_header"
 fi
 
 ip netns del tpa

@@ -20,7 +20,10 @@ view's test (tests/net/auth.sh).
       (IP_HDRINCL: SRC need not be this host's), each from its own source
       port; prints "sent=N".  KIND:
         badheader  a SYN carrying both an MD5 and an AO option
-                   (tcp_hash_bad_header: the options contradict).
+                   (tcp_hash_bad_header: the options contradict; a
+                   kernel without CONFIG_TCP_AO sees the MD5 one only).
+        twomd5     a SYN carrying two MD5 options (tcp_hash_bad_header
+                   with or without CONFIG_TCP_AO).
         handshake  an unsigned SYN, then an ACK of the same 4-tuple with
                    an AO option (tcp_ao_handshake_failure: the request
                    socket began without TCP-AO).
@@ -184,6 +187,9 @@ def raw(src, dst, port, kind, count):
         if kind == 'badheader':
             r.sendto(segment(src, dst, sport, port, seq, 0, SYN,
                              b'\1\1' + MD5_OPTION + AO_OPTION), (dst, 0))
+        elif kind == 'twomd5':
+            r.sendto(segment(src, dst, sport, port, seq, 0, SYN,
+                             MD5_OPTION + MD5_OPTION), (dst, 0))
         elif kind == 'handshake':
             r.sendto(segment(src, dst, sport, port, seq, 0, SYN), (dst, 0))
             # The request socket is made as the SYN arrives; the pause
