@@ -11,16 +11,17 @@
 #   full   Debian 12's 6.1 and 6.12 (the host's packages) and the debug
 #          kernels built from Debian's 6.1 and 5.10 sources (KASAN,
 #          lockdep, kmemleak, KUnit, no BPF): build, every guest suite
-#          (exactness, the tool, the views), KUnit on the debug kernels;
-#          the deployment tests use the Debian 12 kernels.
+#          (exactness, the tool, the views, auth), KUnit on the debug
+#          kernels; the deployment tests use the Debian 12 kernels.
 #   basic  the kernels of tests/matrix/kernels.conf (Debian 11's 5.10,
 #          the RT flavours, trixie-backports' and sid's newest, arm64 and
 #          32-bit ARM), fetched and built by tests/matrix/: build with
 #          that distribution's compiler, load, exactness against ftrace,
 #          the tool's commands, every network tracepoint against ftrace,
 #          a clean kernel log, the monitor's alerts against ftrace,
-#          namespaces asking about themselves, the views over IPv6
-#          (monitor.sh, run.sh, ctl.sh, netns.sh, ipv6.sh and events.sh, with
+#          namespaces asking about themselves, the views over IPv6, the
+#          auth view against TCP-MD5 and TCP-AO failures (monitor.sh,
+#          run.sh, ctl.sh, netns.sh, ipv6.sh, auth.sh and events.sh, with
 #          TPSTAT_TIER=basic: without the 50 load/unload cycles, the
 #          random netlink requests and the two-writer hammer).
 # Two jobs run side by side (TPSTAT_CHECK_JOBS, default 2), one per core:
@@ -206,6 +207,9 @@ kernel_job() {
 	# The kernel's YNL client: once per Debian 12 kernel (python3 and its
 	# yaml are the host's, which only x86 guests share).
 	[ "$tier" = full ] && [[ $1 != debug-* ]] && suites+=(ynl.sh)
+	# The auth view, every tier: TCP-AO only the 7.x kernels have
+	# (CONFIG_TCP_AO), TCP-MD5 6.7 on; before 6.7 it checks the refusal.
+	suites+=(auth.sh)
 	# Last: it loads sctp, which stays loaded.
 	suites+=(events.sh)
 	TPSTAT_TIER=$tier "${vm[@]}" --out "$dir/net" -- \
