@@ -1,8 +1,46 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <inttypes.h>
+/*
+ * Output is gathered in j->buf and written with one fwrite() a buffer:
+ * a full view is tens of thousands of objects, and a fputc(), fwrite() or
+ * fprintf() per key and value was most of what printing one cost.
+ */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "json.h"
+
+static void flush(struct json *j)
+{
+	if (j->len)
+		fwrite(j->buf, 1, j->len, j->out);
+	j->len = 0;
+}
+
+static void put_c(struct json *j, char c)
+{
+	if (j->len == sizeof(j->buf))
+		flush(j);
+	j->buf[j->len++] = c;
+}
+
+static void put_mem(struct json *j, const char *s, size_t n)
+{
+	if (j->len + n > sizeof(j->buf)) {
+		flush(j);
+		if (n > sizeof(j->buf)) {
+			fwrite(s, 1, n, j->out);
+			return;
+		}
+	}
+	memcpy(j->buf + j->len, s, n);
+	j->len += n;
+}
+
+static void put_str(struct json *j, const char *s)
+{
+	put_mem(j, s, strlen(s));
+}
 
 void json_init(struct json *j, FILE *out, bool pretty)
 {
@@ -12,15 +50,16 @@ void json_init(struct json *j, FILE *out, bool pretty)
 	j->first[0] = true;
 	j->in_object[0] = false;
 	j->key_pending = false;
+	j->len = 0;
 }
 
 static void indent(struct json *j)
 {
 	if (!j->pretty)
 		return;
-	fputc('\n', j->out);
+	put_c(j, '\n');
 	for (int i = 0; i < j->depth; i++)
-		fputs("  ", j->out);
+		put_mem(j, "  ", 2);
 }
 
 /* Comma and indentation before a value or a key. */
@@ -31,7 +70,7 @@ static void before_item(struct json *j)
 		return;
 	}
 	if (!j->first[j->depth])
-		fputc(',', j->out);
+		put_c(j, ',');
 	j->first[j->depth] = false;
 	if (j->depth > 0)
 		indent(j);
@@ -40,7 +79,7 @@ static void before_item(struct json *j)
 static void open_container(struct json *j, char c, bool object)
 {
 	before_item(j);
-	fputc(c, j->out);
+	put_c(j, c);
 	if (j->depth + 1 < JSON_MAX_DEPTH)
 		j->depth++;
 	j->first[j->depth] = true;
@@ -55,7 +94,7 @@ static void close_container(struct json *j, char c)
 		j->depth--;
 	if (!empty)
 		indent(j);
-	fputc(c, j->out);
+	put_c(j, c);
 }
 
 void json_object_open(struct json *j) { open_container(j, '{', true); }
@@ -63,84 +102,101 @@ void json_object_close(struct json *j) { close_container(j, '}'); }
 void json_array_open(struct json *j) { open_container(j, '[', false); }
 void json_array_close(struct json *j) { close_container(j, ']'); }
 
-/* Whether @c must be escaped in a JSON string. */
-static bool needs_escape(unsigned char c)
-{
-	return c < 0x20 || c == '"' || c == '\\';
-}
+/* Whether a character must be escaped in a JSON string; NUL ends one. */
+static const bool needs_escape[256] = {
+	[0 ... 0x1f] = true, ['"'] = true, ['\\'] = true,
+};
 
-/*
- * Runs of plain characters go out whole: keys and values are mostly
- * plain, and writing them a character at a time was a sixth of what
- * tpstat -j retrans spent on a full 4,096-flow table.
- */
-static void write_string(FILE *out, const char *s)
+/* Runs of plain characters go out whole: keys and values mostly are. */
+static void write_string(struct json *j, const char *s)
 {
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s;
+	char esc[6] = "\\u00";
 
-	fputc('"', out);
+	put_c(j, '"');
 	while (*p) {
 		const unsigned char *run = p;
 
-		while (*p && !needs_escape(*p))
+		while (!needs_escape[*p])
 			p++;
 		if (p > run)
-			fwrite(run, 1, p - run, out);
+			put_mem(j, (const char *)run, p - run);
 		if (!*p)
 			break;
 		switch (*p) {
-		case '"': fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\t': fputs("\\t", out); break;
-		case '\r': fputs("\\r", out); break;
-		default: fprintf(out, "\\u%04x", *p);
+		case '"': put_mem(j, "\\\"", 2); break;
+		case '\\': put_mem(j, "\\\\", 2); break;
+		case '\n': put_mem(j, "\\n", 2); break;
+		case '\t': put_mem(j, "\\t", 2); break;
+		case '\r': put_mem(j, "\\r", 2); break;
+		default:
+			esc[4] = hex[*p >> 4];
+			esc[5] = hex[*p & 15];
+			put_mem(j, esc, 6);
 		}
 		p++;
 	}
-	fputc('"', out);
+	put_c(j, '"');
 }
 
 void json_key(struct json *j, const char *key)
 {
 	before_item(j);
-	write_string(j->out, key);
-	fputs(j->pretty ? ": " : ":", j->out);
+	write_string(j, key);
+	put_c(j, ':');
+	if (j->pretty)
+		put_c(j, ' ');
 	j->key_pending = true;
 }
 
 void json_string(struct json *j, const char *s)
 {
 	before_item(j);
-	write_string(j->out, s ? s : "");
+	write_string(j, s ? s : "");
 }
 
 void json_u64(struct json *j, uint64_t v)
 {
+	char buf[24], *p = buf + sizeof(buf);
+
 	before_item(j);
-	fprintf(j->out, "%" PRIu64, v);
+	do {
+		*--p = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	put_mem(j, p, buf + sizeof(buf) - p);
 }
 
 /* NaN and infinities are not JSON: they become null. */
 void json_double(struct json *j, double v)
 {
 	before_item(j);
-	if (isfinite(v))
-		fprintf(j->out, "%.3f", v);
-	else
-		fputs("null", j->out);
+	if (isfinite(v)) {
+		char buf[64];
+		int n = snprintf(buf, sizeof(buf), "%.3f", v);
+
+		if (n >= (int)sizeof(buf)) {	/* 1e308 has 309 digits */
+			flush(j);
+			fprintf(j->out, "%.3f", v);
+		} else {
+			put_mem(j, buf, n);
+		}
+	} else {
+		put_mem(j, "null", 4);
+	}
 }
 
 void json_bool(struct json *j, bool v)
 {
 	before_item(j);
-	fputs(v ? "true" : "false", j->out);
+	put_str(j, v ? "true" : "false");
 }
 
 void json_null(struct json *j)
 {
 	before_item(j);
-	fputs("null", j->out);
+	put_mem(j, "null", 4);
 }
 
 void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v)
@@ -163,6 +219,7 @@ void json_opt_str(struct json *j, const char *key, bool has, const char *s)
 
 void json_end(struct json *j)
 {
-	fputc('\n', j->out);
+	put_c(j, '\n');
+	flush(j);
 	j->first[0] = true;
 }

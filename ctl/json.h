@@ -19,6 +19,12 @@ struct json {
 	bool first[JSON_MAX_DEPTH];	/* nothing written yet at this level */
 	bool in_object[JSON_MAX_DEPTH];
 	bool key_pending;		/* a key was written, its value is next */
+	/*
+	 * What is not yet written to @out: json_end() writes it.  Nothing
+	 * else may write to @out between json_init() and json_end().
+	 */
+	size_t len;
+	char buf[4096];
 };
 
 void json_init(struct json *j, FILE *out, bool pretty);
@@ -35,7 +41,7 @@ void json_null(struct json *j);
 /* @key, then @v (or @s), or null when not @has. */
 void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v);
 void json_opt_str(struct json *j, const char *key, bool has, const char *s);
-/* Ends a top-level value with a newline. */
+/* Ends a top-level value with a newline, and writes it all to @out. */
 void json_end(struct json *j);
 
 #endif
