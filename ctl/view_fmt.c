@@ -40,27 +40,70 @@ void view_json_state(struct json *j, const char *key, bool has,
 		     unsigned int state)
 {
 	char code[32];
+	size_t n = strnlen(key, sizeof(code) - sizeof("_code"));
 
 	json_opt_str(j, key, has && tcp_state_name(state),
 		     tcp_state_name(state));
-	snprintf(code, sizeof(code), "%s_code", key);
+	/* "<key>_code", without a snprintf() per row */
+	memcpy(code, key, n);
+	memcpy(code + n, "_code", sizeof("_code"));
 	json_opt_u64(j, code, has, state);
 }
 
+/* @v in decimal at @p; returns the end. */
+static char *put_dec(char *p, unsigned int v)
+{
+	char tmp[10];
+	int n = 0;
+
+	do {
+		tmp[n++] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+/*
+ * inet_ntop() and snprintf() were most of what printing a large
+ * RETRANS view cost: IPv4 and the port are written here (as inet_ntop()
+ * and "%d" write them), IPv6 still by inet_ntop().
+ */
 void format_addr(char *buf, size_t len, const uint8_t *addr,
 		 unsigned int addr_len, int port)
 {
-	char text[INET6_ADDRSTRLEN];
-	int af = addr_len == 4 ? AF_INET : addr_len == 16 ? AF_INET6 : 0;
+	char text[64], *p = text;	/* "[" INET6_ADDRSTRLEN "]:" and an int */
+	size_t n;
 
-	if (!af || !inet_ntop(af, addr, text, sizeof(text)))
-		snprintf(text, sizeof(text), "?");
-	if (port < 0)
-		snprintf(buf, len, "%s", text);
-	else if (af == AF_INET6)
-		snprintf(buf, len, "[%s]:%d", text, port);
-	else
-		snprintf(buf, len, "%s:%d", text, port);
+	if (addr_len == 4) {
+		for (int i = 0; i < 4; i++) {
+			p = put_dec(p, addr[i]);
+			*p++ = '.';
+		}
+		p--;
+	} else if (addr_len == 16) {
+		if (port >= 0)
+			*p++ = '[';
+		if (inet_ntop(AF_INET6, addr, p, INET6_ADDRSTRLEN))
+			p += strlen(p);
+		else
+			*p++ = '?';
+		if (port >= 0)
+			*p++ = ']';
+	} else {
+		*p++ = '?';
+	}
+	if (port >= 0) {
+		*p++ = ':';
+		p = put_dec(p, port);
+	}
+	/* As snprintf() would: cut to @len - 1 characters. */
+	if (!len)
+		return;
+	n = p - text < (ptrdiff_t)len ? (size_t)(p - text) : len - 1;
+	memcpy(buf, text, n);
+	buf[n] = '\0';
 }
 
 void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
