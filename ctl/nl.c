@@ -124,8 +124,7 @@ static int run(struct tpnl *nl, const struct nlmsghdr *nlh, mnl_cb_t cb,
 	if (mnl_socket_sendto(nl->sock, nlh, nlh->nlmsg_len) < 0)
 		return -errno;
 	do {
-		ret = mnl_socket_recvfrom(nl->sock, nl->buf,
-					  MNL_SOCKET_BUFFER_SIZE);
+		ret = mnl_socket_recvfrom(nl->sock, nl->buf, TPNL_BUF_SIZE);
 		if (ret < 0)
 			return -errno;
 		ret = mnl_cb_run2(nl->buf, ret, seq, nl->portid, data_cb, &ctx,
@@ -153,7 +152,7 @@ int tpnl_open(struct tpnl *nl)
 
 	memset(nl, 0, sizeof(*nl));
 	nl->seq = time(NULL);
-	nl->buf = malloc(MNL_SOCKET_BUFFER_SIZE);
+	nl->buf = malloc(TPNL_BUF_SIZE);
 	if (!nl->buf)
 		return -ENOMEM;
 	nl->sock = mnl_socket_open(NETLINK_GENERIC);

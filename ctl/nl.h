@@ -7,12 +7,20 @@
 #include <stdint.h>
 #include <libmnl/libmnl.h>
 
+/*
+ * Replies are read into buffers this big.  A dump's messages come in
+ * skbs as big as the reader's last recvmsg() buffer, up to 32 KiB
+ * (netlink_recvmsg()): with MNL_SOCKET_BUFFER_SIZE (a page) a full
+ * 65,536-entry view took some 1,600 reads, with this some 200.
+ */
+#define TPNL_BUF_SIZE 32768
+
 struct tpnl {
 	struct mnl_socket *sock;
 	uint16_t family;
 	uint32_t portid;
 	uint32_t seq;
-	char *buf;		/* MNL_SOCKET_BUFFER_SIZE bytes */
+	char *buf;		/* TPNL_BUF_SIZE bytes */
 	char extack[256];	/* the kernel's error text, if it sent one */
 };
 
