@@ -27,6 +27,11 @@
  *                                  closed: where the SYNs are dropped, each
  *                                  is retransmitted, one flow each
  *   read FILE                      guest ns to open and read FILE to its end
+ *   dump VIEW [BUF]                guest ns of a GET_VIEW dump of view number
+ *                                  VIEW (enum tpstat_view) read into BUF-byte
+ *                                  buffers (default 32768) and thrown away:
+ *                                  the kernel's part of reading a view
+ *   time CMD [ARGS...]             guest ns to run CMD, its stdout to /dev/null
  *
  * Destinations are loopback or 10.99.0.0/24 (the namespaces the bench
  * creates) only; anything else is refused.
@@ -46,8 +51,13 @@
 #include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+
+#include "../../uapi/linux/tpstat.h"
 
 #define MSG 64
 #define WARMUP_DIV 10
@@ -534,6 +544,137 @@ static int read_file(const char *path)
 	return n < 0;
 }
 
+/* ---- reading a view as the tool does, without the tool ---- */
+
+/* A generic netlink request: header, one u32 or string attribute. */
+struct genl_req {
+	struct nlmsghdr n;
+	struct genlmsghdr g;
+	char attrs[64];
+};
+
+static void req_attr(struct genl_req *r, int type, const void *v, int len)
+{
+	struct nlattr *a = (struct nlattr *)((char *)r + NLMSG_ALIGN(r->n.nlmsg_len));
+
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	memcpy((char *)a + NLA_HDRLEN, v, len);
+	r->n.nlmsg_len = NLMSG_ALIGN(r->n.nlmsg_len) + NLA_ALIGN(a->nla_len);
+}
+
+/*
+ * Sends @r and reads every reply into @buf: the messages and bytes in
+ * *@msgs and *@bytes, the family id of a CTRL_CMD_GETFAMILY reply in *@id.
+ * Number of reads, or -1 on an error message.
+ */
+static long nl_run(int fd, struct genl_req *r, char *buf, size_t size,
+		   long *msgs, long long *bytes, uint16_t *id)
+{
+	long reads = 0;
+
+	if (send(fd, r, r->n.nlmsg_len, 0) < 0)
+		die("netlink send");
+	for (;;) {
+		ssize_t n = recv(fd, buf, size, 0);
+		struct nlmsghdr *h;
+
+		if (n < 0)
+			die("netlink recv");
+		reads++;
+		*bytes += n;
+		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, n); h = NLMSG_NEXT(h, n)) {
+			struct nlattr *a;
+			int len;
+
+			if (h->nlmsg_type == NLMSG_DONE)
+				return reads;
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				struct nlmsgerr *e = NLMSG_DATA(h);
+
+				if (!e->error && !(r->n.nlmsg_flags & NLM_F_DUMP))
+					return reads;
+				errno = -e->error;
+				return -1;
+			}
+			(*msgs)++;
+			if (!id)
+				continue;
+			a = (struct nlattr *)((char *)NLMSG_DATA(h) + GENL_HDRLEN);
+			len = h->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
+			for (; len >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN &&
+			       a->nla_len <= len;
+			     len -= NLA_ALIGN(a->nla_len),
+			     a = (struct nlattr *)((char *)a + NLA_ALIGN(a->nla_len)))
+				if (a->nla_type == CTRL_ATTR_FAMILY_ID)
+					memcpy(id, (char *)a + NLA_HDRLEN, sizeof(*id));
+		}
+	}
+}
+
+static int view_dump(uint32_t view, size_t size)
+{
+	struct genl_req r = { .n.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN) };
+	long long t0 = now_ns(), bytes = 0, skip = 0;
+	long msgs = 0, reads, none = 0;
+	uint16_t family = 0;
+	char *buf = malloc(size);
+	int fd;
+
+	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	if (fd < 0 || !buf)
+		die("netlink socket");
+	r.n.nlmsg_type = GENL_ID_CTRL;
+	r.n.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	r.n.nlmsg_seq = 1;
+	r.g.cmd = CTRL_CMD_GETFAMILY;
+	r.g.version = 1;
+	req_attr(&r, CTRL_ATTR_FAMILY_NAME, TPSTAT_GENL_NAME,
+		 sizeof(TPSTAT_GENL_NAME));
+	if (nl_run(fd, &r, buf, size, &none, &skip, &family) < 0 || !family)
+		die("the tpstat family");
+	memset(&r, 0, sizeof(r));
+	r.n.nlmsg_len = NLMSG_LENGTH(GENL_HDRLEN);
+	r.n.nlmsg_type = family;
+	r.n.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | NLM_F_DUMP;
+	r.n.nlmsg_seq = 2;
+	r.g.cmd = TPSTAT_CMD_GET_VIEW;
+	r.g.version = TPSTAT_GENL_VERSION;
+	req_attr(&r, TPSTAT_A_VIEW, &view, sizeof(view));
+	reads = nl_run(fd, &r, buf, size, &msgs, &bytes, NULL);
+	if (reads < 0)
+		die("GET_VIEW");
+	close(fd);
+	free(buf);
+	printf("ns=%lld bytes=%lld msgs=%ld reads=%ld\n", now_ns() - t0, bytes,
+	       msgs, reads);
+	return 0;
+}
+
+/* Guest ns to run a command, its output thrown away, to its exit. */
+static int time_cmd(char **argv)
+{
+	long long t0 = now_ns();
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		int fd = open("/dev/null", O_WRONLY);
+
+		if (fd < 0 || dup2(fd, 1) < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		die("waitpid");
+	printf("ns=%lld status=%d\n", now_ns() - t0,
+	       WIFEXITED(status) ? WEXITSTATUS(status) : 128);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_in sa;
@@ -541,6 +682,10 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "read"))
 		return read_file(argv[2]);
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "dump"))
+		return view_dump(atoi(argv[2]), argc == 4 ? atol(argv[3]) : 32768);
+	if (argc > 2 && !strcmp(argv[1], "time"))
+		return time_cmd(argv + 2);
 	if (argc < 4) {
 		fprintf(stderr, "usage: benchload COMMAND ADDR PORT [ARGS]\n");
 		return 2;
