@@ -224,14 +224,32 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 	return 0;
 }
 
+/* Zeroes @h the first time an entry has a histogram attribute. */
+static void hist_start(struct hist *h, bool *has)
+{
+	if (!*has)
+		memset(h, 0, sizeof(*h));
+	*has = true;
+}
+
 int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct view *v = data;
 	const struct view_ops *ops;
-	struct view_entry e = { 0 }, *slot;
-	struct hist h = { 0 };
+	struct view_entry *e;
+	struct hist h;
 	bool header = false, has_hist = false;
 	const struct nlattr *a;
+
+	/*
+	 * Parsed in place, zeroed once: a copy through the stack and a
+	 * struct hist zeroed for every entry were a third of it.  A
+	 * header message gives the slot back.
+	 */
+	e = entry_add(v);
+	if (!e)
+		goto nomem;
+	memset(e, 0, sizeof(*e));
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		switch (mnl_attr_get_type(a)) {
@@ -261,40 +279,38 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 			get_u64(a, &v->opens_failed);
 			break;
 		case TPSTAT_A_HIST_BUCKETS:
-			has_hist = true;
+			hist_start(&h, &has_hist);
 			get_buckets(a, &h);
 			break;
 		case TPSTAT_A_HIST_SUM:
-			has_hist = true;
+			hist_start(&h, &has_hist);
 			get_u64(a, &h.sum);
 			break;
 		case TPSTAT_A_HIST_COUNT:
-			has_hist = true;
+			hist_start(&h, &has_hist);
 			get_u64(a, &h.count);
 			break;
 		default:
 			/* keys and values; unknown attributes are skipped */
-			view_entry_attr(a, &e);
+			view_entry_attr(a, e);
 			break;
 		}
 	}
 	if (header) {
+		v->n--;
 		v->have_header = true;
 		return MNL_CB_OK;
 	}
 	ops = view_ops(v->id);
 	if (has_hist || (ops && ops->hist)) {
-		e.hist = malloc(sizeof(*e.hist));
-		if (!e.hist)
+		hist_start(&h, &has_hist);
+		e->hist = malloc(sizeof(*e->hist));
+		if (!e->hist) {
+			v->n--;
 			goto nomem;
-		*e.hist = h;
+		}
+		*e->hist = h;
 	}
-	slot = entry_add(v);
-	if (!slot) {
-		free(e.hist);
-		goto nomem;
-	}
-	*slot = e;
 	return MNL_CB_OK;
 nomem:
 	errno = ENOMEM;
