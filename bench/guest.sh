@@ -16,10 +16,13 @@
 #   TPSTAT_BENCH_FLOWS           flow counts for the scaling runs ("1 16 1024 65536")
 #   TPSTAT_BENCH_CONFIGS         configurations to run (all), e.g. "none floor tpstat_views"
 #   TPSTAT_BENCH_WORKLOADS       workloads to run (all), e.g. "tcp_conn"
-# With either of the last two set, the run is partial, for profiling (no
-# flow dump, no scaling; make bench unsets them): build as bench.sh does,
-# then tests/vm/boot.sh --bench --mem 4096 --kernel ... --modules-release ...
-# --out DIR -- bench/guest.sh, and read DIR/bench.tsv.
+#   TPSTAT_BENCH_DUMP_ONLY=1     only the flow table dumps (memory.tsv's
+#                                flow_dump rows): what reading a view costs
+# With either of TPSTAT_BENCH_CONFIGS and TPSTAT_BENCH_WORKLOADS set, the
+# run is partial, for profiling (no flow dump, no scaling; make bench
+# unsets them): build as bench.sh does, then tests/vm/boot.sh --bench
+# --mem 4096 --kernel ... --modules-release ... --out DIR -- bench/guest.sh,
+# and read DIR/bench.tsv.
 set -uo pipefail
 
 top=$(pwd)
@@ -296,6 +299,11 @@ CONFIGS=(none floor tpstat_count tpstat_views monitor_idle monitor_listen
 # A partial run is for profiling: the table alone.
 partial=
 [ -n "${TPSTAT_BENCH_CONFIGS:-}${TPSTAT_BENCH_WORKLOADS:-}" ] && partial=1
+dump_only=
+if [ -n "${TPSTAT_BENCH_DUMP_ONLY:-}" ]; then
+	dump_only=1 partial=
+	CONFIGS=()
+fi
 
 # ---- running --------------------------------------------------------------
 
@@ -388,14 +396,21 @@ for cfg in "${CONFIGS[@]}"; do
 done
 
 # ---- a full flow table, and the guest time to read it: debugfs (open to
-# EOF) and the tool (tpstat -j retrans, the netlink dump and its JSON,
-# process start included).  lo drops every packet for a while, so each of
-# more connects than the table holds retransmits its SYN: one flow each.
-# flow_dump <flow_keys> [memory]: prints "ns=N bytes=N tool_ns=N # overflow
-# ..." (the file's header); with "memory", also records tpstat info's
-# memory at default sizes.
+# EOF), the tool (tpstat -j retrans and tpstat retrans, the netlink dump,
+# parsing, sorting and printing, process start included) and the
+# kernel's part of that alone (benchload dump: the same dump, thrown
+# away).  lo drops every packet for a while, so each of more connects
+# than the table holds retransmits its SYN: one flow each.
+# The tool's times are the fastest of 3 runs after an untimed one: a
+# process start opens files over the guest's 9p root, and while the guest
+# waits for the host its clock jumps to its next timer, anything up to
+# seconds away (with 4,096 flows that once made the tool's time 4 times
+# what it spent).  Such jumps only add.
+# flow_dump <flow_keys> [memory]: prints "ns=N bytes=N tool_ns=N
+# text_ns=N dump_ns=N # overflow ..." (the file's header); with "memory",
+# also records tpstat info's memory at default sizes.
 flow_dump() {
-	local keys=$1 n rd hdr t0 t1
+	local keys=$1 n rd hdr tool text dump
 	rm -f /tmp/na
 	if ! ((has_views)) || ! insmod "$TPSTAT_KO" flow_keys="$keys"; then
 		echo "n/a: no views, or flow_keys=$keys refused"
@@ -411,12 +426,21 @@ flow_dump() {
 		"$LOAD" syn-flows 127.0.0.1 7002 "$n" 3 > /dev/null
 	tc qdisc del dev lo root 2>/dev/null
 	hdr=$(head -1 "$DBG/retrans")
-	rd=$("$LOAD" read "$DBG/retrans")
-	t0=$(date +%s%N)
 	"$TOOL" -j retrans > /dev/null
-	t1=$(date +%s%N)
+	rd=$("$LOAD" read "$DBG/retrans")
+	dump=$(fastest 3 "$LOAD" dump 2)
+	tool=$(fastest 3 "$LOAD" time "$TOOL" -j retrans)
+	text=$(fastest 3 "$LOAD" time "$TOOL" retrans)
 	rmmod tpstat
-	echo "$rd tool_ns=$((t1 - t0)) $hdr"
+	echo "$rd tool_ns=$tool text_ns=$text dump_ns=$dump $hdr"
+}
+# fastest <runs> <benchload command...>: the smallest ns= of the runs.
+fastest() {
+	local runs=$1
+	shift
+	for _ in $(seq 1 "$runs"); do
+		"$@" | sed -n 's/^ns=\([0-9]*\).*/\1/p'
+	done | sort -n | head -1
 }
 FLOW_KEYS=$(modinfo -p "$TPSTAT_KO" | sed -n 's/^flow_keys:.*default \([0-9]*\).*/\1/p')
 FLOW_KEYS=${FLOW_KEYS:-4096}
@@ -428,7 +452,7 @@ if ((has_views)) && [ -z "$partial" ]; then
 fi
 
 # ---- scaling: one set of flows at a time, configurations switched under it.
-[ -n "$partial" ] && FLOWS=
+[ -n "$partial$dump_only" ] && FLOWS=
 for n in $FLOWS; do
 	log "flows $n"
 	coproc FL { "$LOAD" flows 127.0.0.1 7000 "$n" "$FLOW_ITERS"; }
