@@ -128,10 +128,23 @@ const char *netns_name(uint32_t inode)
 const char *netns_text(uint32_t inode, char *buf, size_t len)
 {
 	const char *name = netns_name(inode);
+	char digits[10], *p = digits + sizeof(digits);
+	size_t n;
 
 	if (name)
 		return name;
-	snprintf(buf, len, "%u", inode);
+	/* As snprintf("%u") writes it, without one per row of a view. */
+	do {
+		*--p = '0' + inode % 10;
+		inode /= 10;
+	} while (inode);
+	n = digits + sizeof(digits) - p;
+	if (!len)
+		return buf;
+	if (n > len - 1)
+		n = len - 1;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
 	return buf;
 }
 
