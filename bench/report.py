@@ -344,8 +344,8 @@ for key, label in (("flow_dump", "at its default size"),
     if not any(key in memory[k] for k in kernels):
         continue
     w(f"| guest time to read the retrans view with the flow table full, "
-      f"{label} (debugfs: open to EOF; the tool: fork to exit, the fastest "
-      f"of 3 runs after an untimed one) | " +
+      f"{label} (debugfs: open to EOF; the tool: fork to exit, started "
+      f"from tmpfs, the fastest of 3 runs after an untimed one) | " +
       " | ".join(dump_cost(k, key) for k in kernels) + " |")
 w("")
 
