@@ -46,6 +46,7 @@
 #include "../module/record_auth.c"
 #include "../module/registry.c"
 #include "../module/report.c"
+#include "../module/snap_sort.c"
 #include "../module/table.c"
 #include "../module/views.c"
 
@@ -1076,6 +1077,66 @@ static void tpstat_neigh_test(struct kunit *test)
 	tpstat_table_free(t);
 }
 
+/*
+ * tpstat_snap_sort(): tables of 0 to 3 and 300 records of a 24-byte key
+ * and one value, few distinct values so that most order comes from the
+ * keys, whose bytes differ only in their last word.  Every neighbour pair
+ * is checked against the order the readers promise, and every record is
+ * still there once.
+ */
+#define SORT_N 300
+#define SORT_REC 32	/* the key, then one u64 */
+
+static void tpstat_snap_sort_test(struct kunit *test)
+{
+	static const u32 sizes[] = { 0, 1, 2, 3, SORT_N };
+	struct tpstat_view_snap *snap;
+	u64 sum = 0, sum_after = 0;
+	u32 i, s, n, seen = 0;
+
+	snap = kunit_kzalloc(test, sizeof(*snap) + SORT_N * SORT_REC,
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, snap);
+	snap->key_size = SORT_REC - sizeof(u64);
+	snap->nr_vals = 1;
+	snap->rec_size = SORT_REC;
+	for (s = 0; s < ARRAY_SIZE(sizes); s++) {
+		n = sizes[s];
+		snap->count = n;
+		for (i = 0; i < n; i++) {
+			u8 *rec = snap->recs + i * SORT_REC;
+			u32 k = (i * 7919) % SORT_N;
+
+			memset(rec, 0, SORT_REC);
+			rec[snap->key_size - 1] = k & 0xff;
+			rec[snap->key_size - 2] = k >> 8;
+			*(u64 *)(rec + snap->key_size) = (k * 31) % 5;
+			sum += k;
+		}
+		tpstat_snap_sort(snap);
+		for (i = 0; i < n; i++) {
+			const u8 *rec = tpstat_snap_key(snap, i);
+
+			sum_after += rec[snap->key_size - 1] |
+				     rec[snap->key_size - 2] << 8;
+			seen++;
+			if (!i)
+				continue;
+			/* Biggest value first, then the key's bytes. */
+			if (tpstat_snap_vals(snap, i - 1)[0] !=
+			    tpstat_snap_vals(snap, i)[0])
+				KUNIT_EXPECT_GT(test, tpstat_snap_vals(snap, i - 1)[0],
+						tpstat_snap_vals(snap, i)[0]);
+			else
+				KUNIT_EXPECT_LT(test,
+						memcmp(tpstat_snap_key(snap, i - 1),
+						       rec, snap->key_size), 0);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, sum, sum_after);
+	KUNIT_EXPECT_EQ(test, 6U + SORT_N, seen);
+}
+
 static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_table_insert_lookup_test),
 	KUNIT_CASE(tpstat_table_collision_test),
@@ -1087,6 +1148,7 @@ static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_reset_key_skb_test),
 	KUNIT_CASE(tpstat_birth_direction_test),
 	KUNIT_CASE(tpstat_neigh_test),
+	KUNIT_CASE(tpstat_snap_sort_test),
 	{}
 };
 
