@@ -7,6 +7,9 @@
  *   tcp-server ADDR PORT N        accept N connections, answer each request
  *   tcp-connect ADDR PORT N       N connections: request, response, close
  *   tcp-refused ADDR PORT N       N connects to a closed port (ECONNREFUSED)
+ *   tcp-unreachable ADDR PORT N   N connects at once to an address nobody
+ *                                 answers for, waited for up to 30 s;
+ *                                 prints how many got EHOSTUNREACH
  *   udp-send ADDR PORT N          N datagrams to a (closed) UDP port
  *   udp-overflow ADDR PORT N      N 1000-byte datagrams to a UDP socket, and
  *                                 a raw UDP one, that have the smallest
@@ -22,6 +25,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +202,55 @@ static int tcp_refused(const struct addr *sa, long n)
 	return refused == n ? 0 : 1;
 }
 
+/*
+ * N connects in flight together to @sa, whose neighbour never resolves:
+ * when its resolution fails, every SYN queued on it comes back as a host
+ * unreachable error (sock:inet_sk_error_report with EHOSTUNREACH).
+ */
+static int tcp_unreachable(const struct addr *sa, long n)
+{
+	long i, left, unreachable = 0, other = 0;
+	struct timespec t0, t;
+	struct pollfd pfd[64];
+	socklen_t len;
+	int err;
+
+	if (n < 1 || n > 64) {
+		fprintf(stderr, "netload: tcp-unreachable takes 1 to 64 connects\n");
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		pfd[i].fd = socket(sa->family, SOCK_STREAM | SOCK_NONBLOCK, 0);
+		if (pfd[i].fd < 0)
+			die("socket");
+		pfd[i].events = POLLOUT;
+		if (!connect(pfd[i].fd, SA(sa), sa->len) || errno != EINPROGRESS)
+			die("connect did not wait");
+	}
+	/* One deadline for all of them: a kernel that never answers costs 30 s. */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < n; i++) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		left = 30000 - ((t.tv_sec - t0.tv_sec) * 1000 +
+				(t.tv_nsec - t0.tv_nsec) / 1000000);
+		if (left < 0 || poll(&pfd[i], 1, left) != 1) {
+			other++;
+			continue;
+		}
+		len = sizeof(err);
+		if (getsockopt(pfd[i].fd, SOL_SOCKET, SO_ERROR, &err, &len))
+			die("SO_ERROR");
+		if (err == EHOSTUNREACH)
+			unreachable++;
+		else
+			other++;
+	}
+	for (i = 0; i < n; i++)
+		close(pfd[i].fd);
+	printf("unreachable=%ld other=%ld\n", unreachable, other);
+	return unreachable == n ? 0 : 1;
+}
+
 static int udp_send(const struct addr *sa, long n)
 {
 	int fd = socket(sa->family, SOCK_DGRAM, 0);
@@ -347,6 +400,8 @@ int main(int argc, char **argv)
 		return tcp_client(&sa, n);
 	if (!strcmp(cmd, "tcp-refused"))
 		return tcp_refused(&sa, n);
+	if (!strcmp(cmd, "tcp-unreachable"))
+		return tcp_unreachable(&sa, n);
 	if (!strcmp(cmd, "udp-send"))
 		return udp_send(&sa, n);
 	if (!strcmp(cmd, "udp-overflow"))

@@ -464,6 +464,32 @@ if [ -d "$TRACING/events/neigh/neigh_timer_handler" ] &&
 	check_eq "... as res_failed counted" 1 $(($(res_failed arp_cache) - rf4))
 	check_eq "neigh: the deleted unresolved one only" "1 nx 10.99.98.50" \
 		"$(jqv neigh '.neighbours[] | "\(.failures) \(.ifname) \(.address)"' | paste -sd,)"
+
+	# --- socket errors: H connects to an address nobody answers for, in tpnf
+	# Their SYNs wait on one neighbour; when it fails, each comes back as
+	# host unreachable: H EHOSTUNREACH reports, over IPv4 and over IPv6.
+	if [ -d "$TRACING/events/sock/inet_sk_error_report" ]; then
+		H=6
+		# The unreachable errors are ICMP tpnf sends itself, over its lo.
+		ip -n tpnf link set lo up
+		ip netns exec tpnf sysctl -qw net.ipv4.neigh.nx.retrans_time_ms=100
+		restart
+		ERR_HIST='hist:keys=common_cpu if error == 113'
+		trigger sock:inet_sk_error_report "$ERR_HIST"
+		u4=$(ip netns exec tpnf "$NETLOAD" tcp-unreachable 10.99.98.60 5310 $H)
+		u6=$(ip netns exec tpnf "$NETLOAD" tcp-unreachable fd99:98::60 5310 $H)
+		quiesce
+		err=$(hist_hits sock:inet_sk_error_report 'hist:keys=common_cpu')
+		untrigger sock:inet_sk_error_report "$ERR_HIST"
+		check_eq "H connects to 10.99.98.60 and H to fd99:98::60 unreachable" \
+			"unreachable=$H other=0 unreachable=$H other=0" "$(echo $u4 $u6)"
+		check_eq "ftrace saw 2H reports with EHOSTUNREACH" $((2 * H)) "${err:-0}"
+		check_eq "errors: H EHOSTUNREACH (113) on tcp, remote port 5310, in tpnf, per family" \
+			"$H EHOSTUNREACH 113 tcp ipv4 remote 5310 $ns_n,$H EHOSTUNREACH 113 tcp ipv6 remote 5310 $ns_n" \
+			"$(jqv errors '.errors[] | select(.errno == 113) | "\(.count) \(.error) \(.errno) \(.protocol) \(.family) \(.port_side) \(.port) \(.netns)"' | sort | paste -sd,)"
+		check_eq "... and tpstat errors says it, the families summed" 1 \
+			"$("$TP" errors | grep -cE "^ +$((2 * H))  EHOSTUNREACH \(113\) +tcp +remote port 5310  tpnf$")"
+	fi
 	ip netns del tpnf
 	ip netns del tpnp
 else
