@@ -81,6 +81,7 @@ check_eq "the flow [fd99::1] -> [fd99::2]:5004 is in the view, once, as IPv6" "1
 check_eq "its retransmits equal ftrace's tcp_retransmit_skb hits with dport 5004" \
 	"$flow_hits" "$(jqv retrans "$data_flow | .[0].retransmits")"
 check "retrans debugfs file has it" grep -q ' \[fd99::1\]:[0-9]* \[fd99::2\]:5004$' "$DBG/retrans"
+"$TP" retrans | sed 's/^/# /'
 
 # --- devices: IPv6 bytes and packets equal ip -s link ------------------------------
 restart
@@ -121,6 +122,7 @@ check_eq "K connections to [::1]:5001 made" $K "$C"
 check_eq "ftrace: 2K closes on port 5001, both sides" $((2 * K)) "$closed"
 check_eq "lifetime: one active row, remote port 5001, counting K" "1 $K" "$act"
 check_eq "lifetime: one passive row, local port 5001, counting K" "1 $K" "$pas"
+"$TP" lifetime | sed 's/^/# /'
 check_eq "... together ftrace's closes" "$closed" $((${act#* } + ${pas#* }))
 
 # --- resets by service and by peer: R IPv6 connects to a closed port ---------------
@@ -136,6 +138,7 @@ check_eq "R connects to [::1]:5303 refused" $R "$C"
 check_eq "ftrace saw R resets received" $R "$recv"
 check_eq "resets: active, remote port 5303: ftrace's received" "1 $recv" \
 	"$(jqv resets '[.resets[] | select(.direction == "active" and .port == 5303)] | "\(length) \(.[0].received)"')"
+"$TP" resets --by peer | sed 's/^/# /'
 check_eq "resets --by peer: the peer is ::1, over IPv6" "ipv6 ::1 $recv" \
 	"$(jqv 'resets --by peer' '.resets[] | select(.direction == "active" and .port == 5303) | "\(.family) \(.remote) \(.received)"')"
 check_eq "resets: every sent one is in the view, as ftrace counted" "$sent" \
