@@ -8,7 +8,8 @@
 # TCP_AO_INFO), and read four ways: tpstat -j auth, its text, debugfs and
 # tpstat export.  A kernel without the tracepoints (before 6.7) refuses
 # the view: that is checked, and the rest skipped, in seconds.  The
-# TCP-MD5 failures are provoked over IPv4 and again over IPv6.
+# TCP-MD5 failures are provoked over IPv4 and again over IPv6, the TCP-AO
+# ones over IPv4 and two of them over IPv6.
 #   tests/net/auth.sh <tpstat.ko>
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tool from build/ctl-arm64, cross-built.
 #
@@ -234,8 +235,8 @@ sed 's/^/# /' "$TMP/probe"
 # The drop reason's number, from the tracepoint's format.
 auth_hdr=$(sed -nE 's/.*\{ *([0-9]+), "TCP_AUTH_HDR" \}.*/\1/p' \
 	"$TRACING/events/skb/kfree_skb/format" 2>/dev/null | head -n 1)
+AOMIBS=(TcpExtTCPAOBad TcpExtTCPAOKeyNotFound TcpExtTCPAORequired TcpExtTCPAOGood)
 if [ ${#AOTPS[@]} -gt 0 ]; then
-	AOMIBS=(TcpExtTCPAOBad TcpExtTCPAOKeyNotFound TcpExtTCPAORequired TcpExtTCPAOGood)
 	restart
 	mibs "${AOMIBS[@]}" > "$TMP/mib.a"
 	for tp in "${AOTPS[@]}"; do
@@ -335,6 +336,58 @@ if [ ${#AOTPS[@]} -gt 0 ]; then
 	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
 else
 	ok "auth view against TCP-AO failures and bad options # SKIP the kernel has none of tcp:tcp_ao_*, tcp_hash_ao_required, tcp_hash_bad_header"
+fi
+
+# --- TCP-AO over IPv6: a wrong key, none -------------------------------------------
+# In tpb a listener on [fd99:1::2]:5412 has a TCP-AO key for fd99:1::1
+# (HMAC-SHA1, key ids 100/100, a 12-byte MAC, the peer's /128).  From
+# tpa, AW6 connects with the wrong secret (ao_mismatch: TcpExtTCPAOBad)
+# and AR6 unsigned (ao_required: TcpExtTCPAORequired); the other kinds
+# take the same code over either family and are left to the IPv4 part.
+AW6=2 AR6=2
+if has_tp tcp_ao_mismatch && has_tp tcp_hash_ao_required && [ $ao_keys = yes ]; then
+	restart
+	mibs "${AOMIBS[@]}" > "$TMP/mib.a"
+	for tp in tcp_ao_mismatch tcp_hash_ao_required; do
+		trigger "tcp:$tp" 'hist:keys=common_cpu'
+	done
+	ip netns exec tpb "$PY" "$AO" listen fd99:1::2 5412:fd99:1::1:right:100:100 \
+		> "$TMP/ao.l" 2>&1 &
+	L=$!
+	check_eq "a TCP-AO listener in tpb on [fd99:1::2]:5412" listening "$(listening "$TMP/ao.l")"
+	na "$PY" "$AO" connect fd99:1::2 5412:$AW6:$TMO:wrong:100:100 5412:$AR6:$TMO \
+		> "$TMP/c.out" 2>&1
+	kill "$L"
+	wait "$L" 2>/dev/null
+	check_eq "the listener is gone" "" "$(nb ss -tlnH)"
+	quiesce
+	count_hits tcp_ao_mismatch tcp_hash_ao_required
+	mibs "${AOMIBS[@]}" > "$TMP/mib.b"
+	sed 's/^/# listener: /' "$TMP/ao.l"
+	check_eq "AW6 wrong-key, AR6 unsigned connects over IPv6 all time out" \
+		"attempts=$AW6 connected=0 timedout=$AW6 refused=0 attempts=$AR6 connected=0 timedout=$AR6 refused=0" \
+		"$(tr '\n' ' ' < "$TMP/c.out" | sed 's/ $//')"
+	read_view
+	for kc in tcp_ao_mismatch:ao_mismatch:AO_mismatch:$AW6:TcpExtTCPAOBad \
+		  tcp_hash_ao_required:ao_required:AO_required:$AR6:TcpExtTCPAORequired; do
+		IFS=: read -r tp k words n mib <<<"$kc"
+		check "$k over IPv6: ftrace saw $(hits "$tp") SYNs, at least one for each of the $n connects" \
+			test "$(hits "$tp")" -ge "$n"
+		check_eq "$k over IPv6: $mib (nstat in tpb) equals ftrace" \
+			"$(hits "$tp")" "$(mib_delta "$mib")"
+		judge "$k" "$tp" "${words//_/ }" fd99:1::1 5412
+	done
+	check_eq "TcpExtTCPAOGood: no segment passed" 0 "$(mib_delta TcpExtTCPAOGood)"
+	check_eq "the listener's TCP_AO_INFO: bad = mismatch, no key_not_found, ao_required as ftrace" \
+		"5412 good=0 bad=$(hits tcp_ao_mismatch) key_not_found=0 ao_required=$(hits tcp_hash_ao_required)" \
+		"$(grep '^5412 ' "$TMP/ao.l")"
+	check_eq "auth: those two IPv6 entries and nothing else" 2 \
+		"$(jq '.auth_failures | length' "$TMP/auth.json")"
+	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
+elif [ $ao_keys = no ]; then
+	ok "TCP-AO over IPv6: mismatch, required # SKIP no CONFIG_TCP_AO: $(head -n 1 "$TMP/probe")"
+else
+	ok "TCP-AO over IPv6: mismatch, required # SKIP the kernel lacks tcp:tcp_ao_mismatch or tcp:tcp_hash_ao_required"
 fi
 
 ip netns del tpa
