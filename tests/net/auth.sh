@@ -7,11 +7,15 @@
 # kernel's own counters (tpb's MIBs through nstat, the TCP-AO listener's
 # TCP_AO_INFO), and read four ways: tpstat -j auth, its text, debugfs and
 # tpstat export.  A kernel without the tracepoints (before 6.7) refuses
-# the view: that is checked, and the rest skipped, in seconds.
+# the view: that is checked, and the rest skipped, in seconds.  The
+# TCP-MD5 failures are provoked over IPv4 and again over IPv6, the TCP-AO
+# ones over IPv4 and two of them over IPv6.
 #   tests/net/auth.sh <tpstat.ko>
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tool from build/ctl-arm64, cross-built.
 #
 #   tpa: va2 10.99.1.1  <--->  tpb: vb2 10.99.1.2   (no loss: every SYN arrives)
+#            fd99:1::1                  fd99:1::2    (quiet IPv6: no DAD, no RS,
+#                                                     static neighbours)
 #   10.99.1.5: nobody's (crafted segments come from it; tpb's answers are lost)
 set -uo pipefail
 
@@ -57,11 +61,15 @@ done
 ip link add va2 netns tpa type veth peer name vb2 netns tpb
 ip -n tpa addr add 10.99.1.1/24 dev va2
 ip -n tpb addr add 10.99.1.2/24 dev vb2
+ip -n tpa addr add fd99:1::1/64 dev va2 nodad
+ip -n tpb addr add fd99:1::2/64 dev vb2 nodad
 ip -n tpa link set va2 up
 ip -n tpb link set vb2 up
 mac() { ip -n "$1" -j link show "$2" | jq -r '.[0].address'; }
 ip -n tpa neigh add 10.99.1.2 lladdr "$(mac tpb vb2)" dev va2 nud permanent
 ip -n tpb neigh add 10.99.1.1 lladdr "$(mac tpa va2)" dev vb2 nud permanent
+ip -n tpa -6 neigh add fd99:1::2 lladdr "$(mac tpb vb2)" dev va2 nud permanent
+ip -n tpb -6 neigh add fd99:1::1 lladdr "$(mac tpa va2)" dev vb2 nud permanent
 # tpb answers 10.99.1.5 at a link address nobody has: tpa drops it unread.
 ip -n tpb neigh add 10.99.1.5 lladdr 02:00:00:00:00:05 dev vb2 nud permanent
 nsb=$(stat -L -c %i /run/netns/tpb)
@@ -97,16 +105,18 @@ read_view() { # the view four ways, into $TMP, and into the log
 	grep '^tpstat_tcp_auth' "$TMP/auth.prom" | sed 's/^/# /'
 }
 # judge KIND TRACEPOINT WORDS PEER PORT: the view's count of KIND (its
-# JSON name; WORDS its text) from PEER to PORT in tpb equals ftrace's
-# hits on TRACEPOINT, in JSON, text, export and debugfs, as does the
-# module's plain counter of the tracepoint.
+# JSON name; WORDS its text) from PEER (family ipv4, or ipv6 for an
+# address with a colon) to PORT in tpb equals ftrace's hits on
+# TRACEPOINT, in JSON, text, export and debugfs, as does the module's
+# plain counter of the tracepoint.
 judge() {
-	local kind=$1 tp=$2 words=$3 peer=$4 port=$5 f got
+	local kind=$1 tp=$2 words=$3 peer=$4 port=$5 fam=ipv4 f got
+	[[ $peer == *:* ]] && fam=ipv6
 	f=$(hits "$tp")
-	got=$(jq -r --arg k "$kind" --arg peer "$peer" --argjson p "$port" --argjson ns "$nsb" \
-		'[.auth_failures[] | select(.kind == $k and .peer == $peer and .port == $p and .netns == $ns and .family == "ipv4") | .count] | add // 0' \
+	got=$(jq -r --arg k "$kind" --arg peer "$peer" --argjson p "$port" --argjson ns "$nsb" --arg fam "$fam" \
+		'[.auth_failures[] | select(.kind == $k and .peer == $peer and .port == $p and .netns == $ns and .family == $fam) | .count] | add // 0' \
 		"$TMP/auth.json")
-	check_eq "auth: $kind from $peer to port $port in tpb equals ftrace's $tp" "$f" "$got"
+	check_eq "auth: $kind from $peer ($fam) to port $port in tpb equals ftrace's $tp" "$f" "$got"
 	check "... the text says it: count, $words, peer, port, netns" \
 		grep -qE "^ +$f  $words +${peer//./\\.} +$port  tpb$" "$TMP/auth.txt"
 	check "... export says it" grep -qxF \
@@ -133,50 +143,62 @@ listening() {
 # exec execs it).
 TMO=1.5
 
-# --- TCP-MD5: a wrong key, none, one too many ------------------------------------
+# --- TCP-MD5: a wrong key, none, one too many, over IPv4 and IPv6 ------------------
 # In tpb a listener on :5400 has an MD5 key for 10.99.1.1, one on :5401 none.
 # From tpa, W connects sign with the wrong key (md5_mismatch: the MIB
 # TcpExtTCPMD5Failure), M do not sign (md5_required: TCPMD5NotFound), U
-# sign for the plain listener (md5_unexpected: TCPMD5Unexpected).
+# sign for the plain listener (md5_unexpected: TCPMD5Unexpected).  Then
+# the same over IPv6, W6, M6 and U6 of them: listeners on [fd99:1::2]:5402
+# (a key for fd99:1::1) and :5403, the peer fd99:1::1, family ipv6 in the
+# view; the MIBs count both families, the tracepoints fire for both.
 W=3 M=2 U=2
-if has_tp tcp_hash_md5_mismatch && has_tp tcp_hash_md5_required &&
-	has_tp tcp_hash_md5_unexpected; then
+W6=2 M6=2 U6=2
+# md5_part LABEL SERVER PEER KEYED_PORT PLAIN_PORT W M U: the three kinds
+# from PEER (tpa) to SERVER (tpb), alone in the view; LABEL is put
+# after the first checks' names.
+md5_part() {
+	local label=$1 server=$2 peer=$3 kport=$4 pport=$5 w=$6 m=$7 u=$8 k kc n port mib words f
 	restart
 	mibs TcpExtTCPMD5Failure TcpExtTCPMD5NotFound TcpExtTCPMD5Unexpected > "$TMP/mib.a"
 	for k in mismatch required unexpected; do
 		trigger "tcp:tcp_hash_md5_$k" 'hist:keys=common_cpu'
 	done
-	ip netns exec tpb "$PY" "$MD5" listen 10.99.1.2 5400:10.99.1.1:right 5401 \
+	ip netns exec tpb "$PY" "$MD5" listen "$server" "$kport:$peer:right" "$pport" \
 		> "$TMP/md5.l" 2>&1 &
 	L=$!
-	check_eq "a TCP-MD5 listener and a plain one in tpb" listening "$(listening "$TMP/md5.l")"
-	na "$PY" "$MD5" connect 10.99.1.2 5400:$W:$TMO:wrong 5400:$M:$TMO \
-		5401:$U:$TMO:right > "$TMP/c.out"
+	check_eq "a TCP-MD5 listener and a plain one in tpb$label" listening "$(listening "$TMP/md5.l")"
+	na "$PY" "$MD5" connect "$server" "$kport:$w:$TMO:wrong" "$kport:$m:$TMO" \
+		"$pport:$u:$TMO:right" > "$TMP/c.out"
 	kill "$L"
 	wait "$L" 2>/dev/null
 	check_eq "the listeners are gone" "" "$(nb ss -tlnH)"
 	quiesce
 	count_hits tcp_hash_md5_mismatch tcp_hash_md5_required tcp_hash_md5_unexpected
 	mibs TcpExtTCPMD5Failure TcpExtTCPMD5NotFound TcpExtTCPMD5Unexpected > "$TMP/mib.b"
-	check_eq "W wrong-key, M unsigned, U unexpected connects all time out" \
-		"attempts=$W connected=0 timedout=$W refused=0 attempts=$M connected=0 timedout=$M refused=0 attempts=$U connected=0 timedout=$U refused=0" \
+	check_eq "W wrong-key, M unsigned, U unexpected connects all time out$label" \
+		"attempts=$w connected=0 timedout=$w refused=0 attempts=$m connected=0 timedout=$m refused=0 attempts=$u connected=0 timedout=$u refused=0" \
 		"$(head -n 3 "$TMP/c.out" | tr '\n' ' ' | sed 's/ $//')"
 	read_view
-	for kc in mismatch:$W:5400:TcpExtTCPMD5Failure:MD5_mismatch \
-		  required:$M:5400:TcpExtTCPMD5NotFound:MD5_required \
-		  unexpected:$U:5401:TcpExtTCPMD5Unexpected:MD5_unexpected; do
+	for kc in mismatch:$w:$kport:TcpExtTCPMD5Failure:MD5_mismatch \
+		  required:$m:$kport:TcpExtTCPMD5NotFound:MD5_required \
+		  unexpected:$u:$pport:TcpExtTCPMD5Unexpected:MD5_unexpected; do
 		IFS=: read -r k n port mib words <<<"$kc"
 		f=$(hits "tcp_hash_md5_$k")
-		check "md5_$k: ftrace saw $f SYNs, at least one for each of the $n connects" \
+		check "md5_$k$label: ftrace saw $f SYNs, at least one for each of the $n connects" \
 			test "$f" -ge "$n"
-		check_eq "md5_$k: $mib (nstat in tpb) equals ftrace" "$f" "$(mib_delta "$mib")"
-		judge "md5_$k" "tcp_hash_md5_$k" "${words/_/ }" 10.99.1.1 "$port"
+		check_eq "md5_$k$label: $mib (nstat in tpb) equals ftrace" "$f" "$(mib_delta "$mib")"
+		judge "md5_$k" "tcp_hash_md5_$k" "${words/_/ }" "$peer" "$port"
 	done
-	check_eq "auth: those three entries and nothing else" 3 \
+	check_eq "auth: those three entries and nothing else$label" 3 \
 		"$(jq '.auth_failures | length' "$TMP/auth.json")"
 	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
+}
+if has_tp tcp_hash_md5_mismatch && has_tp tcp_hash_md5_required &&
+	has_tp tcp_hash_md5_unexpected; then
+	md5_part "" 10.99.1.2 10.99.1.1 5400 5401 $W $M $U
+	md5_part " over IPv6" fd99:1::2 fd99:1::1 5402 5403 $W6 $M6 $U6
 else
-	ok "auth view against TCP-MD5 failures # SKIP the kernel has no tcp:tcp_hash_md5_* tracepoints"
+	ok "auth view against TCP-MD5 failures, over IPv4 and IPv6 # SKIP the kernel has no tcp:tcp_hash_md5_* tracepoints"
 fi
 
 # --- TCP-AO: a wrong key, an unknown key id, a wrong MAC length, none; bad options -
@@ -213,8 +235,8 @@ sed 's/^/# /' "$TMP/probe"
 # The drop reason's number, from the tracepoint's format.
 auth_hdr=$(sed -nE 's/.*\{ *([0-9]+), "TCP_AUTH_HDR" \}.*/\1/p' \
 	"$TRACING/events/skb/kfree_skb/format" 2>/dev/null | head -n 1)
+AOMIBS=(TcpExtTCPAOBad TcpExtTCPAOKeyNotFound TcpExtTCPAORequired TcpExtTCPAOGood)
 if [ ${#AOTPS[@]} -gt 0 ]; then
-	AOMIBS=(TcpExtTCPAOBad TcpExtTCPAOKeyNotFound TcpExtTCPAORequired TcpExtTCPAOGood)
 	restart
 	mibs "${AOMIBS[@]}" > "$TMP/mib.a"
 	for tp in "${AOTPS[@]}"; do
@@ -314,6 +336,58 @@ if [ ${#AOTPS[@]} -gt 0 ]; then
 	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
 else
 	ok "auth view against TCP-AO failures and bad options # SKIP the kernel has none of tcp:tcp_ao_*, tcp_hash_ao_required, tcp_hash_bad_header"
+fi
+
+# --- TCP-AO over IPv6: a wrong key, none -------------------------------------------
+# In tpb a listener on [fd99:1::2]:5412 has a TCP-AO key for fd99:1::1
+# (HMAC-SHA1, key ids 100/100, a 12-byte MAC, the peer's /128).  From
+# tpa, AW6 connects with the wrong secret (ao_mismatch: TcpExtTCPAOBad)
+# and AR6 unsigned (ao_required: TcpExtTCPAORequired); the other kinds
+# take the same code over either family and are left to the IPv4 part.
+AW6=2 AR6=2
+if has_tp tcp_ao_mismatch && has_tp tcp_hash_ao_required && [ $ao_keys = yes ]; then
+	restart
+	mibs "${AOMIBS[@]}" > "$TMP/mib.a"
+	for tp in tcp_ao_mismatch tcp_hash_ao_required; do
+		trigger "tcp:$tp" 'hist:keys=common_cpu'
+	done
+	ip netns exec tpb "$PY" "$AO" listen fd99:1::2 5412:fd99:1::1:right:100:100 \
+		> "$TMP/ao.l" 2>&1 &
+	L=$!
+	check_eq "a TCP-AO listener in tpb on [fd99:1::2]:5412" listening "$(listening "$TMP/ao.l")"
+	na "$PY" "$AO" connect fd99:1::2 5412:$AW6:$TMO:wrong:100:100 5412:$AR6:$TMO \
+		> "$TMP/c.out" 2>&1
+	kill "$L"
+	wait "$L" 2>/dev/null
+	check_eq "the listener is gone" "" "$(nb ss -tlnH)"
+	quiesce
+	count_hits tcp_ao_mismatch tcp_hash_ao_required
+	mibs "${AOMIBS[@]}" > "$TMP/mib.b"
+	sed 's/^/# listener: /' "$TMP/ao.l"
+	check_eq "AW6 wrong-key, AR6 unsigned connects over IPv6 all time out" \
+		"attempts=$AW6 connected=0 timedout=$AW6 refused=0 attempts=$AR6 connected=0 timedout=$AR6 refused=0" \
+		"$(tr '\n' ' ' < "$TMP/c.out" | sed 's/ $//')"
+	read_view
+	for kc in tcp_ao_mismatch:ao_mismatch:AO_mismatch:$AW6:TcpExtTCPAOBad \
+		  tcp_hash_ao_required:ao_required:AO_required:$AR6:TcpExtTCPAORequired; do
+		IFS=: read -r tp k words n mib <<<"$kc"
+		check "$k over IPv6: ftrace saw $(hits "$tp") SYNs, at least one for each of the $n connects" \
+			test "$(hits "$tp")" -ge "$n"
+		check_eq "$k over IPv6: $mib (nstat in tpb) equals ftrace" \
+			"$(hits "$tp")" "$(mib_delta "$mib")"
+		judge "$k" "$tp" "${words//_/ }" fd99:1::1 5412
+	done
+	check_eq "TcpExtTCPAOGood: no segment passed" 0 "$(mib_delta TcpExtTCPAOGood)"
+	check_eq "the listener's TCP_AO_INFO: bad = mismatch, no key_not_found, ao_required as ftrace" \
+		"5412 good=0 bad=$(hits tcp_ao_mismatch) key_not_found=0 ao_required=$(hits tcp_hash_ao_required)" \
+		"$(grep '^5412 ' "$TMP/ao.l")"
+	check_eq "auth: those two IPv6 entries and nothing else" 2 \
+		"$(jq '.auth_failures | length' "$TMP/auth.json")"
+	check_eq "auth: no lost update" 0 "$(jq .overflow "$TMP/auth.json")"
+elif [ $ao_keys = no ]; then
+	ok "TCP-AO over IPv6: mismatch, required # SKIP no CONFIG_TCP_AO: $(head -n 1 "$TMP/probe")"
+else
+	ok "TCP-AO over IPv6: mismatch, required # SKIP the kernel lacks tcp:tcp_ao_mismatch or tcp:tcp_hash_ao_required"
 fi
 
 ip netns del tpa

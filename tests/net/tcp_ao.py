@@ -1,13 +1,16 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 """TCP-AO (RFC 5925) listeners, clients and crafted segments for the AUTH
-view's test (tests/net/auth.sh).
+view's test (tests/net/auth.sh).  Listeners and clients over IPv4 or IPv6
+(an ADDR or PEER with a colon is IPv6); crafted segments IPv4 only.
 
   tcp_ao.py probe
       exit 0 if this kernel takes a TCP-AO key (CONFIG_TCP_AO), else 1.
   tcp_ao.py listen ADDR PORT[:PEER:KEY:SNDID:RCVID]...
       a listener on ADDR:PORT for each PORT, with a TCP-AO key (HMAC-SHA1,
-      12-byte MAC) for PEER where given, else none; prints "listening"
+      12-byte MAC) for PEER where given, else none (an IPv6 PEER's colons
+      are its own: PORT is the first field, the last three are KEY, SNDID
+      and RCVID); prints "listening"
       once all listen, then accepts and closes until SIGTERM, when it
       prints "PORT good=G bad=B key_not_found=K ao_required=R" for each
       listener with a key (the socket's own counters, TCP_AO_INFO).
@@ -31,7 +34,8 @@ view's test (tests/net/auth.sh).
 One process each, as a Python interpreter takes seconds to start in an
 emulated guest.  The structs of uapi/linux/tcp.h are packed by hand:
 struct tcp_ao_add (setsockopt TCP_AO_ADD_KEY, 288 bytes): a
-sockaddr_storage (128), alg_name (64), ifindex (s32), a u32 of bit
+sockaddr_storage (128: a sockaddr_in, or a sockaddr_in6 -- family, port,
+flowinfo, the 16-byte address, scope id), alg_name (64), ifindex (s32), a u32 of bit
 fields (set_current, set_rnext), reserved2 (u16), then the u8s prefix,
 sndid, rcvid, maclen, keyflags, keylen and the key (80).  struct
 tcp_ao_info_opt (getsockopt TCP_AO_INFO, 48 bytes): a u32 of bit fields,
@@ -54,17 +58,28 @@ TCPOPT_MD5SIG = 19
 TCPOPT_AO = 29
 
 
-def sockaddr_in(addr):
-    """A struct sockaddr_storage holding IPv4 @addr, port 0."""
-    sin = struct.pack('=H', socket.AF_INET) + struct.pack('!H', 0) + \
-        socket.inet_aton(addr)
-    return sin.ljust(128, b'\0')
+def family(addr):
+    """AF_INET6 for an IPv6 address, else AF_INET."""
+    return socket.AF_INET6 if ':' in addr else socket.AF_INET
+
+
+def sockaddr(addr):
+    """A struct sockaddr_storage holding @addr (IPv4 or IPv6), port 0."""
+    if family(addr) == socket.AF_INET6:
+        sa = struct.pack('=H', socket.AF_INET6) + struct.pack('!HI', 0, 0) + \
+            socket.inet_pton(socket.AF_INET6, addr) + struct.pack('=I', 0)
+    else:
+        sa = struct.pack('=H', socket.AF_INET) + struct.pack('!H', 0) + \
+            socket.inet_aton(addr)
+    return sa.ljust(128, b'\0')
 
 
 def ao_add(peer, key, sndid, rcvid, maclen=0):
-    """struct tcp_ao_add: @key (bytes) for IPv4 @peer/32, HMAC-SHA1."""
-    return sockaddr_in(peer) + b'hmac(sha1)'.ljust(64, b'\0') + \
-        struct.pack('=iIHBBBBBB', 0, 0, 0, 32, sndid, rcvid, maclen, 0,
+    """struct tcp_ao_add: @key (bytes) for @peer alone (/32 or /128),
+    HMAC-SHA1."""
+    prefix = 128 if family(peer) == socket.AF_INET6 else 32
+    return sockaddr(peer) + b'hmac(sha1)'.ljust(64, b'\0') + \
+        struct.pack('=iIHBBBBBB', 0, 0, 0, prefix, sndid, rcvid, maclen, 0,
                     len(key)) + key.ljust(TCP_AO_MAXKEYLEN, b'\0')
 
 
@@ -103,10 +118,11 @@ def listen(addr, specs):
     socks, keyed = [], []
     for spec in specs:
         port, *k = spec.split(':')
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s = socket.socket(family(addr), socket.SOCK_STREAM)
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if k:
-            add_key(s, k[0], k[1].encode(), int(k[2]), int(k[3]))
+            add_key(s, ':'.join(k[:-3]), k[-3].encode(), int(k[-2]),
+                    int(k[-1]))
             keyed.append((port, s))
         s.bind((addr, int(port)))
         s.listen(64)
@@ -130,7 +146,7 @@ def listen(addr, specs):
 def connect(addr, port, count, timeout, key=None):
     done = {'connected': 0, 'timedout': 0, 'refused': 0}
     for _ in range(count):
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s = socket.socket(family(addr), socket.SOCK_STREAM)
         if key:
             add_key(s, addr, *key)
         s.settimeout(timeout)
