@@ -100,8 +100,10 @@ quiesce
 noports=$(nstat -a Udp6NoPorts | awk '$1 == "Udp6NoPorts" { print $2 }')
 check_eq "udp-send sent N datagrams to [::1]:5003" $N "$U"
 check_eq "nstat: N Udp6NoPorts" $N "${noports:-0}"
-check_eq "drops: N at one location, in __udp6_lib_rcv" "1 $N" \
-	"$(jqv 'drops --by location' '[.drops[] | select(.location | startswith("__udp6_lib_rcv"))] | "\(length) \(.[0].count)"')"
+"$TP" drops --by location | sed 's/^/# /'
+# __udp6_lib_rcv is inlined into udpv6_rcv on 7.x, as IPv4's into udp_rcv.
+check_eq "drops: N at one location, in __udp6_lib_rcv or udpv6_rcv" "1 $N" \
+	"$(jqv 'drops --by location' '[.drops[] | select(.location | test("^(__udp6_lib_rcv|udpv6_rcv)\\+"))] | "\(length) \(.[0].count)"')"
 
 # --- lifetimes by service: K IPv6 loopback connections ----------------------------
 # One active row (remote port 5001) and one passive (local port 5001),
