@@ -73,29 +73,14 @@ static int errors_qsort(const void *pa, const void *pb)
 	return c ? c : errors_key_cmp(a, b, true);
 }
 
+static void errors_merge(struct view_entry *row, const struct view_entry *e)
+{
+	row->count += e->count;
+}
+
 int errors_aggregate(struct view *v)
 {
-	size_t out = 0;
-
-	if (!v->n)
-		return 0;
-	qsort(v->e, v->n, sizeof(*v->e), errors_key_qsort);
-	for (size_t i = 0; i < v->n; i++) {
-		struct view_entry *row = &v->e[out], *e = &v->e[i];
-
-		if (i && !errors_key_cmp(row, e, false)) {
-			row->count += e->count;
-			free(e->hist);
-			continue;
-		}
-		if (i)
-			row = &v->e[++out];
-		if (row != e)
-			*row = *e;
-		row->family = 0;
-	}
-	v->n = out + 1;
-	qsort(v->e, v->n, sizeof(*v->e), errors_qsort);
+	view_fold_families(v, errors_key_qsort, errors_merge, errors_qsort);
 	return 0;
 }
 

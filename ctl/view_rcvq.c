@@ -84,6 +84,15 @@ static int rcvq_qsort(const void *pa, const void *pb)
 	return c ? c : key_cmp(a, b, true);
 }
 
+/* The count summed, the biggest buffer kept. */
+static void rcvq_merge(struct view_entry *row, const struct view_entry *e)
+{
+	row->count += e->count;
+	if (e->rcvbuf > row->rcvbuf)
+		row->rcvbuf = e->rcvbuf;
+	row->has_rcvbuf |= e->has_rcvbuf;
+}
+
 int rcvq_aggregate(struct view *v)
 {
 	size_t out = 0;
@@ -94,29 +103,7 @@ int rcvq_aggregate(struct view *v)
 		else
 			free(v->e[i].hist);
 	v->n = out;
-	if (!v->n)
-		return 0;
-	qsort(v->e, v->n, sizeof(*v->e), key_qsort);
-	out = 0;
-	for (size_t i = 0; i < v->n; i++) {
-		struct view_entry *row = &v->e[out], *e = &v->e[i];
-
-		if (i && !key_cmp(row, e, false)) {
-			row->count += e->count;
-			if (e->rcvbuf > row->rcvbuf)
-				row->rcvbuf = e->rcvbuf;
-			row->has_rcvbuf |= e->has_rcvbuf;
-			free(e->hist);
-			continue;
-		}
-		if (i)
-			row = &v->e[++out];
-		if (row != e)
-			*row = *e;
-		row->family = 0;
-	}
-	v->n = out + 1;
-	qsort(v->e, v->n, sizeof(*v->e), rcvq_qsort);
+	view_fold_families(v, key_qsort, rcvq_merge, rcvq_qsort);
 	return 0;
 }
 

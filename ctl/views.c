@@ -336,6 +336,34 @@ void view_sort(struct view *v)
 		qsort(v->e, v->n, sizeof(*v->e), ops->cmp);
 }
 
+void view_fold_families(struct view *v, int (*same)(const void *, const void *),
+			void (*merge)(struct view_entry *row,
+				      const struct view_entry *e),
+			int (*order)(const void *, const void *))
+{
+	size_t out = 0;
+
+	if (!v->n)
+		return;
+	qsort(v->e, v->n, sizeof(*v->e), same);
+	for (size_t i = 0; i < v->n; i++) {
+		struct view_entry *row = &v->e[out], *e = &v->e[i];
+
+		if (i && !same(row, e)) {
+			merge(row, e);
+			free(e->hist);
+			continue;
+		}
+		if (i)
+			row = &v->e[++out];
+		if (row != e)
+			*row = *e;
+		row->family = 0;
+	}
+	v->n = out + 1;
+	qsort(v->e, v->n, sizeof(*v->e), order);
+}
+
 /* ---- the command ---------------------------------------------------------- */
 
 static int features_cb(const struct nlmsghdr *nlh, void *data)

@@ -198,6 +198,16 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data);
 void view_free(struct view *v);
 /* Each view's entries in the order they print (its ->cmp). */
 void view_sort(struct view *v);
+/*
+ * Sums the entries of @v whose keys differ in their family alone (@same:
+ * the key's qsort() order without the family), @merge adding each into
+ * the first; the rows keep no family.  Then sorts them by @order.  For
+ * export, whose labels have no family.
+ */
+void view_fold_families(struct view *v, int (*same)(const void *, const void *),
+			void (*merge)(struct view_entry *row,
+				      const struct view_entry *e),
+			int (*order)(const void *, const void *));
 /* The module's TPSTAT_F_* features into *@features: 0 or -errno. */
 int view_features(struct tpnl *nl, uint32_t *features);
 

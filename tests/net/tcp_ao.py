@@ -51,27 +51,14 @@ import struct
 import sys
 import time
 
+# Beside this script: an address as the kernel's key structures hold it.
+from tcp_md5 import family, sockaddr
+
 TCP_AO_ADD_KEY = 38
 TCP_AO_INFO = 40
 TCP_AO_MAXKEYLEN = 80
 TCPOPT_MD5SIG = 19
 TCPOPT_AO = 29
-
-
-def family(addr):
-    """AF_INET6 for an IPv6 address, else AF_INET."""
-    return socket.AF_INET6 if ':' in addr else socket.AF_INET
-
-
-def sockaddr(addr):
-    """A struct sockaddr_storage holding @addr (IPv4 or IPv6), port 0."""
-    if family(addr) == socket.AF_INET6:
-        sa = struct.pack('=H', socket.AF_INET6) + struct.pack('!HI', 0, 0) + \
-            socket.inet_pton(socket.AF_INET6, addr) + struct.pack('=I', 0)
-    else:
-        sa = struct.pack('=H', socket.AF_INET) + struct.pack('!H', 0) + \
-            socket.inet_aton(addr)
-    return sa.ljust(128, b'\0')
 
 
 def ao_add(peer, key, sndid, rcvid, maclen=0):
