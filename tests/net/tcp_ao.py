@@ -52,7 +52,7 @@ import sys
 import time
 
 # Beside this script: an address as the kernel's key structures hold it.
-from tcp_md5 import family, sockaddr
+from tcp_md5 import connect, family, sockaddr
 
 TCP_AO_ADD_KEY = 38
 TCP_AO_INFO = 40
@@ -130,26 +130,6 @@ def listen(addr, specs):
             c.close()
 
 
-def connect(addr, port, count, timeout, key=None):
-    done = {'connected': 0, 'timedout': 0, 'refused': 0}
-    for _ in range(count):
-        s = socket.socket(family(addr), socket.SOCK_STREAM)
-        if key:
-            add_key(s, addr, *key)
-        s.settimeout(timeout)
-        try:
-            s.connect((addr, port))
-            done['connected'] += 1
-        except socket.timeout:
-            done['timedout'] += 1
-        except ConnectionRefusedError:
-            done['refused'] += 1
-        s.close()
-    print(f"attempts={count} connected={done['connected']} "
-          f"timedout={done['timedout']} refused={done['refused']}",
-          flush=True)
-
-
 def csum(data):
     """The Internet checksum of @data."""
     if len(data) % 2:
@@ -216,7 +196,8 @@ def main(argv):
             port, count, timeout, *k = spec.split(':')
             key = (k[0].encode(), int(k[1]), int(k[2]),
                    int(k[3]) if len(k) > 3 else 0) if k else None
-            connect(argv[2], int(port), int(count), float(timeout), key)
+            connect(argv[2], int(port), int(count), float(timeout), key,
+                    sign=lambda s, peer, k: add_key(s, peer, *k))
     elif len(argv) == 7 and argv[1] == 'raw':
         raw(argv[2], argv[3], int(argv[4]), argv[5], int(argv[6]))
     else:

@@ -74,12 +74,19 @@ def listen(addr, specs):
             c.close()
 
 
-def connect(addr, port, count, timeout, key=None):
+def md5_key(s, addr, key):
+    """Signs @s's segments to @addr with TCP-MD5 @key."""
+    s.setsockopt(socket.IPPROTO_TCP, TCP_MD5SIG, md5sig(addr, key))
+
+
+def connect(addr, port, count, timeout, key=None, sign=md5_key):
+    """@count connects to @addr:@port, each signed by sign(s, addr, key)
+    if @key, each given up after @timeout s; prints how they ended."""
     done = {'connected': 0, 'timedout': 0, 'refused': 0}
     for _ in range(count):
         s = socket.socket(family(addr), socket.SOCK_STREAM)
         if key:
-            s.setsockopt(socket.IPPROTO_TCP, TCP_MD5SIG, md5sig(addr, key))
+            sign(s, addr, key)
         s.settimeout(timeout)
         try:
             s.connect((addr, port))
