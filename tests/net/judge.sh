@@ -71,6 +71,22 @@ judge_begin() {
 	echo 1 >"$TRACING/tracing_on"
 }
 
+# ring_take <dir>: the stopped ring buffer's text into <dir>/trace, and
+# into <dir>/void why its counts are void (an overrun, a dropped or lost
+# event); then the buffer emptied and tracing back as it was.
+ring_take() {
+	cat "$TRACING/trace" >"$1/trace"
+	cat "$TRACING"/per_cpu/cpu*/stats | awk -F': *' '
+		($1 == "overrun" || $1 == "dropped events" || $1 == "commit overrun") && $2 != 0 {
+			print "ring buffer " $1 ": " $2
+		}' >>"$1/void"
+	grep -q 'LOST [0-9]* EVENTS' "$1/trace" &&
+		echo "ring buffer lost events" >>"$1/void"
+	: >"$TRACING/trace"
+	echo context-info >"$TRACING/trace_options"
+	echo 1 >"$TRACING/tracing_on"
+}
+
 judge_has() { [[ " $JUDGE_EVENTS " == *" $1 "* ]]; }
 
 judge_end() {
@@ -116,16 +132,7 @@ judge_end() {
 	for ev in $JUDGE_EVENTS; do
 		echo 0 >"$TRACING/events/${ev%%:*}/${ev#*:}/enable"
 	done
-	cat "$TRACING/trace" >"$JUDGE_DIR/trace"
-	cat "$TRACING"/per_cpu/cpu*/stats | awk -F': *' '
-		($1 == "overrun" || $1 == "dropped events" || $1 == "commit overrun") && $2 != 0 {
-			print "ring buffer " $1 ": " $2
-		}' >>"$JUDGE_DIR/void"
-	grep -q 'LOST [0-9]* EVENTS' "$JUDGE_DIR/trace" &&
-		echo "ring buffer lost events" >>"$JUDGE_DIR/void"
-	: >"$TRACING/trace"
-	echo context-info >"$TRACING/trace_options"
-	echo 1 >"$TRACING/tracing_on"
+	ring_take "$JUDGE_DIR"
 	# Without context, a line starts with the event's name (no system):
 	# the events tpstat counts have names unique across systems.
 	local -A seen=()
@@ -222,14 +229,7 @@ ft_end() {
 		echo 0 >"$dir/enable"
 		echo 0 >"$dir/filter"
 	done
-	cat "$TRACING/trace" >"$FT_DIR/trace"
-	cat "$TRACING"/per_cpu/cpu*/stats | awk -F': *' '
-		($1 == "overrun" || $1 == "dropped events" || $1 == "commit overrun") && $2 != 0 {
-			print "ring buffer " $1 ": " $2
-		}' >>"$FT_DIR/void"
-	: >"$TRACING/trace"
-	echo context-info >"$TRACING/trace_options"
-	echo 1 >"$TRACING/tracing_on"
+	ring_take "$FT_DIR"
 	for spec in "${FT_SPECS[@]}"; do
 		ev=${spec%% *}
 		echo "$ev $(grep -c "^${ev#*:}: " "$FT_DIR/trace")" >>"$FT_DIR/hits"
