@@ -560,8 +560,11 @@ static void tpstat_hits_slot_test(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, napi);
 	preempt_disable();
-#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
+#if defined(TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB) && \
+	defined(TPSTAT_HAVE_TCP_RETRANSMIT_SKB_PLAIN)
 	tpstat_probe_tcp_retransmit_skb(data, NULL, NULL);
+#elif defined(TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB)
+	tpstat_probe_tcp_retransmit_skb(data, NULL, NULL, 0);
 #endif
 #ifdef TPSTAT_HAVE_TP_NAPI_POLL
 	tpstat_probe_napi_poll(data, napi, 3, 64);

@@ -7,8 +7,8 @@
  * Each CPU has two generations of a small table of pending counts.
  * Probes fold into the one tpstat_alert_gen names, with interrupts off
  * on their CPU, so nesting cannot tear a slot.  The work flips the
- * generation, waits for an RCU grace period (every probe runs with
- * preemption off, so afterwards none still holds the old one), and only
+ * generation, waits for an RCU grace period (probes fold with interrupts
+ * off, so afterwards none still holds the old one), and only
  * then reads and clears the old tables of every CPU.  No lock is taken
  * in probe context, and nothing is sent from it.
  *

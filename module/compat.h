@@ -22,6 +22,7 @@
 #ifndef _TPSTAT_COMPAT_H
 #define _TPSTAT_COMPAT_H
 
+#include <linux/preempt.h>
 #include <linux/types.h>
 #include <net/neighbour.h>
 #include <net/net_namespace.h>
@@ -247,6 +248,35 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
 	(NEIGH_UPDATE_F_USE | NEIGH_UPDATE_F_MANAGED)
 #else
 #define TPSTAT_NEIGH_UPDATE_KEEPS_STATE NEIGH_UPDATE_F_USE
+#endif
+
+/*
+ * The probe context (probes.c).  Up to 6.12 a tracepoint calls its probes
+ * with preemption disabled; 7.2 and 7.3 call them under SRCU-fast,
+ * preemptible (conftest/probes_preempt_off.c tells which).  Where the
+ * kernel does not pin the probe to its CPU, tpstat_probe_pin() does, for
+ * the parts of a probe that read what a reset, a filter change or a
+ * namespace's exit replaces: so everything a probe reads through an RCU
+ * pointer is still freed after an RCU grace period, on every kernel.
+ */
+#ifdef TPSTAT_HAVE_PROBES_PREEMPT_OFF
+static __always_inline void tpstat_probe_pin(void)
+{
+}
+
+static __always_inline void tpstat_probe_unpin(void)
+{
+}
+#else
+static __always_inline void tpstat_probe_pin(void)
+{
+	preempt_disable_notrace();
+}
+
+static __always_inline void tpstat_probe_unpin(void)
+{
+	preempt_enable_notrace();
+}
 #endif
 
 #endif /* _TPSTAT_COMPAT_H */

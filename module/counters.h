@@ -89,8 +89,14 @@ struct tpstat_ctr {
 	local64_t v;
 };
 
+/*
+ * A lean probe may run preemptible (7.x, compat.h) and migrate between
+ * taking the pointer and adding: local64_t is an atomic64_t on 32-bit, so
+ * the add is whole on whichever CPU's slot it lands, and the sum is the
+ * same.  Hence raw_cpu_ptr(), which does not ask for preemption off.
+ */
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
-	local64_add((n), this_cpu_ptr(&(pcpu)->slot[slot_idx].v))
+	local64_add((n), raw_cpu_ptr(&(pcpu)->slot[slot_idx].v))
 static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
 {
 	return local64_read((local64_t *)&ctr->v);

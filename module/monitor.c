@@ -61,7 +61,7 @@ static void tpstat_monitor_work(struct work_struct *work)
 	struct tpstat_alert_totals t;
 
 	WRITE_ONCE(tpstat_alert_gen, gen ^ 1);
-	/* Probes run with preemption off: after this, none holds @gen. */
+	/* Probes fold with interrupts off: after this, none holds @gen. */
 	synchronize_rcu();
 	tpstat_alert_window_run(gen, alert_rate, &t);
 

@@ -9,6 +9,7 @@
 
 #include <linux/rcupdate.h>
 
+#include "compat.h"
 #include "counters.h"
 #include "alerts.h"
 #include "filter.h"
@@ -21,7 +22,10 @@
 #define tpstat_add(data, slot_idx, n) \
 	tpstat_ctr_add(tpstat_data_pcpu(data), (slot_idx), (n))
 
-/* The live views generation, or NULL if @view is off (views.h). */
+/*
+ * The live views generation, or NULL if @view is off (views.h).  Only in a
+ * pinned probe: a reset clears the old generation after synchronize_rcu().
+ */
 static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
 {
 	if (!tpstat_view_hot(view))
@@ -41,6 +45,12 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
  * instead tail-calls tpstat_twice_<tp>(), out of line, which runs its body
  * and then the namespace pass.  Otherwise that costs a patched-out jump:
  * the probe keeps no argument across a call, so it needs no frame.
+ *
+ * The views probe, the filtered one and the namespace pass read what a
+ * reset, a filter change or a namespace's exit replaces, so they run
+ * pinned (tpstat_probe_pin(), compat.h: nothing where the kernel calls
+ * probes with preemption off).  The lean one only adds to its own
+ * counters and folds alerts with interrupts off: it needs no pin.
  */
 #define TPSTAT_PROBE(tp, params, args) \
 	TPSTAT_PROBE_LINKAGE(static, tp, params, args)
@@ -54,6 +64,7 @@ static noinline notrace void tpstat_twice_##tp(void *data,		\
 					       enum tpstat_probe_kind probe_kind, \
 					       TPSTAT_UNPAREN params)	\
 {									\
+	tpstat_probe_pin();						\
 	if (probe_kind == TPSTAT_PROBE_LEAN)				\
 		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
 	else if (probe_kind == TPSTAT_PROBE_VIEWS)			\
@@ -62,6 +73,7 @@ static noinline notrace void tpstat_twice_##tp(void *data,		\
 		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
 				 TPSTAT_UNPAREN args);			\
 	tpstat_body_##tp(data, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args);	\
+	tpstat_probe_unpin();						\
 }									\
 linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
@@ -72,20 +84,25 @@ linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
 }									\
 linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
-	if (tpstat_netns_hot())						\
+	if (tpstat_netns_hot()) {					\
 		tpstat_twice_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
-	else								\
-		tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
+		return;							\
+	}								\
+	tpstat_probe_pin();						\
+	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
+	tpstat_probe_unpin();						\
 }									\
 linkage notrace void tpstat_filtered_##tp(void *data,			\
 					  TPSTAT_UNPAREN params)	\
 {									\
-	if (tpstat_netns_hot())						\
+	if (tpstat_netns_hot()) {					\
 		tpstat_twice_##tp(data, TPSTAT_PROBE_FILTERED,		\
 				  TPSTAT_UNPAREN args);			\
-	else								\
-		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
-				 TPSTAT_UNPAREN args);			\
+		return;							\
+	}								\
+	tpstat_probe_pin();						\
+	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED, TPSTAT_UNPAREN args); \
+	tpstat_probe_unpin();						\
 }									\
 static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 {									\

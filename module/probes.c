@@ -1,9 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The probes: the hot path.  They run wherever the tracepoint fires, with
- * preemption disabled, and can nest on one CPU (task, softirq, hardirq).
- * So: no locks, no allocation, no sleeping, bounded work, and every
- * update a single IRQ-safe per-CPU operation (counters.h).
+ * The probes: the hot path.  They run wherever the tracepoint fires and
+ * can nest on one CPU (task, softirq, hardirq).  So: no locks, no
+ * allocation, no sleeping, bounded work, and every update a single
+ * IRQ-safe per-CPU operation (counters.h).
+ *
+ * The probe context contract, for every kernel:
+ * - Up to 6.12 the kernel calls probes with preemption disabled; 7.2 and
+ *   7.3 call them under SRCU-fast, preemptible, and may migrate them.
+ *   conftest/probes_preempt_off.c tells which, never the version.
+ * - Whatever a probe reads through an RCU pointer (the views' live
+ *   generation, the filter, a namespace's counters) it reads pinned to its
+ *   CPU: by the kernel, or by tpstat_probe_pin() (compat.h) where the
+ *   kernel does not.  So synchronize_rcu(), call_rcu() and kfree_rcu()
+ *   wait for it on every kernel, and rcu_dereference_sched() is right.
+ * - The lean probe reads no such pointer: it adds to the counters its
+ *   data pointer names (freed only after tracepoint_synchronize_unregister())
+ *   with single this_cpu operations, and folds alerts with interrupts off
+ *   (alerts.h).  So it runs unpinned, and costs on 7.x what it costs on
+ *   6.x.
  *
  * Each tracepoint has three probes, compiled from one body in which the
  * kind (probes.h) is a constant, so each has only the code it needs.  The

@@ -11,13 +11,15 @@
  * A generated probe counts hits and reads no argument: it costs what the
  * lean hand-written probes cost.  It feeds no view.  Its filtered twin
  * knows only the current task, so a filter on pid or comm applies to it,
- * and one on a socket or a device keeps it out (filter.h).
+ * and one on a socket or a device keeps it out (filter.h).  The filtered
+ * twin reads the filter, so it runs pinned (probes.c).
  */
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
 #include <net/sock.h>
 #include <tpstat_gen_includes.h>
 
+#include "compat.h"
 #include "counters.h"
 #include "filter.h"
 #include "probes.h"
@@ -34,8 +36,10 @@ static void notrace tpstat_gen_##tp params				\
 }									\
 static void notrace tpstat_gen_filtered_##tp params			\
 {									\
+	tpstat_probe_pin();						\
 	if (tpstat_filter_match(NULL, NULL, NULL))			\
 		TPSTAT_GEN_HIT(__data, tp);				\
+	tpstat_probe_unpin();						\
 }									\
 static inline void __maybe_unused tpstat_gen_check_##tp(void)		\
 {									\

@@ -263,8 +263,8 @@ void tpstat_views_exit(void)
 }
 
 /*
- * Probes run with preemption disabled, so once synchronize_rcu() returns
- * none of them still holds the old generation.
+ * Probes read the live generation pinned to their CPU (probes.c), so once
+ * synchronize_rcu() returns none of them still holds the old generation.
  */
 void tpstat_views_reset(void)
 {
