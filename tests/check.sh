@@ -9,10 +9,16 @@
 #
 # The kernels and their tiers:
 #   full   Debian 12's 6.1 and 6.12 (the host's packages) and the debug
-#          kernels built from Debian's 6.1 and 5.10 sources (KASAN,
-#          lockdep, kmemleak, KUnit, no BPF): build, every guest suite
-#          (exactness, the tool, the views, auth), KUnit on the debug
-#          kernels; the deployment tests use the Debian 12 kernels.
+#          kernel built from Debian's 6.1 source (KASAN, lockdep,
+#          kmemleak, KUnit, no BPF; 5.10's too when asked for): build,
+#          every guest suite (exactness, the tool, the views, auth, the
+#          storms of stress.sh), KUnit on the debug kernels; the
+#          deployment tests use the Debian 12 kernels.
+#   probe  the debug kernel built from trixie-backports' 7.3 source, the
+#          same options: its tracepoints call probes preemptible, under
+#          SRCU (6.1's with preemption off).  The suites whose paths a
+#          reset, a filter or a namespace's exit races (monitor.sh,
+#          run.sh, netns.sh, stress.sh) and KUnit.
 #   basic  the kernels of tests/matrix/kernels.conf (Debian 11's 5.10,
 #          the RT flavours, trixie-backports' and sid's newest, arm64 and
 #          32-bit ARM), fetched and built by tests/matrix/: build with
@@ -29,7 +35,7 @@
 # 12's kernels, the deployment).  Each job's time is printed at the end.
 # TPSTAT_MATRIX: which matrix kernels: "basic" (the default: those
 # kernels.conf marks so), "all", names, or "none".
-# TPSTAT_DEBUG_KERNELS: which debug kernels (default 6.1; "6.1 5.10" adds
+# TPSTAT_DEBUG_KERNELS: which debug kernels (default "6.1 7.3"; 5.10 adds
 # the 5.10 one, whose build alone takes 11 of the 80 minutes a cold run
 # may take on 2 cores).
 set -uo pipefail
@@ -97,7 +103,7 @@ fetch_pid=$!
 tests/ynl/fetch.sh >"$logs/ynl.dir" 2>"$logs/ynl.log" &
 ynl_pid=$!
 
-debug_kernels=${TPSTAT_DEBUG_KERNELS:-6.1}
+debug_kernels=${TPSTAT_DEBUG_KERNELS:-6.1 7.3}
 for v in $debug_kernels; do
 	SECONDS=0
 	tests/kernel/debug-kernel.sh --version "$v" >/dev/null 2>"$logs/debug-kernel-$v.log"
@@ -165,7 +171,7 @@ debug_version() { echo "$1" | sed -E 's/^debug-([0-9]+\.[0-9]+).*/\1/'; }
 kernel_job() {
 	local name=$1 tier=$2 arch=$3 image=$4 kbuild=$5 modrel=$6 modroot=$7
 	local env=$8 append=$9 dir=$logs/$1 tap=$logs/$1.tap kver st cc
-	local vm suites ended
+	local vm suites ended stress_secs
 	SECONDS=0
 	mkdir -p "$dir"
 	: >"$tap"
@@ -200,7 +206,13 @@ kernel_job() {
 	[ "$arch" != amd64 ] && vm+=(--arch "$arch" --root "$(tests/arm/root.sh "$arch")")
 	# First: its rate test wants a guest where nothing else runs yet.
 	suites=(monitor.sh run.sh ctl.sh netns.sh)
+	[ "$tier" = probe ] && suites=(monitor.sh run.sh netns.sh)
 	[ "$tier" = full ] && suites+=(views.sh)
+	# Storms of resets, filters and namespaces under traffic: longest
+	# where KASAN and lockdep watch.
+	suites+=(stress.sh)
+	stress_secs=15
+	[[ $1 == debug-* ]] && stress_secs=40
 	# IPv6 end to end on every kernel but the debug one, whose views run
 	# covers IPv6's paths too (rcvq, neigh) and takes long enough.
 	[[ $1 != debug-* ]] && suites+=(ipv6.sh)
@@ -209,10 +221,9 @@ kernel_job() {
 	[ "$tier" = full ] && [[ $1 != debug-* ]] && suites+=(ynl.sh)
 	# The auth view, every tier: TCP-AO only the 7.x kernels have
 	# (CONFIG_TCP_AO), TCP-MD5 6.7 on; before 6.7 it checks the refusal.
-	suites+=(auth.sh)
-	# Last: it loads sctp, which stays loaded.
-	suites+=(events.sh)
-	TPSTAT_TIER=$tier "${vm[@]}" --out "$dir/net" -- \
+	# Last: events.sh loads sctp, which stays loaded.
+	[ "$tier" = probe ] || suites+=(auth.sh events.sh)
+	TPSTAT_TIER=$tier TPSTAT_STRESS_SECONDS=$stress_secs "${vm[@]}" --out "$dir/net" -- \
 		tests/net/all.sh "build/$kver/tpstat.ko" "${suites[@]}" >/dev/null 2>&1
 	st=$?
 	grep -v '^# --- ' "$dir/net/output.log" | label "$name" >>"$tap"
@@ -223,7 +234,7 @@ kernel_job() {
 	sed -n 's/^# --- \(.*\) took \(.*\)$/# '"$name"': \1 took \2/p' \
 		"$dir/net/output.log" >>"$tap"
 
-	if [ "$tier" = full ] && [ -f "build/$kver/tpstat_kunit.ko" ]; then
+	if [ "$tier" != basic ] && [ -f "build/$kver/tpstat_kunit.ko" ]; then
 		"${vm[@]}" --out "$dir/kunit" -- \
 			tests/kunit/guest.sh "build/$kver/tpstat_kunit.ko" /tmp/out/kunit \
 			>/dev/null 2>&1
@@ -280,7 +291,9 @@ debian_chain() {
 		case $name in
 		debug-*) [[ " $debug_kernels " == *" $(debug_version "$name") "* ]] || continue ;;
 		esac
-		echo "$name full amd64 $image $kbuild $modrel - host ${append:-}"
+		tier=full
+		[[ $name == debug-7.* ]] && tier=probe
+		echo "$name $tier amd64 $image $kbuild $modrel - host ${append:-}"
 	done
 	while read -r name arch image kbuild modrel modroot env; do
 		echo "$name basic $arch $image $kbuild $modrel $modroot $env"
@@ -328,7 +341,7 @@ result $((got == ${#matrix_names[@]} ? 0 : 1)) \
 # shellcheck disable=SC2086 # a list of versions
 for k in deb-6.1 deb-6.12 $(printf 'debug-%s ' $debug_kernels); do
 	grep -q "^${k}[. -]" "$logs/jobs"
-	result $? "full tier includes $k"
+	result $? "the jobs include $k"
 done
 
 echo "# time per job (two at a time):"

@@ -1,29 +1,31 @@
 #!/usr/bin/env bash
 # tests/kernel/debug-kernel.sh: build (once) and cache tpstat's debug/KUnit test kernels.
 #
-# Usage: tests/kernel/debug-kernel.sh [--version 6.1|5.10] [--refresh]
+# Usage: tests/kernel/debug-kernel.sh [--version 6.1|7.3|5.10] [--refresh]
 #            [--source | --cached [--source] | --help]
-#   --version V  which kernel: 6.1 (the default) or 5.10.
+#   --version V  which kernel: 6.1 (the default), 7.3 or 5.10.
 #   (no option)  build the kernel if it is not cached yet, then print its build (O=) dir.
 #   --source     same, but print the kernel source dir (for tools/testing/kunit/kunit.py).
 #   --cached     build nothing: print the dir if the kernel is already built, else exit 1.
-#   --refresh    5.10 only: look for a newer linux-source-5.10 on the mirror (otherwise
+#   --refresh    7.3 and 5.10: look for a newer linux-source-V on the mirror (otherwise
 #                the newest one fetched before is used, without the network).
 #
 # 6.1 is Debian 12's linux-source-6.1 (/usr/src/linux-source-6.1.tar.xz, installed by
-# tests/deps.sh). 5.10 is Debian 11's linux-source-5.10, the newest of bullseye and
-# bullseye-security: tests/matrix/apt.sh downloads the .deb with apt configured apart
-# from the system's, and 'dpkg-deb -x' unpacks it into
-# <cache>/linux-source-5.10-<package version>/; nothing is installed on the host.
-# Both build with the host's gcc, so modules for them build with it too.
+# tests/deps.sh): its tracepoints call probes with preemption off. 7.3 is
+# trixie-backports' linux-source-7.3, whose tracepoints call probes under SRCU-fast,
+# preemptible. 5.10 is Debian 11's linux-source-5.10, the newest of bullseye and
+# bullseye-security. For 7.3 and 5.10 tests/matrix/apt.sh downloads the .deb with apt
+# configured apart from the system's, and 'dpkg-deb -x' unpacks it into
+# <cache>/linux-source-V-<package version>/; nothing is installed on the host.
+# All build with the host's gcc, so modules for them build with it too.
 # Each is 'make tinyconfig', merged with tests/kernel/debug.config and, if there is one,
 # the version's own tests/kernel/debug-<version>.config, 'make olddefconfig', then every
 # '=y' line of the fragments is checked to have survived and CONFIG_BPF_SYSCALL to be off.
 # It is cached outside the checkout in
 #   ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/debug-kernel-<key>/{src,build}
-# (6.1) or .../debug-kernel-5.10-<key>/{src,build} (5.10), where <key> is the first 16 hex
+# (6.1) or .../debug-kernel-V-<key>/{src,build} (7.3, 5.10), where <key> is the first 16 hex
 # digits of the sha256 of the fragments, the source package's name and version, and this
-# script. A '.done' stamp is written last: a build that was interrupted is redone from
+# script's code. A '.done' stamp is written last: a build that was interrupted is redone from
 # scratch. The bzImage is <build>/arch/x86/boot/bzImage; out-of-tree modules build with
 # 'make -C <build> M=<dir>'.
 # Only the path goes to stdout; progress goes to stderr, the build log to <cache>/build.log.
@@ -40,7 +42,7 @@ refresh=0
 while (($#)); do
 	case $1 in
 	--version)
-		version=${2?--version takes 6.1 or 5.10}
+		version=${2?--version takes 6.1, 7.3 or 5.10}
 		shift
 		;;
 	--source) want=source ;;
@@ -67,8 +69,8 @@ die() {
 cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
 pkg=linux-source-$version
 
-# The newest linux-source-5.10 unpacked in the cache: "<version> <dir>", or nothing.
-fetched_510() {
+# The newest $pkg unpacked in the cache: "<version> <dir>", or nothing.
+fetched_source() {
 	local d best='' bestdir=''
 	for d in "$cache_root/$pkg"-*/; do
 		[[ -f $d/.done ]] || continue
@@ -80,18 +82,18 @@ fetched_510() {
 	[[ -n $best ]] && echo "$best $bestdir"
 }
 
-# Downloads the newest linux-source-5.10 of bullseye and bullseye-security with apt
-# configured apart from the system's (tests/matrix/apt.sh), and unpacks it with
-# dpkg-deb -x into <cache>/linux-source-5.10-<version>/root.
-fetch_510() {
+# Downloads the newest $pkg of suite $1 with apt configured apart from the system's
+# (tests/matrix/apt.sh), and unpacks it with dpkg-deb -x into <cache>/$pkg-<version>/root.
+fetch_source() {
+	local suite=$1
 	local get=$cache_root/download-$pkg deb ver dest
 	mkdir -p "$get"
 	exec 8>"$get.lock"
 	flock 8
-	log "downloading the newest $pkg of bullseye (tests/matrix/apt.sh)"
+	log "downloading the newest $pkg of $suite (tests/matrix/apt.sh)"
 	rm -f "$get"/*.deb
-	(cd "$get" && "$here/../matrix/apt.sh" bullseye amd64 apt-get -qq download "$pkg" >&2) ||
-		die "apt-get download $pkg (bullseye) failed"
+	(cd "$get" && "$here/../matrix/apt.sh" "$suite" amd64 apt-get -qq download "$pkg" >&2) ||
+		die "apt-get download $pkg ($suite) failed"
 	deb=$(echo "$get/${pkg}_"*.deb)
 	ver=$(dpkg-deb -f "$deb" Version)
 	dest=$cache_root/$pkg-$ver
@@ -114,25 +116,28 @@ case $version in
 	[[ -f $tarball ]] || die "$tarball is missing (run tests/deps.sh)"
 	name=debug-kernel
 	;;
-5.10)
-	if ((refresh)) || ! fetched_510 >/dev/null; then
+7.3 | 5.10)
+	suite=trixie-backports
+	[[ $version == 5.10 ]] && suite=bullseye
+	if ((refresh)) || ! fetched_source >/dev/null; then
 		((cached_only)) && exit 1
-		fetch_510
+		fetch_source "$suite"
 	fi
-	read -r pkgver pkgdir < <(fetched_510) || die "no $pkg in $cache_root"
-	tarball=$pkgdir/root/usr/src/linux-source-5.10.tar.xz
+	read -r pkgver pkgdir < <(fetched_source) || die "no $pkg in $cache_root"
+	tarball=$pkgdir/root/usr/src/$pkg.tar.xz
 	[[ -f $tarball ]] || die "$tarball is missing"
-	name=debug-kernel-5.10
+	name=debug-kernel-$version
 	;;
-*) die "unknown --version '$version' (6.1 or 5.10)" ;;
+*) die "unknown --version '$version' (6.1, 7.3 or 5.10)" ;;
 esac
 fragments=("$fragment")
 [[ -f $here/debug-$version.config ]] && fragments+=("$here/debug-$version.config")
 
+# The script's comments are not part of the key: rewording them rebuilds nothing.
 key=$({
 	cat "${fragments[@]}"
 	echo "$pkg $pkgver"
-	cat "$self"
+	grep -v '^[[:space:]]*#' "$self"
 } | sha256sum | cut -c1-16)
 dir=$cache_root/$name-$key
 src=$dir/src

@@ -5,9 +5,9 @@
 #   <name> <bzImage> <kernel build dir> <modules release or -> [extra cmdline]
 # Debian's kernels: every /boot/vmlinuz-<release> whose headers are
 # installed (/lib/modules/<release>/build), named deb-<release>.  The
-# debug kernels (tests/kernel/debug-kernel.sh --version 6.1, then 5.10),
-# named debug-<version> (debug-6.1.<n>, debug-5.10.<n>), each when it is
-# built; --with-debug builds both first.
+# debug kernels (tests/kernel/debug-kernel.sh --version 6.1, 7.3, then
+# 5.10), named debug-<version> (debug-6.1.<n>, debug-7.3.<n>,
+# debug-5.10.<n>), each when it is built; --with-debug builds them first.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,7 +20,7 @@ for image in /boot/vmlinuz-*; do
 	echo "deb-$release $image $kbuild $release"
 done
 
-for version in 6.1 5.10; do
+for version in 6.1 7.3 5.10; do
 	if [ "${1:-}" = --with-debug ]; then
 		kbuild=$("$here/../kernel/debug-kernel.sh" --version "$version")
 	else
