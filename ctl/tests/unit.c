@@ -48,7 +48,9 @@ static bool sample, sample_pretty;
 
 static int parse(const char *line, struct options *o, char *err)
 {
-	char buf[256], *argv[16];
+	/* Static: the options point into the words after this returns. */
+	static char buf[256];
+	char *argv[16];
 	int argc = 0;
 
 	snprintf(buf, sizeof(buf), "%s", line);
