@@ -7,6 +7,7 @@
 #include <linux/genetlink.h>
 
 #include "filter.h"
+#include "escape.h"
 #include "json.h"
 #include "nl.h"
 #include "output.h"
@@ -200,7 +201,7 @@ int filter_reply_cb(const struct nlmsghdr *nlh, void *data)
 void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 {
 	struct json j;
-	char buf[16];
+	char buf[16], text[ESC_SIZE(sizeof(flt->comm))];
 
 	if (!o->json) {
 		if (filter_empty(flt)) {
@@ -210,14 +211,16 @@ void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 		if (flt->has_pid)
 			fprintf(f, "pid %u\n", flt->pid);
 		if (flt->has_comm)
-			fprintf(f, "comm %s\n", flt->comm);
+			fprintf(f, "comm %s\n",
+				esc(flt->comm, text, sizeof(text)));
 		if (flt->has_netns)
 			fprintf(f, "netns %s\n",
 				netns_text(flt->netns, buf, sizeof(buf)));
 		if (flt->has_ifindex) {
 			fprintf(f, "ifindex %u", flt->ifindex);
 			if (flt->ifname[0])
-				fprintf(f, " (%s here)", flt->ifname);
+				fprintf(f, " (%s here)",
+					esc(flt->ifname, text, sizeof(text)));
 			fputc('\n', f);
 		}
 		if (flt->has_lport)
