@@ -59,19 +59,26 @@ static bool valid(const struct nlattr *a, enum mnl_attr_data_type type,
 	return false;
 }
 
-static void copy_str(char *dst, size_t len, const struct nlattr *a,
+static bool copy_str(char *dst, size_t len, const struct nlattr *a,
 		     bool *bad)
 {
-	if (valid(a, MNL_TYPE_NUL_STRING, bad))
-		snprintf(dst, len, "%s", mnl_attr_get_str(a));
+	if (!valid(a, MNL_TYPE_NUL_STRING, bad))
+		return false;
+	snprintf(dst, len, "%s", mnl_attr_get_str(a));
+	return true;
 }
 
-/* The end of a callback: MNL_CB_OK, or a malformed @what rejected. */
-static int verdict(bool bad, const char *what)
+/*
+ * The end of a callback: MNL_CB_OK, or a malformed @what rejected, or
+ * one without the attributes the module always sends (not @whole).
+ */
+static int verdict(bool bad, bool whole, const char *what)
 {
 	if (bad)
 		return tpnl_reject("%s with an attribute of the wrong length, or a string without its NUL",
 				   what);
+	if (!whole)
+		return tpnl_reject("%s without its id, name or value", what);
 	return MNL_CB_OK;
 }
 
@@ -79,16 +86,17 @@ static int event_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct event_row *e = rows_add(data);
 	const struct nlattr *a;
-	bool bad = false;
+	bool bad = false, id = false, named = false;
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		switch (mnl_attr_get_type(a)) {
 		case TPSTAT_A_EVENT_ID:
-			if (valid(a, MNL_TYPE_U32, &bad))
+			id = valid(a, MNL_TYPE_U32, &bad);
+			if (id)
 				e->id = mnl_attr_get_u32(a);
 			break;
 		case TPSTAT_A_EVENT_NAME:
-			copy_str(e->name, sizeof(e->name), a, &bad);
+			named = copy_str(e->name, sizeof(e->name), a, &bad);
 			break;
 		case TPSTAT_A_EVENT_GROUP:
 			copy_str(e->group, sizeof(e->group), a, &bad);
@@ -106,27 +114,28 @@ static int event_cb(const struct nlmsghdr *nlh, void *data)
 			break;
 		}
 	}
-	return verdict(bad, "an event");
+	return verdict(bad, id && named, "an event");
 }
 
 static int counter_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct counter_row *c = rows_add(data);
 	const struct nlattr *a;
-	bool bad = false;
+	bool bad = false, named = false, value = false;
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		switch (mnl_attr_get_type(a)) {
 		case TPSTAT_A_COUNTER_NAME:
-			copy_str(c->name, sizeof(c->name), a, &bad);
+			named = copy_str(c->name, sizeof(c->name), a, &bad);
 			break;
 		case TPSTAT_A_COUNTER_VALUE:
-			if (valid(a, MNL_TYPE_U64, &bad))
+			value = valid(a, MNL_TYPE_U64, &bad);
+			if (value)
 				c->value = mnl_attr_get_u64(a);
 			break;
 		}
 	}
-	return verdict(bad, "a counter");
+	return verdict(bad, named && value, "a counter");
 }
 
 static int info_cb(const struct nlmsghdr *nlh, void *data)
@@ -159,7 +168,7 @@ static int info_cb(const struct nlmsghdr *nlh, void *data)
 			break;
 		}
 	}
-	return verdict(bad, "the module's info");
+	return verdict(bad, true, "the module's info");
 }
 
 static int fail(struct tpnl *nl, int err)
