@@ -6,6 +6,7 @@
 #include <linux/genetlink.h>
 
 #include "alert.h"
+#include "nl.h"
 
 static const char *const kind_names[__TPSTAT_ALERT_CNT] = {
 	[TPSTAT_ALERT_DROPS] = "drops",
@@ -112,9 +113,17 @@ int alert_parse(const struct nlmsghdr *nlh, struct alert *a)
 	a->cmd = genl->cmd;
 	if (a->cmd != TPSTAT_CMD_ALERT && a->cmd != TPSTAT_CMD_ALERTS_LOST)
 		return -1;
+	/* Not whole attributes, or one of the wrong length: not printed. */
+	if (!tpnl_msg_attrs_ok(nlh, sizeof(*genl)))
+		return -1;
 	mnl_attr_for_each(attr, nlh, sizeof(*genl)) {
-		if (alert_attr(attr, a) == 1)
+		switch (alert_attr(attr, a)) {
+		case 1:
 			a->seen[mnl_attr_get_type(attr)] = true;
+			break;
+		case -1:
+			return -1;
+		}
 	}
 	if (!a->seen[TPSTAT_A_ALERT_KIND] || !alert_kind_name(a->kind))
 		return -1;

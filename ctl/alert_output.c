@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "alert_output.h"
+#include "escape.h"
 #include "json.h"
 #include "netns.h"
 #include "output.h"
@@ -40,7 +41,7 @@ static void text_netns(FILE *f, const struct alert *a)
 /* " NO_SOCKET (2)", only when the alert has a reason. */
 static void text_reason(FILE *f, const struct alert *a)
 {
-	char buf[96];
+	char buf[VIEW_TEXT_MAX];
 
 	if (a->e.has_reason)
 		fprintf(f, " %s", view_reason_text(&a->e, buf, sizeof(buf)));
@@ -49,15 +50,16 @@ static void text_reason(FILE *f, const struct alert *a)
 static void text_drops(FILE *f, const struct alert *a)
 {
 	const struct view_entry *e = &a->e;
+	char text[ESC_SIZE(sizeof(e->location))];
 
 	fprintf(f, "%llu drop%s", (unsigned long long)e->count,
 		plural(e->count));
 	if (a->seen[TPSTAT_A_LOCATION])
-		fprintf(f, " at %s", e->location);
+		fprintf(f, " at %s", esc(e->location, text, sizeof(text)));
 	text_reason(f, a);
 	text_netns(f, a);
 	if (e->has_ifname)
-		fprintf(f, " dev %s", e->ifname);
+		fprintf(f, " dev %s", esc(e->ifname, text, sizeof(text)));
 	else if (e->ifindex)
 		fprintf(f, " dev if%u", e->ifindex);
 }

@@ -67,6 +67,7 @@
 #include <unistd.h>
 
 #include "alert.h"
+#include "escape.h"
 #include "export.h"
 #include "view_rcvq.h"
 #include "view_neigh.h"
@@ -79,18 +80,40 @@ void prom_init(struct prom *p, FILE *f)
 	p->cur = NULL;
 }
 
-/* HELP text escapes '\' and newline; label values also '"'. */
-static void prom_escaped(FILE *f, const char *s, bool quote)
+/*
+ * HELP text escapes '\' and newline; label values also '"' (the text
+ * format's only escapes).  Label values are names from the kernel and
+ * from users, which may hold any byte, but the format takes UTF-8 and
+ * has no escape for other control characters.  So in a label value a
+ * byte that is a control character (C0 but newline, DEL, C1) or not
+ * UTF-8 is written as text prints it (escape.h), "\033" for ESC, and so
+ * is '\' itself ("\134"): two names that differ stay two series (a
+ * duplicate series fails the whole scrape).  The format then doubles
+ * the backslash: ESC is \\033 in the exposition.
+ */
+static void prom_escaped(FILE *f, const char *s, bool label)
 {
-	for (; *s; s++) {
-		if (*s == '\\')
-			fputs("\\\\", f);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else if (*s == '"' && quote)
-			fputs("\\\"", f);
-		else
-			fputc(*s, f);
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	while (*p) {
+		if (*p == '\n' || (*p == '"' && label) ||
+		    (*p == '\\' && !label)) {
+			fputs(*p == '\n' ? "\\n" : *p == '"' ? "\\\"" : "\\\\",
+			      f);
+			p++;
+			continue;
+		}
+		n = *p >= 0x80 ? utf8_len(p) : esc_plain(*p);
+		if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+			n = 0;		/* C1 controls, U+0080..U+009F */
+		if (n) {
+			fwrite(p, 1, n, f);
+			p += n;
+			continue;
+		}
+		fprintf(f, "\\\\%03o", *p);
+		p++;
 	}
 }
 

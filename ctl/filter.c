@@ -7,6 +7,7 @@
 #include <linux/genetlink.h>
 
 #include "filter.h"
+#include "escape.h"
 #include "json.h"
 #include "nl.h"
 #include "output.h"
@@ -148,59 +149,72 @@ void filter_put(struct nlmsghdr *nlh, const struct filter *f)
 		mnl_attr_put_u16(nlh, TPSTAT_A_FILTER_RPORT, f->rport);
 }
 
+/* Whether @a is a valid @type; else the reply is *@bad. */
+static bool valid(const struct nlattr *a, enum mnl_attr_data_type type,
+		  bool *bad)
+{
+	if (mnl_attr_validate(a, type) >= 0)
+		return true;
+	*bad = true;
+	return false;
+}
+
 int filter_reply_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct filter *f = data;
 	const struct nlattr *a;
+	bool bad = false;
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		switch (mnl_attr_get_type(a)) {
 		case TPSTAT_A_FILTER_PID:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+			if (valid(a, MNL_TYPE_U32, &bad)) {
 				f->has_pid = true;
 				f->pid = mnl_attr_get_u32(a);
 			}
 			break;
 		case TPSTAT_A_FILTER_COMM:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0) {
+			if (valid(a, MNL_TYPE_NUL_STRING, &bad)) {
 				f->has_comm = true;
 				snprintf(f->comm, sizeof(f->comm), "%s",
 					 mnl_attr_get_str(a));
 			}
 			break;
 		case TPSTAT_A_FILTER_NETNS:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+			if (valid(a, MNL_TYPE_U32, &bad)) {
 				f->has_netns = true;
 				f->netns = mnl_attr_get_u32(a);
 			}
 			break;
 		case TPSTAT_A_FILTER_IFINDEX:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+			if (valid(a, MNL_TYPE_U32, &bad)) {
 				f->has_ifindex = true;
 				f->ifindex = mnl_attr_get_u32(a);
 			}
 			break;
 		case TPSTAT_A_FILTER_LPORT:
-			if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0) {
+			if (valid(a, MNL_TYPE_U16, &bad)) {
 				f->has_lport = true;
 				f->lport = mnl_attr_get_u16(a);
 			}
 			break;
 		case TPSTAT_A_FILTER_RPORT:
-			if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0) {
+			if (valid(a, MNL_TYPE_U16, &bad)) {
 				f->has_rport = true;
 				f->rport = mnl_attr_get_u16(a);
 			}
 			break;
 		}
 	}
+	if (bad)
+		return tpnl_reject("a filter with an attribute of the wrong length, or a string without its NUL");
 	return MNL_CB_OK;
 }
 
 void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 {
 	struct json j;
-	char buf[16];
+	char buf[16], text[ESC_SIZE(sizeof(flt->comm))];
 
 	if (!o->json) {
 		if (filter_empty(flt)) {
@@ -210,14 +224,16 @@ void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 		if (flt->has_pid)
 			fprintf(f, "pid %u\n", flt->pid);
 		if (flt->has_comm)
-			fprintf(f, "comm %s\n", flt->comm);
+			fprintf(f, "comm %s\n",
+				esc(flt->comm, text, sizeof(text)));
 		if (flt->has_netns)
 			fprintf(f, "netns %s\n",
 				netns_text(flt->netns, buf, sizeof(buf)));
 		if (flt->has_ifindex) {
 			fprintf(f, "ifindex %u", flt->ifindex);
 			if (flt->ifname[0])
-				fprintf(f, " (%s here)", flt->ifname);
+				fprintf(f, " (%s here)",
+					esc(flt->ifname, text, sizeof(text)));
 			fputc('\n', f);
 		}
 		if (flt->has_lport)

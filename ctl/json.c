@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 
 static void flush(struct json *j)
@@ -102,21 +103,41 @@ void json_object_close(struct json *j) { close_container(j, '}'); }
 void json_array_open(struct json *j) { open_container(j, '[', false); }
 void json_array_close(struct json *j) { close_container(j, ']'); }
 
-/* Whether a character must be escaped in a JSON string; NUL ends one. */
+/*
+ * Whether a byte is not written as it is in a JSON string: NUL ends one,
+ * the rest are escaped, and bytes past ASCII are checked as UTF-8.
+ */
 static const bool needs_escape[256] = {
 	[0 ... 0x1f] = true, ['"'] = true, ['\\'] = true,
+	[0x7f ... 0xff] = true,
 };
 
-/* Runs of plain characters go out whole: keys and values mostly are. */
-static void write_string(struct json *j, const char *s)
+/* "\u00XX" for @c. */
+static void put_u00(struct json *j, unsigned char c)
 {
 	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s;
 	char esc[6] = "\\u00";
+
+	esc[4] = hex[c >> 4];
+	esc[5] = hex[c & 15];
+	put_mem(j, esc, 6);
+}
+
+/*
+ * Runs of plain characters go out whole: keys and values mostly are.
+ * Names come from the kernel and from users, so anything may be in
+ * them: control characters (C0, DEL and C1) are escaped as \u00XX, and
+ * bytes that are not UTF-8 become U+FFFD each, as Go's encoding/json
+ * writes them, so the output is always valid JSON of valid UTF-8.
+ */
+static void write_string(struct json *j, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
 
 	put_c(j, '"');
 	while (*p) {
 		const unsigned char *run = p;
+		size_t n;
 
 		while (!needs_escape[*p])
 			p++;
@@ -124,6 +145,20 @@ static void write_string(struct json *j, const char *s)
 			put_mem(j, (const char *)run, p - run);
 		if (!*p)
 			break;
+		if (*p >= 0x80) {
+			n = utf8_len(p);
+			if (!n) {
+				put_mem(j, "\\ufffd", 6);
+				p++;
+			} else if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) {
+				put_u00(j, p[1]);	/* U+0080..U+009F */
+				p += 2;
+			} else {
+				put_mem(j, (const char *)p, n);
+				p += n;
+			}
+			continue;
+		}
 		switch (*p) {
 		case '"': put_mem(j, "\\\"", 2); break;
 		case '\\': put_mem(j, "\\\\", 2); break;
@@ -131,9 +166,7 @@ static void write_string(struct json *j, const char *s)
 		case '\t': put_mem(j, "\\t", 2); break;
 		case '\r': put_mem(j, "\\r", 2); break;
 		default:
-			esc[4] = hex[*p >> 4];
-			esc[5] = hex[*p & 15];
-			put_mem(j, esc, 6);
+			put_u00(j, *p);
 		}
 		p++;
 	}

@@ -144,8 +144,14 @@ static int receive(struct monitor *m, const sigset_t *unblocked)
 				strerror(errno));
 			return 1;
 		}
-		ret = mnl_socket_recvfrom(nl->sock, nl->buf,
-					  MNL_SOCKET_BUFFER_SIZE);
+		/*
+		 * The kernel's datagrams only (nl.h): alerts and nlctrl's
+		 * notifications from port id 0, like our request's answer.
+		 * Without waiting: when all there was came from elsewhere,
+		 * back to ppoll(), where a signal can end the loop.
+		 */
+		ret = tpnl_recv(nl, nl->buf, MNL_SOCKET_BUFFER_SIZE,
+				MSG_DONTWAIT);
 		if (ret < 0 && errno == ENOBUFS) {
 			/* The kernel dropped what did not fit: say so. */
 			alert_print_overrun(m->out, m->o, time(NULL),

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/vfs.h>
 
+#include "escape.h"
 #include "json.h"
 #include "netns.h"
 
@@ -21,6 +22,7 @@
 struct netns_ent {
 	uint32_t inode;
 	char *name;
+	char *text;	/* @name as text output prints it (escape.h) */
 };
 
 static const char *run_dir = NETNS_RUN_DIR;
@@ -32,8 +34,11 @@ static bool table_read;
 
 static void table_free(void)
 {
-	for (size_t i = 0; i < n_table; i++)
+	for (size_t i = 0; i < n_table; i++) {
+		if (table[i].text != table[i].name)
+			free(table[i].text);
 		free(table[i].name);
+	}
 	free(table);
 	table = NULL;
 	n_table = 0;
@@ -80,7 +85,7 @@ static int ent_cmp(const void *a, const void *b)
 /* Names that are not namespaces, or that vanish meanwhile, are left out. */
 static void table_load(void)
 {
-	char path[4096];
+	char path[4096], text[ESC_SIZE(NETNS_NAME_MAX)];
 	struct dirent *d;
 	size_t cap = 0;
 	uint32_t inode;
@@ -105,9 +110,21 @@ static void table_load(void)
 				break;
 			table = t;
 		}
+		/*
+		 * Any byte but '/' and NUL may be in a name: its text is
+		 * escaped once here, not on every row printed.
+		 */
 		table[n_table].name = strdup(d->d_name);
 		if (!table[n_table].name)
 			break;
+		table[n_table].text = (char *)esc(table[n_table].name, text,
+						  sizeof(text));
+		if (table[n_table].text == text)
+			table[n_table].text = strdup(text);
+		if (!table[n_table].text) {
+			free(table[n_table].name);
+			break;
+		}
 		table[n_table++].inode = inode;
 	}
 	closedir(dir);
@@ -115,24 +132,31 @@ static void table_load(void)
 		qsort(table, n_table, sizeof(*table), ent_cmp);
 }
 
-const char *netns_name(uint32_t inode)
+static const struct netns_ent *netns_ent(uint32_t inode)
 {
 	if (!table_read)
 		table_load();
 	for (size_t i = 0; i < n_table; i++)
 		if (table[i].inode == inode)
-			return table[i].name;
+			return &table[i];
 	return NULL;
+}
+
+const char *netns_name(uint32_t inode)
+{
+	const struct netns_ent *ent = netns_ent(inode);
+
+	return ent ? ent->name : NULL;
 }
 
 const char *netns_text(uint32_t inode, char *buf, size_t len)
 {
-	const char *name = netns_name(inode);
+	const struct netns_ent *ent = netns_ent(inode);
 	char digits[10], *p = digits + sizeof(digits);
 	size_t n;
 
-	if (name)
-		return name;
+	if (ent)
+		return ent->text;
 	/* As snprintf("%u") writes it, without one per row of a view. */
 	do {
 		*--p = '0' + inode % 10;

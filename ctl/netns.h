@@ -32,7 +32,7 @@ bool netns_name_ok(const char *s);
  * namespace: the first in byte order.
  */
 const char *netns_name(uint32_t inode);
-/* The name, or the number in @buf. */
+/* The name as text prints it (escape.h), or the number in @buf. */
 const char *netns_text(uint32_t inode, char *buf, size_t len);
 /* "netns": @inode, then "netns_name" only when a name is known. */
 void netns_json(struct json *j, uint32_t inode);

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/socket.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
+#include "escape.h"
 #include "nl.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -48,30 +51,41 @@ static int data_cb(const struct nlmsghdr *nlh, void *data)
 static void keep_extack(struct tpnl *nl, const struct nlmsghdr *nlh,
 			unsigned int offset)
 {
+	char text[sizeof(nl->extack)];
 	const struct nlattr *attr;
 
 	mnl_attr_for_each(attr, nlh, offset) {
+		/* Escaped: it may quote what a user named. */
 		if (mnl_attr_get_type(attr) == NLMSGERR_ATTR_MSG &&
 		    mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0)
 			snprintf(nl->extack, sizeof(nl->extack), "%s",
-				 mnl_attr_get_str(attr));
+				 esc(mnl_attr_get_str(attr), text,
+				     sizeof(text)));
 	}
 }
 
 int tpnl_ack_error(struct tpnl *nl, const struct nlmsghdr *nlh)
 {
 	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
-	unsigned int offset;
+	size_t offset;
 
 	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*err)))
 		return -EBADMSG;
 	if (!err->error)
 		return 0;
 	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS) {
+		/*
+		 * After the request, whole or (CAPPED) its header only;
+		 * the request's length is the kernel's word, so checked
+		 * in size_t, where it cannot wrap.
+		 */
 		offset = sizeof(*err);
 		if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
-			offset += err->msg.nlmsg_len - sizeof(err->msg);
-		if (mnl_nlmsg_size(offset) <= nlh->nlmsg_len)
+			offset += NLMSG_ALIGN((size_t)err->msg.nlmsg_len) -
+				  sizeof(err->msg);
+		if (err->msg.nlmsg_len >= sizeof(err->msg) &&
+		    mnl_nlmsg_size(offset) <= nlh->nlmsg_len &&
+		    tpnl_msg_attrs_ok(nlh, offset))
 			keep_extack(nl, nlh, offset);
 	}
 	return err->error < 0 ? err->error : -err->error;
@@ -102,33 +116,184 @@ static int done_cb(const struct nlmsghdr *nlh, void *data)
 	memcpy(&error, mnl_nlmsg_get_payload(nlh), sizeof(error));
 	if (!error)
 		return MNL_CB_STOP;
-	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS)
+	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) &&
+	    tpnl_msg_attrs_ok(nlh, sizeof(error)))
 		keep_extack(nl, nlh, sizeof(error));
 	errno = error < 0 ? -error : error;
 	return MNL_CB_ERROR;
 }
 
+/* ---- only the kernel's replies ------------------------------------------ */
+
+/* What tpnl_reject() was told, for tpnl_strerror(); "" when nothing. */
+static char rejected[160];
+
+int tpnl_reject(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rejected, sizeof(rejected), fmt, ap);
+	va_end(ap);
+	errno = EBADMSG;
+	return MNL_CB_ERROR;
+}
+
+bool tpnl_attrs_ok(const void *attrs, size_t len)
+{
+	const unsigned char *p = attrs;
+
+	while (len) {
+		const struct nlattr *a = (const struct nlattr *)p;
+		size_t step;
+
+		if (len < sizeof(*a) || a->nla_len < sizeof(*a) ||
+		    a->nla_len > len)
+			return false;
+		/* Padded to 4 bytes, but for the last, which may end it. */
+		step = NLA_ALIGN(a->nla_len);
+		if (step > len)
+			step = len;
+		p += step;
+		len -= step;
+	}
+	return true;
+}
+
+bool tpnl_msg_attrs_ok(const struct nlmsghdr *nlh, size_t offset)
+{
+	size_t len = nlh->nlmsg_len;
+
+	offset = MNL_ALIGN(offset);
+	if (len < MNL_NLMSG_HDRLEN + offset)
+		return false;
+	return tpnl_attrs_ok((const char *)nlh + MNL_NLMSG_HDRLEN + offset,
+			     len - MNL_NLMSG_HDRLEN - offset);
+}
+
+ssize_t tpnl_recv(struct tpnl *nl, void *buf, size_t len, int flags)
+{
+	struct sockaddr_nl addr;
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	struct msghdr msg = {
+		.msg_name = &addr, .msg_iov = &iov, .msg_iovlen = 1,
+	};
+	ssize_t n;
+
+	for (;;) {
+		msg.msg_namelen = sizeof(addr);
+		n = recvmsg(mnl_socket_get_fd(nl->sock), &msg, flags);
+		if (n < 0)
+			return -1;
+		if (msg.msg_namelen != sizeof(addr) ||
+		    addr.nl_family != AF_NETLINK) {
+			errno = EINVAL;
+			return -1;
+		}
+		/*
+		 * Another socket may send to our port id: on generic
+		 * netlink that takes CAP_NET_ADMIN over the namespace's
+		 * user namespace (netlink_sendmsg(): no
+		 * NL_CFG_F_NONROOT_SEND), which a container's root has
+		 * when an administrator runs the tool in its namespace
+		 * (tpstat -n NAME, ip netns exec).  An autobound port id is
+		 * our pid, and our sequence numbers start at the time: its
+		 * answer could come before the kernel's.  So the kernel's
+		 * only, port id 0: replies and the groups' notifications
+		 * (alerts, nlctrl) alike.  Others are dropped, not failed
+		 * on: failing would let that sender stop the tool with one
+		 * datagram, and the kernel's answer still comes.
+		 */
+		if (addr.nl_pid) {
+			nl->foreign++;
+			continue;
+		}
+		if (msg.msg_flags & MSG_TRUNC) {
+			errno = ENOSPC;
+			return -1;
+		}
+		return n;
+	}
+}
+
+/* One message that answers our request: see tpnl_parse(). */
+static int one_reply(const struct nlmsghdr *nlh, struct run_ctx *ctx)
+{
+	switch (nlh->nlmsg_type) {
+	case NLMSG_NOOP:
+	case NLMSG_OVERRUN:
+		return MNL_CB_OK;
+	case NLMSG_ERROR:
+		if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(struct nlmsgerr)))
+			return tpnl_reject("an error message shorter than its header");
+		return error_cb(nlh, ctx);
+	case NLMSG_DONE:
+		return done_cb(nlh, ctx);
+	}
+	if (nlh->nlmsg_type < NLMSG_MIN_TYPE)
+		return MNL_CB_OK;
+	if (mnl_nlmsg_get_payload_len(nlh) < GENL_HDRLEN)
+		return tpnl_reject("a message shorter than its generic netlink header");
+	if (!tpnl_msg_attrs_ok(nlh, GENL_HDRLEN))
+		return tpnl_reject("an attribute runs past its message, or is shorter than its header");
+	return data_cb(nlh, ctx);
+}
+
+int tpnl_parse(struct tpnl *nl, const void *buf, size_t len, uint32_t seq,
+	       mnl_cb_t cb, void *data)
+{
+	struct run_ctx ctx = { .nl = nl, .cb = cb, .data = data };
+	const unsigned char *p = buf;
+	int ret;
+
+	while (len) {
+		const struct nlmsghdr *nlh = (const struct nlmsghdr *)p;
+		size_t step;
+
+		if (len < sizeof(*nlh) || nlh->nlmsg_len < sizeof(*nlh) ||
+		    nlh->nlmsg_len > len)
+			return tpnl_reject("a message's length (%u) is not within the %zu bytes read",
+					   len < sizeof(*nlh) ? 0 :
+					   nlh->nlmsg_len, len);
+		/*
+		 * The kernel answers with our sequence number and port
+		 * id.  Its other messages here are no answer to this
+		 * request: the rest of a dump a failed caller gave up, or
+		 * a notification of a group joined.  Skipped, not failed
+		 * on: they are not wrong, only not ours to read.
+		 */
+		if (nlh->nlmsg_seq != seq || nlh->nlmsg_pid != nl->portid) {
+			nl->stale++;
+		} else {
+			ret = one_reply(nlh, &ctx);
+			if (ret <= MNL_CB_STOP)
+				return ret;
+		}
+		step = NLMSG_ALIGN(nlh->nlmsg_len);
+		if (step > len)
+			step = len;
+		p += step;
+		len -= step;
+	}
+	return MNL_CB_OK;
+}
+
 static int run(struct tpnl *nl, const struct nlmsghdr *nlh, mnl_cb_t cb,
 	       void *data)
 {
-	/* With a control array libmnl applies no defaults: DONE is ours. */
-	mnl_cb_t ctl[NLMSG_MIN_TYPE] = {
-		[NLMSG_ERROR] = error_cb,
-		[NLMSG_DONE] = done_cb,
-	};
-	struct run_ctx ctx = { .nl = nl, .cb = cb, .data = data };
 	uint32_t seq = nlh->nlmsg_seq;
+	ssize_t n;
 	int ret;
 
 	nl->extack[0] = '\0';
+	rejected[0] = '\0';
 	if (mnl_socket_sendto(nl->sock, nlh, nlh->nlmsg_len) < 0)
 		return -errno;
 	do {
-		ret = mnl_socket_recvfrom(nl->sock, nl->buf, TPNL_BUF_SIZE);
-		if (ret < 0)
+		n = tpnl_recv(nl, nl->buf, TPNL_BUF_SIZE, 0);
+		if (n < 0)
 			return -errno;
-		ret = mnl_cb_run2(nl->buf, ret, seq, nl->portid, data_cb, &ctx,
-				  ctl, NLMSG_MIN_TYPE);
+		ret = tpnl_parse(nl, nl->buf, n, seq, cb, data);
 	} while (ret == MNL_CB_OK);
 	return ret < 0 ? -errno : 0;
 }
@@ -152,7 +317,8 @@ int tpnl_open(struct tpnl *nl)
 
 	memset(nl, 0, sizeof(*nl));
 	nl->seq = time(NULL);
-	nl->buf = malloc(TPNL_BUF_SIZE);
+	/* Zeroed: the pad bytes of what we send are never stale heap. */
+	nl->buf = calloc(1, TPNL_BUF_SIZE);
 	if (!nl->buf)
 		return -ENOMEM;
 	nl->sock = mnl_socket_open(NETLINK_GENERIC);
@@ -181,7 +347,9 @@ static bool group_is(const struct nlattr *nest, const char *group,
 	const struct nlattr *a;
 	bool named = false, has_id = false;
 
-	if (mnl_attr_validate(nest, MNL_TYPE_NESTED) < 0)
+	if (mnl_attr_validate(nest, MNL_TYPE_NESTED) < 0 ||
+	    !tpnl_attrs_ok(mnl_attr_get_payload(nest),
+			   mnl_attr_get_payload_len(nest)))
 		return false;
 	mnl_attr_for_each_nested(a, nest) {
 		switch (mnl_attr_get_type(a)) {
@@ -207,7 +375,9 @@ int genl_group_id(const struct nlmsghdr *nlh, const char *group,
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		if (mnl_attr_get_type(a) != CTRL_ATTR_MCAST_GROUPS ||
-		    mnl_attr_validate(a, MNL_TYPE_NESTED) < 0)
+		    mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ||
+		    !tpnl_attrs_ok(mnl_attr_get_payload(a),
+				   mnl_attr_get_payload_len(a)))
 			continue;
 		/* One nest per group, its index as type: NAME and ID. */
 		mnl_attr_for_each_nested(g, a) {
@@ -332,6 +502,11 @@ const char *tpnl_strerror(const struct tpnl *nl, int err)
 {
 	static char text[320];
 
+	if (err == -EBADMSG && rejected[0]) {
+		snprintf(text, sizeof(text),
+			 "a malformed reply from the kernel: %s", rejected);
+		return text;
+	}
 	if (nl->extack[0]) {
 		/* The kernel prefixes its messages with the module name. */
 		const char *msg = nl->extack;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <libmnl/libmnl.h>
 
 /*
@@ -21,7 +22,9 @@ struct tpnl {
 	uint32_t portid;
 	uint32_t seq;
 	char *buf;		/* TPNL_BUF_SIZE bytes */
-	char extack[256];	/* the kernel's error text, if it sent one */
+	char extack[256];	/* the kernel's error text (escaped), if any */
+	unsigned long foreign;	/* datagrams dropped: not the kernel's */
+	unsigned long stale;	/* the kernel's, to no request of ours */
 };
 
 /* 0, or -errno; a missing family is -ENOENT. */
@@ -72,6 +75,44 @@ int genl_group_id(const struct nlmsghdr *nlh, const char *group,
  */
 bool genl_family_deleted(const struct nlmsghdr *nlh, const char *family,
 			 uint16_t id);
+
+/*
+ * Defences: only the kernel's replies to our request are read.
+ *
+ * tpnl_recv() reads one datagram (recvmsg() with @flags) into @buf: its
+ * length, or -1 with errno (ENOSPC: cut short, as mnl_socket_recvfrom()).
+ * A datagram whose sender is not the kernel (port id 0 in recvmsg()'s
+ * address) is dropped, counted in nl->foreign, and the next one read.
+ */
+ssize_t tpnl_recv(struct tpnl *nl, void *buf, size_t len, int flags);
+/*
+ * Runs @cb on each reply in the @len bytes at @buf that answers request
+ * @seq, as mnl_cb_run2() would, but strictly.  A message whose sequence
+ * number is not @seq or whose port id is not ours is no answer to it
+ * (the rest of a dump given up, a notification): skipped, counted in
+ * nl->stale.  A message that is malformed (its length past what was
+ * read, shorter than its headers, an attribute running past it or
+ * shorter than its own header) fails it all: MNL_CB_ERROR, errno
+ * EBADMSG, and tpnl_strerror() says what was wrong.  Else MNL_CB_STOP at
+ * the end of the request (its ack, NLMSG_DONE) or MNL_CB_OK for more.
+ */
+int tpnl_parse(struct tpnl *nl, const void *buf, size_t len, uint32_t seq,
+	       mnl_cb_t cb, void *data);
+/*
+ * Whether the @len bytes at @attrs are whole attributes end to end, each
+ * at least its own header long: for a message's or a nest's payload
+ * before mnl_attr_for_each*() walks it (which stops, silently, at the
+ * first that is not).
+ */
+bool tpnl_attrs_ok(const void *attrs, size_t len);
+/* Whether @nlh's attributes after @offset bytes of payload are whole. */
+bool tpnl_msg_attrs_ok(const struct nlmsghdr *nlh, size_t offset);
+/*
+ * For callbacks that find a reply malformed: errno EBADMSG, @why kept
+ * for tpnl_strerror() ("... from the kernel: <why>"), and MNL_CB_ERROR.
+ */
+int tpnl_reject(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
 
 /* A one-line explanation of a failed request, for users. */
 const char *tpnl_strerror(const struct tpnl *nl, int err);

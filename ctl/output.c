@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "output.h"
 #include "../uapi/linux/tpstat.h"
@@ -33,20 +34,29 @@ void print_events(FILE *f, const struct out_opts *o,
 
 	if (!o->json) {
 		/* Names vary with the kernel: the state column follows the longest. */
+		char name[ESC_SIZE(sizeof(rows->name))];
+		char variant[ESC_SIZE(sizeof(rows->variant))];
+		char fields[ESC_SIZE(sizeof(rows->fields))];
 		int width = 0;
 
 		for (size_t i = 0; i < n; i++) {
-			int len = (int)strlen(rows[i].name);
+			int len = (int)strlen(esc(rows[i].name, name,
+						  sizeof(name)));
 
 			if (len > width)
 				width = len;
 		}
 		for (size_t i = 0; i < n; i++) {
-			fprintf(f, "%-*s %s", width, rows[i].name,
+			fprintf(f, "%-*s %s", width,
+				esc(rows[i].name, name, sizeof(name)),
 				state_name(rows[i].state));
 			if (o->verbose && rows[i].has_probe)
-				fprintf(f, "  (%s) reads: %s", rows[i].variant,
-					rows[i].fields[0] ? rows[i].fields : "-");
+				fprintf(f, "  (%s) reads: %s",
+					esc(rows[i].variant, variant,
+					    sizeof(variant)),
+					rows[i].fields[0] ?
+					esc(rows[i].fields, fields,
+					    sizeof(fields)) : "-");
 			fputc('\n', f);
 		}
 		return;
@@ -86,6 +96,7 @@ void print_events(FILE *f, const struct out_opts *o,
 void print_counters(FILE *f, const struct out_opts *o,
 		    const struct counter_row *rows, size_t n)
 {
+	char name[ESC_SIZE(sizeof(rows->name))];
 	struct json j;
 
 	if (o->json) {
@@ -97,7 +108,8 @@ void print_counters(FILE *f, const struct out_opts *o,
 		if (!rows[i].value && !o->zeros)
 			continue;
 		if (!o->json) {
-			fprintf(f, "%-52s %20llu\n", rows[i].name,
+			fprintf(f, "%-52s %20llu\n",
+				esc(rows[i].name, name, sizeof(name)),
 				(unsigned long long)rows[i].value);
 			continue;
 		}
@@ -130,8 +142,13 @@ void print_info(FILE *f, const struct out_opts *o, const struct info *info)
 	size_t i;
 
 	if (!o->json) {
+		char version[ESC_SIZE(sizeof(info->version))];
+		char kernel[ESC_SIZE(sizeof(info->kernel))];
+
 		fprintf(f, "version   %s\nkernel    %s\nevents    %u\nfeatures ",
-			info->version, info->kernel, info->events);
+			esc(info->version, version, sizeof(version)),
+			esc(info->kernel, kernel, sizeof(kernel)),
+			info->events);
 		for (i = 0; i < sizeof(features) / sizeof(features[0]); i++)
 			if (info->features & features[i].bit)
 				fprintf(f, " %s", features[i].name);
@@ -187,6 +204,7 @@ void print_watch(FILE *f, const struct out_opts *o, double seconds,
 		 double elapsed, const struct counter_row *prev, size_t n_prev,
 		 const struct counter_row *cur, size_t n_cur)
 {
+	char name[ESC_SIZE(sizeof(cur->name))];
 	struct json j;
 
 	if (o->json) {
@@ -217,7 +235,8 @@ void print_watch(FILE *f, const struct out_opts *o, double seconds,
 		if (!delta && !o->zeros)
 			continue;
 		if (!o->json) {
-			fprintf(f, "%-52s %16llu %12llu %12.1f\n", cur[i].name,
+			fprintf(f, "%-52s %16llu %12llu %12.1f\n",
+				esc(cur[i].name, name, sizeof(name)),
 				(unsigned long long)cur[i].value,
 				(unsigned long long)delta, delta / seconds);
 			continue;

@@ -20,7 +20,7 @@ static int devices_qsort(const void *pa, const void *pb)
 
 static void devices_text(FILE *f, const struct view_print *p)
 {
-	char buf[32], ns[NUM_MAX];
+	char buf[VIEW_TEXT_MAX], ns[NUM_MAX];
 
 	for (size_t i = 0; i < p->v->n; i++) {
 		const struct view_entry *e = &p->v->e[i];

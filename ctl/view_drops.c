@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "export.h"
 #include "json.h"
 #include "netns.h"
@@ -187,7 +188,10 @@ static void drops_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
 	enum drop_by by = drop_by_of(v, p->by);
-	char buf[96], ns[NUM_MAX];
+	char buf[VIEW_TEXT_MAX], ns[NUM_MAX];
+	char t1[ESC_SIZE(sizeof(v->e->location))];
+	char t2[ESC_SIZE(sizeof(v->e->trap_group))];
+	char t3[ESC_SIZE(sizeof(v->e->devlink))];
 
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
@@ -208,12 +212,14 @@ static void drops_text(FILE *f, const struct view_print *p)
 				netns_text(e->netns, ns, sizeof(ns)));
 			break;
 		case BY_TRAP:
-			fprintf(f, "at trap %s (group %s) on %s\n", e->trap,
-				e->trap_group, e->devlink);
+			fprintf(f, "at trap %s (group %s) on %s\n",
+				esc(e->trap, t1, sizeof(t1)),
+				esc(e->trap_group, t2, sizeof(t2)),
+				esc(e->devlink, t3, sizeof(t3)));
 			break;
 		default:
-			fprintf(f, "at %s\n",
-				e->location[0] ? e->location : "-");
+			fprintf(f, "at %s\n", e->location[0] ?
+				esc(e->location, t1, sizeof(t1)) : "-");
 			break;
 		}
 	}

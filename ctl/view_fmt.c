@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <sys/socket.h>
 
+#include "escape.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"
@@ -129,10 +130,13 @@ const char *view_family_name(const struct view_entry *e)
 const char *view_reason_text(const struct view_entry *e, char *buf,
 			     size_t len)
 {
+	char name[ESC_SIZE(sizeof(e->reason_name))];
+
 	if (!e->has_reason)
 		return "-";
 	snprintf(buf, len, "%s (%u)",
-		 e->has_reason_name ? e->reason_name : "?", e->reason);
+		 e->has_reason_name ?
+		 esc(e->reason_name, name, sizeof(name)) : "?", e->reason);
 	return buf;
 }
 
@@ -146,7 +150,7 @@ void view_json_reason(struct json *j, const struct view_entry *e)
 const char *view_dev_text(const struct view_entry *e, char *buf, size_t len)
 {
 	if (e->has_ifname)
-		return e->ifname;
+		return esc(e->ifname, buf, len);
 	if (!e->ifindex)
 		return "-";
 	snprintf(buf, len, "ifindex %u", e->ifindex);

@@ -42,13 +42,25 @@ void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
 /* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
 const char *view_family_name(const struct view_entry *e);
 
-/* "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason. */
+/*
+ * What view_reason_text() and view_dev_text() write at most: a name of
+ * up to 64 bytes escaped (escape.h), and its number.
+ */
+#define VIEW_TEXT_MAX	288
+
+/*
+ * "NO_SOCKET (2)"; "? (2)" without a name; "-" without a reason.  Text:
+ * the name is escaped (escape.h).
+ */
 const char *view_reason_text(const struct view_entry *e, char *buf,
 			     size_t len);
 /* "reason" (name or null) and "reason_code" (number or null). */
 void view_json_reason(struct json *j, const struct view_entry *e);
 
-/* "eth0", "ifindex 7" (its name unknown: the device is gone), or "-". */
+/*
+ * "eth0", "ifindex 7" (its name unknown: the device is gone), or "-".
+ * Text: the name is escaped (escape.h).
+ */
 const char *view_dev_text(const struct view_entry *e, char *buf, size_t len);
 /* netns (and its name), ifindex, ifname (or null). */
 void view_json_dev(struct json *j, const struct view_entry *e);

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "escape.h"
 #include "export.h"
 #include "json.h"
 #include "views.h"
@@ -71,11 +72,13 @@ static void hists_text(FILE *f, const struct view_print *p)
 		const struct view_entry *e = &p->v->e[i];
 		const struct hist *h = hist_of(e);
 		const char *unit = hist_unit(e->hist_name);
+		char name[ESC_SIZE(sizeof(e->hist_name))];
 
 		if (!shown(p, e))
 			continue;
 		any = true;
-		fprintf(f, "%s: %llu values", e->hist_name,
+		fprintf(f, "%s: %llu values",
+			esc(e->hist_name, name, sizeof(name)),
 			(unsigned long long)h->count);
 		if (h->count)
 			fprintf(f, ", mean %.1f %s", hist_mean(h), unit);

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"
@@ -51,11 +52,12 @@ static void lifetime_text(FILE *f, const struct view_entry *e)
 	const struct hist *h = hist_of(e);
 	const char *dir = direction_name(e);
 	char ns[NUM_MAX], service[SERVICE_MAX];
+	char comm[ESC_SIZE(sizeof(e->comm))];
 
 	fprintf(f, "%s  %s", dir ? dir : "-",
 		service_text(e, service, sizeof(service)));
 	if (e->has_comm)
-		fprintf(f, "  comm %s", e->comm);
+		fprintf(f, "  comm %s", esc(e->comm, comm, sizeof(comm)));
 	else if (e->has_direction && e->direction == TPSTAT_DIRECTION_ACTIVE)
 		fprintf(f, "  comm [softirq]");
 	fprintf(f, "  netns %s: %llu connection%s",

@@ -14,7 +14,7 @@
 #include "views.h"
 
 #define ADDR_MAX 48	/* INET6_ADDRSTRLEN, or "?" */
-#define DEV_MAX 24	/* IFNAMSIZ, or "ifindex 4294967295" */
+#define DEV_MAX VIEW_TEXT_MAX	/* an escaped name, or "ifindex 4294967295" */
 #define NUM_MAX 24	/* a u64 in decimal */
 
 /* Most failures first, then namespace, device, address. */
@@ -102,7 +102,8 @@ void neigh_export(struct prom *p, const struct view *v)
 		char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX];
 		const char *family = view_family_name(e);
 		const struct prom_label l[4] = {
-			{ "device", view_dev_text(e, dev, sizeof(dev)) },
+			/* The name as it is: prom_labels() escapes it. */
+			{ "device", e->has_ifname ? e->ifname : dev },
 			{ "family", family },
 			{ "address", neigh_addr(e, addr, sizeof(addr)) },
 			{ "netns", ns },
@@ -111,6 +112,10 @@ void neigh_export(struct prom *p, const struct view *v)
 		if ((e->daddr_len != 4 && e->daddr_len != 16) || !family)
 			continue;
 		snprintf(ns, sizeof(ns), "%u", e->netns);
+		if (e->ifindex)
+			snprintf(dev, sizeof(dev), "ifindex %u", e->ifindex);
+		else
+			snprintf(dev, sizeof(dev), "-");
 		prom_sample(p, &fam_neigh, "", l, 4, e->count);
 	}
 }

@@ -135,7 +135,7 @@ static int resets_arrange(struct view *v, const struct view_args *a)
 static void resets_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
-	char peer[ADDR_MAX], reason[96], ns[NUM_MAX], service[SERVICE_MAX];
+	char peer[ADDR_MAX], reason[VIEW_TEXT_MAX], ns[NUM_MAX], service[SERVICE_MAX];
 	bool peers = v->resets_by == RESETS_BY_PEER;
 	int wp = 4, ws = 7, wn = netns_width(v), n;
 

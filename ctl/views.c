@@ -106,28 +106,55 @@ static int get_addr(const struct nlattr *a, uint8_t *addr, uint8_t *len)
 }
 
 /*
- * HIST_BUCKETS: one u64 per non-empty bucket, type = bucket + 1.  Anything
- * not 8 bytes long (a 64-bit alignment pad) or out of range is skipped.
+ * HIST_BUCKETS: one u64 per non-empty bucket, type = bucket + 1.  A
+ * 64-bit alignment pad (empty; type UNSPEC, or PAD from older modules)
+ * and types out of range are skipped; a bucket of another length than
+ * 8, or a nest that is not whole attributes, is -1.
  */
-static void get_buckets(const struct nlattr *nest, struct hist *h)
+static int get_buckets(const struct nlattr *nest, struct hist *h)
 {
 	const struct nlattr *a;
 
+	if (!tpnl_attrs_ok(mnl_attr_get_payload(nest),
+			   mnl_attr_get_payload_len(nest)))
+		return -1;
 	mnl_attr_for_each_nested(a, nest) {
 		unsigned int type = mnl_attr_get_type(a);
 
 		if (type < 1 || type > TPSTAT_HIST_BUCKETS ||
-		    mnl_attr_validate(a, MNL_TYPE_U64) < 0)
+		    !mnl_attr_get_payload_len(a))
 			continue;
+		if (mnl_attr_validate(a, MNL_TYPE_U64) < 0)
+			return -1;
 		h->bucket[type - 1] = mnl_attr_get_u64(a);
 	}
+	return 1;
+}
+
+/*
+ * The most entries a view may have: what its first message announced.
+ * ENTRIES is the table's use when it was copied, CAPACITY its size; the
+ * entries sent are those the copy found.  Either may be the larger: a
+ * few concurrent inserters may take a table past its capacity by one
+ * each (module/table.c), and a reset during the copy leaves ENTRIES
+ * below what was copied.  Past the larger of the two is a reply that is
+ * not the table's: an error, not more memory.
+ */
+static uint32_t view_limit(const struct view *v)
+{
+	return v->entries > v->capacity ? v->entries : v->capacity;
 }
 
 static struct view_entry *entry_add(struct view *v)
 {
 	if (v->n == v->cap) {
 		size_t cap = v->cap ? 2 * v->cap : 64;
-		struct view_entry *e = realloc(v->e, cap * sizeof(*e));
+		struct view_entry *e;
+
+		/* No more than announced: grown as they come, not ahead. */
+		if (v->have_header && cap > view_limit(v))
+			cap = view_limit(v);
+		e = realloc(v->e, cap * sizeof(*e));
 
 		if (!e)
 			return NULL;
@@ -238,9 +265,18 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 	const struct view_ops *ops;
 	struct view_entry *e;
 	struct hist h;
-	bool header = false, has_hist = false;
+	bool header = false, has_hist = false, entries = false, cap = false;
+	struct view fig = { 0 };	/* a header's figures, until accepted */
 	const struct nlattr *a;
+	int bad = 0;
 
+	/* Also for callers that did not read it through tpnl_parse(). */
+	if (!tpnl_msg_attrs_ok(nlh, sizeof(struct genlmsghdr)))
+		return tpnl_reject("an attribute runs past its message, or is shorter than its header");
+	/* Any message now is one too many: an entry, or a second header. */
+	if (v->have_header && v->n >= view_limit(v))
+		return tpnl_reject("more entries than the %u the %s view's first message announced",
+				   view_limit(v), view_name(v->id));
 	/*
 	 * Parsed in place, zeroed once: a copy through the stack and a
 	 * struct hist zeroed for every entry were a third of it.  A
@@ -255,51 +291,78 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 		switch (mnl_attr_get_type(a)) {
 		/* the first message */
 		case TPSTAT_A_VIEW_ENTRIES:
-			header = true;
-			get_u32(a, &v->entries, NULL);
+			header = entries = true;
+			bad |= get_u32(a, &fig.entries, NULL) < 0;
 			break;
 		case TPSTAT_A_VIEW_CAPACITY:
-			header = true;
-			get_u32(a, &v->capacity, NULL);
+			header = cap = true;
+			bad |= get_u32(a, &fig.capacity, NULL) < 0;
 			break;
 		case TPSTAT_A_VIEW_OVERFLOW:
 			header = true;
-			get_u64(a, &v->overflow);
+			bad |= get_u64(a, &fig.overflow) < 0;
 			break;
 		case TPSTAT_A_OPENS_ACTIVE:
 			header = true;
-			get_u64(a, &v->opens_active);
+			bad |= get_u64(a, &fig.opens_active) < 0;
 			break;
 		case TPSTAT_A_OPENS_PASSIVE:
 			header = true;
-			get_u64(a, &v->opens_passive);
+			bad |= get_u64(a, &fig.opens_passive) < 0;
 			break;
 		case TPSTAT_A_OPENS_FAILED:
 			header = true;
-			get_u64(a, &v->opens_failed);
+			bad |= get_u64(a, &fig.opens_failed) < 0;
 			break;
 		case TPSTAT_A_HIST_BUCKETS:
 			hist_start(&h, &has_hist);
-			get_buckets(a, &h);
+			bad |= get_buckets(a, &h) < 0;
 			break;
 		case TPSTAT_A_HIST_SUM:
 			hist_start(&h, &has_hist);
-			get_u64(a, &h.sum);
+			bad |= get_u64(a, &h.sum) < 0;
 			break;
 		case TPSTAT_A_HIST_COUNT:
 			hist_start(&h, &has_hist);
-			get_u64(a, &h.count);
+			bad |= get_u64(a, &h.count) < 0;
 			break;
 		default:
 			/* keys and values; unknown attributes are skipped */
-			view_entry_attr(a, e);
+			bad |= view_entry_attr(a, e) < 0;
 			break;
 		}
 	}
+	/*
+	 * A known attribute of the wrong length, or a string without its
+	 * NUL, is a reply the tool cannot read: the whole read fails,
+	 * rather than print what is left of it as if it were the table.
+	 */
+	if (bad) {
+		v->n--;
+		return tpnl_reject("a %s view message with an attribute of the wrong length, or a string without its NUL",
+				   view_name(v->id));
+	}
 	if (header) {
 		v->n--;
+		if (v->have_header)
+			return tpnl_reject("the %s view's first message came twice",
+					   view_name(v->id));
+		if (!entries || !cap)
+			return tpnl_reject("the %s view's first message lacks its entries or capacity",
+					   view_name(v->id));
+		v->entries = fig.entries;
+		v->capacity = fig.capacity;
+		v->overflow = fig.overflow;
+		v->opens_active = fig.opens_active;
+		v->opens_passive = fig.opens_passive;
+		v->opens_failed = fig.opens_failed;
 		v->have_header = true;
 		return MNL_CB_OK;
+	}
+	if (!v->have_header) {
+		v->n--;
+		return tpnl_reject("a %s view entry before the view's first message",
+				   view_name(v->id));
 	}
 	ops = view_ops(v->id);
 	if (has_hist || (ops && ops->hist)) {
@@ -371,8 +434,9 @@ static int features_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *a;
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) == TPSTAT_A_INFO_FEATURES)
-			get_u32(a, data, NULL);
+		if (mnl_attr_get_type(a) == TPSTAT_A_INFO_FEATURES &&
+		    get_u32(a, data, NULL) < 0)
+			return tpnl_reject("the module's features are not a u32");
 	return MNL_CB_OK;
 }
 

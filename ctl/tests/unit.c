@@ -48,7 +48,9 @@ static bool sample, sample_pretty;
 
 static int parse(const char *line, struct options *o, char *err)
 {
-	char buf[256], *argv[16];
+	/* Static: the options point into the words after this returns. */
+	static char buf[256];
+	char *argv[16];
 	int argc = 0;
 
 	snprintf(buf, sizeof(buf), "%s", line);
@@ -519,6 +521,23 @@ static struct nlmsghdr *msg_new(void)
 
 	g->cmd = TPSTAT_CMD_GET_VIEW;
 	return nlh;
+}
+
+/*
+ * @nlh, a reply the module must not send, is refused whole: an error,
+ * EBADMSG, and nothing of it in @v.
+ */
+static void refused(struct view *v, const struct nlmsghdr *nlh,
+		    const char *what)
+{
+	size_t n = v->n;
+	int ret;
+
+	errno = 0;
+	ret = view_msg_cb(nlh, v);
+	CHECK(ret == MNL_CB_ERROR && errno == EBADMSG && v->n == n,
+	      "%s: refused (%d, %s, %zu entries)", what, ret, strerror(errno),
+	      v->n);
 }
 
 static void put_header_msg(struct view *v, uint32_t entries, uint32_t cap,
@@ -1090,9 +1109,12 @@ static void test_filter(void)
 static void test_no_header(void)
 {
 	struct view v = { .id = TPSTAT_VIEW_DROPS };
+	struct nlmsghdr *nlh = msg_new();
 
-	put_drop(&v, "x+0x1/0x2", 2, "NO_SOCKET", 1, 1, "lo", 1);
-	CHECK(!v.have_header && v.n == 1, "an entry is not a header");
+	mnl_attr_put_strz(nlh, TPSTAT_A_LOCATION, "x+0x1/0x2");
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
+	refused(&v, nlh, "an entry before the header");
+	CHECK(!v.have_header && v.n == 0, "an entry is not a header");
 	view_free(&v);
 }
 
@@ -1145,7 +1167,8 @@ static const char want_export[] =
 	"tpstat_up 1\n"
 	"# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
 	"# TYPE tpstat_info gauge\n"
-	"tpstat_info{version=\"0.1.0\",kernel=\"6.1.0-56-amd64\\\"x\\\\\"} 1\n"
+	/* '\\' in a label value as text writes it, \134: export.c */
+	"tpstat_info{version=\"0.1.0\",kernel=\"6.1.0-56-amd64\\\"x\\\\134\"} 1\n"
 	"# HELP tpstat_tracepoint_attached 1 if tpstat counts this tracepoint, 0 if it is detached; tracepoints this kernel lacks are left out\n"
 	"# TYPE tpstat_tracepoint_attached gauge\n"
 	"tpstat_tracepoint_attached{tracepoint=\"net:net_dev_xmit\"} 1\n"
@@ -1301,7 +1324,13 @@ static void errors_view(struct view *v, uint32_t ns)
 	mnl_attr_put_u32(nlh, TPSTAT_A_SPORT, 80);		/* u16 wanted */
 	mnl_attr_put_u8(nlh, TPSTAT_A_DPORT, 80);		/* u16 wanted */
 	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
-	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "error entry, bad lengths");
+	refused(v, nlh, "error entry, wrong lengths");
+	/* The same without them: an entry that lacks its keys. */
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, INIT_NETNS);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "error entry, no keys");
 }
 
 /* ---- the auth view's entries ------------------------------------------- */
@@ -1346,7 +1375,12 @@ static void auth_view(struct view *v, uint32_t ns)
 	mnl_attr_put_u16(nlh, TPSTAT_A_AUTH_KIND, 2);	/* u8 wanted */
 	mnl_attr_put_u32(nlh, TPSTAT_A_SPORT, 179);	/* u16 wanted */
 	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
-	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "auth entry, bad lengths");
+	refused(v, nlh, "auth entry, wrong lengths");
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, INIT_NETNS);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "auth entry, no keys");
 }
 
 /* ---- export of the views ------------------------------------------------ */
@@ -2187,7 +2221,12 @@ static void rcvq_view(struct view *v, uint32_t ns)
 	mnl_attr_put_u32(nlh, TPSTAT_A_SPORT, 53);		/* u16 wanted */
 	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
 	mnl_attr_put_u16(nlh, TPSTAT_A_RCVBUF, 4608);		/* u32 wanted */
-	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "rcvq entry, bad lengths");
+	refused(v, nlh, "rcvq entry, wrong lengths");
+	nlh = msg_new();
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, INIT_NETNS);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 1);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "rcvq entry, no keys");
 }
 
 static void test_rcvq(void)
@@ -2293,8 +2332,13 @@ static void put_neigh(struct view *v, uint32_t netns, uint32_t ifindex,
 	if (ifname)
 		mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, ifname);
 	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, family);
-	mnl_attr_put(nlh, TPSTAT_A_DADDR, len, addr);
+	if (addr)
+		mnl_attr_put(nlh, TPSTAT_A_DADDR, len, addr);
 	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	if (addr && len != 4 && len != 16) {
+		refused(v, nlh, "neigh entry, an address of no family");
+		return;
+	}
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "neigh entry");
 }
 
@@ -2317,6 +2361,7 @@ static void neigh_view(struct view *v, uint32_t ns)
 	put_neigh(v, ns, 2, "eth0", AF_INET6, a6, 16, 3);
 	put_neigh(v, ns, 2, "eth0", AF_INET, a9, 4, 1);
 	put_neigh(v, INIT_NETNS, 3, "wlan0", AF_INET, bad, 3, 1);
+	put_neigh(v, INIT_NETNS, 3, "wlan0", AF_INET, NULL, 0, 1);
 }
 
 static void test_neigh(void)
@@ -2900,15 +2945,21 @@ static void test_alert_filtering(void)
 	CHECK(!strcmp(s, ""), "their losses too: %s", s);
 	mon.kinds = ALERT_KINDS_ALL;
 
-	/* Wrong lengths are left out, unknown attributes and kinds ignored. */
+	/* An alert with wrong lengths is not printed. */
 	nlh = alert_new(TPSTAT_CMD_ALERT, TPSTAT_ALERT_STATES);
 	mnl_attr_put_u16(nlh, TPSTAT_A_NETNS, 5);		/* u32 wanted */
 	mnl_attr_put_u32(nlh, TPSTAT_A_OLD_STATE, 2);		/* u8 wanted */
 	mnl_attr_put_u8(nlh, TPSTAT_A_NEW_STATE, 1);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 2);
+	s = capture(mon_msg, &text);
+	CHECK(!strcmp(s, ""), "wrong lengths: not printed: %s", s);
+	/* Unknown attributes and kinds are ignored. */
+	nlh = alert_new(TPSTAT_CMD_ALERT, TPSTAT_ALERT_STATES);
+	mnl_attr_put_u8(nlh, TPSTAT_A_NEW_STATE, 1);
 	mnl_attr_put_strz(nlh, TPSTAT_A_MAX + 5, "from a newer module");
 	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 2);
 	s = capture(mon_msg, &text);
-	CHECK(!strcmp(s, "17:45:03 2 TCP ? -> ESTABLISHED\n"), "invalid left out: %s", s);
+	CHECK(!strcmp(s, "17:45:03 2 TCP ? -> ESTABLISHED\n"), "unknown left out: %s", s);
 	nlh = alert_new(TPSTAT_CMD_ALERT, __TPSTAT_ALERT_CNT);
 	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 2);
 	s = capture(mon_msg, &text);
