@@ -118,7 +118,11 @@ cases() {
 		"PASS "*) ok "$label: ${line#PASS }" ;;
 		"INFO "*) ok "$label: ${line#INFO } (informational)" ;;
 		"FAIL "*) not_ok "$label: ${line#FAIL }" ;;
-		"TODO "*) tap_time; T=$((T + 1)); echo "not ok $T - $label: ${line#TODO } # TODO per-command policy" ;;
+		"TODO "*)
+			line=${line#TODO }
+			tap_time
+			T=$((T + 1))
+			echo "not ok $T - $label: ${line#* } # TODO ${line%% *}" ;;
 		alive=*) check_eq "$label: the module still answers" alive=1 "$line" ;;
 		*) echo "# $line" ;;
 		esac
@@ -157,10 +161,11 @@ echo "# fuzz as root took ${SECONDS}s"
 attach_only "$default_events"
 check_eq "fuzz: after root's run, the default events attached again" \
 	"$(cksum <<<"$default_events")" "$(attached_events | cksum)"
-exact "fuzz as root"
+log_clean "fuzz as root"
 
-# nobody and a user namespace's root, inside one ftrace window: nothing
-# they send may reset, detach or filter the system's counters.
+# nobody and a user namespace's root, inside one ftrace window (with the
+# small workload): nothing they send may reset, detach or filter the
+# system's counters, and root's run must have left them counting.
 d=$TMP/fuzz_window
 mkdir "$d"
 events=$(attached_events)
@@ -216,13 +221,13 @@ fi
 exact "bad requests"
 
 # --- 4. table flooding by the unprivileged -----------------------------------------
-nobody "$NLFUZZ" refuse 127.0.0.1 20000 2000 >"$TMP/flood.nobody"
-check_eq "flood: nobody made 2000 refused connects to distinct ports" "refused=2000 other=0" \
-	"$(cat "$TMP/flood.nobody")"
 # shellcheck disable=SC2016 # expanded by the inner shell
 userns bash -c 'ip link set lo up; exec "$0" refuse 127.0.0.1 22000 2000' "$NLFUZZ" >"$TMP/flood.userns"
-check_eq "flood: a user namespace's root made 2000 more" "refused=2000 other=0" \
-	"$(cat "$TMP/flood.userns")"
+check_eq "flood: a user namespace's root made 2000 refused connects to distinct ports" \
+	"refused=2000 other=0" "$(<"$TMP/flood.userns")"
+nobody "$NLFUZZ" refuse 127.0.0.1 20000 2000 >"$TMP/flood.nobody"
+check_eq "flood: nobody made 2000 refused connects (its namespace torn down meanwhile)" \
+	"refused=2000 other=0" "$(<"$TMP/flood.nobody")"
 ftd=$TMP/flood_ft
 mkdir "$ftd"
 quiesce
@@ -302,11 +307,12 @@ for name in $(printf '%s\n' "${!held[@]}" | sort); do
 	if [ -d /sys/module/tpstat ]; then
 		rmmod_held "debugfs $name (and the files after it) open and half-read"
 	fi
-	cat <&"$fd" >"$TMP/rest" 2>"$TMP/rest.err"
+	# A reader the kernel killed (an oops) ends with 128 + SIGKILL.
+	cat <&"$fd" >/dev/null 2>"$TMP/rest.err"
 	st=$?
-	echo "# debugfs $name after rmmod ($RM): read $(wc -c <"$TMP/rest") more bytes, status $st $(head -1 "$TMP/rest.err")"
 	exec {fd}<&-
-	check "debugfs $name: the held reader then ends without being killed (status $st)" test $st -lt 128
+	[ -s "$TMP/rest.err" ] && echo "# debugfs $name after rmmod ($RM): $(<"$TMP/rest.err")"
+	check "debugfs $name: the held reader then ends (status $st, rmmod: $RM)" test $st -lt 128
 done
 reload "every debugfs reader"
 
