@@ -819,10 +819,11 @@ static void gen_message(struct buf *b, struct sent *s, enum mode mode)
 		op = rnd() % NOPS;
 		/*
 		 * Root's successful SET_FILTER, ATTACH and DETACH re-register
-		 * probes and wait for a grace period: a third as many of those
-		 * keeps its run short.
+		 * probes, and they and RESET wait for a grace period: a third
+		 * as many of those keeps its run short.
 		 */
 		if (mode == M_ROOT && (seed_ops[op].id == TPSTAT_CMD_SET_FILTER ||
+				       seed_ops[op].id == TPSTAT_CMD_RESET ||
 				       seed_ops[op].id == TPSTAT_CMD_ATTACH ||
 				       seed_ops[op].id == TPSTAT_CMD_DETACH) && pct(67))
 			op = rnd() % NOPS;
