@@ -1,0 +1,381 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tpstat against what a hostile or careless user does, inside a test
+# kernel as root (tests/vm/boot.sh).  Five parts, each ending with every
+# attached counter exact against ftrace over a small workload and a
+# clean kernel log:
+#   1. fuzz: nlfuzz (tests/load/nlfuzz.c, its seeds from the YNL spec
+#      uapi/tpstat.yaml) sends TPSTAT_FUZZ_N (10,000) requests as root,
+#      then as nobody and as root of an unprivileged user namespace
+#      inside one ftrace window: no change of theirs may succeed, so the
+#      counters stay exact across it (a reset, a detach or a filter
+#      would break that);
+#   2. bad: targeted bad requests, each with its error and extack text,
+#      nothing changed; concurrent errors keep their own texts;
+#   4. flooding: nobody and a user namespace's root fill the resets and
+#      errors tables with refused connects to distinct ports; the
+#      administrator's own later entries must still appear, exact (a
+#      TODO until the per-namespace quota lands);
+#   3. then rmmod with each kind of reader open: a dump half-read (the
+#      full tables' too), each debugfs file half-read, a monitor
+#      listening, a namespace's own counters; rmmod unloads or refuses
+#      (in use), the reader then fails cleanly, and the module loads and
+#      counts again.
+#   tests/net/adversary.sh <tpstat.ko>
+# TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64.
+set -uo pipefail
+
+KO=$1
+here=$(cd "$(dirname "$0")" && pwd)
+NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
+NLFUZZ=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nlfuzz
+TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
+# shellcheck source=tests/net/lib.sh
+. "$here/lib.sh"
+# shellcheck source=tests/net/judge.sh
+. "$here/judge.sh"
+TMP=$(mktemp -d)
+chmod 755 "$TMP"
+N=${TPSTAT_FUZZ_N:-10000}
+SEED=${TPSTAT_FUZZ_SEED:-$((RANDOM * 32768 + RANDOM))}
+
+nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+# Root of a new user namespace (made by nobody) with a network namespace.
+userns() { nobody unshare --user --map-root-user --net "$@"; }
+
+# todo <reason> <description> <command...>: a check that a known fault
+# still fails; TAP's TODO, so it does not fail the suite.
+todo() {
+	local why=$1 what=$2
+	shift 2
+	tap_time
+	T=$((T + 1))
+	if "$@"; then
+		PASSED=$((PASSED + 1))
+		echo "ok $T - $what # TODO $why (passes now: drop the TODO)"
+	else
+		echo "not ok $T - $what # TODO $why"
+	fi
+}
+
+SPLATS='BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|UBSAN|sleeping function|Call Trace|lockdep|general protection|Oops|kmemleak: [0-9]+ new|refcount_t|list_(add|del) corruption'
+# log_clean <part>: no splat since the last call; the log is then cleared
+# (the console log keeps it all).
+log_clean() {
+	local splats
+	splats=$(dmesg | grep -E "$SPLATS")
+	check_eq "$1: kernel log clean" "" "$splats"
+	[ -n "$splats" ] && dmesg | grep -B2 -A40 -m1 -E "$SPLATS" | sed 's/^/# /'
+	dmesg -C
+}
+
+# workload <dir>: connections, refused connects, datagrams.
+workload() {
+	serve "$1/srv" "$NETLOAD" tcp-server 127.0.0.1 5101 3
+	"$NETLOAD" tcp-connect 127.0.0.1 5101 3 >/dev/null
+	reap
+	"$NETLOAD" tcp-refused 127.0.0.1 5102 3 >/dev/null
+	"$NETLOAD" udp-send 127.0.0.1 5103 5 >/dev/null
+}
+
+# exact <part>: a small workload (connections, refused connects,
+# datagrams); every attached event's counter must move exactly as ftrace
+# counted, then the kernel log must be clean.
+exact() {
+	local part=$1 d ev n bad=0 events void
+	d=$(mktemp -d "$TMP/exact.XXXX")
+	events=$(attached_events)
+	quiesce || echo "# $part: counters never settled before"
+	snapshot "$d/a"
+	# shellcheck disable=SC2086 # a list of events
+	judge_begin "$d" $events
+	workload "$d"
+	quiesce || echo "# $part: counters never settled after"
+	judge_end
+	snapshot "$d/b"
+	void=$(judge_void)
+	judge_hits_all
+	for ev in $events; do
+		delta_to n "$d/a" "$d/b" "$ev"
+		[ "$n" = "${JUDGE_HIT[$ev]:-}" ] ||
+			{ bad=$((bad + 1)); echo "# $part: $ev: tpstat $n, ftrace ${JUDGE_HIT[$ev]:-none}"; }
+	done
+	check_eq "$part: ftrace's count is whole" "" "$void"
+	check_eq "$part: all $(wc -w <<<"$events") attached counters exact against ftrace" 0 $bad
+	check "$part: the workload reached tcp:tcp_receive_reset" \
+		test "$(delta "$d/a" "$d/b" tcp:tcp_receive_reset)" -ge 3
+	log_clean "$part"
+}
+
+# nlfuzz's lines to TAP: PASS ok, FAIL not ok, INFO ok (what happened),
+# TODO a TODO; others are comments.
+cases() {
+	local label=$1 line
+	shift
+	while IFS= read -r line; do
+		case $line in
+		"PASS "*) ok "$label: ${line#PASS }" ;;
+		"INFO "*) ok "$label: ${line#INFO } (informational)" ;;
+		"FAIL "*) not_ok "$label: ${line#FAIL }" ;;
+		"TODO "*)
+			line=${line#TODO }
+			tap_time
+			T=$((T + 1))
+			echo "not ok $T - $label: ${line#* } # TODO ${line%% *}" ;;
+		alive=*) check_eq "$label: the module still answers" alive=1 "$line" ;;
+		*) echo "# $line" ;;
+		esac
+	done < <("$@" 2>&1)
+}
+
+# attach_only <events>: detach everything, attach exactly these (in
+# globs of at most 255 characters), clear the filter.
+attach_only() {
+	local list='' ev
+	"$TP" filter clear
+	"$TP" detach '*'
+	for ev in $1; do
+		if [ $((${#list} + ${#ev} + 1)) -gt 250 ]; then
+			"$TP" attach "$list"
+			list=
+		fi
+		list=${list:+$list,}$ev
+	done
+	[ -n "$list" ] && "$TP" attach "$list"
+}
+
+dmesg -C
+ip link set lo up
+insmod "$KO"
+check "insmod" test -d "$DBG"
+echo "# fuzz: $N requests per sender, seed $SEED (TPSTAT_FUZZ_SEED=$SEED to repeat)"
+default_events=$(attached_events)
+
+# --- 1. fuzz --------------------------------------------------------------------
+SECONDS=0
+"$NLFUZZ" fuzz root "$N" "$SEED" >"$TMP/fuzz.root" 2>&1
+check_eq "fuzz: $N requests as root, each with a clean end, the module alive" 0 $?
+sed 's/^/# root: /' "$TMP/fuzz.root" | head -40
+echo "# fuzz as root took ${SECONDS}s"
+attach_only "$default_events"
+check_eq "fuzz: after root's run, the default events attached again" \
+	"$(cksum <<<"$default_events")" "$(attached_events | cksum)"
+log_clean "fuzz as root"
+
+# nobody and a user namespace's root, inside one ftrace window (with the
+# small workload): nothing they send may reset, detach or filter the
+# system's counters, and root's run must have left them counting.
+d=$TMP/fuzz_window
+mkdir "$d"
+events=$(attached_events)
+quiesce
+snapshot "$d/a"
+# shellcheck disable=SC2086 # a list of events
+judge_begin "$d" $events
+SECONDS=0
+nobody "$NLFUZZ" fuzz nobody "$N" "$((SEED + 1))" >"$TMP/fuzz.nobody" 2>&1
+check_eq "fuzz: $N requests as nobody, no change succeeded, every refusal EPERM or a validation error" 0 $?
+sed 's/^/# nobody: /' "$TMP/fuzz.nobody" | head -40
+echo "# fuzz as nobody took ${SECONDS}s"
+SECONDS=0
+# shellcheck disable=SC2016 # expanded by the inner shell
+userns bash -c 'ip link set lo up; exec "$0" fuzz userns "$1" "$2"' \
+	"$NLFUZZ" "$N" "$((SEED + 2))" >"$TMP/fuzz.userns" 2>&1
+check_eq "fuzz: $N requests as a user namespace's root, no system-wide change succeeded" 0 $?
+sed 's/^/# userns: /' "$TMP/fuzz.userns" | head -40
+echo "# fuzz as a user namespace's root took ${SECONDS}s"
+workload "$d"
+quiesce
+judge_end
+snapshot "$d/b"
+bad=0
+judge_hits_all
+for ev in $events; do
+	delta_to n "$d/a" "$d/b" "$ev"
+	[ "$n" = "${JUDGE_HIT[$ev]:-}" ] ||
+		{ bad=$((bad + 1)); echo "# $ev: tpstat $n, ftrace ${JUDGE_HIT[$ev]:-none}"; }
+done
+check_eq "fuzz: ftrace's count over nobody's and the namespace's runs is whole" "" "$(judge_void)"
+check_eq "fuzz: across nobody's and the namespace's runs every counter stayed exact (nothing reset, detached or filtered)" 0 $bad
+check_eq "fuzz: the attached events are the same after them" "$(cksum <<<"$events")" \
+	"$(attached_events | cksum)"
+check "fuzz: the small workload in that window reached tcp:tcp_receive_reset" \
+	test "$(delta "$d/a" "$d/b" tcp:tcp_receive_reset)" -ge 3
+check_eq "fuzz: no filter after them" false "$("$TP" -j filter show | jq .active)"
+log_clean "fuzz as nobody and as a namespace's root"
+
+# --- 2. bad requests, one by one ----------------------------------------------
+cases "bad (root)" "$NLFUZZ" bad root
+cases "bad (nobody)" nobody "$NLFUZZ" bad nobody
+# shellcheck disable=SC2016 # expanded by the inner shell
+cases "bad (userns)" userns bash -c 'ip link set lo up; exec "$0" bad userns' "$NLFUZZ"
+"$NLFUZZ" race 300 >"$TMP/race" 2>&1
+race=$?
+sed 's/^/# race: /' "$TMP/race"
+if [ $race = 0 ]; then
+	ok "bad: two processes' concurrent errors each carry their own text"
+else
+	todo "extack buffer" "bad: two processes' concurrent errors each carry their own text" false
+fi
+exact "bad requests"
+
+# --- 4. table flooding by the unprivileged -----------------------------------------
+# shellcheck disable=SC2016 # expanded by the inner shell
+userns bash -c 'ip link set lo up; exec "$0" refuse 127.0.0.1 22000 2000' "$NLFUZZ" >"$TMP/flood.userns"
+check_eq "flood: a user namespace's root made 2000 refused connects to distinct ports" \
+	"refused=2000 other=0" "$(<"$TMP/flood.userns")"
+nobody "$NLFUZZ" refuse 127.0.0.1 20000 2000 >"$TMP/flood.nobody"
+check_eq "flood: nobody made 2000 refused connects (its namespace torn down meanwhile)" \
+	"refused=2000 other=0" "$(<"$TMP/flood.nobody")"
+ftd=$TMP/flood_ft
+mkdir "$ftd"
+quiesce
+ft_begin "$ftd" "tcp:tcp_receive_reset if dport == 7777" "sock:inet_sk_error_report if dport == 7777"
+"$NETLOAD" tcp-refused 127.0.0.1 7777 4 >/dev/null
+quiesce
+ft_end
+want_rst=$(ft_hits tcp:tcp_receive_reset)
+want_err=$(ft_hits sock:inet_sk_error_report)
+"$TP" -j resets >"$TMP/resets.json"
+"$TP" -j errors >"$TMP/errors.json"
+echo "# after the flood the administrator sees: resets $(jq -c '{entries, capacity, overflow}' "$TMP/resets.json"), errors $(jq -c '{entries, capacity, overflow}' "$TMP/errors.json")"
+jq -r '.resets[:3][] | "# tpstat -j resets: \(.)"' "$TMP/resets.json"
+got_rst=$(jq '[.resets[] | select(.direction == "active" and .port == 7777) | .received] | add // 0' "$TMP/resets.json")
+got_err=$(jq '[.errors[] | select(.port == 7777 and .errno == 111) | .count] | add // 0' "$TMP/errors.json")
+echo "# the administrator's 4 refused connects to :7777: resets received $got_rst (ftrace $want_rst), errors $got_err (ftrace $want_err)"
+check_eq "flood: ftrace saw the administrator's 4 resets" 4 "$want_rst"
+todo quota "flood: after nobody's flood, the administrator's own resets to :7777 appear, exact against ftrace" \
+	test "$got_rst" = "$want_rst"
+todo quota "flood: after nobody's flood, the administrator's own ECONNREFUSED errors to :7777 appear, exact against ftrace" \
+	test "$got_err" = "$want_err"
+exact "flooding"
+
+# --- 3. rmmod with each kind of reader open -------------------------------------
+# rmmod_held <what>: rmmod while a reader holds something; sets RM to
+# unloaded or refused.
+rmmod_held() {
+	local out
+	if out=$(rmmod tpstat 2>&1); then
+		RM=unloaded
+	elif [ -d /sys/module/tpstat ] && grep -qiE 'in use|busy|temporarily' <<<"$out"; then
+		RM=refused
+	else
+		RM="failed: $out"
+	fi
+	check "rmmod with $1: unloads or refuses as in use ($RM)" \
+		test "$RM" = unloaded -o "$RM" = refused
+}
+# reload: rmmod if still loaded (the reader is gone: it must unload), insmod.
+reload() {
+	if [ -d /sys/module/tpstat ]; then
+		check "rmmod once $1 is gone" rmmod tpstat
+	fi
+	insmod "$KO"
+}
+
+# The views' dumps over tables of a few hundred entries (refused
+# connects), so that they span many parts.
+for what in "view resets" "view errors" counters events; do
+	[[ $what == view* ]] && "$NLFUZZ" refuse 127.0.0.1 30000 300 >/dev/null
+	# shellcheck disable=SC2086 # "view NAME" is two words
+	coproc HOLD { "$NLFUZZ" hold-dump $what 2>&1; }
+	# shellcheck disable=SC2153 # set by coproc
+	hold_pid=$HOLD_PID
+	read -r -t 60 line <&"${HOLD[0]}"
+	check "a $what dump held half-read ($line)" test "${line%% *}" = held
+	rmmod_held "a $what dump half-read"
+	echo go >&"${HOLD[1]}"
+	read -r -t 60 line <&"${HOLD[0]}"
+	wait "$hold_pid"
+	st=$?
+	check "the held $what dump then ends cleanly (exit $st: $line)" test $st = 0
+	reload "the $what dump"
+done
+
+# Every debugfs file open and half-read at once; then, file by file:
+# rmmod, the rest of the file read, the file closed.  rmmod must refuse
+# while any is open, or unload, and then every read must fail cleanly.
+declare -A held=()
+for f in "$DBG"/*; do
+	exec {fd}<"$f"
+	read -r -N 40 -u "$fd" _
+	held[${f##*/}]=$fd
+done
+for name in $(printf '%s\n' "${!held[@]}" | sort); do
+	fd=${held[$name]}
+	if [ -d /sys/module/tpstat ]; then
+		rmmod_held "debugfs $name (and the files after it) open and half-read"
+	fi
+	# A reader the kernel killed (an oops) ends with 128 + SIGKILL.
+	cat <&"$fd" >/dev/null 2>"$TMP/rest.err"
+	st=$?
+	exec {fd}<&-
+	[ -s "$TMP/rest.err" ] && echo "# debugfs $name after rmmod ($RM): $(<"$TMP/rest.err")"
+	check "debugfs $name: the held reader then ends (status $st, rmmod: $RM)" test $st -lt 128
+done
+reload "every debugfs reader"
+
+if true; then
+	"$TP" monitor >"$TMP/mon.out" 2>"$TMP/mon.err" &
+	mon=$!
+	for ((i = 0; i < 100; i++)); do
+		[ "$(mon_field armed)" = yes ] && break
+		kill -0 $mon 2>/dev/null || break
+		nap 0.1
+	done
+	if [ "$(mon_field armed)" = yes ]; then
+		rmmod_held "a monitor listening"
+		nap 2
+		if kill -0 $mon 2>/dev/null; then
+			kill -INT $mon
+			echo "# the monitor was still running after rmmod ($RM): sent SIGINT"
+		fi
+		wait $mon
+		st=$?
+		sed 's/^/# monitor: /' "$TMP/mon.err" | head -5
+		check "the monitor then ends without a crash (exit $st)" test $st -lt 128 -o $st = 130
+		reload "the monitor"
+	else
+		wait $mon
+		sed 's/^/# monitor: /' "$TMP/mon.err" | head -3
+		ok "a monitor listening: this kernel has no monitor (skipped)"
+	fi
+fi
+
+ns=$TMP/ns
+mkdir -m 777 "$ns"
+# shellcheck disable=SC2016 # expanded by the inner shell
+userns bash -c '
+	ip link set lo up
+	"$0" filter comm netload > "$1/filter.out" 2>&1
+	echo $? > "$1/filter.rc"
+	"$2" tcp-refused 127.0.0.1 5302 3 > /dev/null
+	touch "$1/ready"
+	while [ ! -e "$1/go" ]; do sleep 0.1; done
+	"$2" tcp-refused 127.0.0.1 5302 3 > /dev/null
+	"$0" show > /dev/null 2> "$1/after.err"
+	echo $? > "$1/after.rc"
+' "$TP" "$ns" "$NETLOAD" &
+nspid=$!
+for ((i = 0; i < 300; i++)); do [ -e "$ns/ready" ] && break; nap 0.1; done
+check_eq "a namespace's root set its own filter (its counters on)" 0 "$(cat "$ns/filter.rc" 2>/dev/null)"
+rmmod_held "a namespace still alive with its own counters"
+touch "$ns/go"
+wait $nspid
+after=$(cat "$ns/after.rc" 2>/dev/null)
+echo "# the namespace's tpstat show after rmmod ($RM): exit $after: $(head -1 "$ns/after.err")"
+if [ "$RM" = unloaded ]; then
+	check_eq "the namespace's tpstat then fails cleanly (exit 1, one line)" "1 1" \
+		"$after $(wc -l <"$ns/after.err")"
+else
+	check_eq "the namespace's tpstat still answers" 0 "$after"
+fi
+reload "the namespace"
+check "insmod again after every reader" test -d "$DBG"
+exact "rmmod with readers"
+
+rmmod tpstat
+check "rmmod at the end" test ! -d /sys/module/tpstat
+log_clean "the end"
+finish
