@@ -43,14 +43,17 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-pass=0 fail=0
+pass=0 fail=0 todo=0
 # Counts and echoes TAP lines ("ok ..." / "not ok ...") read on stdin.
+# A "not ok ... # TODO" line is TAP's known failure: counted apart (the
+# last line says how many), never as passed.
 # Call it as "tally < <(...)", not in a pipeline: the counts must
 # survive in this shell.
 tally() {
 	local line
 	while IFS= read -r line; do
 		case $line in
+		"not ok "*"# TODO"*) todo=$((todo + 1)); echo "$line" ;;
 		"ok "*) pass=$((pass + 1)); echo "$line" ;;
 		"not ok "*) fail=$((fail + 1)); echo "$line" ;;
 		esac
@@ -209,8 +212,10 @@ kernel_job() {
 	[ "$tier" = probe ] && suites=(monitor.sh run.sh netns.sh)
 	[ "$tier" = full ] && suites+=(views.sh)
 	# Storms of resets, filters and namespaces under traffic: longest
-	# where KASAN and lockdep watch.
-	suites+=(stress.sh)
+	# where KASAN and lockdep watch.  Then a hostile user: the spec-seeded
+	# fuzzer as root, nobody and a user namespace's root, bad requests,
+	# table floods, rmmod with readers held.
+	suites+=(stress.sh adversary.sh)
 	stress_secs=15
 	[[ $1 == debug-* ]] && stress_secs=40
 	# IPv6 end to end on every kernel but the debug one, whose views run
@@ -348,5 +353,6 @@ echo "# time per job (two at a time):"
 for name in "${names[@]}"; do
 	echo "#   $name $(awk -v n="$name" '$1 == n { print $2 }' "$logs/jobs") $(cat "$logs/$name.time" 2>/dev/null)s"
 done
+[ "$todo" = 0 ] || echo "# $todo known failures (TAP TODO) above"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
