@@ -64,8 +64,9 @@ filter_storm() {
 	"$TP" filter comm netload
 	"$TP" filter clear
 }
+# In a namespace, "filter clear" starts its counters with no filter.
 netns_filter_storm() {
-	ip netns exec tpa "$TP" filter
+	ip netns exec tpa "$TP" filter clear
 	ip netns exec tpa "$TP" filter lport 5201
 	ip netns exec tpb "$TP" filter rport 5201
 }
@@ -75,7 +76,7 @@ netns_churn() {
 	local ns=tpc$((RANDOM % 4))
 	ip netns add "$ns" || return
 	ip -n "$ns" link set lo up
-	ip netns exec "$ns" "$TP" filter
+	ip netns exec "$ns" "$TP" filter clear
 	ip netns exec "$ns" "$NETLOAD" tcp-refused 127.0.0.1 5202 3
 	ip netns exec "$ns" "$NETLOAD" udp-send 127.0.0.1 5203 3
 	ip netns del "$ns"
