@@ -30,13 +30,13 @@ TMP=$(mktemp -d)
 VIEWS="drops resets retrans errors rcvq lifetime devices neigh"
 # rows <netns> <view>: how many rows the view has, read in that namespace.
 rows() {
-	ip netns exec "$1" "$TP" -j $2 2> "$TMP/err" |
+	ip netns exec "$1" "$TP" -j "$2" 2> "$TMP/err" |
 		jq '[.[] | arrays | length] | add // 0'
 }
 # on <netns> <view>: whether that namespace may read the view here (a
 # kernel without its tracepoints refuses it).
 on() {
-	ip netns exec "$1" "$TP" -j $2 > /dev/null 2>&1
+	ip netns exec "$1" "$TP" -j "$2" > /dev/null 2>&1
 }
 
 dmesg -C
@@ -64,9 +64,16 @@ ip netns exec tpold "$NETLOAD" tcp-refused 127.0.0.1 4444 3 > /dev/null
 ip netns exec tpold "$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null
 ip netns exec tpold "$NETLOAD" udp-overflow 127.0.0.1 5007 20 > /dev/null 2>&1
 ip netns exec tpold "$NETLOAD" udp-send 10.99.97.3 9 1 > /dev/null
-# One SYN and its first retransmit (1 s), then the connect is given up.
-ip netns exec tpold timeout 2.5 "$NETLOAD" tcp-connect 10.99.97.2 5000 1 > /dev/null 2>&1
-sleep 1
+# A SYN nobody answers, retransmitted after 1 s (a loaded TCG guest may
+# take longer): the connect is given up once the view has it.
+ip netns exec tpold "$NETLOAD" tcp-connect 10.99.97.2 5000 1 > /dev/null 2>&1 &
+syn=$!
+for ((i = 0; i < 300; i++)); do
+	[ "$(rows tpold retrans)" -gt 0 ] 2> /dev/null && break
+	sleep 0.1
+done
+kill "$syn"
+wait "$syn" 2> /dev/null
 for v in $VIEWS; do
 	if on tpold "$v"; then
 		n=$(rows tpold "$v")
