@@ -161,7 +161,7 @@ static void json_finish(struct json *j)
 static void json_netns(struct json *j, const struct alert *a)
 {
 	if (a->seen[TPSTAT_A_NETNS])
-		netns_json(j, a->e.netns);
+		entry_netns_json(j, &a->e);
 	else
 		json_opt_u64(j, "netns", false, 0);
 }

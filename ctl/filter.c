@@ -186,6 +186,12 @@ int filter_reply_cb(const struct nlmsghdr *nlh, void *data)
 				f->netns = mnl_attr_get_u32(a);
 			}
 			break;
+		case TPSTAT_A_FILTER_NETNS_COOKIE:
+			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0) {
+				f->has_netns_cookie = true;
+				f->netns_cookie = mnl_attr_get_u64(a);
+			}
+			break;
 		case TPSTAT_A_FILTER_IFINDEX:
 			if (valid(a, MNL_TYPE_U32, &bad)) {
 				f->has_ifindex = true;
@@ -258,6 +264,10 @@ void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 		netns_json(&j, flt->netns);
 	else
 		json_opt_u64(&j, "netns", false, 0);
+	if (flt->has_netns_cookie) {
+		json_key(&j, "netns_cookie");
+		json_u64(&j, flt->netns_cookie);
+	}
 	json_opt_u64(&j, "ifindex", flt->has_ifindex, flt->ifindex);
 	json_opt_u64(&j, "local_port", flt->has_lport, flt->lport);
 	json_opt_u64(&j, "remote_port", flt->has_rport, flt->rport);

@@ -22,6 +22,9 @@ enum filter_action { FILTER_SHOW, FILTER_SET, FILTER_CLEAR };
 struct filter {
 	bool has_pid, has_comm, has_netns, has_ifindex, has_lport, has_rport;
 	uint32_t pid, netns, ifindex;
+	/* GET_FILTER: the cookie of the namespace netns named when set */
+	uint64_t netns_cookie;
+	bool has_netns_cookie;
 	uint16_t lport, rport;
 	char comm[TPSTAT_COMM_MAX];
 	/* "dev NAME": if_nametoindex() fills ifindex when the request is sent */

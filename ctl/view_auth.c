@@ -61,7 +61,7 @@ static int auth_qsort(const void *pa, const void *pb)
 	if (!c)
 		c = cmp_u64(a->sport, b->sport);
 	if (!c)
-		c = cmp_u64(a->netns, b->netns);
+		c = cmp_netns(a, b);
 	return c;
 }
 
@@ -132,7 +132,7 @@ static void auth_json_entry(struct json *j, const struct view_print *p,
 	json_opt_str(j, "family", family, family);
 	view_json_addr(j, "peer", e->daddr, e->daddr_len);
 	json_opt_u64(j, "port", e->has_sport, e->sport);
-	netns_json(j, e->netns);
+	entry_netns_json(j, e);
 	json_object_close(j);
 }
 

@@ -13,7 +13,7 @@
 static int devices_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(a->netns, b->netns);
+	int c = cmp_netns(a, b);
 
 	return c ? c : cmp_u64(a->ifindex, b->ifindex);
 }

@@ -55,7 +55,7 @@ static int key_cmp(const struct view_entry *a, const struct view_entry *b)
 		c = strcmp(a->location, b->location);
 		break;
 	case BY_DEV:
-		c = cmp_u64(a->netns, b->netns);
+		c = cmp_netns(a, b);
 		if (!c)
 			c = cmp_u64(a->ifindex, b->ifindex);
 		if (!c)
@@ -64,7 +64,7 @@ static int key_cmp(const struct view_entry *a, const struct view_entry *b)
 			c = strcmp(a->ifname, b->ifname);
 		break;
 	case BY_NETNS:
-		c = cmp_u64(a->netns, b->netns);
+		c = cmp_netns(a, b);
 		break;
 	case BY_TRAP:
 	case BY_DEFAULT:
@@ -244,7 +244,7 @@ static void drops_json_entry(struct json *j, const struct view_print *p,
 		view_json_dev(j, e);
 		break;
 	case BY_NETNS:
-		netns_json(j, e->netns);
+		entry_netns_json(j, e);
 		break;
 	case BY_TRAP:
 		json_key(j, "devlink");

@@ -53,7 +53,7 @@ static int errors_key_cmp(const struct view_entry *a,
 	if (!c)
 		c = cmp_u64(pa, pb);
 	if (!c)
-		c = cmp_u64(a->netns, b->netns);
+		c = cmp_netns(a, b);
 	if (!c && family)
 		c = cmp_u64(a->family, b->family);
 	return c;
@@ -159,7 +159,7 @@ static void errors_json_entry(struct json *j, const struct view_print *pr,
 	json_opt_u64(j, "port", side != SIDE_NONE, port);
 	json_opt_str(j, "port_side", side != SIDE_NONE,
 		     errors_side_name(side));
-	netns_json(j, e->netns);
+	entry_netns_json(j, e);
 	json_object_close(j);
 }
 

@@ -157,9 +157,25 @@ const char *view_dev_text(const struct view_entry *e, char *buf, size_t len)
 	return buf;
 }
 
-void view_json_dev(struct json *j, const struct view_entry *e)
+int cmp_netns(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_u64(a->netns, b->netns);
+
+	return c ? c : cmp_u64(a->netns_cookie, b->netns_cookie);
+}
+
+void entry_netns_json(struct json *j, const struct view_entry *e)
 {
 	netns_json(j, e->netns);
+	if (e->has_netns_cookie) {
+		json_key(j, "netns_cookie");
+		json_u64(j, e->netns_cookie);
+	}
+}
+
+void view_json_dev(struct json *j, const struct view_entry *e)
+{
+	entry_netns_json(j, e);
 	json_key(j, "ifindex");
 	json_u64(j, e->ifindex);
 	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
@@ -218,7 +234,7 @@ void service_json(struct json *j, const struct view_entry *e)
 	uint16_t port;
 	enum err_side side = errors_side(e, &port);
 
-	netns_json(j, e->netns);
+	entry_netns_json(j, e);
 	json_opt_str(j, "direction", dir, dir);
 	json_opt_u64(j, "port", side != SIDE_NONE, port);
 	json_opt_str(j, "port_side", side != SIDE_NONE,

@@ -22,6 +22,14 @@ static inline int cmp_u64(uint64_t a, uint64_t b)
 	return a < b ? -1 : a > b;
 }
 
+/*
+ * Two entries' namespaces: by inode number, then by cookie, as a dead
+ * namespace and a later one may share the number (never the cookie).
+ */
+int cmp_netns(const struct view_entry *a, const struct view_entry *b);
+/* "netns" and "netns_name" (netns_json()), and "netns_cookie" if given. */
+void entry_netns_json(struct json *j, const struct view_entry *e);
+
 /* TCP states as tcpstates prints them; NULL for an unknown number. */
 const char *tcp_state_name(unsigned int state);
 /* A state's name, or its number when this tool does not know it. */

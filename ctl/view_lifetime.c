@@ -33,7 +33,7 @@ static int lifetimes_qsort(const void *pa, const void *pb)
 	if (!c)
 		c = cmp_u64(port_a, port_b);
 	if (!c)
-		c = cmp_u64(a->netns, b->netns);
+		c = cmp_netns(a, b);
 	if (!c)
 		c = cmp_u64(a->direction, b->direction);
 	/* Tasks by name, then the rows without one. */

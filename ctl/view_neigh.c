@@ -24,7 +24,7 @@ static int neigh_qsort(const void *pa, const void *pb)
 	int c = cmp_u64(b->count, a->count);
 
 	if (!c)
-		c = cmp_u64(a->netns, b->netns);
+		c = cmp_netns(a, b);
 	if (!c)
 		c = cmp_u64(a->ifindex, b->ifindex);
 	if (!c)
@@ -86,7 +86,7 @@ static void neigh_json_entry(struct json *j, const struct view_print *p,
 	json_u64(j, e->ifindex);
 	json_opt_str(j, "family", family, family);
 	view_json_addr(j, "address", e->daddr, e->daddr_len);
-	netns_json(j, e->netns);
+	entry_netns_json(j, e);
 	json_object_close(j);
 }
 

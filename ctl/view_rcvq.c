@@ -64,7 +64,7 @@ static int key_cmp(const struct view_entry *a, const struct view_entry *b,
 	if (!c)
 		c = cmp_u64(a->sport, b->sport);
 	if (!c)
-		c = cmp_u64(a->netns, b->netns);
+		c = cmp_netns(a, b);
 	if (!c && family)
 		c = cmp_u64(a->family, b->family);
 	return c;
@@ -171,7 +171,7 @@ static void rcvq_json_entry(struct json *j, const struct view_print *pr,
 	json_opt_str(j, "protocol", p, p);
 	json_opt_str(j, "family", family, family);
 	json_opt_u64(j, "port", e->has_sport, e->sport);
-	netns_json(j, e->netns);
+	entry_netns_json(j, e);
 	json_object_close(j);
 }
 

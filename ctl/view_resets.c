@@ -41,7 +41,7 @@ int resets_by_parse(const char *s, enum resets_by *by)
 static int service_cmp(const struct view_entry *a, const struct view_entry *b)
 {
 	uint16_t pa, pb;
-	int c = cmp_u64(a->netns, b->netns);
+	int c = cmp_netns(a, b);
 
 	if (!c)
 		c = cmp_u64((errors_side(a, &pa) + 2) % 3,

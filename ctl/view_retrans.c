@@ -14,7 +14,7 @@
 
 static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
 {
-	int c = cmp_u64(a->netns, b->netns);
+	int c = cmp_netns(a, b);
 
 	if (!c)
 		c = cmp_u64(a->saddr_len, b->saddr_len);
@@ -81,7 +81,7 @@ static void retrans_json_entry(struct json *j, const struct view_print *p,
 	const struct view_entry *e = &p->v->e[i];
 
 	json_object_open(j);
-	netns_json(j, e->netns);
+	entry_netns_json(j, e);
 	json_opt_str(j, "family", view_family_name(e), view_family_name(e));
 	view_json_addr(j, "local", e->saddr, e->saddr_len);
 	json_key(j, "local_port");

@@ -170,6 +170,9 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 	/* keys */
 	case TPSTAT_A_NETNS:
 		return get_u32(a, &e->netns, NULL);
+	case TPSTAT_A_NETNS_COOKIE:
+		e->has_netns_cookie = true;
+		return get_u64(a, &e->netns_cookie);
 	case TPSTAT_A_FAMILY:
 		return get_u8(a, &e->family, NULL);
 	case TPSTAT_A_SADDR:

@@ -46,7 +46,9 @@ enum resets_by {
  */
 struct view_entry {
 	/* all views but TRAPS, STATES and HISTS */
-	uint32_t netns;
+	uint32_t netns;				/* inode number: display */
+	uint64_t netns_cookie;			/* names the namespace */
+	bool has_netns_cookie;
 	/* DROPS, TRAPS, STATES, ERRORS, RCVQ, NEIGH, AUTH */
 	uint64_t count;
 

@@ -35,6 +35,7 @@
 #include "../module/births.c"
 #include "../module/counters.c"
 #include "../module/filter.c"
+#include "../module/netns_cookie.c"
 #include "../module/netns_counts.c"
 #include "../module/params.c"
 #include "../module/probes.c"
@@ -898,25 +899,26 @@ static void tpstat_flow_key_test(struct kunit *test)
 	struct tpstat_flow_key k4, k6, km, kmix;
 	__be32 a = htonl(0x0a630001), b = htonl(0x0a630002);
 
-	tpstat_flow_key_fill(&k4, 7, AF_INET, a, b, NULL, NULL, 40000, 5001);
+	tpstat_flow_key_fill(&k4, &init_net, AF_INET, a, b, NULL, NULL, 40000, 5001);
 	KUNIT_EXPECT_EQ(test, (u16)AF_INET, k4.family);
 	KUNIT_EXPECT_EQ(test, 0, memcmp(k4.saddr, &a, 4));
 	KUNIT_EXPECT_EQ(test, 0, memcmp(k4.daddr, &b, 4));
 	KUNIT_EXPECT_EQ(test, 0, memchr_inv(k4.saddr + 4, 0, 12) ? 1 : 0);
 	KUNIT_EXPECT_EQ(test, (u16)40000, k4.sport);
 	KUNIT_EXPECT_EQ(test, (u16)5001, k4.dport);
-	KUNIT_EXPECT_EQ(test, 7U, k4.netns);
+	KUNIT_EXPECT_EQ(test, tpstat_net_cookie(&init_net), k4.ns_cookie);
+	KUNIT_EXPECT_EQ(test, init_net.ns.inum, k4.ns_inum);
 
-	tpstat_flow_key_fill(&k6, 7, AF_INET6, 0, 0, v6a, v6b, 40000, 5001);
+	tpstat_flow_key_fill(&k6, &init_net, AF_INET6, 0, 0, v6a, v6b, 40000, 5001);
 	KUNIT_EXPECT_EQ(test, (u16)AF_INET6, k6.family);
 	KUNIT_EXPECT_EQ(test, 0, memcmp(k6.saddr, v6a, 16));
 	KUNIT_EXPECT_EQ(test, 0, memcmp(k6.daddr, v6b, 16));
 
 	/* A v4-mapped IPv6 flow is the IPv4 flow, byte for byte. */
-	tpstat_flow_key_fill(&km, 7, AF_INET6, 0, 0, mapped_a, mapped_b, 40000, 5001);
+	tpstat_flow_key_fill(&km, &init_net, AF_INET6, 0, 0, mapped_a, mapped_b, 40000, 5001);
 	KUNIT_EXPECT_EQ(test, 0, memcmp(&km, &k4, sizeof(km)));
 	/* Only one side mapped: stays IPv6. */
-	tpstat_flow_key_fill(&kmix, 7, AF_INET6, 0, 0, mapped_a, v6b, 40000, 5001);
+	tpstat_flow_key_fill(&kmix, &init_net, AF_INET6, 0, 0, mapped_a, v6b, 40000, 5001);
 	KUNIT_EXPECT_EQ(test, (u16)AF_INET6, kmix.family);
 }
 
@@ -954,7 +956,8 @@ static void tpstat_reset_key_skb_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, (u16)5303, key.port);
 	KUNIT_EXPECT_EQ(test, (u16)AF_INET, key.family);
 	KUNIT_EXPECT_EQ(test, 0, memcmp(key.peer, &peer, 4));
-	KUNIT_EXPECT_EQ(test, init_net.ns.inum, key.netns);
+	KUNIT_EXPECT_EQ(test, tpstat_net_cookie(&init_net), key.ns_cookie);
+	KUNIT_EXPECT_EQ(test, init_net.ns.inum, key.ns_inum);
 
 	/* The alerts' key: the local port, whatever the side. */
 	memset(&key, 0, sizeof(key));
@@ -1064,7 +1067,7 @@ static void tpstat_neigh_test(struct kunit *test)
 	memcpy(n->primary_key, v6, 16);
 	tpstat_record_neigh(v, n);
 	KUNIT_EXPECT_EQ(test, 2, atomic_read(&t->used));
-	key.netns = init_net.ns.inum;
+	tpstat_key_ns(&key, &init_net);
 	key.ifindex = init_net.loopback_dev->ifindex;
 	key.family = AF_INET;
 	memcpy(key.daddr, v4, 4);
@@ -1162,12 +1165,12 @@ static struct kunit_suite tpstat_views_suite = {
 
 /* ---- alerts: this CPU's pending counts --------------------------------- */
 
-/* A drop alert whose key differs by @loc, in namespace @netns. */
-static void tpstat_fold_drop(u32 netns, u64 loc)
+/* A drop alert whose key differs by @loc, in namespace (cookie) @netns. */
+static void tpstat_fold_drop(u64 netns, u64 loc)
 {
 	struct tpstat_alert_key key = { .kind = TPSTAT_ALERT_DROPS,
 					.what = TPSTAT_A_COUNT,
-					.netns = netns, .location = loc };
+					.ns_cookie = netns, .location = loc };
 	unsigned long flags;
 
 	/* As from a probe: on one CPU throughout. */
@@ -1183,7 +1186,7 @@ static struct tpstat_alert_pending *tpstat_pending_here(void)
 
 /* The slot of @key's kind, netns and what (loss keys), or NULL. */
 static const struct tpstat_alert_slot *
-tpstat_pending_find(const struct tpstat_alert_pending *p, u32 netns, u16 what,
+tpstat_pending_find(const struct tpstat_alert_pending *p, u64 netns, u16 what,
 		    u64 loc)
 {
 	int i;
@@ -1191,7 +1194,7 @@ tpstat_pending_find(const struct tpstat_alert_pending *p, u32 netns, u16 what,
 	for (i = 0; i < TPSTAT_ALERT_SLOTS; i++) {
 		const struct tpstat_alert_slot *s = &p->slot[i];
 
-		if (s->count && s->key.netns == netns && s->key.what == what &&
+		if (s->count && s->key.ns_cookie == netns && s->key.what == what &&
 		    s->key.location == loc)
 			return s;
 	}

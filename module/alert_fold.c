@@ -62,7 +62,8 @@ static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
 {
 	struct tpstat_alert_key loss = {
 		.kind = key->kind,
-		.netns = key->netns,
+		.ns_inum = key->ns_inum,
+		.ns_cookie = key->ns_cookie,
 		.what = TPSTAT_A_EVENTS_LOST,
 	};
 	struct tpstat_alert_pending *p;
@@ -81,7 +82,8 @@ static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
 static void tpstat_alert_flow(struct tpstat_alert_key *key,
 			      const struct tpstat_flow_key *flow)
 {
-	key->netns = flow->netns;
+	key->ns_cookie = flow->ns_cookie;
+	key->ns_inum = flow->ns_inum;
 	key->family = flow->family;
 	key->sport = flow->sport;
 	key->dport = flow->dport;
@@ -99,7 +101,8 @@ notrace void tpstat_alert_drop(const struct sk_buff *skb,
 	tpstat_drop_key_fill(&drop, skb, location, reason);
 	key.location = drop.location;
 	key.reason = drop.reason;
-	key.netns = drop.netns;
+	key.ns_cookie = drop.ns_cookie;
+	key.ns_inum = drop.ns_inum;
 	key.ifindex = drop.ifindex;
 	tpstat_alert_fold(&key);
 }
@@ -115,7 +118,8 @@ notrace void tpstat_alert_reset(const struct sock *sk,
 	struct tpstat_reset_key rst = {};
 
 	tpstat_reset_key_fill(&rst, sk, skb, reason, false);
-	key.netns = rst.netns;
+	key.ns_cookie = rst.ns_cookie;
+	key.ns_inum = rst.ns_inum;
 	key.family = rst.family;
 	key.sport = rst.port;
 	key.reason = rst.reason;
@@ -147,8 +151,9 @@ notrace void tpstat_alert_state(const struct sock *sk, int oldstate,
 		.family = sk->sk_family,
 		.old_state = oldstate,
 		.new_state = newstate,
-		.netns = sock_net(sk)->ns.inum,
 	};
+
+	tpstat_key_ns(&key, sock_net(sk));
 
 	tpstat_alert_fold(&key);
 }

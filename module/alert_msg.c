@@ -19,7 +19,7 @@ static int tpstat_alert_put_key(struct sk_buff *skb,
 	case TPSTAT_ALERT_DROPS:
 		return tpstat_put_drop_site(skb, k->location, k->reason) ||
 		       nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
-		       tpstat_put_ifname(skb, k->netns, k->ifindex);
+		       tpstat_put_ifname(skb, k->ns_cookie, k->ifindex);
 	case TPSTAT_ALERT_RESETS:
 		return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		       nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
@@ -57,7 +57,7 @@ struct sk_buff *tpstat_alert_msg(const struct tpstat_alert_key *k, u64 count)
 	hdr = genlmsg_put(skb, 0, 0, &tpstat_genl_family, 0, TPSTAT_CMD_ALERT);
 	if (!hdr ||
 	    nla_put_u8(skb, TPSTAT_A_ALERT_KIND, k->kind) ||
-	    nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+	    tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 	    tpstat_alert_put_key(skb, k) ||
 	    tpstat_put_u64(skb, k->what, count)) {
 		nlmsg_free(skb);

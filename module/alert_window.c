@@ -21,6 +21,7 @@
 #include <net/net_namespace.h>
 
 #include "alerts.h"
+#include "compat.h"
 #include "netlink.h"
 
 struct tpstat_alert_out {
@@ -30,7 +31,7 @@ struct tpstat_alert_out {
 
 /* What a window could not send, for one namespace and kind. */
 struct tpstat_alert_loss {
-	u32 netns;		/* 0: every namespace (the initial one's listeners) */
+	u64 ns_cookie;		/* 0: every namespace (the initial one's listeners) */
 	u8 kind;
 	u32 rate;
 	u64 alerts, events;
@@ -65,16 +66,20 @@ bool tpstat_alerts_listened(void)
 	return any;
 }
 
-/* The namespace of inode @netns, held, if it exists and is not init_net. */
-static struct net *tpstat_other_net(u32 netns)
+/*
+ * The namespace of cookie @cookie, held, if it is alive and not init_net.
+ * By cookie: a dead namespace's pending alerts never reach a namespace
+ * made later with its inode number.
+ */
+static struct net *tpstat_other_net(u64 cookie)
 {
 	struct net *net, *found = NULL;
 
-	if (!netns || netns == init_net.ns.inum)
+	if (!cookie || cookie == tpstat_net_cookie(&init_net))
 		return NULL;
 	rcu_read_lock();
 	for_each_net_rcu(net) {
-		if (net->ns.inum == netns) {
+		if (tpstat_net_cookie(net) == cookie) {
 			found = maybe_get_net(net);
 			break;
 		}
@@ -106,7 +111,7 @@ static void tpstat_window_add(struct tpstat_alert_window *w,
 	}
 }
 
-static void tpstat_window_lose(struct tpstat_alert_window *w, u32 netns,
+static void tpstat_window_lose(struct tpstat_alert_window *w, u64 ns_cookie,
 			       u8 kind, u64 alerts, u64 events)
 {
 	struct tpstat_alert_loss *l;
@@ -114,11 +119,11 @@ static void tpstat_window_lose(struct tpstat_alert_window *w, u32 netns,
 
 	for (i = 0; i < w->nr_losses; i++) {
 		l = &w->losses[i];
-		if (l->netns == netns && l->kind == kind)
+		if (l->ns_cookie == ns_cookie && l->kind == kind)
 			goto add;
 	}
 	l = &w->losses[w->nr_losses++];
-	l->netns = netns;
+	l->ns_cookie = ns_cookie;
 	l->kind = kind;
 	l->rate = w->rate;
 add:
@@ -154,8 +159,8 @@ static int tpstat_alert_out_cmp(const void *a, const void *b)
 	return 0;
 }
 
-/* To the initial namespace, and to @netns's listeners if it is another. */
-static bool tpstat_window_send_one(u32 netns,
+/* To the initial namespace, and to @ns_cookie's listeners if it is another. */
+static bool tpstat_window_send_one(u64 ns_cookie,
 				   struct sk_buff *(*build)(const void *arg),
 				   const void *arg)
 {
@@ -166,7 +171,7 @@ static bool tpstat_window_send_one(u32 netns,
 		return false;
 	genlmsg_multicast_netns(&tpstat_genl_family, &init_net, skb, 0, 0,
 				GFP_KERNEL);
-	net = tpstat_other_net(netns);
+	net = tpstat_other_net(ns_cookie);
 	if (!net)
 		return true;
 	if (tpstat_listened_in(net)) {
@@ -211,20 +216,22 @@ static void tpstat_window_send(struct tpstat_alert_window *w,
 
 		/* A loss a CPU could still name the namespace of. */
 		if (key->what == TPSTAT_A_EVENTS_LOST) {
-			tpstat_window_lose(w, key->netns, key->kind, 0, o->count);
+			tpstat_window_lose(w, key->ns_cookie, key->kind, 0,
+					   o->count);
 			continue;
 		}
 		if (t->sent < w->rate &&
-		    tpstat_window_send_one(key->netns, tpstat_build_alert, o)) {
+		    tpstat_window_send_one(key->ns_cookie, tpstat_build_alert,
+					   o)) {
 			t->sent++;
 			continue;
 		}
-		tpstat_window_lose(w, key->netns, key->kind, 1, o->count);
+		tpstat_window_lose(w, key->ns_cookie, key->kind, 1, o->count);
 	}
 	/* Each namespace's own losses, and all of them for the initial one. */
 	for (i = 0; i < w->nr_losses; i++) {
 		const struct tpstat_alert_loss *l = &w->losses[i];
-		struct net *net = tpstat_other_net(l->netns);
+		struct net *net = tpstat_other_net(l->ns_cookie);
 
 		all[l->kind].kind = l->kind;
 		all[l->kind].rate = w->rate;

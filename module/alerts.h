@@ -39,7 +39,8 @@ struct tpstat_alert_key {
 	u8 family;
 	u8 old_state;
 	u8 new_state;
-	u32 netns;
+	u32 ns_inum;		/* the namespace's inode number: display only */
+	u64 ns_cookie;		/* the namespace (tpstat_net_cookie()) */
 	u32 reason;		/* drop or reset reason; errno for errors */
 	u32 ifindex;
 	u16 sport;
@@ -54,7 +55,7 @@ struct tpstat_alert_key {
 #define TPSTAT_ALERT_SLOTS	64	/* a power of two */
 #define TPSTAT_ALERT_LOSS_SLOTS	8	/* of them, kept for losses */
 
-/* A key whose what is TPSTAT_A_EVENTS_LOST counts events lost in its netns. */
+/* A key whose what is TPSTAT_A_EVENTS_LOST counts events lost in its namespace. */
 struct tpstat_alert_slot {
 	struct tpstat_alert_key key;
 	u64 count;		/* 0: free */

@@ -279,4 +279,30 @@ static __always_inline void tpstat_probe_unpin(void)
 }
 #endif
 
+/*
+ * A network namespace's cookie: a u64 never given to another namespace,
+ * unlike its inode number (ns.inum, from an IDA that hands out the
+ * lowest free number, so a new namespace gets a dead one's).  Keys,
+ * alerts and filters name namespaces by it; ns.inum is for display and
+ * ip netns names only.  Where struct net has a plain u64 net_cookie, set
+ * when the namespace is made (conftest/net_cookie_u64.c: 5.14 on, so
+ * 6.1, 6.12 and 7.x), it is that.  Elsewhere (5.10's is an atomic64_t
+ * that only BPF fills, through net_gen_cookie(), which modules cannot
+ * call) netns_cookie.c gives each namespace its own at pernet init: never
+ * 0 and never reused while the module is loaded, as long as any key
+ * holds it.  There, a namespace still being made, before that init, has
+ * 0, which names no namespace.  Any context, the probes' included.
+ */
+#ifdef TPSTAT_HAVE_NET_COOKIE_U64
+static inline u64 tpstat_net_cookie(const struct net *net)
+{
+	return net->net_cookie;
+}
+#else
+u64 tpstat_net_cookie(const struct net *net);
+#endif
+/* netns_cookie.c: module load and exit (nothing to do with net_cookie). */
+int tpstat_net_cookie_init(void);
+void tpstat_net_cookie_exit(void);
+
 #endif /* _TPSTAT_COMPAT_H */

@@ -23,7 +23,10 @@
  *              e.g. tcp_hash_md5_mismatch)
  * A missing value is "-"; reasons are "NAME(code)"; buckets are
  * "<bucket>:<count>" for non-empty buckets, bucket b >= 1 holding
- * [2^(b-1), 2^b - 1].
+ * [2^(b-1), 2^b - 1].  netns is the namespace's inode number, for
+ * display: the entries are keyed by its cookie, which netlink gives as
+ * NETNS_COOKIE, so two rows may show one number (a namespace that died,
+ * and a later one that got its number).
  */
 #include <linux/debugfs.h>
 #include <linux/in.h>
@@ -52,13 +55,13 @@ static const char *const tpstat_view_columns[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_AUTH] = "count kind peer lport netns",
 };
 
-static void tpstat_seq_dev(struct seq_file *m, u32 netns, u32 ifindex)
+static void tpstat_seq_dev(struct seq_file *m, u64 ns_cookie, u32 ifindex)
 {
 	char name[IFNAMSIZ];
 
 	if (!ifindex)
 		seq_puts(m, " -");
-	else if (tpstat_ifname(netns, ifindex, name))
+	else if (tpstat_ifname(ns_cookie, ifindex, name))
 		seq_printf(m, " %s", name);
 	else
 		seq_printf(m, " if%u", ifindex);
@@ -146,8 +149,8 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 					  k->reason);
 		else
 			seq_puts(m, " -");
-		seq_printf(m, " %u", k->netns);
-		tpstat_seq_dev(m, k->netns, k->ifindex);
+		seq_printf(m, " %u", k->ns_inum);
+		tpstat_seq_dev(m, k->ns_cookie, k->ifindex);
 		break;
 	}
 	case TPSTAT_VIEW_TRAPS: {
@@ -162,7 +165,7 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 
 		seq_printf(m, "%llu %llu %s %u", v[TPSTAT_FLOW_RETRANS],
 			   v[TPSTAT_FLOW_SYNACK],
-			   tpstat_state_or_dash(v[TPSTAT_FLOW_STATE]), k->netns);
+			   tpstat_state_or_dash(v[TPSTAT_FLOW_STATE]), k->ns_inum);
 		tpstat_seq_addr(m, k->family, k->saddr, k->sport);
 		tpstat_seq_addr(m, k->family, k->daddr, k->dport);
 		break;
@@ -171,7 +174,7 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 		const struct tpstat_reset_key *k = key;
 
 		seq_printf(m, "%llu %llu %u %s %u", v[TPSTAT_RST_SENT],
-			   v[TPSTAT_RST_RECEIVED], k->netns,
+			   v[TPSTAT_RST_RECEIVED], k->ns_inum,
 			   tpstat_direction_name(k->direction), k->port);
 		if (k->family == AF_INET)
 			seq_printf(m, " %pI4", k->peer);
@@ -189,7 +192,7 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 	case TPSTAT_VIEW_LIFETIMES: {
 		const struct tpstat_life_key *k = key;
 
-		seq_printf(m, "%u %s %u %s", k->netns,
+		seq_printf(m, "%u %s %u %s", k->ns_inum,
 			   tpstat_direction_name(k->direction), k->port,
 			   k->comm[0] ? k->comm : "-");
 		tpstat_seq_hist(m, v, v[TPSTAT_LIFE_SUM]);
@@ -201,7 +204,7 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 		seq_printf(m, "%llu %u %s %s %u %u", v[TPSTAT_ERR_COUNT], k->err,
 			   k->protocol == IPPROTO_TCP ? "tcp" :
 			   k->protocol == IPPROTO_UDP ? "udp" : "-",
-			   k->remote ? "remote" : "local", k->port, k->netns);
+			   k->remote ? "remote" : "local", k->port, k->ns_inum);
 		break;
 	}
 	case TPSTAT_VIEW_RCVQ: {
@@ -211,14 +214,14 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 			   v[TPSTAT_RCVQ_RCVBUF],
 			   k->family == AF_INET6 ? "ipv6" : "ipv4");
 		tpstat_seq_protocol(m, k->protocol);
-		seq_printf(m, " %u %u", k->port, k->netns);
+		seq_printf(m, " %u %u", k->port, k->ns_inum);
 		break;
 	}
 	case TPSTAT_VIEW_NEIGH: {
 		const struct tpstat_neigh_key *k = key;
 
-		seq_printf(m, "%llu %u", v[TPSTAT_NEIGH_COUNT], k->netns);
-		tpstat_seq_dev(m, k->netns, k->ifindex);
+		seq_printf(m, "%llu %u", v[TPSTAT_NEIGH_COUNT], k->ns_inum);
+		tpstat_seq_dev(m, k->ns_cookie, k->ifindex);
 		if (k->family == AF_INET)
 			seq_printf(m, " ipv4 %pI4", k->daddr);
 		else if (k->family == AF_INET6)
@@ -239,15 +242,15 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 			seq_printf(m, " %pI6c", k->peer);
 		else
 			seq_puts(m, " -");
-		seq_printf(m, " %u %u", k->lport, k->netns);
+		seq_printf(m, " %u %u", k->lport, k->ns_inum);
 		break;
 	}
 	case TPSTAT_VIEW_DEVICES: {
 		const struct tpstat_dev_key *k = key;
 		int i;
 
-		seq_printf(m, "%u", k->netns);
-		tpstat_seq_dev(m, k->netns, k->ifindex);
+		seq_printf(m, "%u", k->ns_inum);
+		tpstat_seq_dev(m, k->ns_cookie, k->ifindex);
 		for (i = 0; i < TPSTAT_DEV_NR; i++)
 			seq_printf(m, " %llu", v[i]);
 		break;

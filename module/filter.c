@@ -10,6 +10,7 @@
 #include <net/inet_sock.h>
 #include <net/sock.h>
 
+#include "compat.h"
 #include "filter.h"
 #include "skb_dev.h"
 
@@ -79,7 +80,7 @@ bool tpstat_filter_match_one(const struct tpstat_filter *f,
 		return false;
 	if (f->fields & TPSTAT_FILTER_NETNS) {
 		net = tpstat_event_net(sk, skb, dev);
-		if (!net || net->ns.inum != f->netns)
+		if (!net || tpstat_net_cookie(net) != f->netns_cookie)
 			return false;
 	}
 	if ((f->fields & TPSTAT_FILTER_IFINDEX) &&
@@ -92,6 +93,23 @@ bool tpstat_filter_match_one(const struct tpstat_filter *f,
 	    (!tpstat_inet_sk(s) || ntohs(s->sk_dport) != f->rport))
 		return false;
 	return true;
+}
+
+bool tpstat_filter_resolve_netns(struct tpstat_filter *f)
+{
+	struct net *net;
+	bool found = false;
+
+	rcu_read_lock();
+	for_each_net_rcu(net) {
+		if (net->ns.inum == f->netns) {
+			f->netns_cookie = tpstat_net_cookie(net);
+			found = f->netns_cookie;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return found;
 }
 
 bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,

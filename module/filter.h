@@ -10,6 +10,11 @@
  * as with ftrace); netns, lport and rport on the event's socket (or the
  * skb's); netns and ifindex on the event's device (or the skb's).  An
  * event that cannot tell a field a filter sets is kept out.
+ *
+ * netns is given as an inode number, and resolved when the filter is set
+ * to the cookie of the namespace that has it then (compat.h); events
+ * match by cookie.  So a filter naming a namespace that dies matches
+ * nothing, even in a later namespace that gets the same number.
  */
 #ifndef _TPSTAT_FILTER_H
 #define _TPSTAT_FILTER_H
@@ -30,7 +35,8 @@ enum {
 struct tpstat_filter {
 	u32 fields;		/* TPSTAT_FILTER_* that are set */
 	pid_t pid;
-	u32 netns;
+	u32 netns;		/* as the admin named it: an inode number */
+	u64 netns_cookie;	/* what matches: that namespace's, at set time */
 	int ifindex;
 	u16 lport, rport;
 	char comm[TPSTAT_COMM_MAX];
@@ -54,6 +60,12 @@ bool tpstat_filter_match_one(const struct tpstat_filter *f,
 const struct net *tpstat_event_net(const struct sock *sk,
 				   const struct sk_buff *skb,
 				   const struct net_device *dev);
+
+/*
+ * Sets @f's netns_cookie to that of the live namespace whose inode
+ * number is @f->netns; false if none has it.  Process context.
+ */
+bool tpstat_filter_resolve_netns(struct tpstat_filter *f);
 
 /* Takes ownership of @f (NULL or no fields: no filter).  Process context. */
 void tpstat_filter_set(struct tpstat_filter *f);

@@ -13,6 +13,7 @@
 #include <linux/module.h>
 
 #include "alerts.h"
+#include "compat.h"
 #include "control.h"
 #include "counters.h"
 #include "debugfs.h"
@@ -70,10 +71,14 @@ static int __init tpstat_init(void)
 		pr_err("events=%s: %s\n", events, err_msg);
 		return err;
 	}
+	/* Before any probe: they name namespaces by it. */
+	err = tpstat_net_cookie_init();
+	if (err)
+		return err;
 	err = tpstat_views_init(views, err_msg, sizeof(err_msg));
 	if (err) {
 		pr_err("views=%s: %s\n", views, err_msg);
-		return err;
+		goto exit_cookie;
 	}
 
 	err = tpstat_monitor_init(err_msg, sizeof(err_msg));
@@ -115,6 +120,8 @@ free_alerts:
 	tpstat_alerts_free();
 exit_views:
 	tpstat_views_exit();
+exit_cookie:
+	tpstat_net_cookie_exit();
 	return err;
 }
 
@@ -130,6 +137,7 @@ static void __exit tpstat_exit(void)
 	tpstat_alerts_free();
 	tpstat_counters_free(tpstat_pcpu);
 	tpstat_views_exit();
+	tpstat_net_cookie_exit();
 }
 
 module_init(tpstat_init);

@@ -44,16 +44,16 @@ static bool tpstat_view_per_netns(enum tpstat_view view)
 }
 
 /*
- * Why the sender may not read @view, with *@err, or NULL; *@netns: the
+ * Why the sender may not read @view, with *@err, or NULL; *@ns_cookie: the
  * namespace whose entries it gets (0: every one).
  */
 static const char *tpstat_view_refusal(struct netlink_callback *cb,
-				       enum tpstat_view view, u32 *netns,
+				       enum tpstat_view view, u64 *ns_cookie,
 				       int *err)
 {
 	struct net *net = sock_net(cb->skb->sk);
 
-	*netns = 0;
+	*ns_cookie = 0;
 	*err = -EOPNOTSUPP;
 	if (!tpstat_view_on(view))
 		return TPSTAT_MSG("this view is off: the module was loaded with views= without it");
@@ -75,7 +75,7 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	if (!net_eq(net, &init_net)) {
 		if (!tpstat_view_per_netns(view))
 			return TPSTAT_MSG("this view is system-wide (its keys name no namespace): read it from the initial network namespace");
-		*netns = net->ns.inum;
+		*ns_cookie = tpstat_net_cookie(net);
 	}
 	/* CAP_NET_ADMIN over the namespace whose sockets are shown. */
 	*err = -EPERM;
@@ -95,7 +95,7 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	struct tpstat_view_read *r;
 	enum tpstat_view view;
 	const char *why;
-	u32 netns;
+	u64 ns_cookie;
 	int err;
 
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
@@ -106,10 +106,10 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 		return -EINVAL;
 	}
 	view = nla_get_u32(attrs[TPSTAT_A_VIEW]);
-	why = tpstat_view_refusal(cb, view, &netns, &err);
+	why = tpstat_view_refusal(cb, view, &ns_cookie, &err);
 	if (why)
 		return tpstat_nl_refuse(cb, 2, err, why);
-	r = tpstat_view_read(view, netns);
+	r = tpstat_view_read(view, ns_cookie);
 	if (!r)
 		return -ENOMEM;
 	cb->args[0] = (long)r;
@@ -164,9 +164,9 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		const struct tpstat_drop_key *k = key;
 
 		if (tpstat_put_drop_site(skb, k->location, k->reason) ||
-		    nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		    tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
-		    tpstat_put_ifname(skb, k->netns, k->ifindex) ||
+		    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex) ||
 		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_DROP_COUNT]))
 			return -EMSGSIZE;
 		return 0;
@@ -186,7 +186,7 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 	case TPSTAT_VIEW_RETRANS: {
 		const struct tpstat_flow_key *k = key;
 
-		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		    tpstat_put_addr(skb, TPSTAT_A_SADDR, k->family, k->saddr) ||
 		    nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
@@ -203,7 +203,7 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 	case TPSTAT_VIEW_RESETS: {
 		const struct tpstat_reset_key *k = key;
 
-		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
 		    tpstat_put_service(skb, k->direction, k->port) ||
@@ -219,7 +219,7 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 	case TPSTAT_VIEW_LIFETIMES: {
 		const struct tpstat_life_key *k = key;
 
-		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
 		    tpstat_put_service(skb, k->direction, k->port) ||
 		    (k->comm[0] && nla_put_string(skb, TPSTAT_A_COMM, k->comm)) ||
@@ -230,7 +230,7 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 	case TPSTAT_VIEW_ERRORS: {
 		const struct tpstat_err_key *k = key;
 
-		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
 		    nla_put_u32(skb, TPSTAT_A_ERRNO, k->err) ||
@@ -243,7 +243,7 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 	case TPSTAT_VIEW_RCVQ: {
 		const struct tpstat_rcvq_key *k = key;
 
-		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
 		    nla_put_u16(skb, TPSTAT_A_SPORT, k->port) ||
@@ -255,9 +255,9 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 	case TPSTAT_VIEW_NEIGH: {
 		const struct tpstat_neigh_key *k = key;
 
-		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
-		    tpstat_put_ifname(skb, k->netns, k->ifindex) ||
+		    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex) ||
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
 		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_NEIGH_COUNT]))
@@ -267,7 +267,7 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 	case TPSTAT_VIEW_AUTH: {
 		const struct tpstat_auth_key *k = key;
 
-		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
 		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
@@ -280,9 +280,9 @@ static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
 		const struct tpstat_dev_key *k = key;
 		int i;
 
-		if (nla_put_u32(skb, TPSTAT_A_NETNS, k->netns) ||
+		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
-		    tpstat_put_ifname(skb, k->netns, k->ifindex))
+		    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex))
 			return -EMSGSIZE;
 		for (i = 0; i < TPSTAT_DEV_NR; i++)
 			if (tpstat_put_u64(skb, TPSTAT_A_TX_PACKETS + i, vals[i]))
@@ -387,14 +387,23 @@ static int tpstat_nl_apply_filter(struct net *net, struct tpstat_filter *f,
 {
 	int err;
 
-	if (net_eq(net, &init_net))
+	if (net_eq(net, &init_net)) {
+		if ((f->fields & TPSTAT_FILTER_NETNS) &&
+		    !tpstat_filter_resolve_netns(f)) {
+			NL_SET_ERR_MSG_ATTR(extack, a[TPSTAT_A_FILTER_NETNS],
+					    "no live network namespace has this inode number");
+			kfree(f);
+			return -ENOENT;
+		}
 		return tpstat_control_set_filter(f);
+	}
 	err = 0;
 	if ((f->fields & TPSTAT_FILTER_NETNS) && f->netns != net->ns.inum) {
 		NL_SET_ERR_MSG_ATTR(extack, a[TPSTAT_A_FILTER_NETNS],
 				    "a namespace's filter counts only its own events: netns must be its own or absent");
 		err = -EINVAL;
 	}
+	f->netns_cookie = tpstat_net_cookie(net);
 	if (!err)
 		err = tpstat_netns_set_filter(net, f);
 	kfree(f);
@@ -471,7 +480,9 @@ int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info)
 	     ((f.fields & TPSTAT_FILTER_COMM) &&
 	      nla_put_string(msg, TPSTAT_A_FILTER_COMM, f.comm)) ||
 	     ((f.fields & TPSTAT_FILTER_NETNS) &&
-	      nla_put_u32(msg, TPSTAT_A_FILTER_NETNS, f.netns)) ||
+	      (nla_put_u32(msg, TPSTAT_A_FILTER_NETNS, f.netns) ||
+	       nla_put_u64_64bit(msg, TPSTAT_A_FILTER_NETNS_COOKIE,
+				 f.netns_cookie, TPSTAT_A_PAD))) ||
 	     ((f.fields & TPSTAT_FILTER_IFINDEX) &&
 	      nla_put_u32(msg, TPSTAT_A_FILTER_IFINDEX, f.ifindex)) ||
 	     ((f.fields & TPSTAT_FILTER_LPORT) &&

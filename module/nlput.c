@@ -19,11 +19,17 @@ int tpstat_put_addr(struct sk_buff *skb, int type, u16 family, const u8 *addr)
 	return nla_put(skb, type, family == AF_INET ? 4 : 16, addr);
 }
 
-int tpstat_put_ifname(struct sk_buff *skb, u32 netns, u32 ifindex)
+int tpstat_put_netns(struct sk_buff *skb, u32 ns_inum, u64 ns_cookie)
+{
+	return nla_put_u32(skb, TPSTAT_A_NETNS, ns_inum) ||
+	       tpstat_put_u64(skb, TPSTAT_A_NETNS_COOKIE, ns_cookie);
+}
+
+int tpstat_put_ifname(struct sk_buff *skb, u64 ns_cookie, u32 ifindex)
 {
 	char name[IFNAMSIZ];
 
-	if (!tpstat_ifname(netns, ifindex, name))
+	if (!tpstat_ifname(ns_cookie, ifindex, name))
 		return 0;
 	return nla_put_string(skb, TPSTAT_A_IFNAME, name);
 }

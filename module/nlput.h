@@ -11,8 +11,10 @@
 int tpstat_put_u64(struct sk_buff *skb, int type, u64 v);
 /* 4 bytes for AF_INET, else 16. */
 int tpstat_put_addr(struct sk_buff *skb, int type, u16 family, const u8 *addr);
-/* IFNAME, if the device still exists. */
-int tpstat_put_ifname(struct sk_buff *skb, u32 netns, u32 ifindex);
+/* NETNS (the inode number, for display) and NETNS_COOKIE (the namespace). */
+int tpstat_put_netns(struct sk_buff *skb, u32 ns_inum, u64 ns_cookie);
+/* IFNAME, if the device still exists (in namespace @ns_cookie). */
+int tpstat_put_ifname(struct sk_buff *skb, u64 ns_cookie, u32 ifindex);
 /* REASON, and REASON_NAME when @name is not NULL. */
 int tpstat_put_reason(struct sk_buff *skb, u32 reason, const char *name);
 /* LOCATION ("sym+off/len") and, where kfree_skb has one, the reason. */

@@ -31,12 +31,13 @@ static bool tpstat_v4_mapped(const void *addr6)
 	return !w[0] && !w[1] && w[2] == htonl(0x0000ffff);
 }
 
-void tpstat_flow_key_fill(struct tpstat_flow_key *key, u32 netns, u16 family,
-			  __be32 saddr4, __be32 daddr4, const void *saddr6,
-			  const void *daddr6, u16 sport, u16 dport)
+void tpstat_flow_key_fill(struct tpstat_flow_key *key, const struct net *net,
+			  u16 family, __be32 saddr4, __be32 daddr4,
+			  const void *saddr6, const void *daddr6, u16 sport,
+			  u16 dport)
 {
 	memset(key, 0, sizeof(*key));
-	key->netns = netns;
+	tpstat_key_ns(key, net);
 	key->sport = sport;
 	key->dport = dport;
 	if (family == AF_INET6 && tpstat_v4_mapped(saddr6) &&
@@ -64,9 +65,9 @@ static void tpstat_table_add(struct tpstat_table *t, const void *key,
 		atomic64_add(n, &vals[val]);
 }
 
-static u32 tpstat_dev_netns(const struct net_device *dev)
+static const struct net *tpstat_dev_net(const struct net_device *dev)
 {
-	return dev ? dev_net(dev)->ns.inum : 0;
+	return dev ? dev_net(dev) : NULL;
 }
 
 notrace void tpstat_drop_key_fill(struct tpstat_drop_key *key,
@@ -79,9 +80,9 @@ notrace void tpstat_drop_key_fill(struct tpstat_drop_key *key,
 	key->reason = reason;
 	if (dev) {
 		key->ifindex = dev->ifindex;
-		key->netns = tpstat_dev_netns(dev);
+		tpstat_key_ns(key, dev_net(dev));
 	} else if (skb->sk) {
-		key->netns = sock_net(skb->sk)->ns.inum;
+		tpstat_key_ns(key, sock_net(skb->sk));
 	}
 }
 
@@ -122,7 +123,7 @@ notrace void tpstat_flow_key_from(struct tpstat_flow_key *key,
 #endif
 	if (c->skc_family == AF_INET6 && !s6)
 		return;
-	tpstat_flow_key_fill(key, read_pnet(&c->skc_net)->ns.inum,
+	tpstat_flow_key_fill(key, read_pnet(&c->skc_net),
 			     c->skc_family, c->skc_rcv_saddr, c->skc_daddr,
 			     s6, d6, c->skc_num, ntohs(c->skc_dport));
 }
@@ -179,7 +180,7 @@ static u8 tpstat_reset_key_skb(struct tpstat_reset_key *key,
 {
 	const struct tcphdr *th = (const struct tcphdr *)skb->data;
 
-	key->netns = tpstat_dev_netns(tpstat_skb_dev(skb));
+	tpstat_key_ns(key, tpstat_dev_net(tpstat_skb_dev(skb)));
 	*lport = ntohs(th->dest);
 	*rport = ntohs(th->source);
 	if (skb->protocol == htons(ETH_P_IP)) {
@@ -214,7 +215,8 @@ notrace void tpstat_reset_key_fill(struct tpstat_reset_key *key,
 		struct tpstat_flow_key flow = {};
 
 		tpstat_flow_key_from(&flow, &sk->__sk_common);
-		key->netns = flow.netns;
+		key->ns_cookie = flow.ns_cookie;
+		key->ns_inum = flow.ns_inum;
 		key->family = flow.family;
 		lport = flow.sport;
 		rport = flow.dport;
@@ -261,7 +263,7 @@ notrace void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 	struct tpstat_err_key key = {};
 	u16 lport = ntohs(inet->inet_sport);
 
-	key.netns = sock_net(sk)->ns.inum;
+	tpstat_key_ns(&key, sock_net(sk));
 	key.err = err;
 	key.family = sk->sk_family;
 	key.protocol = sk->sk_protocol;
@@ -338,7 +340,7 @@ notrace void tpstat_record_close(struct tpstat_views *v, const struct sock *sk)
 	if (!tpstat_birth_take(&tpstat_births, sk, &birth))
 		return;
 	us = div_u64(ktime_get_ns() - birth.ns, NSEC_PER_USEC);
-	key.netns = sock_net(sk)->ns.inum;
+	tpstat_key_ns(&key, sock_net(sk));
 	if (tpstat_birth_active(&birth)) {
 		key.direction = TPSTAT_DIRECTION_ACTIVE;
 		key.port = ntohs(inet_sk(sk)->inet_dport);
@@ -367,7 +369,7 @@ notrace atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
 	struct tpstat_dev_key key = {};
 	struct tpstat_slot_hdr *s;
 
-	key.netns = tpstat_dev_netns(dev);
+	tpstat_key_ns(&key, tpstat_dev_net(dev));
 	key.ifindex = dev->ifindex;
 	s = tpstat_table_find(t, &key);
 	if (!s)

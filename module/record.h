@@ -12,6 +12,7 @@
 #include <linux/types.h>
 #include <net/net_namespace.h>
 
+#include "compat.h"
 #include "views.h"
 
 struct sock;
@@ -25,9 +26,21 @@ struct devlink_trap_metadata;
  * AF_INET, else the v6 pointers).  An IPv6 flow whose two addresses are
  * v4-mapped is stored as the IPv4 flow it is.
  */
-void tpstat_flow_key_fill(struct tpstat_flow_key *key, u32 netns, u16 family,
-			  __be32 saddr4, __be32 daddr4, const void *saddr6,
+void tpstat_flow_key_fill(struct tpstat_flow_key *key, const struct net *net,
+			  u16 family, __be32 saddr4, __be32 daddr4, const void *saddr6,
 			  const void *daddr6, u16 sport, u16 dport);
+
+/*
+ * A key's namespace (views.h): the cookie of namespace @of, and its
+ * inode number for display; NULL leaves both 0 (no namespace).
+ */
+#define tpstat_key_ns(key, of) do {					\
+	const struct net *__tpstat_net = (of);				\
+									\
+	(key)->ns_cookie = __tpstat_net ?				\
+			   tpstat_net_cookie(__tpstat_net) : 0;		\
+	(key)->ns_inum = __tpstat_net ? __tpstat_net->ns.inum : 0;	\
+} while (0)
 
 /* Keys the views and the alerts share; each wants a zeroed key. */
 void tpstat_drop_key_fill(struct tpstat_drop_key *key,
@@ -101,17 +114,16 @@ static __always_inline atomic64_t *tpstat_dev_vals(struct tpstat_views *v,
 						   const struct net_device *dev)
 {
 	struct tpstat_table *t = &v->table[TPSTAT_T_DEVICES];
-	union {
-		struct tpstat_dev_key key;
-		u64 word;
-	} want = { .key = { .netns = dev_net(dev)->ns.inum,
-			    .ifindex = dev->ifindex } };
 	struct tpstat_slot_hdr *s = this_cpu_read(tpstat_dev_hints[tpstat_dev_hint(dev)]);
+	const struct tpstat_dev_key *k;
 
-	BUILD_BUG_ON(sizeof(want) != sizeof(want.key));
-	if (likely(tpstat_table_holds(t, s) && tpstat_slot_ready(s) &&
-		   *(const u64 *)tpstat_slot_key(s) == want.word))
-		return tpstat_slot_vals_after(s, sizeof(want));
+	/* The cookie names the namespace; ns_inum only shows it. */
+	if (likely(tpstat_table_holds(t, s) && tpstat_slot_ready(s))) {
+		k = tpstat_slot_key(s);
+		if (k->ns_cookie == tpstat_net_cookie(dev_net(dev)) &&
+		    k->ifindex == dev->ifindex)
+			return tpstat_slot_vals_after(s, sizeof(*k));
+	}
 	return tpstat_dev_vals_slow(t, dev);
 }
 

@@ -27,7 +27,7 @@ notrace void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
 	struct tpstat_auth_key key = {};
 	atomic64_t *vals;
 
-	key.netns = sock_net(sk)->ns.inum;
+	tpstat_key_ns(&key, sock_net(sk));
 	key.lport = ntohs(th->dest);
 	key.kind = kind;
 	if (skb->protocol == htons(ETH_P_IP)) {

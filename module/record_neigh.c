@@ -42,7 +42,7 @@ notrace void tpstat_record_neigh(struct tpstat_views *v,
 
 	if (!dev)
 		return;
-	key.netns = dev_net(dev)->ns.inum;
+	tpstat_key_ns(&key, dev_net(dev));
 	key.ifindex = dev->ifindex;
 	key.family = tbl->family;
 	/* ARP's key is 4 bytes, ND's 16; none is longer. */

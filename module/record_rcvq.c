@@ -16,7 +16,7 @@ notrace void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk)
 	struct tpstat_rcvq_key key = {};
 	atomic64_t *vals;
 
-	key.netns = sock_net(sk)->ns.inum;
+	tpstat_key_ns(&key, sock_net(sk));
 	key.family = sk->sk_family;
 	/* A raw socket's inet_num is the protocol it receives: keep both. */
 	if (sk->sk_type == SOCK_RAW)

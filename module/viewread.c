@@ -5,6 +5,7 @@
 #include <linux/string.h>
 #include <net/net_namespace.h>
 
+#include "compat.h"
 #include "control.h"
 #include "snap_sort.h"
 #include "viewread.h"
@@ -16,17 +17,17 @@ const char *const tpstat_hist_names[TPSTAT_NR_HISTS] = {
 	[TPSTAT_HIST_RX_LEN] = "rx_len",
 };
 
-bool tpstat_ifname(u32 netns, u32 ifindex, char name[IFNAMSIZ])
+bool tpstat_ifname(u64 ns_cookie, u32 ifindex, char name[IFNAMSIZ])
 {
 	struct net_device *dev;
 	bool found = false;
 	struct net *net;
 
-	if (!ifindex)
+	if (!ifindex || !ns_cookie)
 		return false;
 	rcu_read_lock();
 	for_each_net_rcu(net) {
-		if (net->ns.inum != netns)
+		if (tpstat_net_cookie(net) != ns_cookie)
 			continue;
 		dev = dev_get_by_index_rcu(net, ifindex);
 		if (dev) {
@@ -39,16 +40,16 @@ bool tpstat_ifname(u32 netns, u32 ifindex, char name[IFNAMSIZ])
 	return found;
 }
 
-/* Keeps the entries of namespace @netns, and counts them as the used ones. */
+/* Keeps the entries of namespace @ns_cookie, and counts them as the used ones. */
 static void tpstat_snap_keep_netns(struct tpstat_view_snap *snap, int offset,
-				   u32 netns)
+				   u64 ns_cookie)
 {
 	u32 i, kept = 0;
 
 	for (i = 0; i < snap->count; i++) {
 		const u8 *rec = snap->recs + (size_t)i * snap->rec_size;
 
-		if (*(const u32 *)(rec + offset) != netns)
+		if (*(const u64 *)(rec + offset) != ns_cookie)
 			continue;
 		if (kept != i)
 			memcpy(snap->recs + (size_t)kept * snap->rec_size, rec,
@@ -59,7 +60,7 @@ static void tpstat_snap_keep_netns(struct tpstat_view_snap *snap, int offset,
 	snap->used = kept;
 }
 
-struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u32 netns)
+struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u64 ns_cookie)
 {
 	enum tpstat_table_id table = tpstat_view_table(view);
 	struct tpstat_view_read *r = kzalloc(sizeof(*r), GFP_KERNEL);
@@ -72,10 +73,10 @@ struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u32 netns)
 		r->snap = tpstat_view_snapshot(table);
 		if (!r->snap)
 			goto nomem;
-		if (netns)
+		if (ns_cookie)
 			tpstat_snap_keep_netns(r->snap,
 					       tpstat_table_netns_offset(table),
-					       netns);
+					       ns_cookie);
 		tpstat_snap_sort(r->snap);
 		r->count = r->snap->count;
 		return r;

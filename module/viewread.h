@@ -24,15 +24,17 @@ struct tpstat_view_read {
 };
 
 /*
- * A copy of @view; with @netns, only the entries of that namespace
- * (inode number), for a view whose keys name one (views.h).
+ * A copy of @view; with @ns_cookie, only the entries of that namespace
+ * (its cookie, never its inode number), for a view whose keys name one
+ * (views.h).
  */
-struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u32 netns);
+struct tpstat_view_read *tpstat_view_read(enum tpstat_view view,
+					  u64 ns_cookie);
 void tpstat_view_read_free(struct tpstat_view_read *r);
 
 extern const char *const tpstat_hist_names[TPSTAT_NR_HISTS];
 
-/* The name of device @ifindex in namespace @netns now; false if gone. */
-bool tpstat_ifname(u32 netns, u32 ifindex, char name[IFNAMSIZ]);
+/* The name of device @ifindex in namespace @ns_cookie now; false if gone. */
+bool tpstat_ifname(u64 ns_cookie, u32 ifindex, char name[IFNAMSIZ]);
 
 #endif /* _TPSTAT_VIEWREAD_H */

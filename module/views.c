@@ -100,23 +100,23 @@ int tpstat_table_netns_offset(enum tpstat_table_id id)
 {
 	switch (id) {
 	case TPSTAT_T_DROPS:
-		return offsetof(struct tpstat_drop_key, netns);
+		return offsetof(struct tpstat_drop_key, ns_cookie);
 	case TPSTAT_T_FLOWS:
-		return offsetof(struct tpstat_flow_key, netns);
+		return offsetof(struct tpstat_flow_key, ns_cookie);
 	case TPSTAT_T_RESETS:
-		return offsetof(struct tpstat_reset_key, netns);
+		return offsetof(struct tpstat_reset_key, ns_cookie);
 	case TPSTAT_T_LIFETIMES:
-		return offsetof(struct tpstat_life_key, netns);
+		return offsetof(struct tpstat_life_key, ns_cookie);
 	case TPSTAT_T_DEVICES:
-		return offsetof(struct tpstat_dev_key, netns);
+		return offsetof(struct tpstat_dev_key, ns_cookie);
 	case TPSTAT_T_ERRORS:
-		return offsetof(struct tpstat_err_key, netns);
+		return offsetof(struct tpstat_err_key, ns_cookie);
 	case TPSTAT_T_RCVQ:
-		return offsetof(struct tpstat_rcvq_key, netns);
+		return offsetof(struct tpstat_rcvq_key, ns_cookie);
 	case TPSTAT_T_NEIGH:
-		return offsetof(struct tpstat_neigh_key, netns);
+		return offsetof(struct tpstat_neigh_key, ns_cookie);
 	case TPSTAT_T_AUTH:
-		return offsetof(struct tpstat_auth_key, netns);
+		return offsetof(struct tpstat_auth_key, ns_cookie);
 	default:
 		return -1;
 	}

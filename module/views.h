@@ -24,12 +24,17 @@
 
 /*
  * Every key is u64-aligned, and zeroed in full before it is filled in
- * (table.h).
+ * (table.h).  A key names its namespace by ns_cookie
+ * (tpstat_net_cookie(): never reused), so a namespace made later never
+ * reads a dead one's entries even when it gets its inode number.
+ * ns_inum is that namespace's inode number, for display only: it comes
+ * from the same namespace, so it adds no keys.
  */
 struct tpstat_drop_key {
 	u64 location;
+	u64 ns_cookie;
 	u32 reason;
-	u32 netns;
+	u32 ns_inum;
 	u32 ifindex;
 	u32 pad;
 } __aligned(8);
@@ -44,7 +49,8 @@ struct tpstat_trap_key {
 
 /* IPv4 addresses in the first 4 bytes; v4-mapped IPv6 is stored as IPv4. */
 struct tpstat_flow_key {
-	u32 netns;
+	u64 ns_cookie;
+	u32 ns_inum;
 	u16 family;
 	u16 sport;
 	u16 dport;
@@ -60,7 +66,8 @@ struct tpstat_flow_key {
  * So a client's resets do not take a key per ephemeral port.
  */
 struct tpstat_reset_key {
-	u32 netns;
+	u64 ns_cookie;
+	u32 ns_inum;
 	u16 family;
 	u16 port;
 	u32 reason;		/* sent resets, 6.10+; else 0 */
@@ -75,7 +82,8 @@ struct tpstat_reset_key {
  * softirq, and closed by whichever end closes first).
  */
 struct tpstat_life_key {
-	u32 netns;
+	u64 ns_cookie;
+	u32 ns_inum;
 	u16 port;
 	u8 direction;		/* enum tpstat_direction */
 	u8 pad;
@@ -83,13 +91,15 @@ struct tpstat_life_key {
 } __aligned(8);
 
 struct tpstat_dev_key {
-	u32 netns;
+	u64 ns_cookie;
+	u32 ns_inum;
 	u32 ifindex;
 } __aligned(8);
 
 /* A socket error by its service: port is the remote one if @remote. */
 struct tpstat_err_key {
-	u32 netns;
+	u64 ns_cookie;
+	u32 ns_inum;
 	u32 err;		/* sk_err, never 0 */
 	u16 family;
 	u16 port;
@@ -105,7 +115,8 @@ struct tpstat_err_key {
  * (as /proc/net/raw shows it).  @family is the socket's.
  */
 struct tpstat_rcvq_key {
-	u32 netns;
+	u64 ns_cookie;
+	u32 ns_inum;
 	u16 family;
 	u16 port;
 	u8 protocol;
@@ -114,7 +125,8 @@ struct tpstat_rcvq_key {
 
 /* A neighbour by its device and address (the neighbour table's key). */
 struct tpstat_neigh_key {
-	u32 netns;
+	u64 ns_cookie;
+	u32 ns_inum;
 	u32 ifindex;
 	u16 family;		/* the table's: AF_INET (ARP), AF_INET6 (ND) */
 	u16 pad[3];
@@ -126,7 +138,8 @@ struct tpstat_neigh_key {
  * bytes), the local port it was sent to, enum tpstat_auth_kind.
  */
 struct tpstat_auth_key {
-	u32 netns;
+	u64 ns_cookie;
+	u32 ns_inum;
 	u16 family;
 	u16 lport;
 	u8 kind;
@@ -199,7 +212,7 @@ void tpstat_views_exit(void);
 void tpstat_views_reset(void);
 size_t tpstat_views_bytes(void);
 enum tpstat_table_id tpstat_view_table(enum tpstat_view view);
-/* Where a table's keys hold their namespace's inode; -1: they do not. */
+/* Where a table's keys hold their namespace's cookie (u64); -1: they do not. */
 int tpstat_table_netns_offset(enum tpstat_table_id id);
 const char *tpstat_view_name(enum tpstat_view view);
 

@@ -34,7 +34,7 @@ enum tpstat_event_state {
  *
  * Every network namespace may use the family.  In the initial one it
  * answers for the whole system.  In any other, it answers for that
- * namespace only: GET_VIEW gives only the entries whose NETNS is the
+ * namespace only: GET_VIEW gives only the entries whose NETNS_COOKIE is the
  * caller's, and refuses views whose keys name no namespace (TRAPS,
  * STATES, HISTS); MONITOR's alerts reach a namespace's listeners only
  * for its own events.  Such a namespace has its own counters and its
@@ -147,7 +147,7 @@ enum tpstat_attr {
 	TPSTAT_A_VIEW_OVERFLOW,	/* u64: updates lost because it was full */
 
 	/* keys of view entries */
-	TPSTAT_A_NETNS,		/* u32: network namespace inode number */
+	TPSTAT_A_NETNS,		/* u32: namespace inode number (display: see NETNS_COOKIE) */
 	TPSTAT_A_FAMILY,	/* u8: AF_INET or AF_INET6 */
 	TPSTAT_A_SADDR,		/* binary: local address, 4 or 16 bytes */
 	TPSTAT_A_SPORT,		/* u16: local port (host byte order, as all ports) */
@@ -197,7 +197,12 @@ enum tpstat_attr {
 	/* SET_FILTER / GET_FILTER: every one that is given must match */
 	TPSTAT_A_FILTER_PID,	/* u32: current task's tgid (as set_event_pid) */
 	TPSTAT_A_FILTER_COMM,	/* string: current task's comm */
-	TPSTAT_A_FILTER_NETNS,	/* u32: namespace inode number of socket or device */
+	/*
+	 * u32: namespace inode number of socket or device; SET_FILTER
+	 * resolves it to the live namespace that has it (ENOENT if none)
+	 * and matches that namespace only (see FILTER_NETNS_COOKIE)
+	 */
+	TPSTAT_A_FILTER_NETNS,
 	TPSTAT_A_FILTER_IFINDEX, /* u32: index of the event's device */
 	TPSTAT_A_FILTER_LPORT,	/* u16: the socket's local port */
 	TPSTAT_A_FILTER_RPORT,	/* u16: the socket's remote port */
@@ -212,6 +217,19 @@ enum tpstat_attr {
 	TPSTAT_A_DIRECTION,	/* u8: enum tpstat_direction */
 	TPSTAT_A_RCVBUF,	/* u32: sk_rcvbuf in bytes (RCVQ) */
 	TPSTAT_A_AUTH_KIND,	/* u8: enum tpstat_auth_kind */
+	/*
+	 * u64: the network namespace's cookie, beside every NETNS (view
+	 * entries, alerts).  It names the namespace: the kernel never gives
+	 * it to another, while NETNS, the inode number, is for display and
+	 * ip netns names only (a namespace made later may get a dead one's).
+	 */
+	TPSTAT_A_NETNS_COOKIE,
+	/*
+	 * u64, GET_FILTER only: the cookie of the namespace FILTER_NETNS
+	 * named when the filter was set.  Events match by it, so the filter
+	 * never follows the inode number to a later namespace.
+	 */
+	TPSTAT_A_FILTER_NETNS_COOKIE,
 
 	__TPSTAT_A_MAX
 };
