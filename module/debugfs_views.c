@@ -31,6 +31,7 @@
 
 #include "compat.h"
 #include "debugfs.h"
+#include "nlput.h"
 #include "probes_auth.h"
 #include "reasons.h"
 #include "registry.h"
@@ -138,9 +139,10 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 	switch (view) {
 	case TPSTAT_VIEW_DROPS: {
 		const struct tpstat_drop_key *k = key;
+		char loc[KSYM_SYMBOL_LEN];
 
-		seq_printf(m, "%llu %pS", v[TPSTAT_DROP_COUNT],
-			   (void *)(unsigned long)k->location);
+		seq_printf(m, "%llu %s", v[TPSTAT_DROP_COUNT],
+			   tpstat_location_name(loc, k->location));
 		if (TPSTAT_FEATURES & TPSTAT_F_DROP_REASON)
 			tpstat_seq_reason(m, tpstat_drop_reason_name(k->reason),
 					  k->reason);

@@ -22,14 +22,20 @@
 #include "registry.h"
 #include "viewread.h"
 
-/* Views that name sockets, addresses or ports. */
+/*
+ * Views that name sockets, addresses, ports or tasks (and TRAPS, whose
+ * devlink instances may be another namespace's and whose keys cannot
+ * tell): CAP_NET_ADMIN over the caller's namespace (uapi/linux/tpstat.h,
+ * "Who may do what").
+ */
 static bool tpstat_view_private(enum tpstat_view view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
 	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
 	       view == TPSTAT_VIEW_RCVQ ||
 	       view == TPSTAT_VIEW_NEIGH ||
-	       view == TPSTAT_VIEW_AUTH;
+	       view == TPSTAT_VIEW_AUTH ||
+	       view == TPSTAT_VIEW_TRAPS;
 }
 
 /*
@@ -79,9 +85,16 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	}
 	/* CAP_NET_ADMIN over the namespace whose sockets are shown. */
 	*err = -EPERM;
-	if (tpstat_view_private(view) &&
-	    !netlink_net_capable(cb->skb, CAP_NET_ADMIN))
-		return TPSTAT_MSG("this view names sockets and needs CAP_NET_ADMIN");
+	if (netlink_net_capable(cb->skb, CAP_NET_ADMIN))
+		return NULL;
+	if (tpstat_view_private(view))
+		return TPSTAT_MSG("this view names sockets, addresses, ports, tasks or devices of any namespace and needs CAP_NET_ADMIN");
+	/*
+	 * Unprivileged in the initial namespace: its own devices and drops
+	 * only, as /proc/net/dev there shows them; never a container's.
+	 */
+	if (tpstat_view_per_netns(view))
+		*netns = net->ns.inum;
 	return NULL;
 }
 
@@ -396,7 +409,7 @@ static int tpstat_nl_apply_filter(struct net *net, struct tpstat_filter *f,
 		err = -EINVAL;
 	}
 	if (!err)
-		err = tpstat_netns_set_filter(net, f);
+		err = tpstat_netns_set_filter(net, f, extack);
 	kfree(f);
 	return err;
 }
