@@ -50,6 +50,23 @@ static bool tpstat_view_per_netns(enum tpstat_view view)
 }
 
 /*
+ * A reader of one namespace's entries learns what that namespace lost
+ * (table.h, quotas), not what every namespace did.
+ */
+static u64 tpstat_view_ns_overflow(enum tpstat_view view, u32 netns)
+{
+	struct tpstat_views *live;
+	u64 lost;
+
+	rcu_read_lock();
+	live = rcu_dereference(tpstat_views_live);
+	lost = tpstat_table_ns_overflow(&live->table[tpstat_view_table(view)],
+					netns);
+	rcu_read_unlock();
+	return lost;
+}
+
+/*
  * Why the sender may not read @view, with *@err, or NULL; *@netns: the
  * namespace whose entries it gets (0: every one).
  */
@@ -125,6 +142,8 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	r = tpstat_view_read(view, netns);
 	if (!r)
 		return -ENOMEM;
+	if (netns && r->snap)
+		r->snap->overflow = tpstat_view_ns_overflow(view, netns);
 	cb->args[0] = (long)r;
 	cb->args[1] = 0;
 	return 0;

@@ -8,6 +8,7 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <net/net_namespace.h>
 
 #include "params.h"
 #include "views.h"
@@ -206,6 +207,8 @@ static int tpstat_views_alloc_gen(struct tpstat_views *v)
 			tpstat_views_free_gen(v);
 			return err;
 		}
+		tpstat_table_set_tenancy(&v->table[i], tpstat_table_netns_offset(i),
+					 init_net.ns.inum);
 	}
 	return 0;
 }
