@@ -159,10 +159,10 @@ if ip link add tpvx type vxlan id 42 dstport 4789 nolearning 2>/dev/null; then
 	ip addr add 10.88.0.1/24 dev tpvx
 	ip neigh add 10.88.0.2 lladdr 02:00:00:00:00:02 dev tpvx
 	"$TP" reset
-	"$NETLOAD" udp-send 10.88.0.2 5003 6 > /dev/null
+	"$NETLOAD" udp-send 10.88.0.2 5003 6 > "$TMP/vx.out" 2>&1
 	vx=$("$TP" -j drops --by location | jq '[.drops[] | select(.location | startswith("vxlan_xmit")) | .count] | add // 0')
 	check_eq "6 drops at vxlan_xmit while vxlan is loaded" 6 "$vx"
-	[ "$vx" = 6 ] || { "$TP" drops --by location; ip -s link show tpvx; } | sed 's/^/# /'
+	[ "$vx" = 6 ] || { cat "$TMP/vx.out"; ip route get 10.88.0.2; ip neigh show dev tpvx; "$TP" drops --by location; ip -s link show tpvx; } | sed 's/^/# /'
 	ip link del tpvx
 	if rmmod vxlan 2>/dev/null; then
 		"$TP" -j drops --by location > "$TMP/loc.json"
