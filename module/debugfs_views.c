@@ -21,9 +21,10 @@
  *   neigh      count netns dev family address  (family: ipv4|ipv6|<number>)
  *   auth       count kind peer lport netns  (kind: the tracepoint's name,
  *              e.g. tcp_hash_md5_mismatch)
- * A missing value is "-"; reasons are "NAME(code)"; buckets are
- * "<bucket>:<count>" for non-empty buckets, bucket b >= 1 holding
- * [2^(b-1), 2^b - 1].
+ * A location is "sym+off/len [module]", or "?" once no symbol is known
+ * (never an address).  A missing value is "-"; reasons are "NAME(code)";
+ * buckets are "<bucket>:<count>" for non-empty buckets, bucket b >= 1
+ * holding [2^(b-1), 2^b - 1].
  */
 #include <linux/debugfs.h>
 #include <linux/in.h>
