@@ -127,11 +127,11 @@ ip netns add tpx
 ip -n tpx link set lo up
 ip -n tpx link add tpsecret type dummy
 ip -n tpx link set tpsecret up
-ip -n tpx addr add 10.77.0.1/24 dev tpsecret
-ip -n tpx neigh add 10.77.0.2 lladdr 02:00:00:00:00:02 dev tpsecret
+ip -n tpx addr add 10.99.77.1/24 dev tpsecret
+ip -n tpx neigh add 10.99.77.2 lladdr 02:00:00:00:00:02 dev tpsecret
 nsx=$(ip netns exec tpx stat -L -c %i /proc/self/ns/net)
 ns0=$(stat -L -c %i /proc/self/ns/net)
-ip netns exec tpx "$NETLOAD" udp-send 10.77.0.2 5003 5 > /dev/null
+ip netns exec tpx "$NETLOAD" udp-send 10.99.77.2 5003 5 > /dev/null
 ip netns exec tpx "$NETLOAD" udp-send 127.0.0.1 5003 4 > /dev/null
 "$NETLOAD" udp-send 127.0.0.1 5003 3 > /dev/null
 # ip netns names tpx for root's reads: look for the inode and the name.
@@ -156,13 +156,13 @@ ip netns del tpx
 if ip link add tpvx type vxlan id 42 dstport 4789 nolearning 2>/dev/null; then
 	echo 1 > /proc/sys/net/ipv6/conf/tpvx/disable_ipv6
 	ip link set tpvx up
-	ip addr add 10.88.0.1/24 dev tpvx
-	ip neigh add 10.88.0.2 lladdr 02:00:00:00:00:02 dev tpvx
+	ip addr add 10.99.88.1/24 dev tpvx
+	ip neigh add 10.99.88.2 lladdr 02:00:00:00:00:02 dev tpvx
 	"$TP" reset
-	"$NETLOAD" udp-send 10.88.0.2 5003 6 > "$TMP/vx.out" 2>&1
+	"$NETLOAD" udp-send 10.99.88.2 5003 6 > "$TMP/vx.out" 2>&1
 	vx=$("$TP" -j drops --by location | jq '[.drops[] | select(.location | startswith("vxlan_xmit")) | .count] | add // 0')
 	check_eq "6 drops at vxlan_xmit while vxlan is loaded" 6 "$vx"
-	[ "$vx" = 6 ] || { cat "$TMP/vx.out"; ip route get 10.88.0.2; ip neigh show dev tpvx; "$TP" drops --by location; ip -s link show tpvx; } | sed 's/^/# /'
+	[ "$vx" = 6 ] || { cat "$TMP/vx.out"; ip route get 10.99.88.2; ip neigh show dev tpvx; "$TP" drops --by location; ip -s link show tpvx; } | sed 's/^/# /'
 	ip link del tpvx
 	if rmmod vxlan 2>/dev/null; then
 		"$TP" -j drops --by location > "$TMP/loc.json"
