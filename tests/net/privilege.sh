@@ -251,9 +251,10 @@ check_eq "netns_max=9999 is refused (above 4096)" 2 \
 
 # --- a namespace flooding RESETS ------------------------------------------------------
 # reset_keys=64: another namespace's keys may take 8 of them.  It makes
-# refused connects to 100 ports (200 keys: each port's sent and received
-# resets); then the administrator's refused connects must still be kept,
-# and counted as ftrace counts them.
+# refused connects to 100 ports (a key per port for the received reset,
+# and from 6.2 on one for the sent one, socketless); then the
+# administrator's refused connects must still be kept, and counted as
+# ftrace counts them.
 "$TP" reset
 cat > "$TMP/flood.py" <<'PY'
 import socket
@@ -270,7 +271,7 @@ check "the flooding namespace reads its own resets" test -s "$TMP/flood.json"
 fl=$(jq '.resets | length' "$TMP/flood.json")
 check "... at most its quota, 8 keys and a few racing ($fl)" test "${fl:-99}" -le 10
 check "... and hears it lost the rest (overflow $(jq .overflow "$TMP/flood.json"))" \
-	test "$(jq .overflow "$TMP/flood.json")" -gt 100
+	test "$(jq .overflow "$TMP/flood.json")" -ge 90
 quiesce
 mkdir "$TMP/judge"
 judge_begin "$TMP/judge" tcp:tcp_send_reset tcp:tcp_receive_reset
@@ -283,9 +284,10 @@ void=$(judge_void)
 got=$(jq --argjson ns "$ns0" '[.resets[] | select(.netns == $ns) | .sent + .received] | add // 0' "$TMP/admin.json")
 check_eq "the administrator's resets are all kept: equal to ftrace's" \
 	$(($(judge_hits tcp:tcp_send_reset) + $(judge_hits tcp:tcp_receive_reset))) "$got"
-check_eq "... which are 2 per refused connect" 14 "$got"
+check "... which are one or two per refused connect (6.2 on: sent ones too)" \
+	test "$got" -ge 7 -a "$got" -le 14
 check "... and the system's overflow counts the flood's losses" \
-	test "$(jq .overflow "$TMP/admin.json")" -gt 100
+	test "$(jq .overflow "$TMP/admin.json")" -ge 90
 
 check "kernel log clean (no WARN, BUG, lockdep, KASAN, kmemleak, sleeping in atomic)" \
 	bash -c "! dmesg | grep -Eq 'WARNING:|BUG:|possible .*deadlock|KASAN|kmemleak|sleeping function|UBSAN|Call Trace'"
