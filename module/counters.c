@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Per-CPU counter storage: allocation and summing for readers. */
 #include <linux/cpumask.h>
+#include <linux/gfp.h>
 #include <linux/percpu.h>
 
 #include "counters.h"
@@ -9,6 +10,15 @@ struct tpstat_pcpu __percpu *tpstat_counters_alloc(void)
 {
 	/* alloc_percpu() zeroes every CPU's copy. */
 	return alloc_percpu(struct tpstat_pcpu);
+}
+
+/*
+ * The same, charged to the calling task's memory cgroup: for counters
+ * an unprivileged caller (a namespace's root) makes the module hold.
+ */
+struct tpstat_pcpu __percpu *tpstat_counters_alloc_account(void)
+{
+	return alloc_percpu_gfp(struct tpstat_pcpu, GFP_KERNEL_ACCOUNT);
 }
 
 void tpstat_counters_free(struct tpstat_pcpu __percpu *pcpu)

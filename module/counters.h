@@ -131,6 +131,8 @@ static __always_inline struct tpstat_pcpu __percpu *tpstat_data_pcpu(void *data)
 }
 
 struct tpstat_pcpu __percpu *tpstat_counters_alloc(void);
+/* Charged to the caller's memory cgroup (GFP_KERNEL_ACCOUNT). */
+struct tpstat_pcpu __percpu *tpstat_counters_alloc_account(void);
 void tpstat_counters_free(struct tpstat_pcpu __percpu *pcpu);
 enum tpstat_event_id tpstat_slot_event(unsigned int slot);
 void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,

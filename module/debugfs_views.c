@@ -21,9 +21,10 @@
  *   neigh      count netns dev family address  (family: ipv4|ipv6|<number>)
  *   auth       count kind peer lport netns  (kind: the tracepoint's name,
  *              e.g. tcp_hash_md5_mismatch)
- * A missing value is "-"; reasons are "NAME(code)"; buckets are
- * "<bucket>:<count>" for non-empty buckets, bucket b >= 1 holding
- * [2^(b-1), 2^b - 1].  netns is the namespace's inode number, for
+ * A location is "sym+off/len [module]", or "?" once no symbol is known
+ * (never an address).  A missing value is "-"; reasons are "NAME(code)";
+ * buckets are "<bucket>:<count>" for non-empty buckets, bucket b >= 1
+ * holding [2^(b-1), 2^b - 1].  netns is the namespace's inode number, for
  * display: the entries are keyed by its cookie, which netlink gives as
  * NETNS_COOKIE, so two rows may show one number (a namespace that died,
  * and a later one that got its number).
@@ -34,6 +35,7 @@
 
 #include "compat.h"
 #include "debugfs.h"
+#include "nlput.h"
 #include "probes_auth.h"
 #include "reasons.h"
 #include "registry.h"
@@ -141,9 +143,10 @@ static void tpstat_seq_keyed(struct seq_file *m, enum tpstat_view view,
 	switch (view) {
 	case TPSTAT_VIEW_DROPS: {
 		const struct tpstat_drop_key *k = key;
+		char loc[KSYM_SYMBOL_LEN];
 
-		seq_printf(m, "%llu %pS", v[TPSTAT_DROP_COUNT],
-			   (void *)(unsigned long)k->location);
+		seq_printf(m, "%llu %s", v[TPSTAT_DROP_COUNT],
+			   tpstat_location_name(loc, k->location));
 		if (TPSTAT_FEATURES & TPSTAT_F_DROP_REASON)
 			tpstat_seq_reason(m, tpstat_drop_reason_name(k->reason),
 					  k->reason);

@@ -18,6 +18,7 @@
 #include <linux/seq_file.h>
 #include <linux/workqueue.h>
 #include <net/genetlink.h>
+#include <net/net_namespace.h>
 
 #include "alerts.h"
 #include "compat.h"
@@ -27,6 +28,20 @@ static unsigned int alert_rate = 100;
 module_param(alert_rate, uint, 0444);
 MODULE_PARM_DESC(alert_rate,
 		 "Most alerts tpstat monitor sends a second, 1 or more (default 100); the rest are counted and reported as lost");
+
+/*
+ * The alert path is one for the system: armed, every probe folds its
+ * event into a per-CPU pending table (bounded work, fixed memory) and
+ * the work sends at most alert_rate alerts a second, whoever listens.
+ * So a namespace's root arming it makes every namespace's events cost
+ * that fold until no listener is left for a window, however many
+ * namespaces armed it (arming is idempotent).  The host's administrator
+ * may keep that to the initial namespace's: netns_monitor=0.
+ */
+static bool netns_monitor = true;
+module_param(netns_monitor, bool, 0644);
+MODULE_PARM_DESC(netns_monitor,
+		 "Whether the root of a network namespace other than the initial one may arm the alerts (MONITOR) for its own events, which makes every probe fold while armed (default Y)");
 
 #define TPSTAT_ALERT_WINDOW	HZ
 
@@ -87,6 +102,10 @@ int tpstat_monitor_start(struct net *net, struct netlink_ext_ack *extack)
 	if (tpstat_monitor_stopping) {
 		NL_SET_ERR_MSG_MOD(extack, "tpstat is being unloaded");
 		err = -ENODEV;
+	} else if (!net_eq(net, &init_net) && !READ_ONCE(netns_monitor)) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "the administrator keeps the alerts to the initial network namespace (module parameter netns_monitor=0)");
+		err = -EPERM;
 	} else if (!genl_has_listeners(&tpstat_genl_family, net, 0)) {
 		NL_SET_ERR_MSG_MOD(extack,
 				   "nothing listens to the alerts group: join it first");

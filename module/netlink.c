@@ -429,6 +429,11 @@ static const struct genl_ops tpstat_genl_ops[] = {
 	{
 		.cmd = TPSTAT_CMD_GET_FILTER,
 		.doit = tpstat_nl_get_filter,
+		/*
+		 * The administrator's filter says what is watched (ports,
+		 * a task, a namespace): not for everyone.
+		 */
+		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_MONITOR,

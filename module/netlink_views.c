@@ -22,14 +22,20 @@
 #include "registry.h"
 #include "viewread.h"
 
-/* Views that name sockets, addresses or ports. */
+/*
+ * Views that name sockets, addresses, ports or tasks (and TRAPS, whose
+ * devlink instances may be another namespace's and whose keys cannot
+ * tell): CAP_NET_ADMIN over the caller's namespace (uapi/linux/tpstat.h,
+ * "Who may do what").
+ */
 static bool tpstat_view_private(enum tpstat_view view)
 {
 	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
 	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
 	       view == TPSTAT_VIEW_RCVQ ||
 	       view == TPSTAT_VIEW_NEIGH ||
-	       view == TPSTAT_VIEW_AUTH;
+	       view == TPSTAT_VIEW_AUTH ||
+	       view == TPSTAT_VIEW_TRAPS;
 }
 
 /*
@@ -41,6 +47,23 @@ static bool tpstat_view_per_netns(enum tpstat_view view)
 	enum tpstat_table_id table = tpstat_view_table(view);
 
 	return table < TPSTAT_NR_TABLES && tpstat_table_netns_offset(table) >= 0;
+}
+
+/*
+ * A reader of one namespace's entries learns what that namespace lost
+ * (table.h, quotas), not what every namespace did.
+ */
+static u64 tpstat_view_ns_overflow(enum tpstat_view view, u64 ns_cookie)
+{
+	struct tpstat_views *live;
+	u64 lost;
+
+	rcu_read_lock();
+	live = rcu_dereference(tpstat_views_live);
+	lost = tpstat_table_ns_overflow(&live->table[tpstat_view_table(view)],
+					ns_cookie);
+	rcu_read_unlock();
+	return lost;
 }
 
 /*
@@ -79,9 +102,16 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	}
 	/* CAP_NET_ADMIN over the namespace whose sockets are shown. */
 	*err = -EPERM;
-	if (tpstat_view_private(view) &&
-	    !netlink_net_capable(cb->skb, CAP_NET_ADMIN))
-		return TPSTAT_MSG("this view names sockets and needs CAP_NET_ADMIN");
+	if (netlink_net_capable(cb->skb, CAP_NET_ADMIN))
+		return NULL;
+	if (tpstat_view_private(view))
+		return TPSTAT_MSG("this view names sockets, addresses, ports, tasks or devices of any namespace and needs CAP_NET_ADMIN");
+	/*
+	 * Unprivileged in the initial namespace: its own devices and drops
+	 * only, as /proc/net/dev there shows them; never a container's.
+	 */
+	if (tpstat_view_per_netns(view))
+		*ns_cookie = tpstat_net_cookie(net);
 	return NULL;
 }
 
@@ -112,6 +142,8 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	r = tpstat_view_read(view, ns_cookie);
 	if (!r)
 		return -ENOMEM;
+	if (ns_cookie && r->snap)
+		r->snap->overflow = tpstat_view_ns_overflow(view, ns_cookie);
 	cb->args[0] = (long)r;
 	cb->args[1] = 0;
 	return 0;
@@ -405,7 +437,7 @@ static int tpstat_nl_apply_filter(struct net *net, struct tpstat_filter *f,
 	}
 	f->netns_cookie = tpstat_net_cookie(net);
 	if (!err)
-		err = tpstat_netns_set_filter(net, f);
+		err = tpstat_netns_set_filter(net, f, extack);
 	kfree(f);
 	return err;
 }

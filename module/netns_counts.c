@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A network namespace's own counters and filter (netns_counts.h). */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <net/net_namespace.h>
+#include <net/netlink.h>
 #include <net/netns/generic.h>
 
 #include "netns_counts.h"
@@ -21,8 +25,40 @@ struct tpstat_net {
 
 DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
 static unsigned int tpstat_net_id;
-/* Serialises replacing a namespace's counts, and the static key. */
+/* Serialises replacing a namespace's counts, the static key and the count. */
 static DEFINE_MUTEX(tpstat_netns_lock);
+/* Namespaces counting their own events now. */
+static unsigned int tpstat_netns_nr;
+
+/*
+ * Most namespaces that may count their own events at once.  Each one
+ * holds a struct tpstat_pcpu per possible CPU (charged to the memory
+ * cgroup of the root that set its filter) and lengthens the probes'
+ * path for every namespace's events by one lookup.
+ */
+#define TPSTAT_NETNS_MAX_LIMIT	4096
+static unsigned int netns_max = 64;
+
+static int tpstat_netns_max_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int n;
+
+	if (kstrtouint(val, 0, &n) || n > TPSTAT_NETNS_MAX_LIMIT) {
+		pr_err("netns_max=%s: must be 0 to %u\n", val,
+		       TPSTAT_NETNS_MAX_LIMIT);
+		return -EINVAL;
+	}
+	WRITE_ONCE(*(unsigned int *)kp->arg, n);
+	return 0;
+}
+
+static const struct kernel_param_ops tpstat_netns_max_ops = {
+	.set = tpstat_netns_max_set,
+	.get = param_get_uint,
+};
+module_param_cb(netns_max, &tpstat_netns_max_ops, &netns_max, 0644);
+MODULE_PARM_DESC(netns_max,
+		 "Most network namespaces other than the initial one that count their own events at once, 0 to 4096 (default 64); lowering it stops none");
 
 static struct tpstat_net *tpstat_net(const struct net *net)
 {
@@ -56,8 +92,12 @@ static void tpstat_ns_counts_free_rcu(struct rcu_head *head)
 	kfree(c);
 }
 
-/* Publishes @c (NULL: none) as @net's; the old one goes after a grace period. */
-static void tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c)
+/*
+ * Publishes @c (NULL: none) as @net's; the old one goes after a grace
+ * period.  -ENOSPC, and nothing changed, where @net would be one more
+ * counting namespace than netns_max allows.
+ */
+static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c)
 {
 	struct tpstat_net *tn = tpstat_net(net);
 	struct tpstat_ns_counts *old;
@@ -65,31 +105,57 @@ static void tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c)
 	mutex_lock(&tpstat_netns_lock);
 	old = rcu_dereference_protected(tn->counts,
 					lockdep_is_held(&tpstat_netns_lock));
-	if (c && !old)
+	if (c && !old) {
+		if (tpstat_netns_nr >= READ_ONCE(netns_max)) {
+			mutex_unlock(&tpstat_netns_lock);
+			return -ENOSPC;
+		}
+		tpstat_netns_nr++;
 		static_branch_inc(&tpstat_netns_counting);
+	}
 	rcu_assign_pointer(tn->counts, c);
-	if (!c && old)
+	if (!c && old) {
+		tpstat_netns_nr--;
 		static_branch_dec(&tpstat_netns_counting);
+	}
 	mutex_unlock(&tpstat_netns_lock);
 	if (old)
 		call_rcu(&old->filter.rcu, tpstat_ns_counts_free_rcu);
+	return 0;
 }
 
-int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f)
+int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
+			    struct netlink_ext_ack *extack)
 {
-	struct tpstat_ns_counts *c = kzalloc(sizeof(*c), GFP_KERNEL);
+	struct tpstat_ns_counts *c;
+	int err;
 
+	/* Whatever a namespace's root makes us hold is charged to it. */
+	c = kzalloc(sizeof(*c), GFP_KERNEL_ACCOUNT);
 	if (!c)
-		return -ENOMEM;
-	c->pcpu = tpstat_counters_alloc();
-	if (!c->pcpu) {
-		kfree(c);
-		return -ENOMEM;
-	}
+		goto nomem;
+	c->pcpu = tpstat_counters_alloc_account();
+	if (!c->pcpu)
+		goto nomem;
 	if (f)
 		c->filter = *f;
-	tpstat_netns_replace(net, c);
+	err = tpstat_netns_replace(net, c);
+	if (err) {
+		NL_SET_ERR_MSG_MOD(extack,
+				   "as many namespaces count their own events as the module parameter netns_max allows: this one may start when another stops");
+		goto free;
+	}
 	return 0;
+
+nomem:
+	NL_SET_ERR_MSG_MOD(extack,
+			   "no memory for this namespace's counters (charged to its memory cgroup)");
+	err = -ENOMEM;
+free:
+	if (c)
+		free_percpu(c->pcpu);
+	kfree(c);
+	return err;
 }
 
 bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out)
@@ -135,7 +201,7 @@ struct tpstat_report *tpstat_netns_snapshot(struct net *net)
 
 static void __net_exit tpstat_netns_exit_net(struct net *net)
 {
-	tpstat_netns_replace(net, NULL);
+	tpstat_netns_replace(net, NULL);	/* never refused */
 }
 
 static struct pernet_operations tpstat_netns_ops = {

@@ -28,6 +28,7 @@ struct net;
 struct sock;
 struct sk_buff;
 struct net_device;
+struct netlink_ext_ack;
 
 /* On while any namespace counts its own events. */
 DECLARE_STATIC_KEY_FALSE(tpstat_netns_counting);
@@ -51,9 +52,12 @@ void tpstat_netns_counts_exit(void);
 
 /*
  * Starts @net counting its own events from 0, under @f (fields 0: all of
- * them; a netns field must be @net's own).  Process context.
+ * them; a netns field must be @net's own).  Its memory is charged to the
+ * caller's memory cgroup; -ENOSPC where netns_max namespaces count
+ * already, -ENOMEM; either with an extack message.  Process context.
  */
-int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f);
+int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
+			    struct netlink_ext_ack *extack);
 /* @net's filter; false if it does not count. */
 bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out);
 /* @net's counters, summed; false if it does not count. */

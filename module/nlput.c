@@ -41,12 +41,26 @@ int tpstat_put_reason(struct sk_buff *skb, u32 reason, const char *name)
 	return name ? nla_put_string(skb, TPSTAT_A_REASON_NAME, name) : 0;
 }
 
+/*
+ * sprint_symbol() writes "0x<address>" where kallsyms knows no symbol
+ * (its module is gone, or the kernel has no kallsyms: then it writes
+ * nothing), and a symbol name never starts with a digit.
+ */
+const char *tpstat_location_name(char buf[KSYM_SYMBOL_LEN], u64 location)
+{
+	buf[0] = '\0';
+	sprint_symbol(buf, (unsigned long)location);
+	if (!buf[0] || (buf[0] == '0' && buf[1] == 'x'))
+		return "?";
+	return buf;
+}
+
 int tpstat_put_drop_site(struct sk_buff *skb, u64 location, u32 reason)
 {
-	char loc[KSYM_SYMBOL_LEN + 8];
+	char loc[KSYM_SYMBOL_LEN];
 
-	snprintf(loc, sizeof(loc), "%pS", (void *)(unsigned long)location);
-	if (nla_put_string(skb, TPSTAT_A_LOCATION, loc))
+	if (nla_put_string(skb, TPSTAT_A_LOCATION,
+			   tpstat_location_name(loc, location)))
 		return -EMSGSIZE;
 	if (!(TPSTAT_FEATURES & TPSTAT_F_DROP_REASON))
 		return 0;

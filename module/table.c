@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Keyed tables: see table.h.  tpstat_table_get() runs in probe context. */
+#include <linux/hash.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/random.h>
@@ -7,6 +8,17 @@
 #include <linux/string.h>
 
 #include "table.h"
+
+static void tpstat_table_clear_quotas(struct tpstat_table *t)
+{
+	u32 b;
+
+	atomic_set(&t->tenants_used, 0);
+	for (b = 0; b < TPSTAT_TABLE_NS_BUCKETS; b++) {
+		atomic_set(&t->ns_used[b], 0);
+		atomic64_set(&t->ns_overflow[b], 0);
+	}
+}
 
 int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 		      u32 nr_vals)
@@ -26,7 +38,50 @@ int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 		return -ENOMEM;
 	atomic_set(&t->used, 0);
 	atomic64_set(&t->overflow, 0);
+	tpstat_table_clear_quotas(t);
+	t->netns_offset = -1;
 	return 0;
+}
+
+void tpstat_table_set_tenancy(struct tpstat_table *t, int netns_offset,
+			      u64 home)
+{
+	t->netns_offset = netns_offset;
+	t->home_netns = home;
+	t->tenants_max = t->max_keys - t->max_keys / 4;
+	t->ns_quota = max(t->max_keys / 8, 1U);
+}
+
+/* @netns's quota bucket; -1 for the home namespace and for none. */
+static __always_inline int tpstat_table_bucket_of(const struct tpstat_table *t,
+						  u64 netns)
+{
+	if (!netns || netns == t->home_netns)
+		return -1;
+	return hash_64(netns, TPSTAT_TABLE_NS_BITS);
+}
+
+static __always_inline int tpstat_table_bucket(const struct tpstat_table *t,
+					       const void *key)
+{
+	if (t->netns_offset < 0)
+		return -1;
+	return tpstat_table_bucket_of(t, *(const u64 *)((const char *)key +
+							t->netns_offset));
+}
+
+u64 tpstat_table_ns_overflow(const struct tpstat_table *t, u64 netns)
+{
+	int b = tpstat_table_bucket_of(t, netns);
+	u64 all, tenants = 0;
+	u32 i;
+
+	if (b >= 0)
+		return atomic64_read(&t->ns_overflow[b]);
+	all = atomic64_read(&t->overflow);
+	for (i = 0; i < TPSTAT_TABLE_NS_BUCKETS; i++)
+		tenants += atomic64_read(&t->ns_overflow[i]);
+	return all > tenants ? all - tenants : 0;
 }
 
 void tpstat_table_free(struct tpstat_table *t)
@@ -40,6 +95,7 @@ void tpstat_table_clear(struct tpstat_table *t)
 	memset(t->slots, 0, t->bytes);
 	atomic_set(&t->used, 0);
 	atomic64_set(&t->overflow, 0);
+	tpstat_table_clear_quotas(t);
 }
 
 size_t tpstat_table_bytes(const struct tpstat_table *t)
@@ -54,6 +110,7 @@ notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
 	u32 hash = tpstat_key_hash(key, words, t->seed) | 1;
 	u32 mask = t->nr_slots - 1;
 	u32 i, idx = hash & mask;
+	int b = tpstat_table_bucket(t, key);
 
 	/* Bounded: at most every slot once, and at least half are free. */
 	for (i = 0; i < t->nr_slots; i++, idx = (idx + 1) & mask) {
@@ -61,12 +118,23 @@ notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
 		u32 seen = READ_ONCE(s->hash);
 
 		if (!seen) {
-			/* A few concurrent inserters may overshoot by one each. */
+			/*
+			 * A few concurrent inserters may overshoot the size
+			 * and the quotas by one each.
+			 */
 			if (atomic_read(&t->used) >= t->max_keys)
+				break;
+			if (b >= 0 &&
+			    (atomic_read(&t->ns_used[b]) >= t->ns_quota ||
+			     atomic_read(&t->tenants_used) >= t->tenants_max))
 				break;
 			seen = cmpxchg(&s->hash, 0, hash);
 			if (!seen) {
 				atomic_inc(&t->used);
+				if (b >= 0) {
+					atomic_inc(&t->ns_used[b]);
+					atomic_inc(&t->tenants_used);
+				}
 				memcpy(s + 1, key, t->key_size);
 				/* Pairs with tpstat_slot_ready(): key before ready. */
 				smp_store_release(&s->ready, 1);
@@ -81,6 +149,8 @@ notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
 			return s;
 	}
 	atomic64_inc(&t->overflow);
+	if (b >= 0)
+		atomic64_inc(&t->ns_overflow[b]);
 	return NULL;
 }
 

@@ -14,6 +14,18 @@
  * and counted in ->overflow, as is the rare update that meets its own
  * key while another context is still writing it (it cannot wait: that
  * context may be the one it interrupted).
+ *
+ * Quotas (tpstat_table_set_tenancy()): where keys name a namespace, no
+ * namespace can fill a table for the others.  Keys of namespaces other
+ * than the home one (the initial namespace's; a key naming none counts
+ * as home) may together hold at most three quarters of max_keys, so the
+ * administrator's own entries always find room; and the namespaces that
+ * hash to one of TPSTAT_TABLE_NS_BUCKETS buckets at most an eighth (at
+ * least one key), so one tenant cannot crowd out the rest.  What a
+ * quota refuses is lost and counted in ->overflow like any other loss,
+ * and in its bucket's ->ns_overflow.  Each check is an atomic_read(),
+ * each claim one atomic_inc() more: probe context still takes no lock
+ * and does bounded work.
  */
 #ifndef _TPSTAT_TABLE_H
 #define _TPSTAT_TABLE_H
@@ -26,6 +38,9 @@ struct tpstat_slot_hdr {
 	u32 ready;		/* key written (store-release) */
 };
 
+#define TPSTAT_TABLE_NS_BITS		5
+#define TPSTAT_TABLE_NS_BUCKETS		(1U << TPSTAT_TABLE_NS_BITS)
+
 struct tpstat_table {
 	void *slots;
 	u32 nr_slots;		/* power of two, 2 * max_keys */
@@ -37,11 +52,32 @@ struct tpstat_table {
 	u64 seed;		/* of the hash: random, so keys cannot be aimed */
 	atomic_t used;
 	atomic64_t overflow;
+	/* Quotas: set by tpstat_table_set_tenancy(); netns_offset -1: none. */
+	int netns_offset;	/* of the key's u64 namespace cookie */
+	u64 home_netns;		/* its cookie: holds no quota */
+	u32 tenants_max;	/* keys of every other namespace together */
+	u32 ns_quota;		/* keys of one bucket's namespaces */
+	atomic_t tenants_used;
+	atomic_t ns_used[TPSTAT_TABLE_NS_BUCKETS];
+	atomic64_t ns_overflow[TPSTAT_TABLE_NS_BUCKETS];
 };
 
 int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 		      u32 nr_vals);
 void tpstat_table_free(struct tpstat_table *t);
+/*
+ * Quotas for the namespaces other than @home, whose cookie each key
+ * holds at @netns_offset (-1: keys name no namespace, no quota).
+ * Before the table is published.
+ */
+void tpstat_table_set_tenancy(struct tpstat_table *t, int netns_offset,
+			      u64 home);
+/*
+ * Updates lost for @netns: for another namespace than the home one, its
+ * bucket's (its own and its bucket-mates'); for the home one, and keys
+ * naming none, the rest.
+ */
+u64 tpstat_table_ns_overflow(const struct tpstat_table *t, u64 netns);
 /* Caller: no writer can run (the table is not published). */
 void tpstat_table_clear(struct tpstat_table *t);
 size_t tpstat_table_bytes(const struct tpstat_table *t);

@@ -8,7 +8,9 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <net/net_namespace.h>
 
+#include "compat.h"
 #include "params.h"
 #include "views.h"
 
@@ -206,6 +208,8 @@ static int tpstat_views_alloc_gen(struct tpstat_views *v)
 			tpstat_views_free_gen(v);
 			return err;
 		}
+		tpstat_table_set_tenancy(&v->table[i], tpstat_table_netns_offset(i),
+					 tpstat_net_cookie(&init_net));
 	}
 	return 0;
 }

@@ -27,10 +27,7 @@ enum tpstat_event_state {
 };
 
 /*
- * Generic netlink family.  Every request is strictly validated.  Reads
- * (LIST_EVENTS, GET_COUNTERS, GET_INFO) are open to every user: they are
- * system-wide aggregates, like /proc/net/snmp.  Changes (RESET, ATTACH,
- * DETACH, SET_FILTER) need CAP_NET_ADMIN.
+ * Generic netlink family.  Every request is strictly validated.
  *
  * Every network namespace may use the family.  In the initial one it
  * answers for the whole system.  In any other, it answers for that
@@ -48,6 +45,49 @@ enum tpstat_event_state {
  * attached, and the system's counters, are the initial namespace's:
  * RESET, ATTACH and DETACH are refused elsewhere (EPERM), whatever the
  * caller's capabilities.
+ *
+ * Who may do what.  "admin": CAP_NET_ADMIN over the caller's network
+ * namespace (root in the initial one; in another, root of the user
+ * namespace that owns it, as in a container); "anyone": any user of
+ * that namespace.  "init" is the initial namespace, "other" any other.
+ *
+ *   request                  init: admin  anyone   other: admin  anyone
+ *   LIST_EVENTS, GET_INFO    yes          yes             yes    yes
+ *   GET_COUNTERS             yes          yes (a)         own (b) own (b)
+ *   RESET, ATTACH, DETACH    yes          no              no     no
+ *   SET_FILTER               system's     no              own (c) no
+ *   GET_FILTER               system's     no              own    no
+ *   MONITOR, alerts group    all events   no              own (d) no
+ *   GET_VIEW DROPS, DEVICES  all          init's own (e)  own    own
+ *   GET_VIEW STATES, HISTS   yes          yes (a)         no     no
+ *   GET_VIEW TRAPS           yes          no (f)          no     no
+ *   GET_VIEW RETRANS RESETS  all          no              own    no
+ *     LIFETIMES ERRORS RCVQ NEIGH AUTH
+ *   debugfs tpstat/ files    root only (mode 0400; debugfs itself is
+ *                            the initial namespace's root's)
+ *
+ *   (a) system-wide sums, as /proc/net/snmp gives them: no device,
+ *       address, port or task, and no namespace's share.
+ *   (b) once its root has set its filter (SET_FILTER).
+ *   (c) its counters are charged to the caller's memory cgroup; at most
+ *       netns_max (module parameter, default 64, at most 4096)
+ *       namespaces count at once: ENOSPC, with a message, beyond.
+ *   (d) arming the alerts makes every probe fold its event while anyone
+ *       listens (bounded work, fixed memory, alert_rate a second),
+ *       however many namespaces armed them; netns_monitor=0 (module
+ *       parameter) keeps MONITOR to the initial namespace (EPERM).
+ *   (e) only the initial namespace's own devices and drops, as its
+ *       /proc/net/dev shows them; never another namespace's.
+ *   (f) a devlink instance may be another namespace's, and a trap's key
+ *       cannot tell.
+ *
+ * A reader of one namespace's entries (other, or (e)) gets VIEW_ENTRIES
+ * and VIEW_OVERFLOW of that namespace's.  No reply holds a kernel
+ * address: LOCATION is a symbol, or "?" once none is known.  No caller
+ * can fill a view's table for the others: a namespace other than the
+ * initial one holds at most an eighth of a table (shared with the few
+ * namespaces that hash with it), and all of them together three
+ * quarters; what that keeps out is counted as overflow.
  */
 #define TPSTAT_GENL_NAME	"tpstat"
 #define TPSTAT_GENL_VERSION	2
@@ -72,9 +112,11 @@ enum tpstat_cmd {
 	/*
 	 * dump, VIEW: first one message with VIEW_* (the table's size, use
 	 * and lost updates), then one message per entry with the view's key
-	 * and value attributes.  Views that name sockets, addresses or ports
-	 * (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ, NEIGH, AUTH) need
-	 * CAP_NET_ADMIN over the caller's network namespace.
+	 * and value attributes.  Views that name sockets, addresses, ports
+	 * or tasks (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ, NEIGH, AUTH),
+	 * and TRAPS, need CAP_NET_ADMIN over the caller's network
+	 * namespace; without it, DROPS and DEVICES give the caller's
+	 * namespace's entries only (see "Who may do what").
 	 */
 	TPSTAT_CMD_GET_VIEW,
 	/*
@@ -85,7 +127,7 @@ enum tpstat_cmd {
 	 * which starts its own counters over (see above).
 	 */
 	TPSTAT_CMD_SET_FILTER,
-	/* do: the filter's FILTER_* attributes (none: no filter) */
+	/* do, CAP_NET_ADMIN: the filter's FILTER_* attributes (none: no filter) */
 	TPSTAT_CMD_GET_FILTER,
 	/*
 	 * do, CAP_NET_ADMIN over the caller's network namespace (its own
@@ -155,7 +197,8 @@ enum tpstat_attr {
 	TPSTAT_A_DPORT,		/* u16: remote port */
 	TPSTAT_A_IFINDEX,	/* u32: device index in its namespace (0: none) */
 	TPSTAT_A_IFNAME,	/* string: device name (absent: device gone) */
-	TPSTAT_A_LOCATION,	/* string: where the skb was freed, "sym+off/len" */
+	/* string: where the skb was freed, "sym+off/len [mod]", "?": unknown */
+	TPSTAT_A_LOCATION,
 	TPSTAT_A_REASON,	/* u32: drop or reset reason code */
 	TPSTAT_A_REASON_NAME,	/* string: the running kernel's name for it */
 	TPSTAT_A_DEVLINK,	/* string: devlink instance, "bus/device" */
