@@ -7,16 +7,26 @@
 #include <linux/string.h>
 
 #include "births.h"
+#include "params.h"
 
 #define TPSTAT_BIRTH_FREE	0UL
 #define TPSTAT_BIRTH_REMOVED	1UL
 
 int tpstat_births_init(struct tpstat_births *b, u32 max_sockets)
 {
-	if (!max_sockets || max_sockets > (1U << 24))
+	u64 nr_slots;
+
+	/* As tpstat_table_init(): sockets= is held to a limit within it. */
+	if (!max_sockets)
 		return -EINVAL;
-	b->nr_slots = roundup_pow_of_two(2 * max_sockets);
-	b->slots = kvcalloc(b->nr_slots, sizeof(*b->slots), GFP_KERNEL);
+	if (2ULL * max_sockets * sizeof(*b->slots) > TPSTAT_TABLE_MAX_BYTES)
+		return -E2BIG;
+	nr_slots = roundup_pow_of_two(2 * max_sockets);
+	if (nr_slots * sizeof(*b->slots) > TPSTAT_TABLE_MAX_BYTES)
+		return -E2BIG;
+	b->nr_slots = nr_slots;
+	b->slots = kvcalloc(b->nr_slots, sizeof(*b->slots),
+			    GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
 	if (!b->slots)
 		return -ENOMEM;
 	atomic64_set(&b->overflow, 0);

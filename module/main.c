@@ -11,6 +11,7 @@
 
 #include <linux/bitmap.h>
 #include <linux/module.h>
+#include <linux/string.h>
 
 #include "alerts.h"
 #include "compat.h"
@@ -26,14 +27,23 @@
 #include "views.h"
 
 static char *events;
-module_param(events, charp, 0444);
+tpstat_param_string(events, TPSTAT_EVENTS_MAX_LEN);
 MODULE_PARM_DESC(events,
-		 "Tracepoints to attach at load: comma-separated globs over <group>:<name> (or <name>), e.g. \"tcp:*,skb:kfree_skb\"; default: the tracepoints the views use; \"*\": every network tracepoint");
+		 "Tracepoints to attach at load: comma-separated globs over <group>:<name> (or <name>), e.g. \"tcp:*,skb:kfree_skb\", at most " __stringify(TPSTAT_EVENTS_MAX_LEN) " characters; default: the tracepoints the views use; \"*\": every network tracepoint");
 
 static char *views;
-module_param(views, charp, 0444);
+tpstat_param_string(views, TPSTAT_VIEWS_MAX_LEN);
 MODULE_PARM_DESC(views,
-		 "Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, rcvq, neigh, auth");
+		 "Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, rcvq, neigh, auth, at most " __stringify(TPSTAT_VIEWS_MAX_LEN) " characters");
+
+/* A spec as the log shows it, before the reason: its first 64 characters. */
+#define TPSTAT_SPEC_SHOWN	64
+
+static const char *tpstat_spec_more(const char *spec)
+{
+	return strnlen(spec, TPSTAT_SPEC_SHOWN + 1) > TPSTAT_SPEC_SHOWN ?
+	       "..." : "";
+}
 
 static struct tpstat_pcpu __percpu *tpstat_pcpu;
 
@@ -68,16 +78,26 @@ static int __init tpstat_init(void)
 	tpstat_registry_init();
 	err = tpstat_parse_events(events, selected, err_msg, sizeof(err_msg));
 	if (err) {
-		pr_err("events=%s: %s\n", events, err_msg);
+		pr_err("events=%.*s%s: %s\n", TPSTAT_SPEC_SHOWN, events,
+		       tpstat_spec_more(events), err_msg);
 		return err;
 	}
 	/* Before any probe: they name namespaces by it. */
 	err = tpstat_net_cookie_init();
 	if (err)
 		return err;
+	/*
+	 * -EINVAL: views= names no view (the tables' sizes were held to
+	 * their limits when the parameters were set); else no memory.
+	 */
 	err = tpstat_views_init(views, err_msg, sizeof(err_msg));
-	if (err) {
+	if (err == -EINVAL) {
 		pr_err("views=%s: %s\n", views, err_msg);
+		goto exit_cookie;
+	}
+	if (err) {
+		pr_err("%s: the *_keys and sockets parameters ask for more than there is\n",
+		       err_msg);
 		goto exit_cookie;
 	}
 

@@ -43,6 +43,25 @@ static const struct nla_policy tpstat_policy[TPSTAT_A_MAX + 1] = {
 };
 
 /*
+ * Why a GLOB was refused.  Where the extack has a buffer of its own
+ * (TPSTAT_HAVE_EXTACK_MSG_FMT), the detail, pattern and all.  Before it
+ * the extack keeps only a pointer, and a dump's start runs with
+ * genl_mutex dropped between it and the ACK that reads the message: a
+ * buffer of ours would be shared by concurrent requests, so @what, a
+ * string literal.
+ */
+static void tpstat_nl_glob_error(struct netlink_ext_ack *extack,
+				 const char *detail, const char *what)
+{
+#ifdef TPSTAT_HAVE_EXTACK_MSG_FMT
+	NL_SET_ERR_MSG_FMT_MOD(extack, "%s", detail);
+#else
+	if (extack)
+		extack->_msg = what;
+#endif
+}
+
+/*
  * Fills @selected from the request's GLOB; without one, everything if
  * @required is false.  Errors carry an extack message.
  */
@@ -50,8 +69,8 @@ static int tpstat_nl_select(struct nlattr **attrs, bool required,
 			    unsigned long *selected,
 			    struct netlink_ext_ack *extack)
 {
+	const char *glob, *what;
 	char why[128];
-	const char *glob;
 
 	if (!attrs[TPSTAT_A_GLOB]) {
 		if (required) {
@@ -68,9 +87,10 @@ static int tpstat_nl_select(struct nlattr **attrs, bool required,
 				    "empty event glob");
 		return -EINVAL;
 	}
-	if (tpstat_parse_events(glob, selected, why, sizeof(why))) {
+	if (tpstat_parse_events_what(glob, selected, why, sizeof(why),
+				     &what)) {
 		NL_SET_BAD_ATTR(extack, attrs[TPSTAT_A_GLOB]);
-		tpstat_extack_set(extack, why);
+		tpstat_nl_glob_error(extack, why, what);
 		return -EINVAL;
 	}
 	return 0;

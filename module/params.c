@@ -1,17 +1,143 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
+ * The module parameters' limits, held at load by the ops of
+ * tpstat_param_uint() and tpstat_param_string() (params.h): a value out
+ * of range fails the load before tpstat_init() runs, and the kernel log
+ * names the parameter and its limits.
+ *
  * events= parsing: a comma-separated list of globs ('*' and '?') over
  * "<group>:<name>"; a pattern without ':' matches the name in any group.
  * Every item must match at least one tracepoint tpstat knows, so a typo
  * fails the load instead of silently attaching nothing.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/bitmap.h>
+#include <linux/build_bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/moduleparam.h>
 #include <linux/string.h>
 
+#include "births.h"
 #include "params.h"
 #include "registry.h"
+#include "table.h"
+#include "views.h"
+
+/* A table's bytes at @keys keys of @key, with @nr values each (table.c). */
+#define TPSTAT_TABLE_BYTES(keys, key, nr)				\
+	(2ULL * (keys) * (sizeof(struct tpstat_slot_hdr) +		\
+			  sizeof(struct key) + (nr) * sizeof(u64)))
+#define TPSTAT_POW2(n)	((n) && !((n) & ((n) - 1)))
+/* Each limit a power of two within the budget, and the largest one. */
+#define TPSTAT_CHECK_LIMIT(max, key, nr)				\
+	static_assert(TPSTAT_POW2(max) &&				\
+		      TPSTAT_TABLE_BYTES(max, key, nr) <=		\
+		      TPSTAT_TABLE_MAX_BYTES &&				\
+		      TPSTAT_TABLE_BYTES(2ULL * (max), key, nr) >	\
+		      TPSTAT_TABLE_MAX_BYTES)
+
+TPSTAT_CHECK_LIMIT(TPSTAT_DROP_KEYS_MAX, tpstat_drop_key, TPSTAT_DROP_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_TRAP_KEYS_MAX, tpstat_trap_key, TPSTAT_TRAP_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_FLOW_KEYS_MAX, tpstat_flow_key, TPSTAT_FLOW_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_RESET_KEYS_MAX, tpstat_reset_key, TPSTAT_RST_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_LIFETIME_KEYS_MAX, tpstat_life_key,
+		   TPSTAT_LIFE_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_DEVICE_KEYS_MAX, tpstat_dev_key, TPSTAT_DEV_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_ERROR_KEYS_MAX, tpstat_err_key, TPSTAT_ERR_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_RCVQ_KEYS_MAX, tpstat_rcvq_key, TPSTAT_RCVQ_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_NEIGH_KEYS_MAX, tpstat_neigh_key,
+		   TPSTAT_NEIGH_NR);
+TPSTAT_CHECK_LIMIT(TPSTAT_AUTH_KEYS_MAX, tpstat_auth_key, TPSTAT_AUTH_NR);
+/* Births: twice the sockets in slots, rounded up (births.c). */
+static_assert(TPSTAT_POW2(TPSTAT_SOCKETS_MAX) &&
+	      2ULL * TPSTAT_SOCKETS_MAX * sizeof(struct tpstat_birth) <=
+	      TPSTAT_TABLE_MAX_BYTES);
+
+/* A value as the log shows it: a garbage one may be a page long. */
+#define TPSTAT_PARAM_SHOWN	32
+
+static const char *tpstat_param_more(const char *val)
+{
+	return strnlen(val, TPSTAT_PARAM_SHOWN + 1) > TPSTAT_PARAM_SHOWN ?
+	       "..." : "";
+}
+
+static int tpstat_param_set_uint(const char *val,
+				 const struct kernel_param *kp)
+{
+	const struct tpstat_param_uint *p = kp->arg;
+	unsigned int n;
+
+	if (!val || kstrtouint(val, 0, &n) || n < p->min || n > p->max) {
+		pr_err("%s=%.*s%s: must be a number from %u to %u\n", kp->name,
+		       TPSTAT_PARAM_SHOWN, val ?: "", val ? tpstat_param_more(val) : "",
+		       p->min, p->max);
+		return -EINVAL;
+	}
+	*p->val = n;
+	return 0;
+}
+
+static int tpstat_param_get_uint(char *buffer, const struct kernel_param *kp)
+{
+	const struct tpstat_param_uint *p = kp->arg;
+
+	return scnprintf(buffer, PAGE_SIZE, "%u\n", *p->val);
+}
+
+/* Without "=value" too: the message says so, not only the kernel's. */
+const struct kernel_param_ops tpstat_param_ops_uint = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = tpstat_param_set_uint,
+	.get = tpstat_param_get_uint,
+};
+
+static int tpstat_param_set_string(const char *val,
+				   const struct kernel_param *kp)
+{
+	const struct tpstat_param_string *p = kp->arg;
+	struct kernel_param charp = *kp;
+	size_t len;
+
+	if (!val) {
+		pr_err("%s: needs a value (%s=...)\n", kp->name, kp->name);
+		return -EINVAL;
+	}
+	len = strnlen(val, p->max_len + 1);
+	if (len > p->max_len) {
+		pr_err("%s=%.*s...: longer than %u characters\n", kp->name,
+		       TPSTAT_PARAM_SHOWN, val, p->max_len);
+		return -EINVAL;
+	}
+	charp.arg = p->val;
+	return param_set_charp(val, &charp);
+}
+
+static int tpstat_param_get_string(char *buffer,
+				   const struct kernel_param *kp)
+{
+	const struct tpstat_param_string *p = kp->arg;
+	struct kernel_param charp = *kp;
+
+	charp.arg = p->val;
+	return param_get_charp(buffer, &charp);
+}
+
+static void tpstat_param_free_string(void *arg)
+{
+	const struct tpstat_param_string *p = arg;
+
+	param_free_charp(p->val);
+}
+
+const struct kernel_param_ops tpstat_param_ops_string = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = tpstat_param_set_string,
+	.get = tpstat_param_get_string,
+	.free = tpstat_param_free_string,
+};
 
 /* Shell-style glob: '*' any run of characters, '?' any one character. */
 bool tpstat_glob_match(const char *pattern, const char *str)
@@ -44,8 +170,23 @@ static bool tpstat_pattern_char_ok(char c)
 	       c == '_' || c == ':' || c == '*' || c == '?';
 }
 
+/*
+ * Why an events= or GLOB was refused, as string literals: an extack on
+ * a kernel without NL_SET_ERR_MSG_FMT keeps only a pointer to its
+ * message, read after genl_mutex is released (netlink.c).
+ */
+static_assert(TPSTAT_EVENT_NAME_MAX == 64);
+#define TPSTAT_WHY(text) KBUILD_MODNAME ": " text
+static const char tpstat_why_empty[] = TPSTAT_WHY("an empty item in the list of globs");
+static const char tpstat_why_long[] = TPSTAT_WHY("a glob longer than 63 characters");
+static const char tpstat_why_char[] =
+	TPSTAT_WHY("a glob with a character other than a-z 0-9 _ : * ?");
+static const char tpstat_why_colons[] = TPSTAT_WHY("a glob with more than one ':'");
+static const char tpstat_why_none[] =
+	TPSTAT_WHY("a glob that matches no tracepoint tpstat knows");
+
 static int tpstat_check_pattern(const char *pattern, char *err,
-				size_t err_len)
+				size_t err_len, const char **what)
 {
 	const char *c;
 	int colons = 0;
@@ -55,12 +196,14 @@ static int tpstat_check_pattern(const char *pattern, char *err,
 			snprintf(err, err_len,
 				 "'%s': invalid character '%c' (allowed: a-z 0-9 _ : * ?)",
 				 pattern, *c);
+			*what = tpstat_why_char;
 			return -EINVAL;
 		}
 		colons += *c == ':';
 	}
 	if (colons > 1) {
 		snprintf(err, err_len, "'%s': more than one ':'", pattern);
+		*what = tpstat_why_colons;
 		return -EINVAL;
 	}
 	return 0;
@@ -89,14 +232,15 @@ static bool tpstat_select_matching(const char *pattern,
 /*
  * Fills @selected (a bitmap of __TPSTAT_EV_CNT bits) from @spec; NULL or
  * "" selects the default set, the tracepoints with a hand-written probe
- * (events.h), the ones the views are fed from.  "*" selects every one.  On error returns -EINVAL, says why in @err and
- * leaves @selected empty.  Needs tpstat_registry_init() first.
+ * (events.h), the ones the views are fed from.  "*" selects every one.
+ * On error returns -EINVAL, says why in @err (and in *@what, a literal)
+ * and leaves @selected empty.  Needs tpstat_registry_init() first.
  */
-int tpstat_parse_events(const char *spec, unsigned long *selected,
-			char *err, size_t err_len)
+int tpstat_parse_events_what(const char *spec, unsigned long *selected,
+			     char *err, size_t err_len, const char **what)
 {
 	char pattern[TPSTAT_EVENT_NAME_MAX];
-	const char *item = spec;
+	const char *item = spec, *why;
 	int ret;
 
 	bitmap_zero(selected, __TPSTAT_EV_CNT);
@@ -110,23 +254,26 @@ int tpstat_parse_events(const char *spec, unsigned long *selected,
 
 		if (!len) {
 			snprintf(err, err_len, "empty item in the list");
+			why = tpstat_why_empty;
 			goto fail;
 		}
 		if (len >= sizeof(pattern)) {
 			snprintf(err, err_len,
 				 "'%.*s...': longer than %zu characters",
 				 16, item, sizeof(pattern) - 1);
+			why = tpstat_why_long;
 			goto fail;
 		}
 		memcpy(pattern, item, len);
 		pattern[len] = '\0';
-		ret = tpstat_check_pattern(pattern, err, err_len);
+		ret = tpstat_check_pattern(pattern, err, err_len, &why);
 		if (ret)
 			goto fail;
 		if (!tpstat_select_matching(pattern, selected)) {
 			snprintf(err, err_len,
 				 "'%s' matches no tracepoint tpstat knows",
 				 pattern);
+			why = tpstat_why_none;
 			goto fail;
 		}
 		if (!*end)
@@ -135,5 +282,13 @@ int tpstat_parse_events(const char *spec, unsigned long *selected,
 	}
 fail:
 	bitmap_zero(selected, __TPSTAT_EV_CNT);
+	if (what)
+		*what = why;
 	return -EINVAL;
+}
+
+int tpstat_parse_events(const char *spec, unsigned long *selected,
+			char *err, size_t err_len)
+{
+	return tpstat_parse_events_what(spec, selected, err, err_len, NULL);
 }

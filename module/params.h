@@ -1,13 +1,91 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Parsing the events= module parameter: globs over tracepoint names. */
+/*
+ * The module parameters: their limits, the kernel_param_ops that hold
+ * every one of them to its limit at load, and parsing events=.
+ */
 #ifndef _TPSTAT_PARAMS_H
 #define _TPSTAT_PARAMS_H
 
+#include <linux/moduleparam.h>
+#include <linux/stringify.h>
 #include <linux/tpstat.h>
 #include <linux/types.h>
+
+/*
+ * A view's table has twice its keys in slots, rounded up to a power of
+ * two, of a slot header, the key and the values each; the module keeps
+ * two generations of it and a reader copies it.  Each *_KEYS_MAX is the
+ * largest power of two whose table stays within TPSTAT_TABLE_MAX_BYTES:
+ * far below INT_MAX (above it kvmalloc() warns), and a fraction of a
+ * 32-bit kernel's vmalloc space.  params.c checks each against its
+ * record's size at build time.  Powers of two, as a table of 2^n + 1
+ * keys takes as much memory as one of 2^(n+1).
+ */
+#define TPSTAT_TABLE_MAX_BYTES	(64UL << 20)
+#define TPSTAT_DROP_KEYS_MAX	524288
+#define TPSTAT_TRAP_KEYS_MAX	131072
+#define TPSTAT_FLOW_KEYS_MAX	262144
+#define TPSTAT_RESET_KEYS_MAX	524288
+#define TPSTAT_LIFETIME_KEYS_MAX 32768
+#define TPSTAT_DEVICE_KEYS_MAX	262144
+#define TPSTAT_ERROR_KEYS_MAX	1048576
+#define TPSTAT_RCVQ_KEYS_MAX	524288
+#define TPSTAT_NEIGH_KEYS_MAX	524288
+#define TPSTAT_AUTH_KEYS_MAX	524288
+/* Open sockets whose birth is kept (births.h): 32-byte slots. */
+#define TPSTAT_SOCKETS_MAX	1048576
+
+/* events= and views= text, without the NUL. */
+#define TPSTAT_EVENTS_MAX_LEN	1024
+#define TPSTAT_VIEWS_MAX_LEN	127
+
+/* An unsigned int parameter refused at load outside [min, max]. */
+struct tpstat_param_uint {
+	unsigned int *val;
+	unsigned int min, max;
+};
+
+/* A string parameter (as charp) refused at load above max_len. */
+struct tpstat_param_string {
+	char **val;
+	unsigned int max_len;
+};
+
+extern const struct kernel_param_ops tpstat_param_ops_uint;
+extern const struct kernel_param_ops tpstat_param_ops_string;
+
+/*
+ * module_param(name, uint, 0444), but a value that is not a number from
+ * @lo to @hi fails the load (-EINVAL), and the kernel log names the
+ * parameter and its limits.
+ */
+#define tpstat_param_uint(name, lo, hi)					\
+	param_check_uint(name, &(name));				\
+	static struct tpstat_param_uint __tpstat_param_##name = {	\
+		.val = &(name), .min = (lo), .max = (hi),		\
+	};								\
+	module_param_cb(name, &tpstat_param_ops_uint,			\
+			&__tpstat_param_##name, 0444);			\
+	__MODULE_PARM_TYPE(name, "uint")
+
+/* module_param(name, charp, 0444), refused above @max_len characters. */
+#define tpstat_param_string(name, max_len_)				\
+	param_check_charp(name, &(name));				\
+	static struct tpstat_param_string __tpstat_param_##name = {	\
+		.val = &(name), .max_len = (max_len_),			\
+	};								\
+	module_param_cb(name, &tpstat_param_ops_string,		\
+			&__tpstat_param_##name, 0444);			\
+	__MODULE_PARM_TYPE(name, "charp")
 
 bool tpstat_glob_match(const char *pattern, const char *str);
 int tpstat_parse_events(const char *spec, unsigned long *selected,
 			char *err, size_t err_len);
+/*
+ * The same; on error also *@what, why in a string literal, for where a
+ * message must outlive this call and the caller's buffer (netlink.c).
+ */
+int tpstat_parse_events_what(const char *spec, unsigned long *selected,
+			     char *err, size_t err_len, const char **what);
 
 #endif /* _TPSTAT_PARAMS_H */

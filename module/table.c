@@ -7,6 +7,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "params.h"
 #include "table.h"
 
 static void tpstat_table_clear_quotas(struct tpstat_table *t)
@@ -20,20 +21,36 @@ static void tpstat_table_clear_quotas(struct tpstat_table *t)
 	}
 }
 
+/*
+ * The module parameters hold max_keys to limits (params.h) that keep a
+ * table within TPSTAT_TABLE_MAX_BYTES; this holds any other caller to it.
+ * A size within it the machine cannot give fails without a warning, and
+ * without calling the OOM killer: the load fails and says so.
+ */
 int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 		      u32 nr_vals)
 {
-	if (!max_keys || max_keys > (1U << 24) || key_size % 8)
+	u64 nr_slots, stride;
+
+	if (!max_keys || key_size % 8)
 		return -EINVAL;
+	stride = sizeof(struct tpstat_slot_hdr) + key_size +
+		 (u64)nr_vals * sizeof(atomic64_t);
+	/* First unrounded, so that 2 * max_keys fits an unsigned long. */
+	if (2ULL * max_keys * stride > TPSTAT_TABLE_MAX_BYTES)
+		return -E2BIG;
+	nr_slots = roundup_pow_of_two(2 * max_keys);
+	if (nr_slots * stride > TPSTAT_TABLE_MAX_BYTES)
+		return -E2BIG;
 	t->max_keys = max_keys;
-	t->nr_slots = roundup_pow_of_two(2 * max_keys);
+	t->nr_slots = nr_slots;
 	t->key_size = key_size;
 	t->nr_vals = nr_vals;
-	t->stride = sizeof(struct tpstat_slot_hdr) + key_size +
-		    nr_vals * sizeof(atomic64_t);
-	t->bytes = (unsigned long)t->nr_slots * t->stride;
+	t->stride = stride;
+	t->bytes = nr_slots * stride;
 	t->seed = get_random_u64();
-	t->slots = kvcalloc(t->nr_slots, t->stride, GFP_KERNEL);
+	t->slots = kvcalloc(t->nr_slots, t->stride,
+			    GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
 	if (!t->slots)
 		return -ENOMEM;
 	atomic_set(&t->used, 0);
