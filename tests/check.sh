@@ -224,6 +224,9 @@ kernel_job() {
 	# The kernel's YNL client: once per Debian 12 kernel (python3 and its
 	# yaml are the host's, which only x86 guests share).
 	[ "$tier" = full ] && [[ $1 != debug-* ]] && suites+=(ynl.sh)
+	# Who may read and change what (the privilege table), and a dead
+	# namespace's inode number given to a new one: on Debian 12's two.
+	[ "$tier" = full ] && [[ $1 != debug-* ]] && suites+=(privilege.sh netns_reuse.sh)
 	# The auth view, every tier: TCP-AO only the 7.x kernels have
 	# (CONFIG_TCP_AO), TCP-MD5 6.7 on; before 6.7 it checks the refusal.
 	# Last: events.sh loads sctp, which stays loaded.
