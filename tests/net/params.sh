@@ -33,7 +33,7 @@ SPLATS='BUG:|WARNING:|KASAN|UBSAN|INFO: possible|INFO: trying|sleeping function|
 declare -A MAX=(
 	[drop_keys]=524288 [trap_keys]=131072 [flow_keys]=262144
 	[reset_keys]=524288 [lifetime_keys]=32768 [device_keys]=262144
-	[error_keys]=1048576 [rcvq_keys]=524288 [neigh_keys]=524288
+	[error_keys]=524288 [rcvq_keys]=524288 [neigh_keys]=524288
 	[auth_keys]=524288 [sockets]=1048576
 )
 declare -A VIEW=(
