@@ -218,27 +218,6 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
 #endif
 
 /*
- * An extack message built at run time.  6.2+ copies it into the extack;
- * 6.1 keeps only the pointer, so the text lives in a static buffer.  That
- * is safe because the family is not parallel_ops: genl_mutex is held
- * from the request until its ACK (with the message) has been built.
- */
-#ifdef NL_SET_ERR_MSG_FMT_MOD
-#define tpstat_extack_set(extack, text) \
-	NL_SET_ERR_MSG_FMT_MOD(extack, "%s", text)
-#else
-#define tpstat_extack_set(extack, text) do {				\
-	static char __tpstat_msg[160];					\
-	struct netlink_ext_ack *__tpstat_ext = (extack);		\
-									\
-	snprintf(__tpstat_msg, sizeof(__tpstat_msg), "%s: %s",		\
-		 KBUILD_MODNAME, text);					\
-	if (__tpstat_ext)						\
-		__tpstat_ext->_msg = __tpstat_msg;			\
-} while (0)
-#endif
-
-/*
  * Neighbour updates that only mark a neighbour used or managed: they
  * keep its state whatever state they name (NTF_USE; NTF_MANAGED from
  * 5.16).  The flags are macros, so their presence is the test.
