@@ -29,10 +29,28 @@
 #include "version.h"
 
 
-static const struct nla_policy tpstat_policy[TPSTAT_A_MAX + 1] = {
-	[TPSTAT_A_GLOB] = { .type = NLA_NUL_STRING,
-			    .len = TPSTAT_GLOB_MAX - 1 },
+/*
+ * One policy per command, holding only the attributes that command reads
+ * (the request attributes of uapi/tpstat.yaml): under strict validation
+ * any other is refused ("Unsupported attribute", or "Unknown attribute
+ * type" above the policy's last), so that a RESET given a VIEW, say, is
+ * an error and not a reset of everything.  The handlers read no
+ * attribute above their policy's maxattr.
+ */
+#define TPSTAT_GLOB_POLICY { .type = NLA_NUL_STRING, .len = TPSTAT_GLOB_MAX - 1 }
+
+/* LIST_EVENTS, GET_COUNTERS, RESET, ATTACH, DETACH */
+static const struct nla_policy tpstat_glob_policy[TPSTAT_A_GLOB + 1] = {
+	[TPSTAT_A_GLOB] = TPSTAT_GLOB_POLICY,
+};
+
+/* GET_VIEW */
+static const struct nla_policy tpstat_view_policy[TPSTAT_A_VIEW + 1] = {
 	[TPSTAT_A_VIEW] = NLA_POLICY_MAX(NLA_U32, __TPSTAT_VIEW_CNT - 1),
+};
+
+/* SET_FILTER */
+static const struct nla_policy tpstat_filter_policy[TPSTAT_A_FILTER_RPORT + 1] = {
 	[TPSTAT_A_FILTER_PID] = NLA_POLICY_MIN(NLA_U32, 1),
 	[TPSTAT_A_FILTER_COMM] = { .type = NLA_NUL_STRING,
 				   .len = TPSTAT_COMM_MAX - 1 },
@@ -42,13 +60,19 @@ static const struct nla_policy tpstat_policy[TPSTAT_A_MAX + 1] = {
 	[TPSTAT_A_FILTER_RPORT] = NLA_POLICY_MIN(NLA_U16, 1),
 };
 
+/* GET_INFO, GET_FILTER, MONITOR: no attribute at all. */
+static const struct nla_policy tpstat_none_policy[TPSTAT_A_GLOB + 1] = {
+	[TPSTAT_A_GLOB] = { .type = NLA_REJECT },
+};
+
+#define TPSTAT_OP_POLICY(p) .policy = (p), .maxattr = ARRAY_SIZE(p) - 1
+
 /*
  * Why a GLOB was refused.  Where the extack has a buffer of its own
  * (TPSTAT_HAVE_EXTACK_MSG_FMT), the detail, pattern and all.  Before it
- * the extack keeps only a pointer, and a dump's start runs with
- * genl_mutex dropped between it and the ACK that reads the message: a
- * buffer of ours would be shared by concurrent requests, so @what, a
- * string literal.
+ * the extack keeps only a pointer, read after the handler returned,
+ * while other requests run (the family is parallel_ops): a buffer of
+ * ours would be shared by them, so @what, a string literal.
  */
 static void tpstat_nl_glob_error(struct netlink_ext_ack *extack,
 				 const char *detail, const char *what)
@@ -63,19 +87,23 @@ static void tpstat_nl_glob_error(struct netlink_ext_ack *extack,
 
 /*
  * Fills @selected from the request's GLOB; without one, everything if
- * @required is false.  Errors carry an extack message.
+ * @required is false.  Errors carry an extack message, and *@literal
+ * says the same as a string literal, for a dump's start to keep
+ * (tpstat_nl_refuse()).
  */
 static int tpstat_nl_select(struct nlattr **attrs, bool required,
 			    unsigned long *selected,
-			    struct netlink_ext_ack *extack)
+			    struct netlink_ext_ack *extack,
+			    const char **literal)
 {
 	const char *glob, *what;
 	char why[128];
 
 	if (!attrs[TPSTAT_A_GLOB]) {
 		if (required) {
-			NL_SET_ERR_MSG_MOD(extack,
-					   "an event glob (TPSTAT_A_GLOB) is required");
+			*literal = TPSTAT_MSG("an event glob (TPSTAT_A_GLOB) is required");
+			if (extack)
+				extack->_msg = *literal;
 			return -EINVAL;
 		}
 		bitmap_fill(selected, __TPSTAT_EV_CNT);
@@ -83,17 +111,30 @@ static int tpstat_nl_select(struct nlattr **attrs, bool required,
 	}
 	glob = nla_data(attrs[TPSTAT_A_GLOB]);
 	if (!*glob) {
-		NL_SET_ERR_MSG_ATTR(extack, attrs[TPSTAT_A_GLOB],
-				    "empty event glob");
+		*literal = "empty event glob";
+		NL_SET_BAD_ATTR(extack, attrs[TPSTAT_A_GLOB]);
+		if (extack)
+			extack->_msg = *literal;
 		return -EINVAL;
 	}
 	if (tpstat_parse_events_what(glob, selected, why, sizeof(why),
 				     &what)) {
+		*literal = what;
 		NL_SET_BAD_ATTR(extack, attrs[TPSTAT_A_GLOB]);
 		tpstat_nl_glob_error(extack, why, what);
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* A doit's selection: its extack always reaches user space. */
+static int tpstat_nl_select_info(struct genl_info *info, bool required,
+				 unsigned long *selected)
+{
+	const char *literal;
+
+	return tpstat_nl_select(info->attrs, required, selected, info->extack,
+				&literal);
 }
 
 /*
@@ -144,31 +185,40 @@ static int tpstat_nl_put_event(struct sk_buff *skb, u32 portid, u32 seq,
  * which no longer fits in cb->args[] (a 32-bit word holds 32 events):
  * it is allocated at the dump's start, its pointer kept in cb->args[@at],
  * and freed when the dump is done.  A start that fails frees it itself,
- * as netlink calls no done then.
+ * as netlink calls no done then.  A bad GLOB where the start has no
+ * extack (netlink.h) is kept in cb->args[@refuse] and [@refuse + 1], the
+ * selection left NULL: the start then returns at once and the dump's
+ * first call gives the error.
  */
 static unsigned long *tpstat_nl_selection(struct netlink_callback *cb, int at)
 {
 	return (unsigned long *)cb->args[at];
 }
 
-static int tpstat_nl_selection_start(struct netlink_callback *cb, int at)
+static int tpstat_nl_selection_start(struct netlink_callback *cb, int at,
+				     int refuse)
 {
 	unsigned long *selected = bitmap_zalloc(__TPSTAT_EV_CNT, GFP_KERNEL);
+	const char *literal;
 	int err;
 
 	if (!selected)
 		return -ENOMEM;
 	err = tpstat_nl_select(tpstat_dump_attrs(cb), false, selected,
-			       cb->extack);
+			       cb->extack, &literal);
 	if (err) {
 		bitmap_free(selected);
-		return err;
+		return cb->extack ? err :
+				    tpstat_nl_refuse(cb, refuse, err, literal);
 	}
 	cb->args[at] = (long)selected;
 	return 0;
 }
 
-/* cb->args[0]: next index into tpstat_sorted_ids; [1]: selection. */
+/*
+ * cb->args[0]: next index into tpstat_sorted_ids; [1]: selection; [2],
+ * [3]: a refusal (netlink.h).
+ */
 static int tpstat_nl_events_start(struct netlink_callback *cb)
 {
 	int err;
@@ -177,7 +227,7 @@ static int tpstat_nl_events_start(struct netlink_callback *cb)
 	if (err)
 		return err;
 	cb->args[0] = 0;
-	return tpstat_nl_selection_start(cb, 1);
+	return tpstat_nl_selection_start(cb, 1, 2);
 }
 
 static int tpstat_nl_events_done(struct netlink_callback *cb)
@@ -192,6 +242,9 @@ static int tpstat_nl_events_dump(struct sk_buff *skb,
 	const unsigned long *selected = tpstat_nl_selection(cb, 1);
 	int err;
 
+	err = tpstat_nl_refused(cb, 2);
+	if (err)
+		return err;
 	for (; cb->args[0] < __TPSTAT_EV_CNT; cb->args[0]++) {
 		enum tpstat_event_id id = tpstat_sorted_ids[cb->args[0]];
 
@@ -221,8 +274,8 @@ static int tpstat_nl_counters_start(struct netlink_callback *cb)
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
 	if (err)
 		return err;
-	err = tpstat_nl_selection_start(cb, 2);
-	if (err)
+	err = tpstat_nl_selection_start(cb, 2, 3);
+	if (err || tpstat_nl_refusing(cb, 3))
 		return err;
 	selected = tpstat_nl_selection(cb, 2);
 	if (net_eq(net, &init_net)) {
@@ -306,7 +359,7 @@ static int tpstat_nl_reset(struct sk_buff *skb, struct genl_info *info)
 
 	err = tpstat_nl_from_init_ns(skb, info->extack);
 	if (!err)
-		err = tpstat_nl_select(info->attrs, false, selected, info->extack);
+		err = tpstat_nl_select_info(info, false, selected);
 	if (err)
 		return err;
 	return tpstat_control_reset(selected);
@@ -336,7 +389,7 @@ static int tpstat_nl_attach(struct sk_buff *skb, struct genl_info *info)
 
 	err = tpstat_nl_from_init_ns(skb, info->extack);
 	if (!err)
-		err = tpstat_nl_select(info->attrs, true, selected, info->extack);
+		err = tpstat_nl_select_info(info, true, selected);
 	if (!err)
 		err = tpstat_nl_present(selected, info->extack);
 	if (err)
@@ -355,7 +408,7 @@ static int tpstat_nl_detach(struct sk_buff *skb, struct genl_info *info)
 
 	err = tpstat_nl_from_init_ns(skb, info->extack);
 	if (!err)
-		err = tpstat_nl_select(info->attrs, true, selected, info->extack);
+		err = tpstat_nl_select_info(info, true, selected);
 	if (!err)
 		err = tpstat_nl_present(selected, info->extack);
 	if (err)
@@ -406,48 +459,57 @@ static int tpstat_nl_monitor(struct sk_buff *skb, struct genl_info *info)
 static const struct genl_ops tpstat_genl_ops[] = {
 	{
 		.cmd = TPSTAT_CMD_LIST_EVENTS,
+		TPSTAT_OP_POLICY(tpstat_glob_policy),
 		.start = tpstat_nl_events_start,
 		.dumpit = tpstat_nl_events_dump,
 		.done = tpstat_nl_events_done,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_COUNTERS,
+		TPSTAT_OP_POLICY(tpstat_glob_policy),
 		.start = tpstat_nl_counters_start,
 		.dumpit = tpstat_nl_counters_dump,
 		.done = tpstat_nl_counters_done,
 	},
 	{
 		.cmd = TPSTAT_CMD_RESET,
+		TPSTAT_OP_POLICY(tpstat_glob_policy),
 		.doit = tpstat_nl_reset,
 		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_ATTACH,
+		TPSTAT_OP_POLICY(tpstat_glob_policy),
 		.doit = tpstat_nl_attach,
 		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_DETACH,
+		TPSTAT_OP_POLICY(tpstat_glob_policy),
 		.doit = tpstat_nl_detach,
 		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_INFO,
+		TPSTAT_OP_POLICY(tpstat_none_policy),
 		.doit = tpstat_nl_info,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_VIEW,
+		TPSTAT_OP_POLICY(tpstat_view_policy),
 		.start = tpstat_nl_view_start,
 		.dumpit = tpstat_nl_view_dump,
 		.done = tpstat_nl_view_done,
 	},
 	{
 		.cmd = TPSTAT_CMD_SET_FILTER,
+		TPSTAT_OP_POLICY(tpstat_filter_policy),
 		.doit = tpstat_nl_set_filter,
 		.flags = GENL_UNS_ADMIN_PERM,
 	},
 	{
 		.cmd = TPSTAT_CMD_GET_FILTER,
+		TPSTAT_OP_POLICY(tpstat_none_policy),
 		.doit = tpstat_nl_get_filter,
 		/*
 		 * The administrator's filter says what is watched (ports,
@@ -457,6 +519,7 @@ static const struct genl_ops tpstat_genl_ops[] = {
 	},
 	{
 		.cmd = TPSTAT_CMD_MONITOR,
+		TPSTAT_OP_POLICY(tpstat_none_policy),
 		.doit = tpstat_nl_monitor,
 		/* A namespace's own root may watch its own alerts. */
 		.flags = GENL_UNS_ADMIN_PERM,
@@ -483,10 +546,17 @@ struct genl_family tpstat_genl_family __ro_after_init = {
 	.name = TPSTAT_GENL_NAME,
 	.version = TPSTAT_GENL_VERSION,
 	.maxattr = TPSTAT_A_MAX,
-	.policy = tpstat_policy,
 	.module = THIS_MODULE,
 	/* Every namespace may ask about itself: see tpstat_nl_from_init_ns(). */
 	.netnsok = true,
+	/*
+	 * Not under genl_mutex: a view's copy and sort at a dump's start
+	 * would otherwise hold up every family that is (nlctrl, whose
+	 * family lookups every generic netlink client starts with).  The
+	 * handlers take the module's own locks (control.c, filter.c,
+	 * monitor.c, netns_counts.c), as debugfs readers do.
+	 */
+	.parallel_ops = true,
 	.ops = tpstat_genl_ops,
 	.n_ops = ARRAY_SIZE(tpstat_genl_ops),
 #ifdef TPSTAT_HAVE_ALERTS
@@ -506,7 +576,7 @@ int tpstat_netlink_init(void)
 	return genl_register_family(&tpstat_genl_family);
 }
 
-/* Waits for requests in flight (genl_mutex) and open dumps to finish. */
+/* Waits for requests in flight and open dumps to finish. */
 void tpstat_netlink_exit(void)
 {
 	genl_unregister_family(&tpstat_genl_family);

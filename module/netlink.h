@@ -51,6 +51,25 @@ static inline int tpstat_nl_refuse(struct netlink_callback *cb, int at,
 	return 0;
 }
 
+/* Whether a refusal is kept. */
+static inline bool tpstat_nl_refusing(struct netlink_callback *cb, int at)
+{
+	return cb->args[at];
+}
+
+/*
+ * A start's own error: with its message where the start has the extack
+ * (6.x on), else kept for the dump's first call.
+ */
+static inline int tpstat_nl_start_error(struct netlink_callback *cb, int at,
+					int err, const char *msg)
+{
+	if (!cb->extack)
+		return tpstat_nl_refuse(cb, at, err, msg);
+	cb->extack->_msg = msg;
+	return err;
+}
+
 /* The kept refusal's error with its message set, or 0. */
 static inline int tpstat_nl_refused(struct netlink_callback *cb, int at)
 {

@@ -131,10 +131,9 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
 	if (err)
 		return err;
-	if (!attrs[TPSTAT_A_VIEW]) {
-		NL_SET_ERR_MSG_MOD(cb->extack, "a view (TPSTAT_A_VIEW) is required");
-		return -EINVAL;
-	}
+	if (!attrs[TPSTAT_A_VIEW])
+		return tpstat_nl_start_error(cb, 2, -EINVAL,
+					     TPSTAT_MSG("a view (TPSTAT_A_VIEW) is required"));
 	view = nla_get_u32(attrs[TPSTAT_A_VIEW]);
 	why = tpstat_view_refusal(cb, view, &ns_cookie, &err);
 	if (why)
