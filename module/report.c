@@ -139,8 +139,8 @@ struct tpstat_report *
 tpstat_report_read(bool (*read)(void *arg, struct tpstat_totals *totals),
 		   void *arg)
 {
-	struct tpstat_totals *totals = kmalloc(sizeof(*totals), GFP_KERNEL);
-	struct tpstat_report *report = kvmalloc(sizeof(*report), GFP_KERNEL);
+	struct tpstat_totals *totals = kmalloc(sizeof(*totals), GFP_KERNEL_ACCOUNT);
+	struct tpstat_report *report = kvmalloc(sizeof(*report), GFP_KERNEL_ACCOUNT);
 
 	if (!totals || !report) {
 		kvfree(report);

@@ -63,7 +63,7 @@ static void tpstat_snap_keep_netns(struct tpstat_view_snap *snap, int offset,
 struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u64 ns_cookie)
 {
 	enum tpstat_table_id table = tpstat_view_table(view);
-	struct tpstat_view_read *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	struct tpstat_view_read *r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 	unsigned int cell;
 
 	if (!r)
@@ -81,7 +81,7 @@ struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u64 ns_cookie)
 		r->count = r->snap->count;
 		return r;
 	}
-	r->totals = kmalloc(sizeof(*r->totals), GFP_KERNEL);
+	r->totals = kmalloc(sizeof(*r->totals), GFP_KERNEL_ACCOUNT);
 	if (!r->totals)
 		goto nomem;
 	tpstat_control_read(r->totals);

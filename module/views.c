@@ -319,7 +319,10 @@ size_t tpstat_views_bytes(void)
 
 struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_table_id id)
 {
-	/* Both generations have the same geometry. */
+	/*
+	 * Both generations have the same geometry.  The copy is charged to
+	 * the reader's memory cgroup: anyone may hold a dump open.
+	 */
 	const struct tpstat_table *geo = &tpstat_views_gen[0].table[id];
 	u32 rec_size = geo->key_size + geo->nr_vals * sizeof(u64);
 	struct tpstat_view_snap *snap;
@@ -328,7 +331,7 @@ struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_table_id id)
 	u32 i, v;
 
 	snap = kvzalloc(struct_size(snap, recs, (size_t)geo->nr_slots * rec_size),
-			GFP_KERNEL);
+			GFP_KERNEL_ACCOUNT);
 	if (!snap)
 		return NULL;
 	snap->key_size = geo->key_size;
