@@ -173,7 +173,7 @@ static bool tpstat_pattern_char_ok(char c)
 /*
  * Why an events= or GLOB was refused, as string literals: an extack on
  * a kernel without NL_SET_ERR_MSG_FMT keeps only a pointer to its
- * message, read after genl_mutex is released (netlink.c).
+ * message, read after the handler returned (netlink.c).
  */
 static_assert(TPSTAT_EVENT_NAME_MAX == 64);
 #define TPSTAT_WHY(text) KBUILD_MODNAME ": " text
@@ -185,6 +185,11 @@ static const char tpstat_why_colons[] = TPSTAT_WHY("a glob with more than one ':
 static const char tpstat_why_none[] =
 	TPSTAT_WHY("a glob that matches no tracepoint tpstat knows");
 
+/*
+ * The details below fit an extack's formatted message (80 bytes with the
+ * "tpstat: " prefix; NL_SET_ERR_MSG_FMT() cuts a longer one and logs a
+ * warning any sender could repeat), hence the patterns' widths.
+ */
 static int tpstat_check_pattern(const char *pattern, char *err,
 				size_t err_len, const char **what)
 {
@@ -194,15 +199,15 @@ static int tpstat_check_pattern(const char *pattern, char *err,
 	for (c = pattern; *c; c++) {
 		if (!tpstat_pattern_char_ok(*c)) {
 			snprintf(err, err_len,
-				 "'%s': invalid character '%c' (allowed: a-z 0-9 _ : * ?)",
-				 pattern, *c);
+				 "'%.20s': character 0x%02x is not one of a-z 0-9 _ : * ?",
+				 pattern, (unsigned char)*c);
 			*what = tpstat_why_char;
 			return -EINVAL;
 		}
 		colons += *c == ':';
 	}
 	if (colons > 1) {
-		snprintf(err, err_len, "'%s': more than one ':'", pattern);
+		snprintf(err, err_len, "'%.24s': more than one ':'", pattern);
 		*what = tpstat_why_colons;
 		return -EINVAL;
 	}
@@ -271,7 +276,7 @@ int tpstat_parse_events_what(const char *spec, unsigned long *selected,
 			goto fail;
 		if (!tpstat_select_matching(pattern, selected)) {
 			snprintf(err, err_len,
-				 "'%s' matches no tracepoint tpstat knows",
+				 "'%.24s' matches no tracepoint tpstat knows",
 				 pattern);
 			why = tpstat_why_none;
 			goto fail;
