@@ -23,6 +23,7 @@
 #include "alerts.h"
 #include "control.h"
 #include "filter.h"
+#include "netns_counts.h"
 #include "registry.h"
 #include "report.h"
 #include "views.h"
@@ -281,10 +282,13 @@ struct tpstat_report *tpstat_control_snapshot(void)
 	return IS_ERR(report) ? NULL : report;
 }
 
-/* What tpstat_info reports: counters on every possible CPU, and views. */
+/*
+ * What tpstat_info reports: counters on every possible CPU, views,
+ * alerts, and the counters of the namespaces that count their own.
+ */
 u64 tpstat_memory_bytes(void)
 {
 	return (u64)sizeof(struct tpstat_pcpu) * num_possible_cpus() +
 	       sizeof(*tpstat_baseline) + tpstat_views_bytes() +
-	       tpstat_alerts_bytes();
+	       tpstat_alerts_bytes() + tpstat_netns_bytes();
 }

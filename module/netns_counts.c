@@ -220,3 +220,10 @@ void tpstat_netns_counts_exit(void)
 	unregister_pernet_subsys(&tpstat_netns_ops);
 	rcu_barrier();	/* the call_rcu() frees, before the module goes */
 }
+
+size_t tpstat_netns_bytes(void)
+{
+	return (size_t)READ_ONCE(tpstat_netns_nr) *
+	       (sizeof(struct tpstat_ns_counts) +
+		sizeof(struct tpstat_pcpu) * num_possible_cpus());
+}

@@ -68,5 +68,7 @@ bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals);
  * a namespace's.
  */
 struct tpstat_report *tpstat_netns_snapshot(struct net *net);
+/* What the namespaces counting now hold (at most netns_max of them). */
+size_t tpstat_netns_bytes(void);
 
 #endif /* _TPSTAT_NETNS_COUNTS_H */

@@ -13,11 +13,18 @@
 #      would break that);
 #   2. bad: targeted bad requests, each with its error and extack text,
 #      nothing changed; concurrent errors keep their own texts;
-#   4. flooding: nobody and a user namespace's root fill the resets and
-#      errors tables with refused connects to distinct ports; the
-#      administrator's own later entries must still appear, exact (a
-#      TODO until the per-namespace quota lands);
-#   3. then rmmod with each kind of reader open: a dump half-read (the
+#   3. flooding: a user namespace's root fills the resets and errors
+#      tables with refused connects to distinct ports, and the
+#      administrator's own later entries must still appear, exact
+#      against ftrace (its quota); then nobody does so in the initial
+#      namespace, whose part of the tables the administrator shares: his
+#      later entries appear or count as overflow, exactly;
+#   4. arming: nobody makes TPSTAT_ARM_N (1,000) user namespaces, each
+#      with a network namespace whose root arms its counters: netns_max
+#      of them count, the rest are refused with a text naming it, the
+#      module's memory grows by exactly netns_max namespaces' counters
+#      and goes back when they die;
+#   5. then rmmod with each kind of reader open: a dump half-read (the
 #      full tables' too), each debugfs file half-read, a monitor
 #      listening, a namespace's own counters; rmmod unloads or refuses
 #      (in use), the reader then fails cleanly, and the module loads and
@@ -30,6 +37,7 @@ KO=$1
 here=$(cd "$(dirname "$0")" && pwd)
 NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
 NLFUZZ=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nlfuzz
+NSARM=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nsarm
 TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
 . "$here/lib.sh"
@@ -43,21 +51,6 @@ SEED=${TPSTAT_FUZZ_SEED:-$((RANDOM * 32768 + RANDOM))}
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 # Root of a new user namespace (made by nobody) with a network namespace.
 userns() { nobody unshare --user --map-root-user --net "$@"; }
-
-# todo <reason> <description> <command...>: a check that a known fault
-# still fails; TAP's TODO, so it does not fail the suite.
-todo() {
-	local why=$1 what=$2
-	shift 2
-	tap_time
-	T=$((T + 1))
-	if "$@"; then
-		PASSED=$((PASSED + 1))
-		echo "ok $T - $what # TODO $why (passes now: drop the TODO)"
-	else
-		echo "not ok $T - $what # TODO $why"
-	fi
-}
 
 SPLATS='BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|UBSAN|sleeping function|Call Trace|lockdep|general protection|Oops|kmemleak: [0-9]+ new|refcount_t|list_(add|del) corruption'
 # log_clean <part>: no splat since the last call; the log is then cleared
@@ -108,8 +101,8 @@ exact() {
 	log_clean "$part"
 }
 
-# nlfuzz's lines to TAP: PASS ok, FAIL not ok, INFO ok (what happened),
-# TODO a TODO; others are comments.
+# nlfuzz's lines to TAP: PASS ok, FAIL not ok, INFO ok (what happened);
+# others are comments.
 cases() {
 	local label=$1 line
 	shift
@@ -118,11 +111,6 @@ cases() {
 		"PASS "*) ok "$label: ${line#PASS }" ;;
 		"INFO "*) ok "$label: ${line#INFO } (informational)" ;;
 		"FAIL "*) not_ok "$label: ${line#FAIL }" ;;
-		"TODO "*)
-			line=${line#TODO }
-			tap_time
-			T=$((T + 1))
-			echo "not ok $T - $label: ${line#* } # TODO ${line%% *}" ;;
 		alive=*) check_eq "$label: the module still answers" alive=1 "$line" ;;
 		*) echo "# $line" ;;
 		esac
@@ -213,45 +201,123 @@ cases "bad (userns)" userns bash -c 'ip link set lo up; exec "$0" bad userns' "$
 "$NLFUZZ" race 300 >"$TMP/race" 2>&1
 race=$?
 sed 's/^/# race: /' "$TMP/race"
-if [ $race = 0 ]; then
-	ok "bad: two processes' concurrent errors each carry their own text"
-else
-	todo "extack buffer" "bad: two processes' concurrent errors each carry their own text" false
-fi
+check_eq "bad: two processes' concurrent errors each carry their own text" 0 "$race"
 exact "bad requests"
 
-# --- 4. table flooding by the unprivileged -----------------------------------------
+# --- 3. table flooding by the unprivileged -----------------------------------------
+# admin_refused <port> <what>: the administrator's 4 refused connects to
+# <port>, judged by ftrace (each is a reset sent by the closed port and
+# one received by the client, and an ECONNREFUSED error).  The resets
+# and errors views must show them, or count what they could not hold as
+# overflow: shown + overflow's growth = ftrace's count.  With <what>
+# "room", all of them shown.
+admin_refused() {
+	local port=$1 what=$2 d=$TMP/flood_$1 want_rst want_err
+	local got_rst got_err ovf_rst ovf_err
+	mkdir "$d"
+	quiesce
+	"$TP" -j resets >"$d/resets.a"
+	"$TP" -j errors >"$d/errors.a"
+	ft_begin "$d" "tcp:tcp_receive_reset if dport == $port" \
+		"tcp:tcp_send_reset if sport == $port || dport == $port" \
+		"sock:inet_sk_error_report if dport == $port"
+	"$NETLOAD" tcp-refused 127.0.0.1 "$port" 4 >/dev/null
+	quiesce
+	ft_end
+	want_rst=$(($(ft_hits tcp:tcp_receive_reset) + $(ft_hits tcp:tcp_send_reset)))
+	want_err=$(ft_hits sock:inet_sk_error_report)
+	"$TP" -j resets >"$d/resets.b"
+	"$TP" -j errors >"$d/errors.b"
+	echo "# after it the administrator sees: resets $(jq -c '{entries, capacity, overflow}' "$d/resets.b"), errors $(jq -c '{entries, capacity, overflow}' "$d/errors.b")"
+	got_rst=$(jq --argjson p "$port" '[.resets[] | select(.port == $p) | .sent + .received] | add // 0' "$d/resets.b")
+	got_err=$(jq --argjson p "$port" '[.errors[] | select(.port == $p and .errno == 111) | .count] | add // 0' "$d/errors.b")
+	ovf_rst=$(($(jq .overflow "$d/resets.b") - $(jq .overflow "$d/resets.a")))
+	ovf_err=$(($(jq .overflow "$d/errors.b") - $(jq .overflow "$d/errors.a")))
+	echo "# the administrator's refused connects to :$port: resets sent and received shown $got_rst + overflow $ovf_rst (ftrace $want_rst), errors $got_err + $ovf_err (ftrace $want_err)"
+	check_eq "flood: ftrace saw the administrator's 4 refusals to :$port (a reset sent and one received each)" \
+		"8 4" "$want_rst $want_err"
+	if [ "$what" = room ]; then
+		check_eq "flood: the administrator's resets to :$port all appear, exact against ftrace" \
+			"$want_rst 0" "$got_rst $ovf_rst"
+		check_eq "flood: the administrator's ECONNREFUSED errors to :$port all appear, exact against ftrace" \
+			"$want_err 0" "$got_err $ovf_err"
+	else
+		check_eq "flood: the administrator's resets to :$port appear or count as overflow, exact against ftrace" \
+			"$want_rst" "$((got_rst + ovf_rst))"
+		check_eq "flood: the administrator's ECONNREFUSED errors to :$port appear or count as overflow, exact against ftrace" \
+			"$want_err" "$((got_err + ovf_err))"
+	fi
+}
+# A user namespace's root floods: its quota keeps room for the
+# administrator.
 # shellcheck disable=SC2016 # expanded by the inner shell
 userns bash -c 'ip link set lo up; exec "$0" refuse 127.0.0.1 22000 2000' "$NLFUZZ" >"$TMP/flood.userns"
 check_eq "flood: a user namespace's root made 2000 refused connects to distinct ports" \
 	"refused=2000 other=0" "$(<"$TMP/flood.userns")"
+admin_refused 7777 room
+# nobody in the initial namespace shares the administrator's part of the
+# tables (the README's security section): nothing may be lost silently.
 nobody "$NLFUZZ" refuse 127.0.0.1 20000 2000 >"$TMP/flood.nobody"
-check_eq "flood: nobody made 2000 refused connects (its namespace torn down meanwhile)" \
+check_eq "flood: nobody made 2000 refused connects in the initial namespace" \
 	"refused=2000 other=0" "$(<"$TMP/flood.nobody")"
-ftd=$TMP/flood_ft
-mkdir "$ftd"
-quiesce
-ft_begin "$ftd" "tcp:tcp_receive_reset if dport == 7777" "sock:inet_sk_error_report if dport == 7777"
-"$NETLOAD" tcp-refused 127.0.0.1 7777 4 >/dev/null
-quiesce
-ft_end
-want_rst=$(ft_hits tcp:tcp_receive_reset)
-want_err=$(ft_hits sock:inet_sk_error_report)
-"$TP" -j resets >"$TMP/resets.json"
-"$TP" -j errors >"$TMP/errors.json"
-echo "# after the flood the administrator sees: resets $(jq -c '{entries, capacity, overflow}' "$TMP/resets.json"), errors $(jq -c '{entries, capacity, overflow}' "$TMP/errors.json")"
-jq -r '.resets[:3][] | "# tpstat -j resets: \(.)"' "$TMP/resets.json"
-got_rst=$(jq '[.resets[] | select(.direction == "active" and .port == 7777) | .received] | add // 0' "$TMP/resets.json")
-got_err=$(jq '[.errors[] | select(.port == 7777 and .errno == 111) | .count] | add // 0' "$TMP/errors.json")
-echo "# the administrator's 4 refused connects to :7777: resets received $got_rst (ftrace $want_rst), errors $got_err (ftrace $want_err)"
-check_eq "flood: ftrace saw the administrator's 4 resets" 4 "$want_rst"
-todo quota "flood: after nobody's flood, the administrator's own resets to :7777 appear, exact against ftrace" \
-	test "$got_rst" = "$want_rst"
-todo quota "flood: after nobody's flood, the administrator's own ECONNREFUSED errors to :7777 appear, exact against ftrace" \
-	test "$got_err" = "$want_err"
+admin_refused 7778 counted
 exact "flooding"
 
-# --- 3. rmmod with each kind of reader open -------------------------------------
+# --- 4. many unprivileged namespaces arm their counters ----------------------------
+# nsarm_run <n>: nobody makes <n> user namespaces, each with a network
+# namespace whose root arms its counters (SET_FILTER); sets ARM to the
+# result line, ARM_ENOSPC to the first refusal's text and ARM_MEM to the
+# module's memory while they all live; then lets them go.
+nsarm_run() {
+	local line
+	coproc ARMER { nobody "$NSARM" "$1" 2>&1; }
+	# shellcheck disable=SC2153 # set by coproc
+	armer_pid=$ARMER_PID
+	ARM='' ARM_ENOSPC='' ARM_MEM=''
+	while read -r -t 600 line <&"${ARMER[0]}"; do
+		case $line in
+		armed=*) ARM=$line ;;
+		"first ENOSPC: "*) ARM_ENOSPC=${line#first ENOSPC: } ;;
+		"first other: "?*) echo "# nsarm: $line" ;;
+		held) break ;;
+		*) echo "# nsarm: $line" ;;
+		esac
+	done
+	ARM_MEM=$("$TP" -j info | jq .memory_bytes)
+	echo go >&"${ARMER[1]}"
+	wait "$armer_pid"
+}
+# mem_settles <bytes>: the module's memory is <bytes> once the dead
+# namespaces' exits ran (they run in a workqueue).
+mem_settles() {
+	local i
+	for ((i = 0; i < 600; i++)); do
+		[ "$("$TP" -j info | jq .memory_bytes)" = "$1" ] && return 0
+		nap 0.2
+	done
+	return 1
+}
+ARM_N=${TPSTAT_ARM_N:-1000}
+cap=$(</sys/module/tpstat/parameters/netns_max)
+mem0=$("$TP" -j info | jq .memory_bytes)
+nsarm_run 1
+check_eq "arm: one unprivileged namespace arms its counters" "armed=1 enospc=0 other=0" "$ARM"
+per=$((ARM_MEM - mem0))
+echo "# arm: one namespace's counters hold $per bytes (the module $mem0 without)"
+check "arm: they are charged to the module's memory" test "$per" -gt 0
+check "arm: and go when the namespace does" mem_settles "$mem0"
+SECONDS=0
+nsarm_run "$ARM_N"
+echo "# arm: $ARM_N namespaces made and armed in ${SECONDS}s"
+check_eq "arm: of $ARM_N unprivileged namespaces, netns_max ($cap) count and the rest are refused" \
+	"armed=$cap enospc=$((ARM_N - cap)) other=0" "$ARM"
+check "arm: the refusal names netns_max ($ARM_ENOSPC)" grep -q netns_max <<<"$ARM_ENOSPC"
+check_eq "arm: while they live the module holds netns_max namespaces' counters more" \
+	"$((mem0 + cap * per))" "$ARM_MEM"
+check "arm: all of it goes with the namespaces" mem_settles "$mem0"
+exact "arming"
+
+# --- 5. rmmod with each kind of reader open -------------------------------------
 # rmmod_held <what>: rmmod while a reader holds something; sets RM to
 # unloaded or refused.
 rmmod_held() {
