@@ -114,7 +114,7 @@ void tpstat_alert_window_discard(void);
 /* Whether any namespace has a listener on the alerts group. */
 bool tpstat_alerts_listened(void);
 
-/* monitor.c: module load, checks alert_rate= and allocates. */
+/* monitor.c: module load, allocates the pending alerts. */
 int tpstat_monitor_init(char *err, size_t err_len);
 /* CAP_NET_ADMIN over @net asked for alerts (MONITOR). */
 int tpstat_monitor_start(struct net *net, struct netlink_ext_ack *extack);

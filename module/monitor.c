@@ -23,11 +23,17 @@
 #include "alerts.h"
 #include "compat.h"
 #include "netlink.h"
+#include "params.h"
 
+/*
+ * A window sends at most its pending tables' slots (TPSTAT_ALERT_SLOTS a
+ * CPU) whatever the rate; the limit keeps the parameter meaningful.
+ */
+#define TPSTAT_ALERT_RATE_MAX	100000
 static unsigned int alert_rate = 100;
-module_param(alert_rate, uint, 0444);
+tpstat_param_uint(alert_rate, 1, TPSTAT_ALERT_RATE_MAX);
 MODULE_PARM_DESC(alert_rate,
-		 "Most alerts tpstat monitor sends a second, 1 or more (default 100); the rest are counted and reported as lost");
+		 "Most alerts tpstat monitor sends a second, 1 to 100000 (default 100); the rest are counted and reported as lost");
 
 /*
  * The alert path is one for the system: armed, every probe folds its
@@ -133,10 +139,6 @@ int tpstat_monitor_start(struct net *net, struct netlink_ext_ack *extack)
 
 int tpstat_monitor_init(char *err, size_t err_len)
 {
-	if (!alert_rate) {
-		snprintf(err, err_len, "alert_rate=0: must be 1 or more");
-		return -EINVAL;
-	}
 	if (tpstat_alerts_alloc()) {
 		snprintf(err, err_len, "no memory for the pending alerts");
 		return -ENOMEM;

@@ -5,13 +5,12 @@
 # monitor's alerts (monitor.sh, first: nothing else has run yet), the
 # module's counters (run.sh), the tool against it (ctl.sh), namespaces
 # asking about themselves (netns.sh), the views (views.sh, and over
-# IPv6: ipv6.sh), storms of resets and filters under traffic (stress.sh),
-# a hostile user (adversary.sh), the auth view against TCP-MD5 and TCP-AO failures
-# (auth.sh: every tier, skipped in seconds where the kernel lacks the
-# tracepoints) and every network tracepoint (events.sh, last: it loads
-# sctp); the basic tier of the kernel matrix leaves out views.sh, the
-# debug kernel ipv6.sh.  Says
-# how long each took.  Fails if any did.
+# IPv6: ipv6.sh), storms of resets and filters under traffic
+# (stress.sh), a hostile user (adversary.sh), the auth view against
+# TCP-MD5 and TCP-AO failures (auth.sh: skipped in seconds where the
+# kernel lacks the tracepoints) and every network tracepoint (events.sh,
+# last: it loads sctp).  make check gives each tier its own list
+# (tests/check.sh).  Says how long each took.  Fails if any did.
 #   tests/net/all.sh <tpstat.ko> [suite.sh...]
 set -u
 here=$(cd "$(dirname "$0")" && pwd)

@@ -252,11 +252,8 @@ for bad in bogus '' 'drops,' ',' 'DROPS' 'drops,,rcvq' 'all,none'; do
 done
 
 # --- alert_rate (module/monitor.c) ----------------------------------------------
-refuse "alert_rate=0" "tpstat: alert_rate=0: must be 1 or more" alert_rate=0
-# 4294967296 is refused by the kernel's uint ops with ERANGE and no
-# limit named: left out until monitor.c uses tpstat_param_uint().
-for bad in -1 abc; do
-	refuse "alert_rate=$bad" "alert_rate" alert_rate="$bad"
+for bad in 0 100001 4294967296 -1 abc; do
+	refuse "alert_rate=$bad" "tpstat: alert_rate=$bad: must be a number from 1 to 100000" alert_rate="$bad"
 done
 
 # --- concurrent errors keep their own extack message -------------------------------
