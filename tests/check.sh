@@ -8,28 +8,27 @@
 # build/check/<kernel>/.
 #
 # The kernels and their tiers:
-#   full   Debian 12's 6.1 and 6.12 (the host's packages) and the debug
-#          kernel built from Debian's 6.1 source (KASAN, lockdep,
-#          kmemleak, KUnit, no BPF; 5.10's too when asked for): build,
-#          every guest suite (exactness, the tool, the views, auth, the
-#          storms of stress.sh), KUnit on the debug kernels; the
-#          deployment tests use the Debian 12 kernels.
-#   probe  the debug kernel built from trixie-backports' 7.3 source, the
-#          same options: its tracepoints call probes preemptible, under
-#          SRCU (6.1's with preemption off).  The suites whose paths a
-#          reset, a filter or a namespace's exit races (monitor.sh,
-#          run.sh, netns.sh, stress.sh) and KUnit.
+#   full   Debian 12's 6.1 and 6.12 (the host's packages): build, every
+#          guest suite (exactness against ftrace, the tool, namespaces,
+#          the views and over IPv6, the storms of stress.sh, a hostile
+#          user in adversary.sh, the kernel's YNL client, the privilege
+#          table, namespace-number reuse, auth, every tracepoint); the
+#          deployment tests use these kernels.
+#   debug  the debug kernels built from Debian's 6.1 source and from
+#          trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
+#          KUnit, no BPF; 7.3's tracepoints call probes preemptible,
+#          under SRCU, 6.1's with preemption off): what races and what
+#          a hostile user does, where the kernel watches for it
+#          (stress.sh, adversary.sh), then KUnit, in one boot.
 #   basic  the kernels of tests/matrix/kernels.conf (Debian 11's 5.10,
 #          the RT flavours, trixie-backports' and sid's newest, arm64 and
 #          32-bit ARM), fetched and built by tests/matrix/: build with
-#          that distribution's compiler, load, exactness against ftrace,
-#          the tool's commands, every network tracepoint against ftrace,
-#          a clean kernel log, the monitor's alerts against ftrace,
-#          namespaces asking about themselves, the views over IPv6, the
-#          auth view against TCP-MD5 and TCP-AO failures (monitor.sh,
-#          run.sh, ctl.sh, netns.sh, ipv6.sh, auth.sh and events.sh, with
-#          TPSTAT_TIER=basic: without the 50 load/unload cycles, the
-#          random netlink requests and the two-writer hammer).
+#          that distribution's compiler, load, the monitor's alerts,
+#          exactness and every tracepoint against ftrace, namespaces,
+#          the storms, a hostile user, the auth view (monitor.sh, run.sh,
+#          netns.sh, stress.sh, adversary.sh, auth.sh, events.sh with
+#          TPSTAT_TIER=basic: run.sh without its 50 load/unload cycles
+#          and two-writer hammer).
 # Two jobs run side by side (TPSTAT_CHECK_JOBS, default 2), one per core:
 # a job is a kernel, or the Debian 12 chain (the host's checks, Debian
 # 12's kernels, the deployment).  Each job's time is printed at the end.
@@ -202,41 +201,36 @@ kernel_job() {
 	fi
 	grep -q 'warning:' "$dir/build.log" && emit 1 "build log has warnings"
 
-	vm=(tests/vm/boot.sh --kernel "$image" --timeout 3600)
+	# A guest that hangs fails its job, not the whole run.
+	vm=(tests/vm/boot.sh --kernel "$image" --timeout 1800)
 	[ "$modrel" != - ] && vm+=(--modules-release "$modrel")
 	[ "$modroot" != - ] && vm+=(--modules-root "$modroot")
 	[ -n "$append" ] && vm+=(--append "$append")
 	[ "$arch" != amd64 ] && vm+=(--arch "$arch" --root "$(tests/arm/root.sh "$arch")")
-	# First: its rate test wants a guest where nothing else runs yet.
-	suites=(monitor.sh run.sh ctl.sh netns.sh)
-	[ "$tier" = probe ] && suites=(run.sh netns.sh)
-	[ "$tier" = full ] && suites+=(views.sh)
-	# Storms of resets, filters and namespaces under traffic, on every
-	# kernel: longest where KASAN and lockdep watch.
-	suites+=(stress.sh)
+	# The suites of each tier (the header above).  First: monitor.sh's
+	# rate test wants a guest where nothing else runs yet.  Last:
+	# events.sh loads sctp, which stays loaded.
+	case $tier in
+	full) suites=(monitor.sh run.sh ctl.sh netns.sh views.sh stress.sh adversary.sh
+		ipv6.sh ynl.sh privilege.sh netns_reuse.sh auth.sh events.sh) ;;
+	debug) suites=(stress.sh adversary.sh) ;;
+	*) suites=(monitor.sh run.sh netns.sh stress.sh adversary.sh auth.sh events.sh) ;;
+	esac
+	# The storms: longest where KASAN and lockdep watch.
 	stress_secs=15
-	[[ $1 == debug-* ]] && stress_secs=40
-	# A hostile user (the spec-seeded fuzzer as root, nobody and a user
-	# namespace's root, bad requests, table floods, rmmod with readers
-	# held): on Debian 12's kernels, where it takes 3 to 4 minutes; on
-	# the debug kernels it would take 15, over what a run may take.
-	[ "$tier" = full ] && [[ $1 != debug-* ]] && suites+=(adversary.sh)
-	# IPv6 end to end on every kernel but the debug one, whose views run
-	# covers IPv6's paths too (rcvq, neigh) and takes long enough.
-	[[ $1 != debug-* ]] && suites+=(ipv6.sh)
-	# The kernel's YNL client: once per Debian 12 kernel (python3 and its
-	# yaml are the host's, which only x86 guests share).
-	[ "$tier" = full ] && [[ $1 != debug-* ]] && suites+=(ynl.sh)
-	# Who may read and change what (the privilege table), and a dead
-	# namespace's inode number given to a new one: on Debian 12's two.
-	[ "$tier" = full ] && [[ $1 != debug-* ]] && suites+=(privilege.sh netns_reuse.sh)
-	# The auth view, every tier: TCP-AO only the 7.x kernels have
-	# (CONFIG_TCP_AO), TCP-MD5 6.7 on; before 6.7 it checks the refusal.
-	# Last: events.sh loads sctp, which stays loaded.
-	# The debug kernels leave them to Debian's 6.1, 7.2 and 7.3.
-	[[ $1 == debug-* ]] || suites+=(auth.sh events.sh)
+	[ "$tier" = debug ] && stress_secs=40
+	# KUnit in the same boot, after the suites (a boot of a debug
+	# kernel takes minutes under TCG).
+	kunit=
+	[ "$tier" != basic ] && [ -f "build/$kver/tpstat_kunit.ko" ] && kunit=build/$kver/tpstat_kunit.ko
+	# shellcheck disable=SC2016 # expanded by the guest's shell
 	TPSTAT_TIER=$tier TPSTAT_STRESS_SECONDS=$stress_secs "${vm[@]}" --out "$dir/net" -- \
-		tests/net/all.sh "build/$kver/tpstat.ko" "${suites[@]}" >/dev/null 2>&1
+		bash -c 'ko=$1 kunit=$2; shift 2; tests/net/all.sh "$ko" "$@"; st=$?
+			[ -z "$kunit" ] && exit $st
+			echo "# --- KUnit"; SECONDS=0
+			tests/kunit/guest.sh "$kunit" /tmp/out/kunit || st=1
+			echo "# --- KUnit took ${SECONDS}s"; exit $st' \
+		- "build/$kver/tpstat.ko" "$kunit" "${suites[@]}" >/dev/null 2>&1
 	st=$?
 	grep -v '^# --- ' "$dir/net/output.log" | label "$name" >>"$tap"
 	emit $st "guest suites exit 0 (status $st)"
@@ -246,16 +240,14 @@ kernel_job() {
 	sed -n 's/^# --- \(.*\) took \(.*\)$/# '"$name"': \1 took \2/p' \
 		"$dir/net/output.log" >>"$tap"
 
-	if [ "$tier" != basic ] && [ -f "build/$kver/tpstat_kunit.ko" ]; then
-		"${vm[@]}" --out "$dir/kunit" -- \
-			tests/kunit/guest.sh "build/$kver/tpstat_kunit.ko" /tmp/out/kunit \
-			>/dev/null 2>&1
+	if [ -n "$kunit" ]; then
+		test -s "$dir/net/kunit/dmesg.txt"
 		emit $? "KUnit module loads and reports"
 		tests/kunit/parse.sh "$(tests/kernel/debug-kernel.sh --cached --source \
-			--version "$(debug_version "$name")")" "$dir/kunit/kunit" |
+			--version "$(debug_version "$name")")" "$dir/net/kunit" |
 			label "$name" >>"$tap"
 		! grep -qE 'BUG:|WARNING:|KASAN|INFO: possible|INFO: trying|sleeping function|kmemleak' \
-			"$dir/kunit/kunit/dmesg.txt" 2>/dev/null
+			"$dir/net/kunit/dmesg.txt" 2>/dev/null
 		emit $? "kernel log clean during KUnit"
 	fi
 	echo $SECONDS >"$logs/$name.time"
@@ -304,7 +296,7 @@ debian_chain() {
 		debug-*) [[ " $debug_kernels " == *" $(debug_version "$name") "* ]] || continue ;;
 		esac
 		tier=full
-		[[ $name == debug-7.* ]] && tier=probe
+		[[ $name == debug-* ]] && tier=debug
 		echo "$name $tier amd64 $image $kbuild $modrel - host ${append:-}"
 	done
 	while read -r name arch image kbuild modrel modroot env; do
@@ -361,5 +353,8 @@ for name in "${names[@]}"; do
 	echo "#   $name $(awk -v n="$name" '$1 == n { print $2 }' "$logs/jobs") $(cat "$logs/$name.time" 2>/dev/null)s"
 done
 [ "$todo" = 0 ] || echo "# $todo known failures (TAP TODO) above"
+# The README's table of results.
+tests/results.sh "$logs" >"$logs/results.md"
+echo "# the README's table of results: build/check/results.md"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
