@@ -3,8 +3,9 @@
 #
 # tpstat against what a hostile or careless user does, inside a test
 # kernel as root (tests/vm/boot.sh).  Five parts, each ending with every
-# attached counter exact against ftrace over a small workload and a
-# clean kernel log:
+# attached counter exact against ftrace over a small workload (on the
+# debug kernels, TPSTAT_TIER=debug, the last part only) and a clean
+# kernel log:
 #   1. fuzz: nlfuzz (tests/load/nlfuzz.c, its seeds from the YNL spec
 #      uapi/tpstat.yaml) sends TPSTAT_FUZZ_N (10,000) requests as root,
 #      then as nobody and as root of an unprivileged user namespace
@@ -75,8 +76,15 @@ workload() {
 # exact <part>: a small workload (connections, refused connects,
 # datagrams); every attached event's counter must move exactly as ftrace
 # counted, then the kernel log must be clean.
+# On the debug kernels (TPSTAT_TIER=debug), where an ftrace window over
+# every event takes minutes, only the last part's: the others end with
+# their clean log, which is what those kernels are for.
 exact() {
 	local part=$1 d ev n bad=0 events void
+	if [ "${TPSTAT_TIER:-full}" = debug ] && [ "$part" != "rmmod with readers" ]; then
+		log_clean "$part"
+		return
+	fi
 	d=$(mktemp -d "$TMP/exact.XXXX")
 	events=$(attached_events)
 	quiesce || echo "# $part: counters never settled before"
@@ -206,13 +214,13 @@ exact "bad requests"
 
 # --- 3. table flooding by the unprivileged -----------------------------------------
 # admin_refused <port> <what>: the administrator's 4 refused connects to
-# <port>, judged by ftrace (each is a reset sent by the closed port and
-# one received by the client, and an ECONNREFUSED error).  The resets
+# <port>, judged by ftrace (each is a reset received by the client, one
+# sent for the closed port, and an ECONNREFUSED error).  The resets
 # and errors views must show them, or count what they could not hold as
 # overflow: shown + overflow's growth = ftrace's count.  With <what>
 # "room", all of them shown.
 admin_refused() {
-	local port=$1 what=$2 d=$TMP/flood_$1 want_rst want_err
+	local port=$1 what=$2 d=$TMP/flood_$1 want_rcv want_rst want_err
 	local got_rst got_err ovf_rst ovf_err
 	mkdir "$d"
 	quiesce
@@ -224,7 +232,9 @@ admin_refused() {
 	"$NETLOAD" tcp-refused 127.0.0.1 "$port" 4 >/dev/null
 	quiesce
 	ft_end
-	want_rst=$(($(ft_hits tcp:tcp_receive_reset) + $(ft_hits tcp:tcp_send_reset)))
+	# A reset sent without a socket fires tcp_send_reset from 6.10 on.
+	want_rcv=$(ft_hits tcp:tcp_receive_reset)
+	want_rst=$((want_rcv + $(ft_hits tcp:tcp_send_reset)))
 	want_err=$(ft_hits sock:inet_sk_error_report)
 	"$TP" -j resets >"$d/resets.b"
 	"$TP" -j errors >"$d/errors.b"
@@ -234,8 +244,8 @@ admin_refused() {
 	ovf_rst=$(($(jq .overflow "$d/resets.b") - $(jq .overflow "$d/resets.a")))
 	ovf_err=$(($(jq .overflow "$d/errors.b") - $(jq .overflow "$d/errors.a")))
 	echo "# the administrator's refused connects to :$port: resets sent and received shown $got_rst + overflow $ovf_rst (ftrace $want_rst), errors $got_err + $ovf_err (ftrace $want_err)"
-	check_eq "flood: ftrace saw the administrator's 4 refusals to :$port (a reset sent and one received each)" \
-		"8 4" "$want_rst $want_err"
+	check_eq "flood: ftrace saw the administrator's 4 refusals to :$port (a reset received and an error each)" \
+		"4 4" "$want_rcv $want_err"
 	if [ "$what" = room ]; then
 		check_eq "flood: the administrator's resets to :$port all appear, exact against ftrace" \
 			"$want_rst 0" "$got_rst $ovf_rst"
