@@ -25,8 +25,12 @@ while read -r name tier arch _; do
 	kunit=$(grep -cE '^ok - .*: tpstat_' "$logs/$name.tap" 2>/dev/null)
 	kunit_all=$(grep -cE '^(not )?ok - .*: tpstat_' "$logs/$name.tap" 2>/dev/null)
 	[ "$kunit_all" -gt 0 ] && suites="${suites%KUnit}KUnit $kunit/$kunit_all"
-	kernel=$name
-	[ "$arch" != amd64 ] && kernel="$name ($arch)"
+	# The matrix's kernels as fetch.sh resolved them ("sid = <package>
+	# <version>, ...").
+	pkg=$(sed -n 's/^.*resolved: //p' "$logs/matrix.log" 2>/dev/null | tr ',' '\n' |
+		sed -n "s/^ *$name = //p")
+	kernel="$name${pkg:+: $pkg}"
+	[ "$arch" != amd64 ] && kernel="$kernel ($arch)"
 	echo "| $kernel | $tier | $suites | $(cat "$logs/$name.time" 2>/dev/null)s |"
 done <"$logs/jobs"
 for part in host deployment; do
