@@ -83,8 +83,10 @@ static int transact(struct msg *m, size_t len, int print, int *batches)
 				continue;
 			if (h->nlmsg_type == NLMSG_ERROR)
 				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			/* A dump that failed says so in its DONE (an int). */
 			if (h->nlmsg_type == NLMSG_DONE)
-				return 0;
+				return h->nlmsg_len >= NLMSG_LENGTH(sizeof(int)) ?
+				       *(int *)NLMSG_DATA(h) : 0;
 			if (print) {
 				struct nlattr *a = (void *)((char *)NLMSG_DATA(h) + GENL_HDRLEN);
 				int rem = h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
