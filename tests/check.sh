@@ -341,8 +341,9 @@ while read -r name tier arch image kbuild modrel modroot env append; do
 		names+=("$name") ;;
 	esac
 done < <({ cat "$logs/jobs"; echo "host"; } |
-	awk '{ print ($1 == "host" ? 0 : $1 ~ /^debug-6/ ? 1 : $1 ~ /^deb-/ ? 2 :
-		$1 ~ /^debug-/ ? 3 : $3 != "amd64" ? 4 : 5), $0 }' |
+	awk '{ o = $1 == "host" ? 0 : $1 ~ /^debug-6/ ? 1 : $1 ~ /^deb-/ ? 2 : $1 ~ /^debug-/ ? 3 : 5
+		if (o == 5 && $3 != "amd64") o = 4
+		print o, $0 }' |
 	sort -k1,1n -s | cut -d' ' -f2-)
 wait
 for name in "${names[@]}"; do
@@ -350,6 +351,13 @@ for name in "${names[@]}"; do
 	grep '^# ' "$logs/$name.tap"
 done
 
+# Every job ran to its end (it wrote its time), whatever its result.
+ran=0
+for name in "${names[@]}"; do
+	[ -s "$logs/$name.time" ] && ran=$((ran + 1))
+done
+result $((ran > 0 && ran == ${#names[@]} ? 0 : 1)) \
+	"every job ran to its end ($ran of ${#names[@]})"
 # Every kernel asked for was tried, whatever its result.
 got=$(wc -l <"$logs/matrix.list")
 result $((got == ${#matrix_names[@]} ? 0 : 1)) \
