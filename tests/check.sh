@@ -9,10 +9,10 @@
 #
 # The kernels and their tiers:
 #   full   Debian 12's 6.1 and 6.12 (the host's packages): build,
-#          exactness against ftrace, the tool, namespaces, the views,
-#          the storms of stress.sh, the privilege table, auth, every
-#          tracepoint; on 6.12 also a hostile user (adversary.sh), the
-#          views over IPv6, the kernel's YNL client and namespace-number
+#          exactness against ftrace, the tool, namespaces, the storms
+#          of stress.sh, the privilege table, auth, every tracepoint; on
+#          6.12 also the views over IPv4 and IPv6, a hostile user
+#          (adversary.sh), the kernel's YNL client and namespace-number
 #          reuse; the deployment tests use these kernels.
 #   debug  the debug kernels built from Debian's 6.1 source and from
 #          trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
@@ -30,7 +30,7 @@
 #          TPSTAT_TIER=basic: run.sh without its 50 load/unload cycles
 #          and two-writer hammer).
 # Two jobs run side by side (TPSTAT_CHECK_JOBS, default 2), one per core:
-# a job is a kernel, or the host's checks and the deployment.  Each
+# a job is a kernel, the deployment, or the host's own checks.  Each
 # job's time is printed at the end.
 # TPSTAT_MATRIX: which matrix kernels: "basic" (the default: those
 # kernels.conf marks so), "all", names, or "none".
@@ -215,10 +215,13 @@ kernel_job() {
 	# each basic kernel and over half an hour on a debug kernel under
 	# TCG (30,000 fuzzed requests, 200 judged bad ones, each read
 	# back): on Debian 12's newest kernel only.
-	# So are the views over IPv6, the kernel's YNL client and a dead
-	# namespace's number reused, whose paths 6.1 shares.
-	full) suites=(monitor.sh run.sh ctl.sh netns.sh views.sh stress.sh)
-		[[ $name == deb-6.12* ]] && suites+=(adversary.sh ipv6.sh ynl.sh netns_reuse.sh)
+	# So are the views (over IPv4 and IPv6: 4 minutes on 6.1; their
+	# decisions are KUnit's on the debug kernels too), the kernel's
+	# YNL client and a dead namespace's number reused, whose paths 6.1
+	# shares.
+	full) suites=(monitor.sh run.sh ctl.sh netns.sh stress.sh)
+		[[ $name == deb-6.12* ]] &&
+			suites+=(views.sh adversary.sh ipv6.sh ynl.sh netns_reuse.sh)
 		suites+=(privilege.sh auth.sh events.sh) ;;
 	debug) suites=(stress.sh) ;;
 	*) suites=(monitor.sh run.sh netns.sh stress.sh auth.sh events.sh) ;;
@@ -282,20 +285,21 @@ timed() {
 	echo $SECONDS >"$logs/$name.time"
 }
 
-# The host's checks, then the deployment: make install, DKMS and the
-# packages build into build/<release>/ and install into
-# /lib/modules/<release>/, where Debian 12's kernels' jobs build and
-# boot, so those jobs wait for it (debian_job) and it goes first.
-host_and_deployment() {
-	timed host host_checks
+# The deployment: make install, DKMS and the packages build into
+# build/<release>/ and install into /lib/modules/<release>/, where Debian
+# 12's kernels' jobs build and boot, so those jobs wait for it
+# (after_deployment) and it goes first.
+deployment_job() {
 	timed deployment deployment
 	touch "$logs/deployed"
 }
-debian_job() {
+# after_deployment COMMAND...: once the deployment is done (its make
+# install builds build/ctl/ too).
+after_deployment() {
 	while [ ! -e "$logs/deployed" ]; do
 		sleep 5
 	done
-	kernel_job "$@"
+	"$@"
 }
 
 # NAME TIER ARCH IMAGE KBUILD MODREL MODROOT ENV APPEND
@@ -314,10 +318,10 @@ debian_job() {
 } >"$logs/jobs"
 
 # Two at a time, the longest first so that both cores end close
-# together: the host's checks and the deployment (7 minutes, first:
-# Debian 12's kernels wait for it), the debug 6.1 kernel (10), Debian
-# 12's kernels (about 15 each), the debug 7.3 kernel (8), ARM (5-7), the
-# basic tier (4-5 with its chroot build).
+# together: the deployment (5 minutes, first: Debian 12's kernels wait
+# for it), the debug 6.1 kernel (10), Debian 12's 6.12 and 6.1 (about
+# 15 each), the debug 7.3 kernel (9), the host's own checks (6), ARM
+# (8-9), the basic tier (5-6 with its chroot build).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 names=()
 start() { # NAME COMMAND...: in the background once a core is free
@@ -330,19 +334,22 @@ start() { # NAME COMMAND...: in the background once a core is free
 }
 while read -r name tier arch image kbuild modrel modroot env append; do
 	case $name in
+	deployment)
+		start "deployment" deployment_job
+		names+=(deployment) ;;
 	host)
-		start "host checks and deployment" host_and_deployment
-		names+=(host deployment) ;;
+		start "host checks" after_deployment timed host host_checks
+		names+=(host) ;;
 	*)
-		job=kernel_job
-		[[ $name == deb-* ]] && job=debian_job
-		start "$name ($tier)" "$job" "$name" "$tier" "$arch" "$image" "$kbuild" \
+		job=(kernel_job)
+		[[ $name == deb-* ]] && job=(after_deployment kernel_job)
+		start "$name ($tier)" "${job[@]}" "$name" "$tier" "$arch" "$image" "$kbuild" \
 			"$modrel" "$modroot" "$env" "${append:-}"
 		names+=("$name") ;;
 	esac
-done < <({ cat "$logs/jobs"; echo "host"; } |
-	awk '{ o = $1 == "host" ? 0 : $1 ~ /^debug-6/ ? 1 : $1 ~ /^deb-/ ? 2 : $1 ~ /^debug-/ ? 3 : 5
-		if (o == 5 && $3 != "amd64") o = 4
+done < <({ cat "$logs/jobs"; echo deployment; echo host; } |
+	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-6/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 5 : 7
+		if (o == 7 && $3 != "amd64") o = 6
 		print o, $0 }' |
 	sort -k1,1n -s | cut -d' ' -f2-)
 wait
