@@ -8,9 +8,10 @@
       is missing on either side; and against the kernel's genetlink
       schema (Documentation/netlink/genetlink.yaml), if given.
   check_spec.py policy SPEC POLICY_JSON
-      against the policy the loaded module reports (nlctrl's getpolicy
-      dump, as tools/net/ynl/cli.py --output-json prints it): the
-      attributes requests may carry, their types and their bounds.
+      against the policies the loaded module reports (nlctrl's getpolicy
+      dump, as tools/net/ynl/cli.py --output-json prints it): for each
+      command, the attributes its requests may carry, their types and
+      their bounds.
 
 Prints one line per disagreement and exits 1 if there is any.
 """
@@ -98,66 +99,79 @@ POLICY_TYPES = {
 }
 
 
-def policy_attrs(dump):
-    """attr-id -> its policy, from the family's (only) policy; op ids."""
-    attrs, ops = {}, set()
+def policy_dump(dump):
+    """policy-id -> {attr-id: its policy}; op-id -> {'do'/'dump': policy-id}."""
+    policies, ops = {}, {}
     for msg in dump:
         pol = msg.get('policy')
         if pol:
-            attrs.setdefault(pol['policy-id'], {})[pol['attr-id']] = pol
-        if msg.get('op-policy'):
-            ops.add(msg['op-policy']['op-id'])
-    if len(attrs) != 1:
-        raise SystemExit(f"check_spec: expected one policy, got {len(attrs)}")
-    return next(iter(attrs.values())), ops
+            policies.setdefault(pol['policy-id'], {})[pol['attr-id']] = pol
+        op = msg.get('op-policy')
+        if op:
+            modes = ops.setdefault(op['op-id'], {})
+            for mode in ('do', 'dump'):
+                if mode in op:
+                    modes[mode] = op[mode]
+    return policies, ops
+
+
+def check_attr(name, attr, pol):
+    """The spec's type and checks of one attribute against the module's."""
+    errors = []
+    ktype = POLICY_TYPES.get(pol.get('type'), pol.get('type'))
+    if ktype != attr['type']:
+        errors.append(f"{name}: spec type {attr['type']}, module {pol.get('type')}")
+    checks = attr.get('checks', {})
+    bounds = [('max-len', 'max-length'), ('min-len', 'min-length')]
+    sign = 's' if attr['type'].startswith('s') else 'u'
+    bounds += [('min', f'min-value-{sign}'), ('max', f'max-value-{sign}')]
+    for key, kkey in bounds:
+        kval = pol.get(kkey)
+        # A u8/u16/u32 without a min or max reports its type's range.
+        if kval is not None and key in ('min', 'max') and key not in checks:
+            full = {'u8': 255, 'u16': 65535, 'u32': 2**32 - 1,
+                    'u64': 2**64 - 1}.get(attr['type'])
+            if (key == 'min' and kval == 0) or (key == 'max' and kval == full):
+                continue
+        if checks.get(key) != kval:
+            errors.append(f"{name}: spec {key} {checks.get(key)}, module {kval}")
+    return errors
 
 
 def check_policy(spec, dump):
+    """Each command's policy takes exactly the attributes its request
+    carries in the spec (an attribute the module rejects outright,
+    NLA_REJECT, is not reported), with the spec's types and bounds."""
     errors = []
-    kernel, kops = policy_attrs(dump)
+    policies, kops = policy_dump(dump)
     # Notifications (event:) have no policy: only requests do.
-    sops = {op.get('value', i): op['name']
+    sops = {op.get('value', i): op
             for i, op in enumerate(spec['operations']['list'], start=1)
             if 'do' in op or 'dump' in op}
-    for op in sorted(kops ^ set(sops)):
+    for op in sorted(set(kops) ^ set(sops)):
         side = 'the module' if op in kops else 'the spec'
-        errors.append(f"command {op} ({sops.get(op, '?')}): only {side} has it")
+        name = sops[op]['name'] if op in sops else '?'
+        errors.append(f"command {op} ({name}): only {side} has it")
     a_set = spec['attribute-sets'][0]
     by_id = {a.get('value', i): a
              for i, a in enumerate(a_set['attributes'], start=1)}
-    requested = set()
-    for op in spec['operations']['list']:
+    by_name = {a['name']: aid for aid, a in by_id.items()}
+    for op_id, op in sorted(sops.items()):
         for mode in ('do', 'dump'):
-            req = (op.get(mode) or {}).get('request') or {}
-            requested.update(req.get('attributes', []))
-    for aid, pol in sorted(kernel.items()):
-        attr = by_id.get(aid)
-        if attr is None:
-            errors.append(f"attribute {aid}: in the module's policy, not in the spec")
-            continue
-        name = attr['name']
-        if name not in requested:
-            errors.append(f"{name}: the module accepts it, no request in the spec carries it")
-        ktype = POLICY_TYPES.get(pol.get('type'), pol.get('type'))
-        if ktype != attr['type']:
-            errors.append(f"{name}: spec type {attr['type']}, module {pol.get('type')}")
-        checks = attr.get('checks', {})
-        bounds = [('max-len', 'max-length'), ('min-len', 'min-length')]
-        sign = 's' if attr['type'].startswith('s') else 'u'
-        bounds += [('min', f'min-value-{sign}'), ('max', f'max-value-{sign}')]
-        for key, kkey in bounds:
-            kval = pol.get(kkey)
-            # A u8/u16/u32 without a min or max reports its type's range.
-            if kval is not None and key in ('min', 'max') and key not in checks:
-                full = {'u8': 255, 'u16': 65535, 'u32': 2**32 - 1,
-                        'u64': 2**64 - 1}.get(attr['type'])
-                if (key == 'min' and kval == 0) or (key == 'max' and kval == full):
-                    continue
-            if checks.get(key) != kval:
-                errors.append(f"{name}: spec {key} {checks.get(key)}, module {kval}")
-    for aid, attr in by_id.items():
-        if attr['name'] in requested and aid not in kernel:
-            errors.append(f"{attr['name']}: a request in the spec carries it, the module's policy does not accept it")
+            if mode not in op or op_id not in kops:
+                continue
+            req = (op[mode].get('request') or {}).get('attributes', [])
+            want = {by_name[n] for n in req}
+            pid = kops[op_id].get(mode)
+            kernel = policies.get(pid, {}) if pid is not None else {}
+            for aid in sorted(set(kernel) - want):
+                name = by_id[aid]['name'] if aid in by_id else aid
+                errors.append(f"{op['name']} {mode}: the module accepts {name}, the spec's request does not carry it")
+            for aid in sorted(want - set(kernel)):
+                errors.append(f"{op['name']} {mode}: the spec's request carries {by_id[aid]['name']}, the module's policy does not accept it")
+            for aid in sorted(want & set(kernel)):
+                errors += [f"{op['name']} {mode}: {e}" for e in
+                           check_attr(by_id[aid]['name'], by_id[aid], kernel[aid])]
     return errors
 
 
