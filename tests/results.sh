@@ -22,8 +22,8 @@ while read -r name tier arch _; do
 		}
 		/^# --- KUnit took/ { kunit = 1 }
 		END { if (kunit) printf "%sKUnit", sep }' "$out")
-	kunit=$(grep -cE '^ok - .*: tpstat_' "$logs/$name.tap" 2>/dev/null)
-	kunit_all=$(grep -cE '^(not )?ok - .*: tpstat_' "$logs/$name.tap" 2>/dev/null)
+	kunit=$(grep -cE '^ok - .*: kunit ' "$logs/$name.tap" 2>/dev/null)
+	kunit_all=$(grep -cE '^(not )?ok - .*: kunit ' "$logs/$name.tap" 2>/dev/null)
 	[ "$kunit_all" -gt 0 ] && suites="${suites%KUnit}KUnit $kunit/$kunit_all"
 	# The matrix's kernels as fetch.sh resolved them ("sid = <package>
 	# <version>, ...").
