@@ -89,21 +89,61 @@ ring_take() {
 
 judge_has() { [[ " $JUDGE_EVENTS " == *" $1 "* ]]; }
 
+# judge_read <trigger> <void file> <event>...: "<event> <hits>" for each
+# event's hist trigger that starts with <trigger>, in one awk (three
+# programs per event took minutes for a hundred events on the debug
+# kernel); an entry the map dropped goes to <void file>.
+judge_read() {
+	local t=$1 void=$2 ev files=()
+	shift 2
+	for ev in "$@"; do
+		files+=("$TRACING/events/${ev%%:*}/${ev#*:}/hist")
+	done
+	awk -v t="# trigger info: $t" -v void="$void" '
+		FNR == 1 { n = split(FILENAME, p, "/"); ev = p[n - 2] ":" p[n - 1]; on = 0 }
+		index($0, "# trigger info:") == 1 { on = index($0, t) == 1 }
+		on && /^ *Hits:/ { print ev, $2 }
+		on && /^ *Dropped:/ && $2 != 0 { print ev ": ftrace dropped entries" >> void }
+	' "${files[@]}"
+}
+
+# A window left open over a whole suite, read at each quiesced point:
+# on the debug kernels, setting and removing a trigger on each of a
+# hundred events took minutes, once per window.  Its own key
+# (common_flags: a few values) keeps its triggers apart from those of
+# judge_begin and ft_begin (common_cpu) on the same events.  Hist mode
+# only: judge_window_open fails where the kernel lacks hist triggers.
+#   judge_window_open <event>...
+#   judge_window_read <file>       "<event> <hits>" lines so far; a
+#                                  dropped entry goes to <file>.void
+#   judge_window_close
+JUDGE_WIN=hist:keys=common_flags JUDGE_WIN_EVENTS=''
+judge_window_open() {
+	local ev
+	[ "$(judge_mode)" = hist ] || return 1
+	JUDGE_WIN_EVENTS="$*"
+	for ev in $JUDGE_WIN_EVENTS; do
+		trigger "$ev" "$JUDGE_WIN" || return 1
+	done
+}
+judge_window_read() {
+	: >"$1.void"
+	# shellcheck disable=SC2086 # a list of events
+	judge_read "$JUDGE_WIN" "$1.void" $JUDGE_WIN_EVENTS >"$1"
+}
+judge_window_close() {
+	local ev
+	for ev in $JUDGE_WIN_EVENTS; do
+		untrigger "$ev" "$JUDGE_WIN"
+	done
+	JUDGE_WIN_EVENTS=''
+}
+
 judge_end() {
 	local ev
 	if [ "$(judge_mode)" = hist ]; then
-		# Every event's hist file in one awk: three programs per event
-		# took minutes for a hundred events on the debug kernel.
-		local files=()
-		for ev in $JUDGE_EVENTS; do
-			files+=("$TRACING/events/${ev%%:*}/${ev#*:}/hist")
-		done
-		awk -v t="# trigger info: $JUDGE_HITS" -v void="$JUDGE_DIR/void" '
-			FNR == 1 { n = split(FILENAME, p, "/"); ev = p[n - 2] ":" p[n - 1]; on = 0 }
-			index($0, "# trigger info:") == 1 { on = index($0, t) == 1 }
-			on && /^ *Hits:/ { print ev, $2 }
-			on && /^ *Dropped:/ && $2 != 0 { print ev ": ftrace dropped entries" >> void }
-		' "${files[@]}" >>"$JUDGE_DIR/hits"
+		# shellcheck disable=SC2086 # a list of events
+		judge_read "$JUDGE_HITS" "$JUDGE_DIR/void" $JUDGE_EVENTS >>"$JUDGE_DIR/hits"
 		for ev in $JUDGE_EVENTS; do
 			untrigger "$ev" "$JUDGE_HITS"
 		done
