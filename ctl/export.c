@@ -8,6 +8,15 @@
  * values only (tracepoint names, TCP states, drop reasons, errnos,
  * service ports and namespaces): never per-flow data.
  *
+ * A namespace is two labels, netns and right after it netns_cookie: netns
+ * the inode number, for people (ip netns, /proc/PID/ns/net), netns_cookie
+ * the entry's NETNS_COOKIE in decimal, which names it.  An inode number
+ * is reused once its namespace is gone, so a dead namespace's series and
+ * a new one's could have the same labels (and a duplicate series fails
+ * the whole scrape); the cookie never is.  An entry without a cookie (a
+ * module older than NETNS_COOKIE) gets netns_cookie="": the label is
+ * always written, empty then, which Prometheus takes as no label.
+ *
  * From the views (TPSTAT_CMD_GET_VIEW, read by main.c; a view that is
  * off or not readable leaves its families out), each written by the
  * view's *_export() in its view_<name>.c:
@@ -16,36 +25,40 @@
  *    when it gave none), code its number.  Only where the kernel has
  *    drop reasons (TPSTAT_F_DROP_REASON); the reasons are an enum, so
  *    the labels stay bounded.
- *  - tpstat_socket_errors_total{errno,protocol,port,side,netns}: the
- *    ERRORS view summed over the address family.  errno is the E-name
- *    (the number where this tool has none), port the service port: the
- *    remote one for clients, whose local port is ephemeral, else the
- *    local one (side); netns the namespace's inode number.  Bounded as
- *    services and namespaces are, never per flow.  Left out where the
- *    kernel lacks sock:inet_sk_error_report (the view is refused).
- *  - tpstat_tcp_resets_total{kind,direction,port,netns,reason}: the
- *    RESETS view by service (summed over peers): kind is sent or
- *    received, direction passive (the port is local: a server's end)
- *    or active (the port is remote: a client's), reason the kernel's
- *    name for a sent one (6.10+; else empty).  Bounded as services and
- *    namespaces are: a client's ephemeral ports are not labels.
- *  - tpstat_socket_rcvq_drops_total{protocol,port,netns}: the RCVQ view
- *    summed over the address family: packets dropped because a socket's
- *    receive queue was full, per protocol (udp, udplite, icmp, icmpv6,
- *    raw, else the number), local port (a raw socket's: the IP protocol
- *    it receives) and namespace.  Bounded as bound ports are, never per
- *    flow.  The receive buffer is not exported: a gauge of the last drop
- *    would say nothing between drops.
- *  - tpstat_neigh_failures_total{device,family,address,netns}: the
- *    NEIGH view, one sample per neighbour whose resolution failed
- *    (view_neigh.c).  Bounded by the module's table (neigh_keys=,
- *    default 256 keys), as the addresses a host tries are.
- *  - tpstat_tcp_auth_failures_total{kind,peer,port,netns}: the AUTH view,
- *    segments that failed TCP-MD5/AO per kind (md5_mismatch, ...), peer
- *    address, local port and namespace.  peer is per remote host, not per
- *    flow: configured peers (BGP) and whoever tries them, at most the
- *    module's auth_keys= entries.  Left out where the kernel has none of
- *    the tracepoints (the view is refused).
+ *  - tpstat_socket_errors_total{errno,protocol,port,side,netns,
+ *    netns_cookie}: the ERRORS view summed over the address family.
+ *    errno is the E-name (the number where this tool has none), port
+ *    the service port: the remote one for clients, whose local port is
+ *    ephemeral, else the local one (side); netns and netns_cookie the
+ *    namespace.  Bounded as services and namespaces are, never per
+ *    flow.  Left out where the kernel lacks sock:inet_sk_error_report
+ *    (the view is refused).
+ *  - tpstat_tcp_resets_total{kind,direction,port,netns,netns_cookie,
+ *    reason}: the RESETS view by service (summed over peers): kind is
+ *    sent or received, direction passive (the port is local: a
+ *    server's end) or active (the port is remote: a client's), reason
+ *    the kernel's name for a sent one (6.10+; else empty).  Bounded as
+ *    services and namespaces are: a client's ephemeral ports are not
+ *    labels.
+ *  - tpstat_socket_rcvq_drops_total{protocol,port,netns,netns_cookie}:
+ *    the RCVQ view summed over the address family: packets dropped
+ *    because a socket's receive queue was full, per protocol (udp,
+ *    udplite, icmp, icmpv6, raw, else the number), local port (a raw
+ *    socket's: the IP protocol it receives) and namespace.  Bounded as
+ *    bound ports are, never per flow.  The receive buffer is not
+ *    exported: a gauge of the last drop would say nothing between
+ *    drops.
+ *  - tpstat_neigh_failures_total{device,family,address,netns,
+ *    netns_cookie}: the NEIGH view, one sample per neighbour whose
+ *    resolution failed (view_neigh.c).  Bounded by the module's table
+ *    (neigh_keys=, default 256 keys), as the addresses a host tries are.
+ *  - tpstat_tcp_auth_failures_total{kind,peer,port,netns,netns_cookie}:
+ *    the AUTH view, segments that failed TCP-MD5/AO per kind
+ *    (md5_mismatch, ...), peer address, local port and namespace.  peer
+ *    is per remote host, not per flow: configured peers (BGP) and
+ *    whoever tries them, at most the module's auth_keys= entries.  Left
+ *    out where the kernel has none of the tracepoints (the view is
+ *    refused).
  *  - histograms, one family per HISTS name, from its log2 buckets (see
  *    hists[] in view_hists.c): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes

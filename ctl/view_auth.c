@@ -138,7 +138,7 @@ static void auth_json_entry(struct json *j, const struct view_print *p,
 
 static const struct prom_family fam_auth_failures = {
 	"tpstat_tcp_auth_failures_total", "counter",
-	"TCP segments that failed TCP-MD5 or TCP-AO authentication (tcp:tcp_hash_* and tcp:tcp_ao_* failure tracepoints) per kind, peer address (the segment's source), local port and netns (the namespace's inode number); lost to a full auth table they are not counted here",
+	"TCP segments that failed TCP-MD5 or TCP-AO authentication (tcp:tcp_hash_* and tcp:tcp_ao_* failure tracepoints) per kind, peer address (the segment's source), local port and netns (the namespace's inode number; netns_cookie its cookie, which unlike the inode number is never reused); lost to a full auth table they are not counted here",
 };
 
 /* Entries without a known kind, a peer or a port are left out. */
@@ -147,12 +147,13 @@ void auth_export(struct prom *p, const struct view *v)
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 		const char *kind = auth_kind_name(e->auth_kind);
-		char peer[PEER_MAX], port[8], netns[12];
-		const struct prom_label l[4] = {
+		char peer[PEER_MAX], port[8], netns[12], ck[NUM_MAX];
+		const struct prom_label l[5] = {
 			{ "kind", kind },
 			{ "peer", peer },
 			{ "port", port },
 			{ "netns", netns },
+			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
 		};
 
 		if (!e->has_auth_kind || !kind || !e->has_sport ||
@@ -161,7 +162,7 @@ void auth_export(struct prom *p, const struct view *v)
 		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
 		snprintf(port, sizeof(port), "%u", e->sport);
 		snprintf(netns, sizeof(netns), "%u", e->netns);
-		prom_sample(p, &fam_auth_failures, "", l, 4, e->count);
+		prom_sample(p, &fam_auth_failures, "", l, 5, e->count);
 	}
 }
 

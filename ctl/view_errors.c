@@ -165,7 +165,7 @@ static void errors_json_entry(struct json *j, const struct view_print *pr,
 
 static const struct prom_family fam_socket_errors = {
 	"tpstat_socket_errors_total", "counter",
-	"Errors reported on TCP and UDP sockets (sock:inet_sk_error_report) per errno (its name, or its number), protocol and service port: side is remote where the local port was ephemeral (a client), else local; netns is the namespace's inode number; lost to a full errors table they are not counted here",
+	"Errors reported on TCP and UDP sockets (sock:inet_sk_error_report) per errno (its name, or its number), protocol and service port: side is remote where the local port was ephemeral (a client), else local; netns is the namespace's inode number, netns_cookie its cookie (an inode number is reused once its namespace is gone, a cookie never is); lost to a full errors table they are not counted here",
 };
 
 /* Entries without an errno, a protocol or one service port are left out. */
@@ -173,16 +173,17 @@ void errors_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
-		char err[12], proto[12], port[8], netns[12];
+		char err[12], proto[12], port[8], netns[12], ck[NUM_MAX];
 		const char *name = errno_name(e->err);
 		uint16_t n;
 		enum err_side side = errors_side(e, &n);
-		const struct prom_label l[5] = {
+		const struct prom_label l[6] = {
 			{ "errno", name ? name : err },
 			{ "protocol", protocol_text(e, proto, sizeof(proto)) },
 			{ "port", port },
 			{ "side", errors_side_name(side) },
 			{ "netns", netns },
+			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
 		};
 
 		if (!e->has_err || !l[1].value || side == SIDE_NONE)
@@ -190,7 +191,7 @@ void errors_export(struct prom *p, const struct view *v)
 		snprintf(err, sizeof(err), "%u", e->err);
 		snprintf(port, sizeof(port), "%u", n);
 		snprintf(netns, sizeof(netns), "%u", e->netns);
-		prom_sample(p, &fam_socket_errors, "", l, 5, e->count);
+		prom_sample(p, &fam_socket_errors, "", l, 6, e->count);
 	}
 }
 

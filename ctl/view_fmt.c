@@ -173,6 +173,15 @@ void entry_netns_json(struct json *j, const struct view_entry *e)
 	}
 }
 
+const char *netns_cookie_text(const struct view_entry *e, char *buf,
+			      size_t len)
+{
+	if (!e->has_netns_cookie)
+		return "";
+	snprintf(buf, len, "%llu", (unsigned long long)e->netns_cookie);
+	return buf;
+}
+
 void view_json_dev(struct json *j, const struct view_entry *e)
 {
 	entry_netns_json(j, e);

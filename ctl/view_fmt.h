@@ -29,6 +29,13 @@ static inline int cmp_u64(uint64_t a, uint64_t b)
 int cmp_netns(const struct view_entry *a, const struct view_entry *b);
 /* "netns" and "netns_name" (netns_json()), and "netns_cookie" if given. */
 void entry_netns_json(struct json *j, const struct view_entry *e);
+/*
+ * The export's netns_cookie label: the cookie in decimal, or "" for an
+ * entry without one (a module older than NETNS_COOKIE), so a family's
+ * samples always have the same labels.
+ */
+const char *netns_cookie_text(const struct view_entry *e, char *buf,
+			      size_t len);
 
 /* TCP states as tcpstates prints them; NULL for an unknown number. */
 const char *tcp_state_name(unsigned int state);

@@ -92,21 +92,22 @@ static void neigh_json_entry(struct json *j, const struct view_print *p,
 
 static const struct prom_family fam_neigh = {
 	"tpstat_neigh_failures_total", "counter",
-	"Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number); bounded by the module's neigh_keys, lost ones are not counted here",
+	"Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number; netns_cookie its cookie, which unlike the inode number is never reused); bounded by the module's neigh_keys, lost ones are not counted here",
 };
 
 void neigh_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
-		char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX];
+		char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX], ck[NUM_MAX];
 		const char *family = view_family_name(e);
-		const struct prom_label l[4] = {
+		const struct prom_label l[5] = {
 			/* The name as it is: prom_labels() escapes it. */
 			{ "device", e->has_ifname ? e->ifname : dev },
 			{ "family", family },
 			{ "address", neigh_addr(e, addr, sizeof(addr)) },
 			{ "netns", ns },
+			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
 		};
 
 		if ((e->daddr_len != 4 && e->daddr_len != 16) || !family)
@@ -116,7 +117,7 @@ void neigh_export(struct prom *p, const struct view *v)
 			snprintf(dev, sizeof(dev), "ifindex %u", e->ifindex);
 		else
 			snprintf(dev, sizeof(dev), "-");
-		prom_sample(p, &fam_neigh, "", l, 4, e->count);
+		prom_sample(p, &fam_neigh, "", l, 5, e->count);
 	}
 }
 

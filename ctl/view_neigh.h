@@ -11,8 +11,8 @@ struct prom;
 struct view;
 
 /*
- * tpstat_neigh_failures_total{device,family,address,netns}; entries
- * without a 4- or 16-byte address are left out.
+ * tpstat_neigh_failures_total{device,family,address,netns,netns_cookie};
+ * entries without a 4- or 16-byte address are left out.
  */
 void neigh_export(struct prom *p, const struct view *v);
 

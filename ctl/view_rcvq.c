@@ -177,7 +177,7 @@ static void rcvq_json_entry(struct json *j, const struct view_print *pr,
 
 static const struct prom_family fam_socket_rcvq = {
 	"tpstat_socket_rcvq_drops_total", "counter",
-	"Packets dropped because the receiving socket's queue was full (UDP as UdpRcvbufErrors counts them, udp:udp_fail_queue_rcv_skb; raw and ping sockets, sock:sock_rcvqueue_full) per protocol and local port (a raw socket's is the IP protocol it receives); netns is the namespace's inode number; lost to a full rcvq table they are not counted here",
+	"Packets dropped because the receiving socket's queue was full (UDP as UdpRcvbufErrors counts them, udp:udp_fail_queue_rcv_skb; raw and ping sockets, sock:sock_rcvqueue_full) per protocol and local port (a raw socket's is the IP protocol it receives); netns is the namespace's inode number, netns_cookie its cookie (an inode number is reused once its namespace is gone, a cookie never is); lost to a full rcvq table they are not counted here",
 };
 
 /* rcvq_aggregate() left out entries without a protocol or a port. */
@@ -185,18 +185,19 @@ void rcvq_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
-		char proto[12], port[8], netns[12];
-		const struct prom_label l[3] = {
+		char proto[12], port[8], netns[12], ck[NUM_MAX];
+		const struct prom_label l[4] = {
 			{ "protocol", rcvq_protocol_text(e, proto, sizeof(proto)) },
 			{ "port", port },
 			{ "netns", netns },
+			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
 		};
 
 		if (!l[0].value || !e->has_sport)
 			continue;
 		snprintf(port, sizeof(port), "%u", e->sport);
 		snprintf(netns, sizeof(netns), "%u", e->netns);
-		prom_sample(p, &fam_socket_rcvq, "", l, 3, e->count);
+		prom_sample(p, &fam_socket_rcvq, "", l, 4, e->count);
 	}
 }
 

@@ -198,7 +198,7 @@ static void resets_json_entry(struct json *j, const struct view_print *p,
 
 static const struct prom_family fam_resets = {
 	"tpstat_tcp_resets_total", "counter",
-	"TCP resets sent (tcp:tcp_send_reset) and received (tcp:tcp_receive_reset) per service: direction passive where the port is local (a server's end), active where it is remote (a client's); reason is the kernel's for sent ones (6.10 and later), else empty; netns is the namespace's inode number; lost to a full resets table they are not counted here",
+	"TCP resets sent (tcp:tcp_send_reset) and received (tcp:tcp_receive_reset) per service: direction passive where the port is local (a server's end), active where it is remote (a client's); reason is the kernel's for sent ones (6.10 and later), else empty; netns is the namespace's inode number, netns_cookie its cookie (an inode number is reused once its namespace is gone, a cookie never is); lost to a full resets table they are not counted here",
 };
 
 /* Entries without a direction or one service port are left out. */
@@ -206,13 +206,14 @@ void resets_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
-		char port[8], netns[12];
+		char port[8], netns[12], ck[NUM_MAX];
 		uint16_t n;
-		struct prom_label l[5] = {
+		struct prom_label l[6] = {
 			{ "kind", "sent" },
 			{ "direction", direction_name(e) },
 			{ "port", port },
 			{ "netns", netns },
+			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
 			{ "reason", e->has_reason_name ? e->reason_name : "" },
 		};
 
@@ -221,11 +222,11 @@ void resets_export(struct prom *p, const struct view *v)
 		snprintf(port, sizeof(port), "%u", n);
 		snprintf(netns, sizeof(netns), "%u", e->netns);
 		if (e->rst_sent)
-			prom_sample(p, &fam_resets, "", l, 5, e->rst_sent);
+			prom_sample(p, &fam_resets, "", l, 6, e->rst_sent);
 		l[0].value = "received";
-		l[4].value = "";
+		l[5].value = "";
 		if (e->rst_received)
-			prom_sample(p, &fam_resets, "", l, 5, e->rst_received);
+			prom_sample(p, &fam_resets, "", l, 6, e->rst_received);
 	}
 }
 

@@ -1622,12 +1622,12 @@ static const char want_errors[] =
 	"# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
 	"# TYPE tpstat_info gauge\n"
 	"tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"
-	"# HELP tpstat_socket_errors_total Errors reported on TCP and UDP sockets (sock:inet_sk_error_report) per errno (its name, or its number), protocol and service port: side is remote where the local port was ephemeral (a client), else local; netns is the namespace's inode number; lost to a full errors table they are not counted here\n"
+	"# HELP tpstat_socket_errors_total Errors reported on TCP and UDP sockets (sock:inet_sk_error_report) per errno (its name, or its number), protocol and service port: side is remote where the local port was ephemeral (a client), else local; netns is the namespace's inode number, netns_cookie its cookie (an inode number is reused once its namespace is gone, a cookie never is); lost to a full errors table they are not counted here\n"
 	"# TYPE tpstat_socket_errors_total counter\n"
-	"tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\"} 43\n"
-	"tpstat_socket_errors_total{errno=\"EHOSTUNREACH\",protocol=\"udp\",port=\"53\",side=\"local\",netns=\"4026531840\"} 2\n"
-	"tpstat_socket_errors_total{errno=\"ECONNRESET\",protocol=\"132\",port=\"5000\",side=\"local\",netns=\"4026531840\"} 1\n"
-	"tpstat_socket_errors_total{errno=\"4000\",protocol=\"tcp\",port=\"443\",side=\"remote\",netns=\"4026531840\"} 1\n";
+	"tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"\"} 43\n"
+	"tpstat_socket_errors_total{errno=\"EHOSTUNREACH\",protocol=\"udp\",port=\"53\",side=\"local\",netns=\"4026531840\",netns_cookie=\"\"} 2\n"
+	"tpstat_socket_errors_total{errno=\"ECONNRESET\",protocol=\"132\",port=\"5000\",side=\"local\",netns=\"4026531840\",netns_cookie=\"\"} 1\n"
+	"tpstat_socket_errors_total{errno=\"4000\",protocol=\"tcp\",port=\"443\",side=\"remote\",netns=\"4026531840\",netns_cookie=\"\"} 1\n";
 
 static void test_export_views(void)
 {
@@ -1706,8 +1706,8 @@ static void test_export_views(void)
 		d.resets = &rv;
 		s = capture(export_all, &d);
 		CHECK(strstr(s, "# TYPE tpstat_tcp_resets_total counter\n"
-			     "tpstat_tcp_resets_total{kind=\"sent\",direction=\"passive\",port=\"22\",netns=\"1\",reason=\"NO_SOCKET\"} 5\n"
-			     "tpstat_tcp_resets_total{kind=\"received\",direction=\"active\",port=\"5002\",netns=\"1\",reason=\"\"} 5\n") &&
+			     "tpstat_tcp_resets_total{kind=\"sent\",direction=\"passive\",port=\"22\",netns=\"1\",netns_cookie=\"\",reason=\"NO_SOCKET\"} 5\n"
+			     "tpstat_tcp_resets_total{kind=\"received\",direction=\"active\",port=\"5002\",netns=\"1\",netns_cookie=\"\",reason=\"\"} 5\n") &&
 		      !strstr(s, "192.0.2"), "resets exposition, no peers:\n%s", s);
 		view_free(&rv);
 	}
@@ -1720,9 +1720,9 @@ static void test_export_views(void)
 	s = capture(export_all, &d);
 	CHECK(strstr(s, "# HELP tpstat_tcp_auth_failures_total TCP segments that failed TCP-MD5 or TCP-AO authentication") &&
 	      strstr(s, "# TYPE tpstat_tcp_auth_failures_total counter\n"
-		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\"} 12\n"
-		     "tpstat_tcp_auth_failures_total{kind=\"md5_required\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\"} 4\n"
-		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"fd00::2\",port=\"179\",netns=\"4026532157\"} 4\n") &&
+		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\",netns_cookie=\"\"} 12\n"
+		     "tpstat_tcp_auth_failures_total{kind=\"md5_required\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\",netns_cookie=\"\"} 4\n"
+		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"fd00::2\",port=\"179\",netns=\"4026532157\",netns_cookie=\"\"} 4\n") &&
 	      !strstr(s, "port=\"22\""),
 	      "auth failures exposition:\n%s", s);
 	view_free(&auth);
@@ -2455,13 +2455,13 @@ static const char want_rcvq[] =
 	"# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
 	"# TYPE tpstat_info gauge\n"
 	"tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"
-	"# HELP tpstat_socket_rcvq_drops_total Packets dropped because the receiving socket's queue was full (UDP as UdpRcvbufErrors counts them, udp:udp_fail_queue_rcv_skb; raw and ping sockets, sock:sock_rcvqueue_full) per protocol and local port (a raw socket's is the IP protocol it receives); netns is the namespace's inode number; lost to a full rcvq table they are not counted here\n"
+	"# HELP tpstat_socket_rcvq_drops_total Packets dropped because the receiving socket's queue was full (UDP as UdpRcvbufErrors counts them, udp:udp_fail_queue_rcv_skb; raw and ping sockets, sock:sock_rcvqueue_full) per protocol and local port (a raw socket's is the IP protocol it receives); netns is the namespace's inode number, netns_cookie its cookie (an inode number is reused once its namespace is gone, a cookie never is); lost to a full rcvq table they are not counted here\n"
 	"# TYPE tpstat_socket_rcvq_drops_total counter\n"
-	"tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"514\",netns=\"4026532157\"} 1230\n"
-	"tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"53\",netns=\"4026531840\"} 7\n"
-	"tpstat_socket_rcvq_drops_total{protocol=\"raw\",port=\"17\",netns=\"4026531840\"} 7\n"
-	"tpstat_socket_rcvq_drops_total{protocol=\"icmpv6\",port=\"9\",netns=\"4026531840\"} 2\n"
-	"tpstat_socket_rcvq_drops_total{protocol=\"132\",port=\"5000\",netns=\"4026531840\"} 1\n";
+	"tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"514\",netns=\"4026532157\",netns_cookie=\"\"} 1230\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"53\",netns=\"4026531840\",netns_cookie=\"\"} 7\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"raw\",port=\"17\",netns=\"4026531840\",netns_cookie=\"\"} 7\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"icmpv6\",port=\"9\",netns=\"4026531840\",netns_cookie=\"\"} 2\n"
+	"tpstat_socket_rcvq_drops_total{protocol=\"132\",port=\"5000\",netns=\"4026531840\",netns_cookie=\"\"} 1\n";
 
 static void test_export_rcvq(void)
 {
@@ -2488,12 +2488,12 @@ static const char want_neigh[] =
 	"# HELP tpstat_info Always 1; the module's version and the running kernel's release as labels\n"
 	"# TYPE tpstat_info gauge\n"
 	"tpstat_info{version=\"0.1.0\",kernel=\"6.12.0\"} 1\n"
-	"# HELP tpstat_neigh_failures_total Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number); bounded by the module's neigh_keys, lost ones are not counted here\n"
+	"# HELP tpstat_neigh_failures_total Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number; netns_cookie its cookie, which unlike the inode number is never reused); bounded by the module's neigh_keys, lost ones are not counted here\n"
 	"# TYPE tpstat_neigh_failures_total counter\n"
-	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv6\",address=\"fd98::10\",netns=\"4026532157\"} 3\n"
-	"tpstat_neigh_failures_total{device=\"ifindex 7\",family=\"ipv4\",address=\"192.168.7.7\",netns=\"4026531840\"} 2\n"
-	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.9\",netns=\"4026532157\"} 1\n"
-	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.10\",netns=\"4026532157\"} 1\n";
+	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv6\",address=\"fd98::10\",netns=\"4026532157\",netns_cookie=\"\"} 3\n"
+	"tpstat_neigh_failures_total{device=\"ifindex 7\",family=\"ipv4\",address=\"192.168.7.7\",netns=\"4026531840\",netns_cookie=\"\"} 2\n"
+	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.9\",netns=\"4026532157\",netns_cookie=\"\"} 1\n"
+	"tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.10\",netns=\"4026532157\",netns_cookie=\"\"} 1\n";
 
 /* Export: one sample per neighbour, the one without an address left out. */
 static void test_export_neigh(void)
@@ -2512,6 +2512,129 @@ static void test_export_neigh(void)
 	d.neigh = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "neigh_failures"), "a refused neigh view: no family:\n%s", s);
+}
+
+
+/* An entry's first attributes: namespace @ns, and cookie @cookie if not 0. */
+static struct nlmsghdr *ns_msg(uint32_t ns, uint64_t cookie)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	if (cookie)
+		mnl_attr_put_u64(nlh, TPSTAT_A_NETNS_COOKIE, cookie);
+	return nlh;
+}
+
+/*
+ * A namespace that died and a later one given its inode number: each
+ * view has an entry, same key and same inode, from both (cookies 4097
+ * and 8193) and from a module without cookies.  Every family keeps three
+ * series, told apart by netns_cookie (the same labels twice would fail
+ * the whole scrape), the last one's netns_cookie="".
+ */
+static void test_export_netns_cookie(void)
+{
+	static const uint64_t cookie[3] = { 4097, 8193, 0 };
+	static const uint8_t peer[4] = { 10, 0, 0, 2 };
+	struct view errors = { .id = TPSTAT_VIEW_ERRORS };
+	struct view resets = { .id = TPSTAT_VIEW_RESETS };
+	struct view rcvq = { .id = TPSTAT_VIEW_RCVQ };
+	struct view neigh = { .id = TPSTAT_VIEW_NEIGH };
+	struct view auth = { .id = TPSTAT_VIEW_AUTH };
+	struct export_data d = views_scrape;
+	struct nlmsghdr *nlh;
+	char *s;
+
+	put_header_msg(&errors, 3, 256, 0);
+	put_header_msg(&resets, 3, 1024, 0);
+	put_header_msg(&rcvq, 3, 256, 0);
+	put_header_msg(&neigh, 3, 256, 0);
+	put_header_msg(&auth, 3, 256, 0);
+	for (int i = 0; i < 3; i++) {
+		nlh = ns_msg(4026532157U, cookie[i]);
+		mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+		mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, IPPROTO_TCP);
+		mnl_attr_put_u32(nlh, TPSTAT_A_ERRNO, ECONNREFUSED);
+		mnl_attr_put_u16(nlh, TPSTAT_A_DPORT, 8080);
+		mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 3 - i);
+		CHECK(view_msg_cb(nlh, &errors) == MNL_CB_OK, "error entry");
+
+		nlh = ns_msg(4026532157U, cookie[i]);
+		mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+		mnl_attr_put_u8(nlh, TPSTAT_A_DIRECTION, TPSTAT_DIRECTION_ACTIVE);
+		mnl_attr_put_u16(nlh, TPSTAT_A_DPORT, 5002);
+		mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, peer);
+		mnl_attr_put_u64(nlh, TPSTAT_A_RST_SENT, 0);
+		mnl_attr_put_u64(nlh, TPSTAT_A_RST_RECEIVED, 3 - i);
+		CHECK(view_msg_cb(nlh, &resets) == MNL_CB_OK, "reset entry");
+
+		nlh = ns_msg(4026532157U, cookie[i]);
+		mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+		mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, IPPROTO_UDP);
+		mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 514);
+		mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 3 - i);
+		CHECK(view_msg_cb(nlh, &rcvq) == MNL_CB_OK, "rcvq entry");
+
+		nlh = ns_msg(4026532157U, cookie[i]);
+		mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, 2);
+		mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, "eth0");
+		mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+		mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, peer);
+		mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 3 - i);
+		CHECK(view_msg_cb(nlh, &neigh) == MNL_CB_OK, "neigh entry");
+
+		nlh = ns_msg(4026532157U, cookie[i]);
+		mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+		mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, peer);
+		mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 179);
+		mnl_attr_put_u8(nlh, TPSTAT_A_AUTH_KIND, TPSTAT_AUTH_MD5_MISMATCH);
+		mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 3 - i);
+		CHECK(view_msg_cb(nlh, &auth) == MNL_CB_OK, "auth entry");
+	}
+	CHECK(errors.n == 3 && errors.e[0].has_netns_cookie &&
+	      errors.e[0].netns_cookie == 4097 && !errors.e[2].has_netns_cookie,
+	      "NETNS_COOKIE read, or absent");
+	errors_aggregate(&errors);
+	resets_aggregate(&resets, RESETS_BY_SERVICE);
+	rcvq_aggregate(&rcvq);
+	view_sort(&neigh);
+	view_sort(&auth);
+	CHECK(errors.n == 3 && resets.n == 3 && rcvq.n == 3,
+	      "one inode, three namespaces: not summed (%zu, %zu, %zu)",
+	      errors.n, resets.n, rcvq.n);
+	d.drops = d.hists = NULL;
+	d.errors = &errors;
+	d.resets = &resets;
+	d.rcvq = &rcvq;
+	d.neigh = &neigh;
+	d.auth = &auth;
+	s = capture(export_all, &d);
+	CHECK(strstr(s, "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"4097\"} 3\n"
+		     "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
+		     "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"\"} 1\n"),
+	      "errors: a series per cookie:\n%s", s);
+	CHECK(strstr(s, "tpstat_tcp_resets_total{kind=\"received\",direction=\"active\",port=\"5002\",netns=\"4026532157\",netns_cookie=\"4097\",reason=\"\"} 3\n"
+		     "tpstat_tcp_resets_total{kind=\"received\",direction=\"active\",port=\"5002\",netns=\"4026532157\",netns_cookie=\"8193\",reason=\"\"} 2\n"
+		     "tpstat_tcp_resets_total{kind=\"received\",direction=\"active\",port=\"5002\",netns=\"4026532157\",netns_cookie=\"\",reason=\"\"} 1\n"),
+	      "resets: a series per cookie:\n%s", s);
+	CHECK(strstr(s, "tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"514\",netns=\"4026532157\",netns_cookie=\"4097\"} 3\n"
+		     "tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"514\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
+		     "tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"514\",netns=\"4026532157\",netns_cookie=\"\"} 1\n"),
+	      "rcvq: a series per cookie:\n%s", s);
+	CHECK(strstr(s, "tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.2\",netns=\"4026532157\",netns_cookie=\"4097\"} 3\n"
+		     "tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.2\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
+		     "tpstat_neigh_failures_total{device=\"eth0\",family=\"ipv4\",address=\"10.0.0.2\",netns=\"4026532157\",netns_cookie=\"\"} 1\n"),
+	      "neigh: a series per cookie:\n%s", s);
+	CHECK(strstr(s, "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\",netns_cookie=\"4097\"} 3\n"
+		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
+		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\",netns_cookie=\"\"} 1\n"),
+	      "auth: a series per cookie:\n%s", s);
+	view_free(&errors);
+	view_free(&resets);
+	view_free(&rcvq);
+	view_free(&neigh);
+	view_free(&auth);
 }
 
 
@@ -3127,6 +3250,7 @@ int main(int argc, char **argv)
 	test_export_views();
 	test_export_rcvq();
 	test_export_neigh();
+	test_export_netns_cookie();
 	view_free(&export_drops);
 	view_free(&export_hists);
 	test_promtool();

@@ -108,19 +108,23 @@ read_view() { # the view four ways, into $TMP, and into the log
 # JSON name; WORDS its text) from PEER (family ipv4, or ipv6 for an
 # address with a colon) to PORT in tpb equals ftrace's hits on
 # TRACEPOINT, in JSON, text, export and debugfs, as does the module's
-# plain counter of the tracepoint.
+# plain counter of the tracepoint.  Export's netns_cookie is the one the
+# JSON gives tpb's entry (empty where it gives none).
 judge() {
-	local kind=$1 tp=$2 words=$3 peer=$4 port=$5 fam=ipv4 f got
+	local kind=$1 tp=$2 words=$3 peer=$4 port=$5 fam=ipv4 f got ck
 	[[ $peer == *:* ]] && fam=ipv6
 	f=$(hits "$tp")
 	got=$(jq -r --arg k "$kind" --arg peer "$peer" --argjson p "$port" --argjson ns "$nsb" --arg fam "$fam" \
 		'[.auth_failures[] | select(.kind == $k and .peer == $peer and .port == $p and .netns == $ns and .family == $fam) | .count] | add // 0' \
 		"$TMP/auth.json")
 	check_eq "auth: $kind from $peer ($fam) to port $port in tpb equals ftrace's $tp" "$f" "$got"
+	ck=$(jq -r --arg k "$kind" --arg peer "$peer" --argjson p "$port" --argjson ns "$nsb" --arg fam "$fam" \
+		'[.auth_failures[] | select(.kind == $k and .peer == $peer and .port == $p and .netns == $ns and .family == $fam) | .netns_cookie // empty] | first // empty' \
+		"$TMP/auth.json")
 	check "... the text says it: count, $words, peer, port, netns" \
 		grep -qE "^ +$f  $words +${peer//./\\.} +$port  tpb$" "$TMP/auth.txt"
 	check "... export says it" grep -qxF \
-		"tpstat_tcp_auth_failures_total{kind=\"$kind\",peer=\"$peer\",port=\"$port\",netns=\"$nsb\"} $f" \
+		"tpstat_tcp_auth_failures_total{kind=\"$kind\",peer=\"$peer\",port=\"$port\",netns=\"$nsb\",netns_cookie=\"$ck\"} $f" \
 		"$TMP/auth.prom"
 	check "... debugfs says it" grep -qx "$f $tp $peer $port $nsb" "$TMP/auth.dbg"
 	check_eq "... and the tcp:$tp counter" "$f" \

@@ -335,7 +335,7 @@ if [ -d "$TRACING/events/udp/udp_fail_queue_rcv_skb" ] &&
 	check "rcvq debugfs file says it" grep -q "^$mib $rcvbuf ipv4 udp 5305 $rq_ns\$" "$DBG/rcvq"
 	check_eq "rcvq: no lost update" 0 "$(jqv rcvq .overflow)"
 	check_eq "export: tpstat_socket_rcvq_drops_total for it" "$mib" \
-		"$("$TP" export | sed -n "s/^tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"5305\",netns=\"$rq_ns\"} //p")"
+		"$("$TP" export | sed -n "s/^tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"5305\",netns=\"$rq_ns\",netns_cookie=\"[0-9][0-9]*\"} //p")"
 	{ "$TP" -j rcvq; cat "$DBG/rcvq"; "$TP" export | grep '^tpstat_socket_rcvq'; } |
 		sed 's/^/# /'
 
@@ -433,7 +433,7 @@ if [ -d "$TRACING/events/neigh/neigh_timer_handler" ] &&
 	check "neigh debugfs file says it" grep -q "^1 $ns_n nx ipv4 10.99.98.10$" "$DBG/neigh"
 	check "tpstat neigh prints the device first" grep -qE '^nx +10\.99\.98\.10 +1 ' <("$TP" neigh)
 	check_eq "export: one sample per address" $((A + A6)) \
-		"$("$TP" export | grep -c "^tpstat_neigh_failures_total{device=\"nx\",family=\"ipv[46]\",address=\"[0-9a-f:.]*\",netns=\"$ns_n\"} 1$")"
+		"$("$TP" export | grep -c "^tpstat_neigh_failures_total{device=\"nx\",family=\"ipv[46]\",address=\"[0-9a-f:.]*\",netns=\"$ns_n\",netns_cookie=\"[0-9][0-9]*\"} 1$")"
 	check_eq "neigh: no lost update" 0 "$(jqv neigh .overflow)"
 	# tpnf reads only its own neighbours; tpa, none.
 	check_eq "tpnf reads its A + A6" $((A + A6)) \
