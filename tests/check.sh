@@ -332,10 +332,10 @@ after_deployment() {
 } >"$logs/jobs"
 
 # Two at a time, the longest first so that both cores end close
-# together: the deployment (5 minutes, first: Debian 12's kernels wait
-# for it), the debug 6.1 kernel (10), Debian 12's 6.12 and 6.1 (about
-# 15 each), the debug 7.3 kernel (9), the host's own checks (6), ARM
-# (8-9), the basic tier (5-6 with its chroot build).
+# together: the deployment (8 minutes warm, first: Debian 12's kernels
+# wait for it), the debug 7.3 kernel (19, with adversary.sh), Debian
+# 12's 6.12 (20) and 6.1 (9), the debug 6.1 kernel (9), the host's own
+# checks (2), ARM (7-10), the basic tier (6-8 with its chroot build).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 names=()
 start() { # NAME COMMAND...: in the background once a core is free
@@ -362,7 +362,7 @@ while read -r name tier arch image kbuild modrel modroot env append; do
 		names+=("$name") ;;
 	esac
 done < <({ cat "$logs/jobs"; echo deployment; echo host; } |
-	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-6/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 5 : 7
+	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-7/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 5 : 7
 		if (o == 7 && $3 != "amd64") o = 6
 		print o, $0 }' |
 	sort -k1,1n -s | cut -d' ' -f2-)
