@@ -114,13 +114,12 @@ judge() {
 	local kind=$1 tp=$2 words=$3 peer=$4 port=$5 fam=ipv4 f got ck
 	[[ $peer == *:* ]] && fam=ipv6
 	f=$(hits "$tp")
-	got=$(jq -r --arg k "$kind" --arg peer "$peer" --argjson p "$port" --argjson ns "$nsb" --arg fam "$fam" \
-		'[.auth_failures[] | select(.kind == $k and .peer == $peer and .port == $p and .netns == $ns and .family == $fam) | .count] | add // 0' \
+	# One line: the entries' count, then the first one's cookie (if any).
+	read -r got ck < <(jq -r --arg k "$kind" --arg peer "$peer" --argjson p "$port" --argjson ns "$nsb" --arg fam "$fam" \
+		'[.auth_failures[] | select(.kind == $k and .peer == $peer and .port == $p and .netns == $ns and .family == $fam)] |
+		 "\(map(.count) | add // 0) \(first.netns_cookie // "")"' \
 		"$TMP/auth.json")
 	check_eq "auth: $kind from $peer ($fam) to port $port in tpb equals ftrace's $tp" "$f" "$got"
-	ck=$(jq -r --arg k "$kind" --arg peer "$peer" --argjson p "$port" --argjson ns "$nsb" --arg fam "$fam" \
-		'[.auth_failures[] | select(.kind == $k and .peer == $peer and .port == $p and .netns == $ns and .family == $fam) | .netns_cookie // empty] | first // empty' \
-		"$TMP/auth.json")
 	check "... the text says it: count, $words, peer, port, netns" \
 		grep -qE "^ +$f  $words +${peer//./\\.} +$port  tpb$" "$TMP/auth.txt"
 	check "... export says it" grep -qxF \
