@@ -13,14 +13,15 @@ static const struct {
 	enum tp_cmd cmd;
 	const char *usage;
 } commands[] = {
-	{ "list", CMD_LIST, "tpstat list [GLOB] [-v]\n"
+	{ "list", CMD_LIST, "tpstat list [GLOB] [-v|--verbose]\n"
 	  "    every event tpstat knows and its state; -v adds the probe's\n"
 	  "    prototype variant and the fields it reads" },
-	{ "show", CMD_SHOW, "tpstat show [GLOB] [-z]\n"
+	{ "show", CMD_SHOW, "tpstat show [GLOB] [-z|--zeros]\n"
 	  "    counters, non-zero ones unless -z" },
-	{ "watch", CMD_WATCH, "tpstat watch [GLOB] [-i SECONDS] [-c COUNT]\n"
+	{ "watch", CMD_WATCH, "tpstat watch [GLOB] [-i|--interval SECONDS] [-c|--count COUNT] [-z|--zeros]\n"
 	  "    changes per interval (default 1 s) and rates; redraws on a\n"
-	  "    terminal, appends when piped; -c stops after COUNT intervals" },
+	  "    terminal, appends when piped; -c stops after COUNT intervals;\n"
+	  "    -z shows the counters that did not change too" },
 	{ "reset", CMD_RESET, "tpstat reset [GLOB]\n"
 	  "    restart counters at 0 (all, or the matching events'); needs CAP_NET_ADMIN" },
 	{ "attach", CMD_ATTACH, "tpstat attach GLOB\n"
@@ -30,12 +31,12 @@ static const struct {
 	{ "info", CMD_INFO, "tpstat info\n"
 	  "    module version, kernel, features" },
 	{ "drops", CMD_DROPS,
-	  "tpstat drops [--by reason|location|dev|netns|trap] [-n TOP]\n"
+	  "tpstat drops [--by reason|location|dev|netns|trap] [--top N]\n"
 	  "    dropped packets (skb:kfree_skb) summed by drop reason, by where they\n"
 	  "    were freed (as dropwatch), by device or by netns, most first; the\n"
 	  "    default is --by reason where the kernel has drop reasons (5.17+),\n"
 	  "    else --by location.  --by trap: hardware drops per devlink device\n"
-	  "    and trap (as dropwatch -m hw).  -n: only the TOP largest" },
+	  "    and trap (as dropwatch -m hw).  --top: only the N largest" },
 	{ "retrans", CMD_RETRANS, "tpstat retrans\n"
 	  "    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
 	  "    the flow's last state (as tcpretrans -c); needs CAP_NET_ADMIN" },
@@ -139,7 +140,13 @@ const char *cli_usage(enum tp_cmd cmd)
 			return commands[i].usage;
 	used = snprintf(all, sizeof(all),
 			"usage: tpstat [-j|--json] [-p|--pretty] [-n|--netns NAME] COMMAND [ARGS]\n"
-			"-n NAME (before the command): in network namespace NAME, as ip -n\n"
+			"       tpstat -V|--version\n"
+			"-j, --json        JSON output; -p, --pretty: indented (implies -j)\n"
+			"-n, --netns NAME  (before the command) in network namespace NAME, as ip -n\n"
+			"-V, --version     the tool's version and the loaded module's\n"
+			"-h, --help        this text; after a command, that command's\n"
+			"--                ends the options: the words after it are arguments\n"
+			"Exit status: 0 done, 1 a request failed, 2 a usage error.\n"
 			"GLOB: comma-separated globs over <group>:<name>, e.g. 'tcp:*,skb:kfree_skb'\n"
 			"Commands may be abbreviated.\n\n");
 	for (size_t i = 0; i < N_COMMANDS && used < sizeof(all); i++)
@@ -216,7 +223,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 {
 	const char *words[MAX_WORDS];
 	int n_words = 0, i, r;
-	bool timing = false, help = false, drop_opts = false;
+	bool timing = false, help = false, drop_opts = false, opts_end = false;
 	const char *by = NULL;	/* --by WORD: whose words depends on the command */
 
 	memset(o, 0, sizeof(*o));
@@ -224,7 +231,18 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "-j") || !strcmp(a, "--json")) {
+		if (opts_end || a[0] != '-' || !a[1] ||
+		    isdigit((unsigned char)a[1])) {
+			/* A word ("pid -1" is one: filter says why not). */
+			if (n_words == MAX_WORDS)
+				return usage_error(err, err_len,
+						   "unexpected argument '%s'", a);
+			words[n_words++] = a;
+		} else if (!strcmp(a, "--")) {
+			opts_end = true;
+		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+			o->version = true;
+		} else if (!strcmp(a, "-j") || !strcmp(a, "--json")) {
 			o->json = true;
 		} else if (!strcmp(a, "-p") || !strcmp(a, "--pretty")) {
 			o->json = o->pretty = true;
@@ -249,7 +267,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			by = argv[i];
 		} else if ((!strcmp(a, "-n") && !n_words) ||
 			   !strcmp(a, "--netns")) {
-			/* Before the command; after it, -n is drops' TOP. */
+			/* Before the command, as ip -n. */
 			if (n_words)
 				return usage_error(err, err_len,
 						   "%s goes before the command (tpstat --netns NAME COMMAND)", a);
@@ -257,7 +275,21 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 				return usage_error(err, err_len,
 						   "%s needs a network namespace name (ip netns list)", a);
 			o->netns = argv[i];
-		} else if (!strcmp(a, "-n") || !strcmp(a, "--top")) {
+		} else if (!strcmp(a, "-n")) {
+			/*
+			 * After the command: drops' old spelling of --top,
+			 * accepted for one release with a warning.
+			 */
+			cli_lookup(words[0], &o->cmd);
+			if (o->cmd != CMD_DROPS)
+				return usage_error(err, err_len,
+						   "%s goes before the command (tpstat -n NAME COMMAND)", a);
+			if (++i == argc || parse_count(argv[i], &o->top))
+				return usage_error(err, err_len,
+						   "%s after drops is its old --top: it needs a positive whole number (a namespace goes before the command)", a);
+			drop_opts = true;
+			o->warning = "drops -n N is deprecated and goes in the next release: use drops --top N (-n NAME before the command is the network namespace)";
+		} else if (!strcmp(a, "--top")) {
 			drop_opts = true;
 			if (++i == argc || parse_count(argv[i], &o->top))
 				return usage_error(err, err_len,
@@ -269,14 +301,14 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			o->textfile = argv[i];
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			help = true;
-		} else if (a[0] == '-' && a[1] && !isdigit((unsigned char)a[1])) {
-			/* (A negative number is a word: "pid -1" says why not.) */
-			return usage_error(err, err_len, "unknown option '%s'", a);
-		} else if (n_words < MAX_WORDS) {
-			words[n_words++] = a;
 		} else {
-			return usage_error(err, err_len, "unexpected argument '%s'", a);
+			return usage_error(err, err_len, "unknown option '%s'", a);
 		}
+	}
+	if (o->version) {
+		/* As ip -V: the version, whatever else the line holds. */
+		o->cmd = CMD_NONE;
+		return 0;
 	}
 	if (help && !n_words) {
 		o->cmd = CMD_HELP;
@@ -315,7 +347,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 					   "--by needs reason, location, dev, netns or trap, not '%s'", by);
 	}
 	if (drop_opts && o->cmd != CMD_DROPS)
-		return usage_error(err, err_len, "-n is for drops, not %s",
+		return usage_error(err, err_len, "--top is for drops, not %s",
 				   cli_name(o->cmd));
 	switch (o->cmd) {
 	case CMD_FILTER:
@@ -369,11 +401,29 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		return usage_error(err, err_len, "-v is for list, not %s", cli_name(o->cmd));
 	if (timing && o->cmd != CMD_WATCH)
 		return usage_error(err, err_len, "-i and -c are for watch, not %s", cli_name(o->cmd));
-	if (o->zeros && o->cmd != CMD_SHOW)
-		return usage_error(err, err_len, "-z is for show, not %s", cli_name(o->cmd));
+	if (o->zeros && o->cmd != CMD_SHOW && o->cmd != CMD_WATCH)
+		return usage_error(err, err_len, "-z is for show and watch, not %s", cli_name(o->cmd));
 	if (o->textfile && o->cmd != CMD_EXPORT)
 		return usage_error(err, err_len, "--textfile is for export, not %s", cli_name(o->cmd));
 	if (o->json && o->cmd == CMD_EXPORT)
 		return usage_error(err, err_len, "%s", "export prints the Prometheus format, not JSON");
 	return 0;
+}
+
+bool cli_version(const char *tool, const char *module, char *out,
+		 size_t out_len, char *warn, size_t warn_len)
+{
+	bool differ = module && strcmp(tool, module);
+
+	if (module)
+		snprintf(out, out_len, "tpstat %s\nmodule %s\n", tool, module);
+	else
+		snprintf(out, out_len, "tpstat %s\n", tool);
+	if (differ)
+		snprintf(warn, warn_len,
+			 "warning: the loaded module is version %s, this tool %s",
+			 module, tool);
+	else if (warn_len)
+		warn[0] = '\0';
+	return differ;
 }

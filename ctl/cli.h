@@ -25,16 +25,18 @@ struct options {
 	const char *glob;
 	const char *textfile;	/* export --textfile DIR */
 	bool json, pretty, verbose, zeros;
+	bool version;		/* -V: the tool's version and the module's */
 	double interval;	/* watch -i, seconds */
 	long count;		/* watch -c, 0 = until interrupted */
 	enum drop_by by;	/* drops --by */
 	enum resets_by resets_by; /* resets --by */
-	long top;		/* drops -n, 0 = all */
+	long top;		/* drops --top, 0 = all */
 	const char *hist;	/* hist NAME, NULL = all */
 	enum filter_action filter_act;
 	struct filter filter;	/* filter KEY VALUE... */
 	unsigned int alert_kinds; /* monitor KIND...: 1 << tpstat_alert_kind */
 	const char *netns;	/* -n NAME, before the command: setns() */
+	const char *warning;	/* a deprecated spelling, for stderr */
 };
 
 /* The view a command reads (enum tpstat_view), or -1. */
@@ -47,5 +49,13 @@ const char *cli_name(enum tp_cmd cmd);
 int cli_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t err_len);
 const char *cli_usage(enum tp_cmd cmd);
+
+/*
+ * What -V prints: the tool's version and, when @module is not NULL, the
+ * module's, into @out; a warning into @warn (empty when none) when they
+ * differ.  Returns whether they differ.
+ */
+bool cli_version(const char *tool, const char *module, char *out,
+		 size_t out_len, char *warn, size_t warn_len);
 
 #endif

@@ -2,8 +2,10 @@
 /*
  * tpstat: query and steer the tpstat module over generic netlink.
  *   tpstat [-j|--json] [-p|--pretty] [-n|--netns NAME] COMMAND [ARGS]
+ *   tpstat -V|--version
  *   (tpstat help)
- * Exit status: 0 done, 1 failed (one line on stderr says why), 2 usage.
+ * Exit status: 0 done, 1 a request failed (one line on stderr says why),
+ * 2 a usage error.
  */
 #include <errno.h>
 #include <signal.h>
@@ -23,6 +25,7 @@
 #include "output.h"
 #include "views.h"
 #include "view_rcvq.h"
+#include "../module/version.h"
 #include "../uapi/linux/tpstat.h"
 
 struct rows {
@@ -420,6 +423,36 @@ static int run(const struct options *o)
 	return err;
 }
 
+/*
+ * -V: the tool's version, and the module's when it is loaded (asked only
+ * then: looking the family up would load an installed module).  Exit 0.
+ */
+static int version(void)
+{
+	struct info info = { 0 };
+	char out[256], warn[256];
+	bool loaded = !access("/sys/module/tpstat", F_OK);
+	struct tpnl nl;
+	int err = -ENOENT;
+
+	if (loaded) {
+		err = tpnl_open(&nl);
+		if (!err)
+			err = tpnl_request(&nl, TPSTAT_CMD_GET_INFO, 0, NULL,
+					   info_cb, &info);
+		if (err)
+			fprintf(stderr, "tpstat: the module's version: %s\n",
+				tpnl_strerror(&nl, err));
+		tpnl_close(&nl);
+	}
+	cli_version(TPSTAT_VERSION, err ? NULL : info.version, out,
+		    sizeof(out), warn, sizeof(warn));
+	fputs(out, stdout);
+	if (warn[0])
+		fprintf(stderr, "tpstat: %s\n", warn);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -429,6 +462,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tpstat: %s (see: tpstat help)\n", why);
 		return 2;
 	}
+	if (o.warning)
+		fprintf(stderr, "tpstat: %s\n", o.warning);
+	if (o.version)
+		return version();
 	if (o.cmd == CMD_HELP) {
 		printf("%s\n", cli_usage(o.help_for == CMD_HELP ? CMD_NONE :
 					 o.help_for));
@@ -439,8 +476,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tpstat: %s\n", ns_why);
 		return 1;
 	}
+	/* A histogram the tool does not know is a usage error. */
 	if (o.cmd == CMD_HIST && hist_check_name(o.hist))
-		return 1;
+		return 2;
 	if (o.cmd == CMD_FILTER && filter_resolve(&o.filter))
 		return 1;
 	signal(SIGPIPE, SIG_DFL);

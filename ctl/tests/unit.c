@@ -4,6 +4,7 @@
  * formatting: no kernel, no netlink.  Ends with "<P> passed, <F> failed".
  */
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -113,7 +114,67 @@ static const struct parse_case cases[] = {
 	{ "export --textfile", 2, CMD_NONE, NULL, "--textfile needs a directory" },
 	{ "show --textfile /d", 2, CMD_NONE, NULL, "--textfile is for export" },
 	{ "-j export", 2, CMD_NONE, NULL, "not JSON" },
+	/* Long options, -V and --. */
+	{ "-V", 0, CMD_NONE, NULL, NULL },
+	{ "--version", 0, CMD_NONE, NULL, NULL },
+	{ "--version show", 0, CMD_NONE, NULL, NULL },
+	{ "watch -z", 0, CMD_WATCH, NULL, NULL },
+	{ "watch --zeros --interval 0.5 --count 2 tcp:*", 0, CMD_WATCH, "tcp:*", NULL },
+	{ "watch --interval", 2, CMD_NONE, NULL, "--interval needs a number" },
+	{ "watch --count 0", 2, CMD_NONE, NULL, "--count needs a positive" },
+	{ "list --verbose", 0, CMD_LIST, NULL, NULL },
+	{ "--json --pretty show --zeros", 0, CMD_SHOW, NULL, NULL },
+	{ "show --verbose", 2, CMD_NONE, NULL, "-v is for list" },
+	{ "export -z", 2, CMD_NONE, NULL, "-z is for show and watch, not export" },
+	{ "show -- -x", 0, CMD_SHOW, "-x", NULL },
+	{ "-- show tcp:*", 0, CMD_SHOW, "tcp:*", NULL },
+	{ "show -- tcp:* -z", 2, CMD_NONE, NULL, "unexpected argument '-z'" },
+	{ "show -- -V", 0, CMD_SHOW, "-V", NULL },
+	{ "show --frob", 2, CMD_NONE, NULL, "unknown option '--frob'" },
+	{ "show -", 0, CMD_SHOW, "-", NULL },
 };
+
+static void test_options(void)
+{
+	struct options o;
+	char err[160], out[128], warn[128];
+
+	parse("-V", &o, err);
+	CHECK(o.version, "-V");
+	parse("show -- -V", &o, err);
+	CHECK(!o.version, "-V after -- is a word");
+	parse("watch --zeros -c 1", &o, err);
+	CHECK(o.zeros && o.count == 1, "watch --zeros");
+	CHECK(!cli_version("0.1.0", NULL, out, sizeof(out), warn, sizeof(warn)) &&
+	      !strcmp(out, "tpstat 0.1.0\n") && !warn[0],
+	      "-V without the module: the tool's version only (%s)", out);
+	CHECK(!cli_version("0.1.0", "0.1.0", out, sizeof(out), warn, sizeof(warn)) &&
+	      !strcmp(out, "tpstat 0.1.0\nmodule 0.1.0\n") && !warn[0],
+	      "-V with the same module: both, no warning (%s)", out);
+	CHECK(cli_version("0.2.0", "0.1.0", out, sizeof(out), warn, sizeof(warn)) &&
+	      !strcmp(out, "tpstat 0.2.0\nmodule 0.1.0\n") &&
+	      strstr(warn, "module is version 0.1.0, this tool 0.2.0") &&
+	      !strchr(warn, '\n'),
+	      "-V with another module's version: a one-line warning (%s)", warn);
+	for (const char *opt = "--json\0--pretty\0--netns\0--version\0--help\0"
+	     "--verbose\0--zeros\0--interval\0--count\0--by\0--top\0"
+	     "--textfile\0"; *opt; opt += strlen(opt) + 1) {
+		const char *u = cli_usage(CMD_NONE);
+		const char *p = u;
+		bool whole = false;
+
+		while ((p = strstr(p, opt))) {
+			p += strlen(opt);
+			if (!isalnum((unsigned char)*p) && *p != '-')
+				whole = true;
+		}
+		CHECK(whole, "tpstat help names %s", opt);
+	}
+	CHECK(strstr(cli_usage(CMD_NONE), "\n--  ") &&
+	      strstr(cli_usage(CMD_NONE), "Exit status: 0"),
+	      "tpstat help names -- and the exit status");
+	CHECK(!strstr(cli_usage(CMD_DROPS), "-n"), "drops' help: --top, not -n");
+}
 
 static void test_parse(void)
 {
@@ -246,13 +307,18 @@ static void test_view_table(void)
 
 static const struct parse_case view_cases[] = {
 	{ "drops", 0, CMD_DROPS, NULL, NULL },
+	{ "-j drops --by dev --top 5", 0, CMD_DROPS, NULL, NULL },
 	{ "-j drops --by dev -n 5", 0, CMD_DROPS, NULL, NULL },
 	{ "dr --by trap", 0, CMD_DROPS, NULL, NULL },
 	{ "drops --by bogus", 2, CMD_NONE, NULL, "--by needs reason" },
 	{ "drops --by", 2, CMD_NONE, NULL, "--by needs reason" },
-	{ "drops -n 0", 2, CMD_NONE, NULL, "-n needs a positive" },
+	{ "drops -n 0", 2, CMD_NONE, NULL, "-n after drops is its old --top: it needs a positive" },
+	{ "drops -n web", 2, CMD_NONE, NULL, "a namespace goes before the command" },
+	{ "drops --top 0", 2, CMD_NONE, NULL, "--top needs a positive" },
+	{ "drops --top", 2, CMD_NONE, NULL, "--top needs a positive" },
+	{ "retrans --top 3", 2, CMD_NONE, NULL, "--top is for drops, not retrans" },
 	{ "drops x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
-	{ "retrans -n 3", 2, CMD_NONE, NULL, "-n is for drops, not retrans" },
+	{ "retrans -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "show --by reason", 2, CMD_NONE, NULL, "--by is for drops and resets, not show" },
 	{ "resets --by peer", 0, CMD_RESETS, NULL, NULL },
 	{ "--by service resets", 0, CMD_RESETS, NULL, NULL },
@@ -260,7 +326,7 @@ static const struct parse_case view_cases[] = {
 	{ "resets --by reason", 2, CMD_NONE, NULL, "--by needs service or peer for resets, not 'reason'" },
 	{ "drops --by peer", 2, CMD_NONE, NULL, "--by needs reason, location, dev, netns or trap, not 'peer'" },
 	{ "resets --by", 2, CMD_NONE, NULL, "--by needs reason" },
-	{ "resets -n 3", 2, CMD_NONE, NULL, "-n is for drops, not resets" },
+	{ "resets -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "lifetime --by peer", 2, CMD_NONE, NULL, "--by is for drops and resets, not lifetime" },
 	{ "retrans x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
 	{ "-p states", 0, CMD_STATES, NULL, NULL },
@@ -270,25 +336,25 @@ static const struct parse_case view_cases[] = {
 	{ "errors", 0, CMD_ERRORS, NULL, NULL },
 	{ "-j err", 0, CMD_ERRORS, NULL, NULL },
 	{ "errors x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
-	{ "errors -n 3", 2, CMD_NONE, NULL, "-n is for drops, not errors" },
+	{ "errors -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "auth", 0, CMD_AUTH, NULL, NULL },
 	{ "-j au", 0, CMD_AUTH, NULL, NULL },
 	{ "auth x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
-	{ "auth -n 3", 2, CMD_NONE, NULL, "-n is for drops, not auth" },
+	{ "auth -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "help auth", 0, CMD_HELP, NULL, NULL },
 	{ "a", 2, CMD_NONE, NULL, "ambiguous command 'a'" },
-	{ "errors -z", 2, CMD_NONE, NULL, "-z is for show, not errors" },
+	{ "errors -z", 2, CMD_NONE, NULL, "-z is for show and watch, not errors" },
 	{ "help errors", 0, CMD_HELP, NULL, NULL },
 	{ "rcvq", 0, CMD_RCVQ, NULL, NULL },
 	{ "-j rc", 0, CMD_RCVQ, NULL, NULL },
 	{ "rcvq 53", 2, CMD_NONE, NULL, "unexpected argument '53'" },
-	{ "rcvq -z", 2, CMD_NONE, NULL, "-z is for show, not rcvq" },
+	{ "rcvq -z", 2, CMD_NONE, NULL, "-z is for show and watch, not rcvq" },
 	{ "help rcvq", 0, CMD_HELP, NULL, NULL },
 	{ "e", 2, CMD_NONE, NULL, "ambiguous command 'e'" },
 	{ "neigh", 0, CMD_NEIGH, NULL, NULL },
 	{ "-j ne", 0, CMD_NEIGH, NULL, NULL },
 	{ "neigh eth0", 2, CMD_NONE, NULL, "unexpected argument 'eth0'" },
-	{ "neigh -n 3", 2, CMD_NONE, NULL, "-n is for drops, not neigh" },
+	{ "neigh -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "neigh -i 2", 2, CMD_NONE, NULL, "-i and -c are for watch, not neigh" },
 	{ "help neigh", 0, CMD_HELP, NULL, NULL },
 	{ "hist", 0, CMD_HIST, NULL, NULL },
@@ -347,8 +413,14 @@ static void test_view_parse(void)
 		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
 		      o.cmd, c->cmd);
 	}
+	parse("-j drops --by dev --top 5", &o, err);
+	CHECK(o.json && o.by == BY_DEV && o.top == 5 && !o.warning,
+	      "drops --by dev --top 5");
 	parse("-j drops --by dev -n 5", &o, err);
-	CHECK(o.json && o.by == BY_DEV && o.top == 5, "drops --by dev -n 5");
+	CHECK(o.json && o.by == BY_DEV && o.top == 5 && o.warning &&
+	      strstr(o.warning, "deprecated") && strstr(o.warning, "--top") &&
+	      !strchr(o.warning, '\n'),
+	      "drops -n 5: still TOP for one release, with a one-line warning");
 	parse("drops", &o, err);
 	CHECK(o.by == BY_DEFAULT && o.top == 0, "drops: default by, all");
 	parse("hist srtt_us", &o, err);
@@ -1868,7 +1940,7 @@ static const struct parse_case netns_cases[] = {
 	{ "-n a/b show", 2, CMD_NONE, NULL, "-n needs a network namespace name" },
 	{ "-n .. show", 2, CMD_NONE, NULL, "-n needs a network namespace name" },
 	{ "show --netns web", 2, CMD_NONE, NULL, "--netns goes before the command" },
-	{ "show -n 5", 2, CMD_NONE, NULL, "-n is for drops, not show" },
+	{ "show -n 5", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "filter netns web", 0, CMD_FILTER, NULL, NULL },
 	{ "filter netns 1x", 0, CMD_FILTER, NULL, NULL },
 	{ "filter netns web netns 3", 2, CMD_NONE, NULL, "netns given twice" },
@@ -1910,7 +1982,11 @@ static void test_netns_parse(void)
 	CHECK(o.netns && !strcmp(o.netns, "5") && !o.top,
 	      "-n before the command is a namespace, even a number");
 	parse("drops -n 5", &o, err);
-	CHECK(!o.netns && o.top == 5, "drops -n 5 is still TOP");
+	CHECK(!o.netns && o.top == 5 && o.warning,
+	      "drops -n 5 is still TOP, deprecated");
+	parse("-n web drops --top 5", &o, err);
+	CHECK(o.netns && !strcmp(o.netns, "web") && o.top == 5 && !o.warning,
+	      "-n NAME and --top N");
 	parse("show", &o, err);
 	CHECK(!o.netns, "no namespace unless asked");
 	parse("filter netns web lport 80", &o, err);
@@ -3218,6 +3294,7 @@ int main(int argc, char **argv)
 	}
 	test_lookup();
 	test_parse();
+	test_options();
 	test_output();
 	test_view_lookup();
 	test_view_table();

@@ -39,10 +39,22 @@ check "... and says how to load it" grep -q 'not loaded (load it with' "$TMP/err
 check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
 [ "$st" = 1 ] || head -5 "$TMP/err" "$TMP/out" | sed 's/^/# /'
 rmmod tpstat 2> /dev/null
+tool_version=$(sed -n 's/^#define TPSTAT_VERSION "\(.*\)"$/\1/p' "$here/../../module/version.h")
+"$TP" -V > "$TMP/out" 2> "$TMP/err"
+check_eq "-V without the module exits 0" 0 $?
+check_eq "... and prints the tool's version alone" "tpstat $tool_version" "$(cat "$TMP/out")"
+check_eq "... without a warning" "" "$(cat "$TMP/err")"
+check "... and does not load the module" test ! -d /sys/module/tpstat
+rmmod tpstat 2> /dev/null
 
 insmod "$KO"
 
 # --- info, list --------------------------------------------------------------------
+"$TP" --version > "$TMP/out" 2> "$TMP/err"
+check_eq "--version with the module exits 0" 0 $?
+check_eq "... and prints both versions" "tpstat $tool_version|module $(cat /sys/module/tpstat/version)" \
+	"$(paste -sd'|' "$TMP/out")"
+check_eq "... the same: no warning" "" "$(cat "$TMP/err")"
 "$TP" -j info > "$TMP/info"
 check "info -j is JSON with schema_version 1" quiet jq -e '.schema_version == 1' "$TMP/info"
 check_eq "info names the running kernel" "$(uname -r)" "$(jq -r .kernel "$TMP/info")"
@@ -138,6 +150,22 @@ check "... with the kernel's reason" grep -qxE \
 "$TP" show -q 2> "$TMP/err"
 check_eq "a bad option exits 2" 2 $?
 check_eq "... with one line" 1 "$(wc -l < "$TMP/err")"
+# One exit-code convention: 0 done, 1 the kernel said no (above), 2 usage.
+for bad in "hist frob" "show -n web" "retrans --top 3" "watch -c 0" "info x" "frob" "show -- tcp:* -z"; do
+	# shellcheck disable=SC2086 # a command line
+	"$TP" $bad > /dev/null 2> "$TMP/err"
+	check_eq "$bad: a usage error, exit 2" 2 $?
+	check_eq "... with one line" 1 "$(wc -l < "$TMP/err")"
+done
+check "watch -z -c 1 runs (zeros too)" quiet "$TP" watch -z -i 0.1 -c 1 'skb:*'
+check_eq "watch --zeros prints every counter, as show -z" \
+	"$("$TP" -j show -z 'tcp:*' | jq '.counters | length')" \
+	"$("$TP" -j watch --zeros --interval 0.1 --count 1 'tcp:*' | jq '.counters | length')"
+check "drops --top 1 runs" quiet "$TP" drops --top 1
+"$TP" drops -n 1 > /dev/null 2> "$TMP/err"
+check_eq "drops -n 1 still runs, for one release" 0 $?
+check "... with a deprecation line naming --top" grep -q 'deprecated.*--top' "$TMP/err"
+check "-- ends the options" quiet "$TP" show -- 'tcp:*'
 
 # --- a dump over several messages ------------------------------------------------
 serve "$TMP/server.out" "$NETLOAD" tcp-server 127.0.0.1 5001 3
