@@ -55,6 +55,30 @@ static int wide_le(struct wide a, struct wide b)
 	return a.hi < b.hi || (a.hi == b.hi && a.lo <= b.lo);
 }
 
+static struct wide wide_add(struct wide a, uint64_t b)
+{
+	a.lo += b;
+	a.hi += a.lo < b;
+	return a;
+}
+
+/* a - b, for b <= a. */
+static struct wide wide_sub(struct wide a, struct wide b)
+{
+	struct wide d = { a.hi - b.hi - (a.lo < b.lo), a.lo - b.lo };
+
+	return d;
+}
+
+/* a * b, for a * b below 2^128. */
+static struct wide wide_mul_small(struct wide a, uint32_t b)
+{
+	struct wide w = mul_small(a.lo, b);
+
+	w.hi += a.hi * b;
+	return w;
+}
+
 /* floor(val * width / max), at most width: the largest s with s * max <= val * width. */
 unsigned int hist_stars(uint64_t val, uint64_t max, unsigned int width)
 {
@@ -124,4 +148,104 @@ void hist_json(struct json *j, const struct hist *h)
 		json_object_close(j);
 	}
 	json_array_close(j);
+}
+
+const unsigned int hist_percentiles[HIST_PERCENTILES] = { 50, 90, 99 };
+
+/*
+ * floor(2^@shift * @num / @den), for @num <= @den below 2^126: binary long
+ * division, a bit of the quotient per step.
+ */
+static uint64_t scaled_fraction(struct wide num, struct wide den,
+				unsigned int shift)
+{
+	uint64_t q = 0;
+
+	if (wide_le(den, num))
+		return shift < 64 ? 1ULL << shift : 0;
+	for (unsigned int i = 0; i < shift; i++) {
+		num.hi = num.hi << 1 | num.lo >> 63;
+		num.lo <<= 1;
+		q <<= 1;
+		if (wide_le(den, num)) {
+			num = wide_sub(num, den);
+			q |= 1;
+		}
+	}
+	return q;
+}
+
+bool hist_quantile(const struct hist *h, unsigned int pct,
+		   struct hist_quantile *q)
+{
+	struct wide total = { 0, 0 }, below = { 0, 0 }, rank100;
+	uint64_t width, step, high;
+	unsigned int b;
+
+	for (b = 0; b < TPSTAT_HIST_BUCKETS; b++)
+		total = wide_add(total, h->bucket[b]);
+	if ((!total.hi && !total.lo) || !pct || pct > 100)
+		return false;
+	/* 100 * rank = pct * total: compared with 100 * cumulative counts. */
+	rank100 = wide_mul_small(total, pct);
+	for (b = 0; b < TPSTAT_HIST_BUCKETS; b++) {
+		struct wide cum = wide_add(below, h->bucket[b]);
+
+		if (h->bucket[b] && wide_le(rank100, wide_mul_small(cum, 100)))
+			break;
+		below = cum;
+	}
+	hist_bounds(b, &q->lo, &high);
+	q->has_hi = b < TPSTAT_HIST_BUCKETS - 1;
+	q->hi = q->has_hi ? high + 1 : 0;
+	q->estimate = q->lo;
+	if (!q->has_hi)
+		return true;
+	/* Bucket 0 is [0, 1), bucket b >= 1 [2^(b-1), 2^b): 2^(b-1) wide. */
+	width = q->hi - q->lo;
+	step = scaled_fraction(wide_sub(rank100, wide_mul_small(below, 100)),
+			       mul_small(h->bucket[b], 100), b ? b - 1 : 0);
+	q->estimate += step < width ? step : width - 1;
+	return true;
+}
+
+void hist_quantiles_print(FILE *f, const struct hist *h, const char *unit)
+{
+	struct hist_quantile q;
+
+	for (int i = 0; i < HIST_PERCENTILES; i++) {
+		fprintf(f, "    p%u ", hist_percentiles[i]);
+		if (!hist_quantile(h, hist_percentiles[i], &q))
+			fprintf(f, "-\n");
+		else if (!q.has_hi)
+			fprintf(f, ">= %llu %s (the last bucket)\n",
+				(unsigned long long)q.lo, unit);
+		else
+			fprintf(f, "%llu %s in [%llu, %llu)\n",
+				(unsigned long long)q.estimate, unit,
+				(unsigned long long)q.lo,
+				(unsigned long long)q.hi);
+	}
+}
+
+void hist_quantiles_json(struct json *j, const struct hist *h)
+{
+	struct hist_quantile q;
+	char key[8];
+
+	for (int i = 0; i < HIST_PERCENTILES; i++) {
+		snprintf(key, sizeof(key), "p%u", hist_percentiles[i]);
+		json_key(j, key);
+		if (!hist_quantile(h, hist_percentiles[i], &q)) {
+			json_null(j);
+			continue;
+		}
+		json_object_open(j);
+		json_key(j, "estimate");
+		json_u64(j, q.estimate);
+		json_key(j, "lo");
+		json_u64(j, q.lo);
+		json_opt_u64(j, "hi", q.has_hi, q.hi);
+		json_object_close(j);
+	}
 }

@@ -7,6 +7,7 @@
 #ifndef TPSTAT_HIST_H
 #define TPSTAT_HIST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -34,5 +35,37 @@ unsigned int hist_stars(uint64_t val, uint64_t max, unsigned int width);
 void hist_print(FILE *f, const struct hist *h, const char *unit);
 /* "buckets": [{"low", "high", "count"}...], "sum", "count" into an object. */
 void hist_json(struct json *j, const struct hist *h);
+
+/*
+ * A percentile estimated from the buckets: the values in [lo, hi) of the
+ * bucket where the cumulative count reaches pct/100 of the total, and an
+ * estimate inside it by linear interpolation, as Prometheus'
+ * histogram_quantile(): lo + (hi - lo) * (rank - below) / in_bucket,
+ * with rank = total * pct / 100 and below the count of the buckets under
+ * it, rounded down and at most hi - 1 (the largest value the bucket
+ * holds).  Bucket 0 is [0, 1): its estimate is 0.  The last bucket's hi,
+ * 2^64, does not fit: !has_hi, and its estimate is lo.  Exact in integers
+ * (no floating point, no 128-bit type): any counts, even summing past
+ * 2^64.
+ */
+struct hist_quantile {
+	uint64_t estimate, lo, hi;
+	bool has_hi;
+};
+
+/* The percentiles the views print: p50, p90, p99. */
+#define HIST_PERCENTILES 3
+extern const unsigned int hist_percentiles[HIST_PERCENTILES];
+
+/* The @pct-th percentile (1 to 100) into @q; false when @h is empty. */
+bool hist_quantile(const struct hist *h, unsigned int pct,
+		   struct hist_quantile *q);
+/*
+ * A line per percentile: "    p50 3071 usecs in [2048, 4096)"; "    p50 -"
+ * when @h is empty, "    p99 >= 2^63 usecs (the last bucket)" there.
+ */
+void hist_quantiles_print(FILE *f, const struct hist *h, const char *unit);
+/* "p50": {"estimate", "lo", "hi" (null: open)}, ... or null when empty. */
+void hist_quantiles_json(struct json *j, const struct hist *h);
 
 #endif

@@ -83,6 +83,7 @@ static void hists_text(FILE *f, const struct view_print *p)
 		if (h->count)
 			fprintf(f, ", mean %.1f %s", hist_mean(h), unit);
 		fputc('\n', f);
+		hist_quantiles_print(f, h, unit);
 		hist_print(f, h, unit);
 		fputc('\n', f);
 	}
@@ -103,6 +104,7 @@ static void hists_json_entry(struct json *j, const struct view_print *p,
 	json_key(j, "unit");
 	json_string(j, hist_unit(e->hist_name));
 	json_mean(j, hist_of(e));
+	hist_quantiles_json(j, hist_of(e));
 	hist_json(j, hist_of(e));
 	json_object_close(j);
 }

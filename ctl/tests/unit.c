@@ -552,6 +552,138 @@ static void test_hist_print(void)
 	      "starts at the first non-empty bucket:\n%s", s);
 }
 
+static void quantiles_out(FILE *f, void *arg)
+{
+	hist_quantiles_print(f, arg, "usecs");
+}
+
+static void quantiles_json_out(FILE *f, void *arg)
+{
+	struct json j;
+
+	json_init(&j, f, false);
+	json_object_open(&j);
+	hist_quantiles_json(&j, arg);
+	json_object_close(&j);
+	json_end(&j);
+}
+
+/* @pct's estimate and bounds are @est, [@lo, @hi) (@hi 0: none). */
+static bool quantile_is(const struct hist *h, unsigned int pct, uint64_t est,
+			uint64_t lo, uint64_t hi)
+{
+	struct hist_quantile q;
+
+	if (!hist_quantile(h, pct, &q))
+		return false;
+	if (q.estimate != est || q.lo != lo || q.has_hi != !!hi ||
+	    (hi && q.hi != hi)) {
+		printf("p%u: %llu in [%llu, %llu%s)\n", pct,
+		       (unsigned long long)q.estimate,
+		       (unsigned long long)q.lo, (unsigned long long)q.hi,
+		       q.has_hi ? "" : " none");
+		return false;
+	}
+	return true;
+}
+
+static void test_hist_quantiles(void)
+{
+	struct hist h = { 0 };
+	struct hist_quantile q;
+	char *s;
+
+	CHECK(!hist_quantile(&h, 50, &q) && !hist_quantile(&h, 99, &q),
+	      "an empty histogram has no percentiles");
+	s = capture(quantiles_out, &h);
+	CHECK(!strcmp(s, "    p50 -\n    p90 -\n    p99 -\n"), "empty: '%s'", s);
+	s = capture(quantiles_json_out, &h);
+	CHECK(!strcmp(s, "{\"p50\":null,\"p90\":null,\"p99\":null}\n"),
+	      "empty JSON: %s", s);
+
+	/* 10 in [1, 2), 30 in [4, 8), 50 in [16, 32), 10 in [64, 128). */
+	h.bucket[1] = 10;
+	h.bucket[3] = 30;
+	h.bucket[5] = 50;
+	h.bucket[7] = 10;
+	CHECK(quantile_is(&h, 50, 19, 16, 32),
+	      "p50: rank 50 is the 10th of 50 in [16, 32): 16 + 16 * 10/50");
+	CHECK(quantile_is(&h, 90, 31, 16, 32),
+	      "p90: rank 90 is the bucket's last value: hi - 1, not hi");
+	CHECK(quantile_is(&h, 99, 121, 64, 128),
+	      "p99: 64 + 64 * 9/10 = 121.6, rounded down");
+	CHECK(quantile_is(&h, 10, 1, 1, 2) && quantile_is(&h, 11, 4, 4, 8) &&
+	      quantile_is(&h, 100, 127, 64, 128),
+	      "rank on a bucket's cumulative count stays in that bucket");
+	s = capture(quantiles_out, &h);
+	CHECK(!strcmp(s, "    p50 19 usecs in [16, 32)\n"
+		      "    p90 31 usecs in [16, 32)\n"
+		      "    p99 121 usecs in [64, 128)\n"), "text:\n%s", s);
+	s = capture(quantiles_json_out, &h);
+	CHECK(!strcmp(s, "{\"p50\":{\"estimate\":19,\"lo\":16,\"hi\":32},"
+		      "\"p90\":{\"estimate\":31,\"lo\":16,\"hi\":32},"
+		      "\"p99\":{\"estimate\":121,\"lo\":64,\"hi\":128}}\n"),
+	      "JSON: %s", s);
+
+	/* Everything in one bucket: where in it, by rank. */
+	memset(&h, 0, sizeof(h));
+	h.bucket[11] = 7;
+	CHECK(quantile_is(&h, 50, 1536, 1024, 2048) &&
+	      quantile_is(&h, 90, 1945, 1024, 2048) &&
+	      quantile_is(&h, 99, 2037, 1024, 2048),
+	      "one bucket: 1024 + 1024 * q, rounded down");
+	memset(&h, 0, sizeof(h));
+	h.bucket[0] = 5;
+	CHECK(quantile_is(&h, 50, 0, 0, 1) && quantile_is(&h, 99, 0, 0, 1),
+	      "bucket 0 is [0, 1): the estimate is 0");
+	h.bucket[1] = 5;
+	CHECK(quantile_is(&h, 50, 0, 0, 1) && quantile_is(&h, 90, 1, 1, 2),
+	      "0 and 1: p50 in bucket 0, p90 in bucket 1");
+
+	/* Everything in the last bucket, which has no hi that fits. */
+	memset(&h, 0, sizeof(h));
+	h.bucket[64] = 3;
+	CHECK(quantile_is(&h, 50, 1ULL << 63, 1ULL << 63, 0) &&
+	      quantile_is(&h, 99, 1ULL << 63, 1ULL << 63, 0),
+	      "the last bucket: its lower bound, no upper one");
+	s = capture(quantiles_out, &h);
+	CHECK(strstr(s, "    p99 >= 9223372036854775808 usecs (the last bucket)\n"),
+	      "last bucket text:\n%s", s);
+	s = capture(quantiles_json_out, &h);
+	CHECK(strstr(s, "\"p50\":{\"estimate\":9223372036854775808,"
+		     "\"lo\":9223372036854775808,\"hi\":null}"),
+	      "last bucket JSON: %s", s);
+	h.bucket[63] = 98;
+	h.bucket[64] = 2;
+	CHECK(quantile_is(&h, 49, (1ULL << 62) + (1ULL << 61), 1ULL << 62,
+			  1ULL << 63) &&
+	      quantile_is(&h, 98, (1ULL << 63) - 1, 1ULL << 62, 1ULL << 63) &&
+	      quantile_is(&h, 99, 1ULL << 63, 1ULL << 63, 0),
+	      "bucket 63 ends at 2^63; above, the last bucket");
+
+	/* Counts summing past 2^64: exact, no overflow. */
+	memset(&h, 0, sizeof(h));
+	h.bucket[1] = UINT64_MAX;
+	h.bucket[2] = UINT64_MAX;
+	h.bucket[40] = UINT64_MAX;
+	CHECK(quantile_is(&h, 50, 3, 2, 4) &&
+	      quantile_is(&h, 90, 934584883609ULL, 1ULL << 39, 1ULL << 40) &&
+	      quantile_is(&h, 99, 1083018953359ULL, 1ULL << 39, 1ULL << 40),
+	      "3 * (2^64 - 1) values: 2^39 + floor(2^39 * 0.7) and * 0.97");
+	/* Where a double would round 2^62 - 1 to 2^62 and pick bucket 3. */
+	memset(&h, 0, sizeof(h));
+	h.bucket[3] = (1ULL << 62) - 1;
+	h.bucket[5] = (1ULL << 62) + 1;
+	CHECK(quantile_is(&h, 50, 16, 16, 32),
+	      "rank 2^62 is past 2^62 - 1: bucket 5, its first value");
+	h.bucket[3] = (1ULL << 62) + 1;
+	h.bucket[5] = (1ULL << 62) - 1;
+	CHECK(quantile_is(&h, 50, 7, 4, 8),
+	      "rank 2^62 of 2^62 + 1 in bucket 3: just under its top, 7");
+	CHECK(!hist_quantile(&h, 0, &q) && !hist_quantile(&h, 101, &q),
+	      "percentiles outside 1..100 refused");
+}
+
 static void test_addr(void)
 {
 	static const uint8_t v4[4] = { 10, 0, 0, 1 };
@@ -1115,9 +1247,13 @@ static void test_hists(void)
 	hist_only = NULL;
 	s = capture(hists_text, &text);
 	CHECK(strstr(s, "srtt_us: 2 values, mean 2.5 usecs\n"
+		     "    p50 3 usecs in [2, 4)\n"
+		     "    p90 3 usecs in [2, 4)\n"
+		     "    p99 3 usecs in [2, 4)\n"
 		     "     usecs               : count     distribution\n"
 		     "         2 -> 3          : 2        |****************************************|\n") &&
-	      strstr(s, "rx_len: 2 values, mean 2.5 bytes\n     bytes ") &&
+	      strstr(s, "rx_len: 2 values, mean 2.5 bytes\n"
+			"    p50 3 bytes in [2, 4)\n") &&
 	      strstr(s, "new_one: 2 values"), "hists text:\n%s", s);
 	hist_only = "rx_len";
 	s = capture(hists_text, &text);
@@ -1125,7 +1261,10 @@ static void test_hists(void)
 	      strstr(s, "overflow: 0 lost updates (table 3/4)"), "hist rx_len:\n%s", s);
 	s = capture(hists_text, &json);
 	CHECK(strstr(s, "\"histograms\":[{\"name\":\"rx_len\",\"unit\":\"bytes\","
-		     "\"mean\":2.500,\"count\":2,\"sum\":5,\"buckets\":"
+		     "\"mean\":2.500,\"p50\":{\"estimate\":3,\"lo\":2,\"hi\":4},"
+		     "\"p90\":{\"estimate\":3,\"lo\":2,\"hi\":4},"
+		     "\"p99\":{\"estimate\":3,\"lo\":2,\"hi\":4},"
+		     "\"count\":2,\"sum\":5,\"buckets\":"
 		     "[{\"low\":2,\"high\":3,\"count\":2}]}]}") && !strstr(s, "srtt_us"),
 	      "hist rx_len JSON: %s", s);
 	hist_only = "xmit_len";
@@ -3301,6 +3440,7 @@ int main(int argc, char **argv)
 	test_view_parse();
 	test_hist();
 	test_hist_print();
+	test_hist_quantiles();
 	test_addr();
 	test_drops();
 	test_traps();
