@@ -41,7 +41,7 @@ while read -r name image kbuild modrel _; do
 	tests/vm/boot.sh --bench --mem 4096 --kernel "$image" --modules-release "$modrel" \
 		--timeout 3000 --out "$vm" -- bench/guest.sh ||
 		{ echo "bench: the guest run on $name failed (log: $vm/console.log)" >&2; exit 1; }
-	for f in bench.tsv configs.tsv memory.tsv; do
+	for f in bench.tsv configs.tsv memory.tsv genl_stall.tsv; do
 		cat "$vm/$f" >>"$raw/$f"
 	done
 	kernels=$((kernels + 1))
@@ -49,5 +49,6 @@ done < <(tests/vm/kernels.sh)
 ((kernels == 2)) || { echo "bench: expected Debian's 6.1 and 6.12 kernels, ran $kernels" >&2; exit 1; }
 
 python3 bench/report.py "$raw" bench/results.md build/bench/overhead.dat
+python3 bench/genl_report.py "$raw/genl_stall.tsv" >> bench/results.md
 gnuplot -e "data='build/bench/overhead.dat'; out='bench/overhead.png'" bench/overhead.gp
 echo "bench: bench/results.md and bench/overhead.png written in $((SECONDS / 60)) min $((SECONDS % 60)) s" >&2

@@ -18,6 +18,8 @@
 #   TPSTAT_BENCH_WORKLOADS       workloads to run (all), e.g. "tcp_conn"
 #   TPSTAT_BENCH_DUMP_ONLY=1     only the flow table dumps (memory.tsv's
 #                                flow_dump rows): what reading a view costs
+#   TPSTAT_BENCH_GENL_ONLY=1     only bench/genl_stall.sh (other netlink users
+#                                during a 65,536-entry dump), which a full run does last
 # With either of TPSTAT_BENCH_CONFIGS and TPSTAT_BENCH_WORKLOADS set, the
 # run is partial, for profiling (no flow dump, no scaling; make bench
 # unsets them): build as bench.sh does, then tests/vm/boot.sh --bench
@@ -26,6 +28,7 @@
 set -uo pipefail
 
 top=$(pwd)
+[ -n "${TPSTAT_BENCH_GENL_ONLY:-}" ] && exec "$top/bench/genl_stall.sh"
 kver=$(uname -r)
 out=/tmp/out
 LOAD=$top/build/bench/benchload
@@ -494,6 +497,7 @@ for n in $FLOWS; do
 	wait "$FL_PID"
 done
 
+[ -z "$partial$dump_only" ] && { "$top/bench/genl_stall.sh" || log "genl_stall.sh failed"; }
 kill "$srv_lo" 2>/dev/null
 wait "$srv_lo" 2>/dev/null
 log "done"
