@@ -29,7 +29,7 @@
 #                        tpstat.ko into /lib/modules/<release>/extra
 #                        (modules_install, depmod; default: the kernels
 #                        "make" builds for), and under PREFIX the tool,
-#                        its man page and bash completion
+#                        its man page, bash and zsh completions
 #   make uninstall [KVER=<release>] [PREFIX=/usr/local] [DESTDIR=]
 #                        the reverse (default: every kernel's copy)
 #   make install-module / install-ctl / uninstall-module / uninstall-ctl

@@ -12,7 +12,8 @@
 # deployment tests: DKMS, Debian packaging tools, lintian, and prometheus
 # for promtool; python3-yaml and -jsonschema for the kernel's YNL client,
 # tests/ynl/), ccache for make check's rebuilds and gojq, which the
-# suites run for jq (it starts ten times faster).  Quick when everything
+# suites run for jq (it starts ten times faster), bash-completion and zsh
+# for the completions' tests (ctl/tests/completion.sh).  Quick when everything
 # is there already.
 set -euo pipefail
 
@@ -28,6 +29,7 @@ packages=(
 	linux-source-6.1 debian-archive-keyring
 	libmnl-dev pkg-config ccache
 	dkms debhelper dh-dkms lintian prometheus
+	bash-completion zsh
 )
 
 missing=()

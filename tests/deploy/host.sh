@@ -45,8 +45,9 @@ state() {
 	{
 		find /usr/src /var/lib/dkms /lib/modules /etc/modprobe.d \
 			/etc/modules-load.d "$PREFIX/sbin" "$PREFIX/share/man" \
-			"$PREFIX/share/bash-completion" /usr/sbin \
+			"$PREFIX/share/bash-completion" "$PREFIX/share/zsh" /usr/sbin \
 			/usr/share/man/man8 /usr/share/bash-completion/completions \
+			/usr/share/zsh/vendor-completions \
 			/usr/share/doc -xdev ! -path '/var/lib/dkms/mok.*' 2>/dev/null
 		for k in "${kernels[@]}"; do
 			md5sum "/lib/modules/$k/modules.dep" "/lib/modules/$k/modules.alias"
@@ -181,8 +182,9 @@ for k in "${kernels[@]}"; do
 	check "$k: modprobe resolves to extra/" resolves "$k" extra
 done
 check "$PREFIX/sbin/tpstat runs" bash -c "'$PREFIX/sbin/tpstat' help > /dev/null"
-check "man page and completion under $PREFIX" test -f "$PREFIX/share/man/man8/tpstat.8" \
-	-a -f "$PREFIX/share/bash-completion/completions/tpstat"
+check "man page and completions under $PREFIX" test -f "$PREFIX/share/man/man8/tpstat.8" \
+	-a -f "$PREFIX/share/bash-completion/completions/tpstat" \
+	-a -f "$PREFIX/share/zsh/site-functions/_tpstat"
 make uninstall PREFIX="$PREFIX" > "$logs/uninstall.log" 2>&1
 check_eq "make uninstall" 0 $?
 for k in "${kernels[@]}"; do

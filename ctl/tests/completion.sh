@@ -1,0 +1,185 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The shell completions on the host: tpstat.bash-completion sourced with
+# bash-completion's helpers and driven as readline would (the words split
+# at COMP_WORDBREAKS' colons), and tpstat.zsh-completion checked by zsh -n
+# and, where zsh is installed, asked for real completions in a zsh pty.
+# The module is not needed: a fake tpstat on PATH lists the events (as
+# "tpstat list" prints them) and a fake ip lists the namespaces.
+#   tests/completion.sh <built tpstat>
+# Ends with "<P> passed, <F> failed"; exit status 1 on a failure.
+set -uo pipefail
+
+TP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")/.." && pwd)
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL completion: $*"; }
+check_eq() { if [ "$2" = "$3" ]; then ok; else fail "$1: expected '$2', got '$3'"; fi; }
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+mkdir "$TMP/bin"
+cat > "$TMP/bin/tpstat" << 'EOF'
+#!/bin/sh
+[ "$1" = list ] || exit 1
+cat << 'LIST'
+skb:kfree_skb                        attached
+skb:consume_skb                      attached
+tcp:tcp_probe                        detached
+tcp:tcp_retransmit_skb               attached
+tcp:tcp_send_reset                   attached
+udp:udp_fail_queue_rcv_skb           missing
+LIST
+EOF
+cat > "$TMP/bin/ip" << 'EOF'
+#!/bin/sh
+[ "$1 $2" = "netns list" ] || exit 1
+printf 'web (id: 0)\ndb\n'
+EOF
+chmod +x "$TMP/bin/tpstat" "$TMP/bin/ip"
+PATH=$TMP/bin:$PATH
+
+# --- bash --------------------------------------------------------------------------
+bash_run() {
+	# The rest runs in a bash of its own: bash-completion's helpers, then ours.
+	bash --norc --noprofile -c '
+		. /usr/share/bash-completion/bash_completion || exit 3
+		. "$1" || exit 4
+		shift
+		# complete LINE: COMPREPLY for the cursor at the end of LINE,
+		# the words split as readline splits them (a colon is a word).
+		complete_line() {
+			local line=$1 w
+			COMP_WORDS=()
+			for w in $line; do
+				while [[ $w == *:* ]]; do
+					[ -n "${w%%:*}" ] && COMP_WORDS+=("${w%%:*}")
+					COMP_WORDS+=(":")
+					w=${w#*:}
+				done
+				[ -n "$w" ] && COMP_WORDS+=("$w")
+			done
+			[[ $line == *" " || $line == *: ]] && COMP_WORDS+=("")
+			COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+			COMP_LINE=$line COMP_POINT=${#line}
+			COMPREPLY=()
+			_tpstat tpstat "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+			printf "%s\n" "${COMPREPLY[@]}" | sort
+		}
+		complete_line "$@"
+	' bash "$here/tpstat.bash-completion" "$@"
+}
+bc() { bash_run "$1" | paste -sd' '; }
+
+if [ -f /usr/share/bash-completion/bash_completion ]; then
+	check_eq "show tcp:tcp_p: the rest of tcp:tcp_probe (the colon kept)" \
+		"tcp_probe" "$(bc 'tpstat show tcp:tcp_p')"
+	check_eq "show tcp:tcp_: every tcp event, past the colon" \
+		"tcp_probe tcp_retransmit_skb tcp_send_reset" "$(bc 'tpstat show tcp:tcp_')"
+	check_eq "show tcp:: the same" \
+		"tcp_probe tcp_retransmit_skb tcp_send_reset" "$(bc 'tpstat show tcp:')"
+	check_eq "attach sk: whole names" "skb:consume_skb skb:kfree_skb" \
+		"$(bc 'tpstat attach sk')"
+	check_eq "-j show -z skb:k: after options" "kfree_skb" "$(bc 'tpstat -j show -z skb:k')"
+	check_eq "a glob list: the next name after the comma" "kfree_skb" \
+		"$(bc "tpstat watch tcp:*,skb:kf")"
+	check_eq "watch --inter: --interval" "--interval" "$(bc 'tpstat watch --inter')"
+	check_eq "--inter before the command: not a global option" "" "$(bc 'tpstat --inter')"
+	check_eq "--ver: --version" "--version" "$(bc 'tpstat --ver')"
+	check_eq "-- : the global long options" "-- --help --json --netns --pretty --version" \
+		"$(bc 'tpstat --')"
+	check_eq "drops --t: --top" "--top" "$(bc 'tpstat drops --t')"
+	check_eq "list --v: --verbose" "--verbose" "$(bc 'tpstat list --v')"
+	check_eq "watch --z: --zeros" "--zeros" "$(bc 'tpstat watch --z')"
+	check_eq "export --t: --textfile" "--textfile" "$(bc 'tpstat export --t')"
+	check_eq "drops --by: the dimensions" "dev location netns reason trap" \
+		"$(bc 'tpstat drops --by ')"
+	check_eq "resets --by: its own" "peer service" "$(bc 'tpstat resets --by ')"
+	check_eq "-n: the ip netns names" "db web" "$(bc 'tpstat -n ')"
+	check_eq "--netns w: web" "web" "$(bc 'tpstat --netns w')"
+	check_eq "-n web dr: the command after the namespace" "drops" "$(bc 'tpstat -n web dr')"
+	check_eq "drops -n: no namespace after the command" "" "$(bc 'tpstat drops -n ')"
+	check_eq "filter netns: ip netns names" "db web" "$(bc 'tpstat filter netns ')"
+	check_eq "filter: its keys" "clear comm dev ifindex lport netns pid rport show" \
+		"$(bc 'tpstat filter ')"
+	check_eq "filter pid 1: the other keys" "comm dev ifindex lport netns pid rport" \
+		"$(bc 'tpstat filter pid 1 ')"
+	check_eq "hist: the histograms" "rx_len snd_cwnd srtt_us xmit_len" "$(bc 'tpstat hist ')"
+	check_eq "monitor: the kinds" "all drops errors resets retrans states" \
+		"$(bc 'tpstat monitor ')"
+	check_eq "-- sh: the command after --" "show" "$(bc 'tpstat -- sh')"
+	check_eq "help wa: a command" "watch" "$(bc 'tpstat help wa')"
+	# Every command the tool's help names, and no other.
+	want=$("$TP" help | sed -n 's/^tpstat \([a-z]*\).*/\1/p' | sort -u | paste -sd' ')
+	check_eq "the commands are tpstat help's" "$want" "$(bash_run 'tpstat ' | sort -u | paste -sd' ')"
+	# Every long option tpstat help names is offered somewhere.
+	all=$(for c in "" list show watch drops resets export info; do
+		bash_run "tpstat $c --"; done | sort -u)
+	for opt in $("$TP" help | grep -oE -- '--[a-z]+' | sort -u); do
+		if grep -qx -- "$opt" <<< "$all"; then ok; else fail "$opt is never completed"; fi
+	done
+else
+	# (A package build may lack it; make check has it: tests/deps.sh.)
+	echo "SKIP completion: bash-completion is not installed (tests/deps.sh installs it)"
+fi
+
+# --- zsh ---------------------------------------------------------------------------
+ZC=$here/tpstat.zsh-completion
+if command -v zsh > /dev/null; then
+	if zsh -n "$ZC"; then ok; else fail "zsh -n $ZC"; fi
+	# A real completion: an interactive zsh in a pty, compinit with
+	# _tpstat on its fpath, a line typed and TAB; what it lists is read
+	# back from the pty.
+	mkdir "$TMP/fpath"
+	cp "$ZC" "$TMP/fpath/_tpstat"
+	# zsh_complete LINE WANT: what TAB after LINE shows, until WANT is
+	# among it (or 10 s passed).
+	zsh_complete() {
+		ZFP=$TMP/fpath ZLINE=$1 ZWANT=$2 zsh -f -c '
+			setopt extendedglob
+			zmodload zsh/zpty
+			zpty z "PATH=${(q)PATH} zsh -f -i"
+			zpty -w z "PS1=\"%% \"; fpath=($ZFP \$fpath); autoload -U compinit; compinit -u -D; print READY"
+			out=
+			# The line and TAB once the prompt is there (typed ahead,
+			# the TAB is lost).
+			for i in {1..200}; do
+				zpty -r -t z chunk && out+=$chunk
+				[[ $out == *READY*"% "* ]] && break
+				sleep 0.05
+			done
+			zpty -w -n z "$ZLINE"$'"'"'\t'"'"'
+			out=
+			for i in {1..100}; do
+				while zpty -r -t z chunk; do out+=$chunk; done
+				out=${out//$'"'"'\e'"'"'\[[0-9;?]#[a-zA-Z]/}
+				[[ $out == *"$ZWANT"* ]] && break
+				sleep 0.1
+			done
+			zpty -d z
+			print -r -- "$out"
+		' 2> /dev/null | tr -d '\r'
+	}
+	zcheck() {
+		local out
+		out=$(zsh_complete "$1" "$2")
+		if grep -qF -- "$2" <<< "$out"; then ok; else
+			fail "zsh: $1<TAB> does not give $2: $(tail -3 <<< "$out" | paste -sd'|')"; fi
+	}
+	zcheck 'tpstat watch --inter' 'tpstat watch --interval'
+	zcheck 'tpstat show tcp:tcp_p' 'tpstat show tcp:tcp_probe'
+	zcheck 'tpstat show tcp:*,skb:kf' 'tcp:*,skb:kfree_skb'
+	zcheck 'tpstat --ver' 'tpstat --version'
+	zcheck 'tpstat -n ' 'web'
+	zcheck 'tpstat -n w' 'tpstat -n web'
+	zcheck 'tpstat drops --t' 'tpstat drops --top'
+	zcheck 'tpstat drops --by ' 'location'
+	zcheck 'tpstat filter netns w' 'tpstat filter netns web'
+	zcheck 'tpstat -n web dr' 'tpstat -n web drops'
+else
+	echo "SKIP completion: zsh is not installed (tests/deps.sh installs it)"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
