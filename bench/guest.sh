@@ -159,6 +159,29 @@ cfg_netns_count() {
 		rmmod tpstat
 	fi
 }
+# Namespaces counting their own that are not the workload's: every view,
+# and IDLE_NS idle namespaces (netns_max's default number) each counting
+# all of its own, while every workload runs in namespaces that count
+# nothing (the initial one, and tpa and tpb).  What the probes then cost
+# each event is what any namespace's events pay while some other
+# namespace counts: issue 25 and 27.
+IDLE_NS=64
+cfg_netns_idle() {
+	local i
+	if [ "$1" = on ]; then
+		insmod "$TPSTAT_KO" || return 3
+		for i in $(seq 1 "$IDLE_NS"); do
+			ip netns add "tpidle$i" 2> /tmp/na || return 3
+			ip netns exec "tpidle$i" "$TOOL" filter clear 2> /tmp/na || return 3
+		done
+	else
+		rmmod tpstat
+		for i in $(seq 1 "$IDLE_NS"); do
+			ip netns del "tpidle$i" 2>/dev/null
+		done
+		return 0
+	fi
+}
 # Every network tracepoint, counting only (events='*').
 cfg_tpstat_all() {
 	if [ "$1" = on ]; then
@@ -294,7 +317,7 @@ cfg_none_again() { :; }
 
 # none_again repeats none at the end: how far the boot drifted meanwhile.
 CONFIGS=(none floor tpstat_count tpstat_views monitor_idle monitor_listen
-	 netns_count tpstat_all floor_gen tpstat_gen
+	 netns_idle netns_count tpstat_all floor_gen tpstat_gen
 	 perf_stat ftrace_events ftrace_hist bpftrace_count bpftrace_views
 	 none_again)
 # shellcheck disable=SC2206 # a list of names

@@ -25,6 +25,7 @@ NAMES = {
     "tpstat_views": "tpstat, every view",
     "monitor_idle": "tpstat, every view, a monitor come and gone",
     "monitor_listen": "tpstat, every view, a monitor listening",
+    "netns_idle": "tpstat, every view, 64 idle namespaces counting their own",
     "netns_count": "tpstat, every view, veth's two namespaces counting their own",
     "tpstat_all": "tpstat, every network tracepoint (per event of its own)",
     "floor_gen": "floor, one empty probe on net:netif_rx_exit",
