@@ -509,15 +509,17 @@ quiesce
 # log2 bucket as the module defines it: 0 -> 0, v -> bit length of v.
 bucketize() { awk '{ b = 0; v = $1; while (v >= 1) { b++; v = int(v / 2) } c[b] += $2 }
 	END { for (b in c) print b, c[b] }' | sort -n; }
+# ftrace's exact values and their counts ("value count"), then bucketed.
 hist_section tcp:tcp_probe 'hist:keys=srtt,snd_cwnd' |
-	sed -nE 's/^\{ srtt: +([0-9]+), snd_cwnd: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \3/p' |
-	bucketize > "$TMP/srtt.want"
+	sed -nE 's/^\{ srtt: +([0-9]+), snd_cwnd: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \3/p' \
+	> "$TMP/srtt.raw"
 hist_section tcp:tcp_probe 'hist:keys=srtt,snd_cwnd' |
-	sed -nE 's/^\{ srtt: +([0-9]+), snd_cwnd: +([0-9]+) \} hitcount: +([0-9]+).*/\2 \3/p' |
-	bucketize > "$TMP/cwnd.want"
+	sed -nE 's/^\{ srtt: +([0-9]+), snd_cwnd: +([0-9]+) \} hitcount: +([0-9]+).*/\2 \3/p' \
+	> "$TMP/cwnd.raw"
 hist_section net:net_dev_xmit 'hist:keys=len,rc' |
-	sed -nE 's/^\{ len: +([0-9]+), rc: +0 \} hitcount: +([0-9]+).*/\1 \2/p' |
-	bucketize > "$TMP/xmit.want"
+	sed -nE 's/^\{ len: +([0-9]+), rc: +0 \} hitcount: +([0-9]+).*/\1 \2/p' \
+	> "$TMP/xmit.raw"
+for h in srtt cwnd xmit; do bucketize < "$TMP/$h.raw" > "$TMP/$h.want"; done
 untrigger tcp:tcp_probe 'hist:keys=srtt,snd_cwnd'
 untrigger net:net_dev_xmit 'hist:keys=len,rc'
 ours() { "$TP" -j hist "$1" | jq -r '.histograms[0].buckets[] |
@@ -532,6 +534,46 @@ check_eq "xmit_len buckets equal ftrace's len values" "$(cat "$TMP/xmit.want")" 
 check_eq "rx_len sum equals netif_receive_skb.bytes" \
 	"$(awk '$1 == "net:netif_receive_skb.bytes" { print $2 }' "$DBG/counters")" \
 	"$(jqv 'hist rx_len' '.histograms[0].sum')"
+
+# Percentiles: the bucket where the cumulative count reaches pct/100 of
+# the total, [lo, hi), and lo + (hi - lo) * (rank - below) / count
+# rounded down, at most hi - 1 (ctl/hist.h).  Recomputed here from the
+# buckets the same JSON reports; "p50 lo hi estimate" lines.
+# shellcheck disable=SC2016 # jq's variables
+PCT_JQ='.histograms[0] | . as $h | [.buckets[].count] | add as $total |
+	(50, 90, 99) as $p |
+	[foreach $h.buckets[] as $b (0; . + $b.count;
+		{ b: $b, below: (. - $b.count), cum: . })] |
+	map(select(.b.count > 0 and 100 * .cum >= $p * $total))[0] |
+	(.b.high + 1 - .b.low) as $w |
+	"p\($p) \(.b.low) \(.b.high + 1) \(.b.low + ([(($w * ($p * $total -
+	100 * .below)) / (100 * .b.count)) | floor, $w - 1] | min))"'
+# ... and as the tool reports them.
+# shellcheck disable=SC2016 # jq's variables
+PCT_OURS='.histograms[0] | (50, 90, 99) as $p | .["p\($p)"] |
+	"p\($p) \(.lo) \(.hi) \(.estimate)"'
+# exact_pct <raw> <pct>: the pct-th percentile of ftrace's exact values,
+# the smallest value with at least pct/100 of them at or below it.
+exact_pct() { sort -n "$1" | awk -v p="$2" '{ v[NR] = $1; c[NR] = $2; t += $2 }
+	END { for (i = 1; i <= NR; i++) { s += c[i]; if (100 * s >= p * t) { print v[i]; exit } } }'; }
+for h in srtt_us:srtt snd_cwnd:cwnd xmit_len:xmit; do
+	name=${h%:*}
+	"$TP" -j hist "$name" > "$TMP/$name.json"
+	check_eq "$name p50, p90, p99 agree with the buckets of the same JSON" \
+		"$(jq -r "$PCT_JQ" "$TMP/$name.json" | paste -sd ";" -)" \
+		"$(jq -r "$PCT_OURS" "$TMP/$name.json" | paste -sd ";" -)"
+	for p in 50 90 99; do
+		exact=$(exact_pct "$TMP/${h#*:}.raw" $p)
+		read -r lo hi est < <(jq -r ".histograms[0].p$p | \"\(.lo) \(.hi) \(.estimate)\"" \
+			"$TMP/$name.json")
+		check "$name p$p: ftrace's exact p$p ($exact) is in [$lo, $hi), the estimate $est too" \
+			test "${exact:-x}" -ge "${lo:-1}" -a "$exact" -lt "${hi:-0}" \
+			-a "${est:-x}" -ge "$lo" -a "$est" -lt "$hi"
+	done
+done
+"$TP" hist srtt_us > "$TMP/srtt.txt"
+check "hist srtt_us text: p50, p90 and p99 lines with their bucket" \
+	test "$(grep -cE '^    p(50|90|99) [0-9]+ usecs in \[[0-9]+, [0-9]+\)$' "$TMP/srtt.txt")" = 3
 
 # --- filters -------------------------------------------------------------------
 # filter_vs_ftrace <description> <ftrace filter> <tpstat filter args...>:
