@@ -13,7 +13,8 @@
 #          of stress.sh, a hostile user (adversary.sh), the privilege
 #          table, auth, every tracepoint; on 6.12 also the views over
 #          IPv4 and IPv6, the kernel's YNL client and namespace-number
-#          reuse; the deployment tests use these kernels.
+#          reuse, on 6.1 every module parameter at and past its limits
+#          (params.sh); the deployment tests use these kernels.
 #   debug  the debug kernels built from Debian's 6.1 source and from
 #          trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
 #          KUnit, no BPF; 7.3's tracepoints call probes preemptible,
@@ -37,6 +38,8 @@
 # TPSTAT_DEBUG_KERNELS: which debug kernels (default "6.1 7.3"; 5.10 adds
 # the 5.10 one, whose build alone takes 11 of the 80 minutes a cold run
 # may take on 2 cores).
+# TPSTAT_ADVERSARY=all: adversary.sh on every kernel, the debug 6.1 and
+# the basic kernels too (about 30 more minutes of one core).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -228,6 +231,9 @@ kernel_job() {
 	full) suites=(monitor.sh run.sh ctl.sh netns.sh stress.sh adversary.sh)
 		[[ $name == deb-6.12* ]] &&
 			suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh)
+		# Every module parameter at and past its limits: on 6.1, whose
+		# extack the concurrent errors' part is about.
+		[[ $name == deb-6.1.* ]] && suites+=(params.sh)
 		suites+=(privilege.sh auth.sh events.sh) ;;
 	# adversary.sh on a debug kernel took 18 minutes (7.3), 6 of them
 	# its floods and 200 namespaces arming: on 7.3, whose tracepoints
@@ -235,9 +241,14 @@ kernel_job() {
 	# 12's kernels run.  It would take as long again on the debug 6.1
 	# and 3 to 6 minutes on each basic kernel: more than a warm run's
 	# 45 minutes have room for.
+	# TPSTAT_ADVERSARY=all runs it on every kernel (the basic kernels
+	# whole).
 	debug) suites=(stress.sh)
-		[[ $name == debug-7.* ]] && suites+=(adversary.sh) ;;
-	*) suites=(monitor.sh run.sh netns.sh stress.sh auth.sh events.sh) ;;
+		[[ $name == debug-7.* || ${TPSTAT_ADVERSARY:-} == all ]] &&
+			suites+=(adversary.sh) ;;
+	*) suites=(monitor.sh run.sh netns.sh stress.sh)
+		[[ ${TPSTAT_ADVERSARY:-} == all ]] && suites+=(adversary.sh)
+		suites+=(auth.sh events.sh) ;;
 	esac
 	# The storms: longest where KASAN and lockdep watch.
 	stress_secs=15 parts="flooding arming"

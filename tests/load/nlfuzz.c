@@ -933,7 +933,17 @@ struct tally {
 	long writes_refused, writes_done;
 	long err_count[140];
 	long per_cmd_ok[256], per_cmd_err[256];
+	/* Time from send to the end of the answers, by the first command. */
+	double per_cmd_secs[256];
 };
+
+static double now_secs(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 static const char *mode_name[] = { "root", "nobody", "userns" };
 
@@ -954,6 +964,7 @@ static int fuzz(enum mode mode, long n, unsigned int seed)
 {
 	static struct tally t;
 	int lfd = -1, joined = 0, i;
+	double secs;
 	long k;
 
 	rng = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)seed << 17 | seed);
@@ -973,6 +984,7 @@ static int fuzz(enum mode mode, long n, unsigned int seed)
 		static struct buf b;
 		struct sent s[BATCH_MAX];
 		int nb = pct(90) ? 1 : 2 + rnd() % (BATCH_MAX - 1), ok = 1;
+		double t0;
 
 		b.len = 0;
 		for (i = 0; i < nb; i++) {
@@ -981,6 +993,7 @@ static int fuzz(enum mode mode, long n, unsigned int seed)
 			if (i && !s[i - 1].cont)
 				s[i].whole = s[i].cont = 0;
 		}
+		t0 = now_secs();
 		if (send_buf(sock_fd, b.d, b.len))
 			die("send");
 		if (collect(sock_fd, s, nb, 15000)) {
@@ -988,6 +1001,7 @@ static int fuzz(enum mode mode, long n, unsigned int seed)
 			fault(&t, "no clean end (no answer or a dump that never ended)", &b, k, seed, mode, &s[0]);
 			ok = 0;
 		}
+		t.per_cmd_secs[s[0].cmd & 255] += now_secs() - t0;
 		for (i = 0; i < nb && ok; i++) {
 			struct sent *m = &s[i];
 			int write, succeeded;
@@ -1048,6 +1062,15 @@ static int fuzz(enum mode mode, long n, unsigned int seed)
 		printf(" %s=%ld/%ld", seed_ops[i].name, t.per_cmd_ok[seed_ops[i].id],
 		       t.per_cmd_ok[seed_ops[i].id] + t.per_cmd_err[seed_ops[i].id]);
 	printf("\n");
+	/* Where the time goes (a slow kernel's fuzz time is mostly a few commands). */
+	printf("seconds per command:");
+	for (i = 0; i < (int)NOPS; i++) {
+		printf(" %s=%.1f", seed_ops[i].name, t.per_cmd_secs[seed_ops[i].id]);
+		t.per_cmd_secs[seed_ops[i].id] = 0;
+	}
+	for (i = 0, secs = 0; i < 256; i++)
+		secs += t.per_cmd_secs[i];
+	printf(" other=%.1f\n", secs);
 	if (mode != M_ROOT)
 		printf("forbidden_changes_refused=%ld forbidden_changes_done=%ld\n",
 		       t.writes_refused, t.writes_done);
