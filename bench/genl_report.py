@@ -74,7 +74,9 @@ out.append(
     "On one vCPU, what a request takes beyond its idle figure is time the "
     "dumping process kept the CPU: its user-space part, which is preempted, "
     "and its kernel part, which runs on to its next cond_resched() or "
-    "return to user space.")
+    "return to user space. Up to a scheduler tick of it (4 ms at Debian's "
+    "HZ=250) is the scheduler's: a woken task need not preempt one that "
+    "has not used up its slice, and a slice's end is seen at a tick.")
 for k, cpus in boots:
     fill, over, entries, cap = table.get((k, cpus), (0, 0, 0, 0))
     clock = ("one vCPU, `--bench` (guest ns = instructions)" if cpus == "1" else
