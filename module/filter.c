@@ -11,43 +11,16 @@
 #include <net/sock.h>
 
 #include "compat.h"
+#include "event_net.h"
 #include "filter.h"
-#include "skb_dev.h"
 
 static struct tpstat_filter __rcu *tpstat_filter;
 static DEFINE_MUTEX(tpstat_filter_lock);
-
-static const struct net_device *tpstat_event_dev(const struct sk_buff *skb,
-						 const struct net_device *dev)
-{
-	return dev ? dev : (skb ? tpstat_skb_dev(skb) : NULL);
-}
 
 static const struct sock *tpstat_event_sk(const struct sock *sk,
 					  const struct sk_buff *skb)
 {
 	return sk ? sk : (skb ? skb->sk : NULL);
-}
-
-/*
- * The event's namespace: its own socket's first, then its device's (a
- * packet belongs to the namespace of the device it is on, even while it
- * still holds a socket of another namespace, as over veth), then the
- * skb's socket's.  NULL: the event cannot tell.
- */
-const struct net *tpstat_event_net(const struct sock *sk,
-				   const struct sk_buff *skb,
-				   const struct net_device *dev)
-{
-	const struct net_device *d = tpstat_event_dev(skb, dev);
-
-	if (sk)
-		return sock_net(sk);
-	if (d)
-		return dev_net(d);
-	if (skb && skb->sk)
-		return sock_net(skb->sk);
-	return NULL;
 }
 
 /* Ports only of internet sockets; sock_common has them for every kind. */

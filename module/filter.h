@@ -47,8 +47,6 @@ struct sock;
 struct sk_buff;
 struct net_device;
 
-struct net;
-
 /* In the filtered probes: false if the filter keeps this event out. */
 bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
 			 const struct net_device *dev);
@@ -56,10 +54,6 @@ bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
 bool tpstat_filter_match_one(const struct tpstat_filter *f,
 			     const struct sock *sk, const struct sk_buff *skb,
 			     const struct net_device *dev);
-/* The namespace an event belongs to, as the netns field decides; or NULL. */
-const struct net *tpstat_event_net(const struct sock *sk,
-				   const struct sk_buff *skb,
-				   const struct net_device *dev);
 
 /*
  * Sets @f's netns_cookie to that of the live namespace whose inode

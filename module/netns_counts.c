@@ -18,13 +18,8 @@ struct tpstat_ns_counts {
 	struct tpstat_filter filter;	/* its rcu_head frees the whole */
 };
 
-/* net_generic()'s per-namespace part. */
-struct tpstat_net {
-	struct tpstat_ns_counts __rcu *counts;
-};
-
 DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
-static unsigned int tpstat_net_id;
+unsigned int tpstat_net_id __read_mostly;
 /* Serialises replacing a namespace's counts, the static key and the count. */
 static DEFINE_MUTEX(tpstat_netns_lock);
 /* Namespaces counting their own events now. */
@@ -33,8 +28,7 @@ static unsigned int tpstat_netns_nr;
 /*
  * Most namespaces that may count their own events at once.  Each one
  * holds a struct tpstat_pcpu per possible CPU (charged to the memory
- * cgroup of the root that set its filter) and lengthens the probes'
- * path for every namespace's events by one lookup.
+ * cgroup of the root that set its filter).
  */
 #define TPSTAT_NETNS_MAX_LIMIT	4096
 static unsigned int netns_max = 64;

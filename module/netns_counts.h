@@ -12,26 +12,40 @@
  * alerts stay as they were.  The generated probes read no argument, so
  * their events are never a namespace's.
  *
- * Probes pay one patched jump for this while no namespace counts.  The
- * counters go with the namespace, or with the module.
+ * Probes pay one patched jump for this while no namespace counts, and
+ * while some do, the events of the others pay an inline look at their
+ * namespace (tpstat_netns_may_count()).  The counters go with the
+ * namespace, or with the module.
  */
 #ifndef _TPSTAT_NETNS_COUNTS_H
 #define _TPSTAT_NETNS_COUNTS_H
 
 #include <linux/jump_label.h>
+#include <linux/rcupdate.h>
 #include <linux/types.h>
+#include <net/net_namespace.h>
+#include <net/netns/generic.h>
 
+#include "compat.h"
 #include "counters.h"
+#include "event_net.h"
 #include "filter.h"
 
-struct net;
 struct sock;
 struct sk_buff;
 struct net_device;
 struct netlink_ext_ack;
+struct tpstat_ns_counts;
+
+/* net_generic()'s per-namespace part. */
+struct tpstat_net {
+	struct tpstat_ns_counts __rcu *counts;	/* NULL: counts nothing */
+};
 
 /* On while any namespace counts its own events. */
 DECLARE_STATIC_KEY_FALSE(tpstat_netns_counting);
+/* Our net_generic() slot; set once, when the module loads. */
+extern unsigned int tpstat_net_id;
 
 static __always_inline bool tpstat_netns_hot(void)
 {
@@ -39,8 +53,55 @@ static __always_inline bool tpstat_netns_hot(void)
 }
 
 /*
- * Probe context: true, with *@data set to the per-CPU counters of the
- * event's namespace, if that namespace counts it.
+ * Probe context, while tpstat_netns_hot(): whether the event's namespace
+ * @net may count it.  Only then does a probe go out of line, to run its
+ * body again for that namespace, where tpstat_netns_counts() decides.
+ * Inline, so that the events of every other namespace cost a few loads:
+ * the initial namespace never counts its own (its figures are the
+ * system's), and another one's slot says whether it has counters.  Not
+ * net_generic(), whose rcu_read_lock() is two calls on preemptible-RCU
+ * kernels: pinned (compat.h), the probe is an RCU reader on every kernel,
+ * and both the slot array (net->gen) and the counters are freed after a
+ * grace period.  The slot itself lives as long as the namespace, which
+ * the event's socket or device holds; it is still NULL while a new
+ * namespace is set up, before our init.
+ */
+static __always_inline bool tpstat_netns_may_count(const struct net *net)
+{
+	const struct net_generic *ng;
+	const struct tpstat_net *tn;
+	bool counts;
+
+	if (net_eq(net, &init_net))
+		return false;
+	tpstat_probe_pin();
+	ng = rcu_dereference_sched(net->gen);
+	tn = ng->ptr[tpstat_net_id];
+	counts = tn && rcu_access_pointer(tn->counts);
+	tpstat_probe_unpin();
+	return counts;
+}
+
+/*
+ * The peek (TPSTAT_PROBE_PEEK, probe_body.h): stores the event's
+ * namespace where @where points, the initial one for an event that names
+ * none (neither counts it: one test fewer), and returns true, which ends
+ * the body.
+ */
+static __always_inline bool tpstat_netns_peek(void *where,
+					      const struct sock *sk,
+					      const struct sk_buff *skb,
+					      const struct net_device *dev)
+{
+	*(const struct net **)where =
+		tpstat_event_net_or(sk, skb, dev, &init_net);
+	return true;
+}
+
+/*
+ * Probe context, pinned: true, with *@data set to the per-CPU counters of
+ * the event's namespace, if that namespace counts it (its filter and the
+ * system's let it through).
  */
 bool tpstat_netns_counts(void **data, const struct sock *sk,
 			 const struct sk_buff *skb,

@@ -42,15 +42,21 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
  * a table in another file (declare them in a header).
  *
  * While some namespace counts its own events (netns_counts.h), each probe
- * instead tail-calls tpstat_twice_<tp>(), out of line, which runs its body
- * and then the namespace pass.  Otherwise that costs a patched-out jump:
- * the probe keeps no argument across a call, so it needs no frame.
+ * first finds the event's namespace inline: its body, run as the peek,
+ * stops at tpstat_filtered_out(), which stores the namespace its
+ * arguments name.  Only if that namespace may count the event does the
+ * probe tail-call tpstat_twice_<tp>(), out of line, which runs its body
+ * and then the namespace pass; the events of every other namespace (the
+ * initial one's among them) run the body as usual.  While no namespace
+ * counts, all this is a patched-out jump: the probe keeps no argument
+ * across a call, so it needs no frame.
  *
  * The views probe, the filtered one and the namespace pass read what a
  * reset, a filter change or a namespace's exit replaces, so they run
  * pinned (tpstat_probe_pin(), compat.h: nothing where the kernel calls
- * probes with preemption off).  The lean one only adds to its own
- * counters and folds alerts with interrupts off: it needs no pin.
+ * probes with preemption off); so does the peek's look at the namespace.
+ * The lean one only adds to its own counters and folds alerts with
+ * interrupts off: it needs no pin.
  */
 #define TPSTAT_PROBE(tp, params, args) \
 	TPSTAT_PROBE_LINKAGE(static, tp, params, args)
@@ -60,6 +66,13 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
 static __always_inline void tpstat_body_##tp(void *data,		\
 					      const enum tpstat_probe_kind probe_kind, \
 					      TPSTAT_UNPAREN params);	\
+static __always_inline bool tpstat_netns_wants_##tp(TPSTAT_UNPAREN params) \
+{									\
+	const struct net *net = &init_net;				\
+									\
+	tpstat_body_##tp(&net, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
+	return tpstat_netns_may_count(net);				\
+}									\
 static noinline notrace void tpstat_twice_##tp(void *data,		\
 					       enum tpstat_probe_kind probe_kind, \
 					       TPSTAT_UNPAREN params)	\
@@ -77,14 +90,14 @@ static noinline notrace void tpstat_twice_##tp(void *data,		\
 }									\
 linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
-	if (tpstat_netns_hot())						\
+	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) \
 		tpstat_twice_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
 	else								\
 		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
 }									\
 linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
-	if (tpstat_netns_hot()) {					\
+	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) { \
 		tpstat_twice_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
 		return;							\
 	}								\
@@ -95,7 +108,7 @@ linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
 linkage notrace void tpstat_filtered_##tp(void *data,			\
 					  TPSTAT_UNPAREN params)	\
 {									\
-	if (tpstat_netns_hot()) {					\
+	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) { \
 		tpstat_twice_##tp(data, TPSTAT_PROBE_FILTERED,		\
 				  TPSTAT_UNPAREN args);			\
 		return;							\
@@ -117,14 +130,18 @@ static __always_inline void tpstat_body_##tp(void *data,		\
 /*
  * Whether the event is out: the filtered probe tests the filter; the
  * namespace pass finds the event's namespace and, if that namespace
- * counts it, points data at its counters (netns_counts.h).  SK, SKB,
- * DEV: what the event can tell.
+ * counts it, points data at its counters (netns_counts.h); the peek only
+ * stores that namespace where data points, and ends the body.  So every
+ * body calls it once, first, before anything that has an effect.  SK,
+ * SKB, DEV: what the event can tell.
  */
 #define tpstat_filtered_out(sk, skb, dev)				\
 	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
 	  !tpstat_filter_match(sk, skb, dev)) ||			\
 	 (probe_kind == TPSTAT_PROBE_NETNS &&				\
-	  !tpstat_netns_counts(&data, sk, skb, dev)))
+	  !tpstat_netns_counts(&data, sk, skb, dev)) ||			\
+	 (probe_kind == TPSTAT_PROBE_PEEK &&				\
+	  tpstat_netns_peek(data, sk, skb, dev)))
 /* Whether the probe feeds the views; the namespace pass only counts. */
 #define tpstat_feeds_views \
 	(probe_kind == TPSTAT_PROBE_VIEWS || probe_kind == TPSTAT_PROBE_FILTERED)

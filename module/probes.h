@@ -13,6 +13,8 @@ enum tpstat_probe_kind {
 	TPSTAT_PROBE_FILTERED,	/* the filter, then counters and the views */
 	/* Not attached: each of the above runs it for a namespace that counts. */
 	TPSTAT_PROBE_NETNS,
+	/* Not attached: only finds the event's namespace (probe_body.h). */
+	TPSTAT_PROBE_PEEK,
 };
 
 struct tpstat_probe {

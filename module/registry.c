@@ -157,6 +157,7 @@ static void *tpstat_probe_fn(enum tpstat_event_id id,
 		return tpstat_probe(id)->filtered;
 	case TPSTAT_PROBE_LEAN:
 	case TPSTAT_PROBE_NETNS:	/* never attached: the others call it */
+	case TPSTAT_PROBE_PEEK:
 		break;
 	}
 	return tpstat_probe(id)->fn;
