@@ -22,8 +22,9 @@ static const struct {
 	  "    changes per interval (default 1 s) and rates; redraws on a\n"
 	  "    terminal, appends when piped; -c stops after COUNT intervals;\n"
 	  "    -z shows the counters that did not change too" },
-	{ "reset", CMD_RESET, "tpstat reset [GLOB]\n"
-	  "    restart counters at 0 (all, or the matching events'); needs CAP_NET_ADMIN" },
+	{ "reset", CMD_RESET, "tpstat reset all|GLOB\n"
+	  "    restart counters at 0: every counter and view (all), or the\n"
+	  "    matching events'; for every user; needs CAP_NET_ADMIN" },
 	{ "attach", CMD_ATTACH, "tpstat attach GLOB\n"
 	  "    start counting the matching events; needs CAP_NET_ADMIN" },
 	{ "detach", CMD_DETACH, "tpstat detach GLOB\n"
@@ -397,6 +398,18 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	if ((o->cmd == CMD_ATTACH || o->cmd == CMD_DETACH) && !o->glob)
 		return usage_error(err, err_len, "%s needs a GLOB",
 				   cli_name(o->cmd));
+	/*
+	 * A reset zeroes what every user and the exporter read: its scope is
+	 * said, never implied.  "all" is every counter and view (no glob to
+	 * the kernel); anything else is a glob of events.
+	 */
+	if (o->cmd == CMD_RESET) {
+		if (!o->glob)
+			return usage_error(err, err_len, "%s",
+					   "reset needs its scope: 'tpstat reset all' or 'tpstat reset GLOB'");
+		if (!strcmp(o->glob, "all"))
+			o->glob = NULL;
+	}
 	if (o->verbose && o->cmd != CMD_LIST)
 		return usage_error(err, err_len, "-v is for list, not %s", cli_name(o->cmd));
 	if (timing && o->cmd != CMD_WATCH)

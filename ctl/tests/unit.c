@@ -98,6 +98,11 @@ static const struct parse_case cases[] = {
 	{ "frob", 2, CMD_NONE, NULL, "unknown command 'frob'" },
 	{ "attach", 2, CMD_NONE, NULL, "attach needs a GLOB" },
 	{ "detach", 2, CMD_NONE, NULL, "detach needs a GLOB" },
+	/* A reset's scope is said: all (no glob to the kernel) or a glob. */
+	{ "reset", 2, CMD_NONE, NULL, "reset needs its scope: 'tpstat reset all'" },
+	{ "reset all", 0, CMD_RESET, NULL, NULL },
+	{ "reset tcp:*", 0, CMD_RESET, "tcp:*", NULL },
+	{ "reset all x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
 	{ "show -q", 2, CMD_NONE, NULL, "unknown option '-q'" },
 	{ "show a b", 2, CMD_NONE, NULL, "unexpected argument 'b'" },
 	{ "info x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },

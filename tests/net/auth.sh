@@ -73,7 +73,7 @@ ip -n tpb -6 neigh add fd99:1::1 lladdr "$(mac tpa va2)" dev vb2 nud permanent
 # tpb answers 10.99.1.5 at a link address nobody has: tpa drops it unread.
 ip -n tpb neigh add 10.99.1.5 lladdr 02:00:00:00:00:05 dev vb2 nud permanent
 nsb=$(stat -L -c %i /run/netns/tpb)
-restart() { quiesce; "$TP" reset; }
+restart() { quiesce; "$TP" reset all; }
 
 # mibs NAME...: tpb's MIB counters, "name value" a line.  mib_delta NAME:
 # how far one moved from $TMP/mib.a to $TMP/mib.b, "-" if tpb has none.

@@ -109,7 +109,7 @@ before=$(value "$DBG/counters" skb:kfree_skb)
 "$NETLOAD" udp-send 127.0.0.1 5003 5 > /dev/null
 check_eq "a detached counter stays still" "$before" "$(value "$DBG/counters" skb:kfree_skb)"
 "$TP" attach 'skb:kfree_skb'
-"$TP" reset
+"$TP" reset all
 judged="skb:kfree_skb tcp:tcp_destroy_sock sock:inet_sock_set_state net:net_dev_xmit"
 mkdir "$TMP/judge"
 # shellcheck disable=SC2086 # a list of events
@@ -133,7 +133,7 @@ check "watch deltas add up to the change" test \
 	"$(jq -s '[.[].counters[] | select(.name == "skb:kfree_skb") | .delta] | add' "$TMP/watch")" -gt 0
 
 # --- permissions and bad input -------------------------------------------------
-for cmd in reset "attach tcp:*" "detach tcp:*"; do
+for cmd in "reset all" "attach tcp:*" "detach tcp:*"; do
 	# shellcheck disable=SC2086 # the command and its glob are two words
 	nobody "$TP" $cmd 2> "$TMP/err"
 	check_eq "as nobody, $cmd exits 1" 1 $?
@@ -193,7 +193,7 @@ if full_tier; then
 	sed 's/^/# nobody: /' "$TMP/rand"
 	# Random writes may have detached or reset things: count exactly again.
 	"$TP" attach '*'
-	"$TP" reset
+	"$TP" reset all
 	mkdir "$TMP/judge2"
 	judge_begin "$TMP/judge2" skb:kfree_skb
 	"$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null

@@ -53,7 +53,7 @@ check "lossy IPv6 link between the namespaces" \
 		tc -n t6b filter add dev v6b ingress matchall action gact ok random determ drop 50'
 insmod "$KO"
 check "insmod with every view" test -f "$DBG/retrans"
-restart() { quiesce; "$TP" reset; }
+restart() { quiesce; "$TP" reset all; }
 # shellcheck disable=SC2086 # $1: a command and its arguments
 jqv() { "$TP" -j $1 | jq -r "$2"; }
 # bulk6 <bytes>: a transfer from t6a to [fd99::2]:5004; prints the bytes received.

@@ -74,7 +74,8 @@ echo \$? > $d/resets.rc
 "$TP" -j show > $d/show.json 2> $d/show.err
 echo \$? > $d/show.rc
 for c in reset states; do
-	"$TP" \$c > /dev/null 2> "$d/\$c.err"
+	a=; [ \$c = reset ] && a=all
+	"$TP" \$c \$a > /dev/null 2> "$d/\$c.err"
 	echo \$? > "$d/\$c.rc"
 done
 EOT

@@ -138,7 +138,7 @@ K=6
 count_workload() {
 	local port n
 	mkdir -p "$1"
-	"$TP" reset
+	"$TP" reset all
 	judge_begin "$1" tcp:tcp_send_reset tcp:tcp_receive_reset
 	REFUSED=0
 	for ((port = 6000; port < 6000 + P; port++)); do

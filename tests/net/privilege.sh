@@ -86,7 +86,7 @@ insmod "$KO" reset_keys=64 netns_max=64
 row "list" ok ok ok "$TP" list
 row "info" ok ok ok "$TP" info
 row "show (system-wide in the initial namespace)" ok ok no "$TP" show
-row "reset" ok no no "$TP" reset
+row "reset" ok no no "$TP" reset all
 row "detach" ok no no "$TP" detach skb:consume_skb
 row "attach" ok no no "$TP" attach skb:consume_skb
 row "filter (set)" ok no ok "$TP" filter lport 9
@@ -158,7 +158,7 @@ if ip link add tpvx type vxlan id 42 dstport 4789 nolearning 2>/dev/null; then
 	ip link set tpvx up
 	ip addr add 10.99.88.1/24 dev tpvx
 	ip neigh add 10.99.88.2 lladdr 02:00:00:00:00:02 dev tpvx
-	"$TP" reset
+	"$TP" reset all
 	"$NETLOAD" udp-send 10.99.88.2 5003 6 > "$TMP/vx.out" 2>&1
 	vx=$("$TP" -j drops --by location | jq '[.drops[] | select(.location | startswith("vxlan_xmit")) | .count] | add // 0')
 	check_eq "6 drops at vxlan_xmit while vxlan is loaded" 6 "$vx"
@@ -255,7 +255,7 @@ check_eq "netns_max=9999 is refused (above 4096)" 2 \
 # and from 6.2 on one for the sent one, socketless); then the
 # administrator's refused connects must still be kept, and counted as
 # ftrace counts them.
-"$TP" reset
+"$TP" reset all
 cat > "$TMP/flood.py" <<'PY'
 import socket
 for port in range(20000, 20100):

@@ -92,7 +92,7 @@ readers() {
 loop flood_init "$NETLOAD" flood 127.0.0.1 5201 2 &
 loop flood_veth na "$NETLOAD" flood 10.99.0.2 5201 2 &
 loop flood_back nb "$NETLOAD" flood 10.99.0.1 5204 2 &
-loop reset "$TP" reset &
+loop reset "$TP" reset all &
 loop filter filter_storm &
 loop netns_filter netns_filter_storm &
 loop churn netns_churn &

@@ -36,7 +36,7 @@ check "lossy link between the namespaces" make_lossy
 insmod "$KO"
 check "insmod with every view" test -f "$DBG/drops"
 has_reasons=$("$TP" -j info | jq '.features | index("drop_reason") != null')
-restart() { quiesce; "$TP" reset; }
+restart() { quiesce; "$TP" reset all; }
 # jqv <view command> <jq filter>: the tool's JSON through jq.
 jqv() { "$TP" -j $1 | jq -r "$2"; }
 
@@ -445,7 +445,7 @@ if [ -d "$TRACING/events/neigh/neigh_timer_handler" ] &&
 	# kept INCOMPLETE (its next probe 30 s away) and deleted, and two
 	# resolved ones (permanent, reachable) are deleted.
 	ip netns exec tpnf sysctl -qw net.ipv4.neigh.nx.retrans_time_ms=30000
-	"$TP" reset
+	"$TP" reset all
 	trigger neigh:neigh_timer_handler "$TIMER_HIST"
 	trigger neigh:neigh_update "$UPDATE_HIST"
 	rf4=$(res_failed arp_cache)
@@ -610,7 +610,7 @@ quiesce
 serve "$TMP/server1.out" "$NETLOAD" tcp-server 127.0.0.1 5001 4
 srv=${SERVERS[-1]}
 "$TP" filter pid $srv
-"$TP" reset
+"$TP" reset all
 trigger sock:inet_sock_set_state "hist:keys=common_pid if common_pid == $srv"
 serve "$TMP/server2.out" "$NETLOAD" tcp-server 127.0.0.1 5011 3
 "$NETLOAD" tcp-connect 127.0.0.1 5001 4 > /dev/null
