@@ -223,8 +223,8 @@ static int tpstat_nl_events_start(struct netlink_callback *cb)
 {
 	int err;
 
-	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
-	if (err)
+	err = tpstat_nl_start_reserved_ok(cb, 2);
+	if (err || tpstat_nl_refusing(cb, 2))
 		return err;
 	cb->args[0] = 0;
 	return tpstat_nl_selection_start(cb, 1, 2);
@@ -271,8 +271,8 @@ static int tpstat_nl_counters_start(struct netlink_callback *cb)
 	unsigned long *selected;
 	int err, id;
 
-	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
-	if (err)
+	err = tpstat_nl_start_reserved_ok(cb, 3);
+	if (err || tpstat_nl_refusing(cb, 3))
 		return err;
 	err = tpstat_nl_selection_start(cb, 2, 3);
 	if (err || tpstat_nl_refusing(cb, 3))

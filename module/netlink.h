@@ -70,6 +70,24 @@ static inline int tpstat_nl_start_error(struct netlink_callback *cb, int at,
 	return err;
 }
 
+/*
+ * A dump start's check of the reserved bytes (see above), with the
+ * doit's message, given as the start's other refusals are, so that the
+ * message reaches user space where the start has no extack (5.10).
+ */
+static inline int tpstat_nl_start_reserved_ok(struct netlink_callback *cb,
+					      int at)
+{
+#ifndef TPSTAT_HAVE_GENL_RESV_START_OP
+	const struct genlmsghdr *hdr = nlmsg_data(cb->nlh);
+
+	if (hdr->reserved)
+		return tpstat_nl_start_error(cb, at, -EINVAL,
+					     "genlmsghdr.reserved field is not 0");
+#endif
+	return 0;
+}
+
 /* The kept refusal's error with its message set, or 0. */
 static inline int tpstat_nl_refused(struct netlink_callback *cb, int at)
 {

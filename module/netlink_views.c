@@ -128,8 +128,8 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	u64 ns_cookie;
 	int err;
 
-	err = tpstat_nl_reserved_ok(cb->nlh, cb->extack);
-	if (err)
+	err = tpstat_nl_start_reserved_ok(cb, 2);
+	if (err || tpstat_nl_refusing(cb, 2))
 		return err;
 	if (!attrs[TPSTAT_A_VIEW])
 		return tpstat_nl_start_error(cb, 2, -EINVAL,

@@ -405,17 +405,25 @@ reload() {
 
 # The views' dumps over tables of a few hundred entries (refused
 # connects), so that they span many parts.
-for what in "view resets" "view errors" counters events; do
+# The errors view is fed by sock:inet_sk_error_report, which 5.10 lacks.
+holds=("view resets")
+attached_events | grep -qx sock:inet_sk_error_report && holds+=("view errors")
+[ ${#holds[@]} = 2 ] || echo "# no sock:inet_sk_error_report here: no errors view dump held"
+holds+=(counters events)
+for what in "${holds[@]}"; do
 	[[ $what == view* ]] && "$NLFUZZ" refuse 127.0.0.1 30000 300 >/dev/null
 	# shellcheck disable=SC2086 # "view NAME" is two words
 	coproc HOLD { "$NLFUZZ" hold-dump $what 2>&1; }
 	# shellcheck disable=SC2153 # set by coproc
 	hold_pid=$HOLD_PID
+	line=''
 	read -r -t 60 line <&"${HOLD[0]}"
 	check "a $what dump held half-read ($line)" test "${line%% *}" = held
 	rmmod_held "a $what dump half-read"
-	echo go >&"${HOLD[1]}"
-	read -r -t 60 line <&"${HOLD[0]}"
+	# A dump that ended in its first part has taken its pipe with it.
+	[ -n "${HOLD[1]:-}" ] && echo go >&"${HOLD[1]}"
+	line=''
+	[ -n "${HOLD[0]:-}" ] && read -r -t 60 line <&"${HOLD[0]}"
 	wait "$hold_pid"
 	st=$?
 	check "the held $what dump then ends cleanly (exit $st: $line)" test $st = 0
