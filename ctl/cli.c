@@ -149,7 +149,9 @@ const char *cli_usage(enum tp_cmd cmd)
 			"--                ends the options: the words after it are arguments\n"
 			"Exit status: 0 done, 1 a request failed, 2 a usage error.\n"
 			"GLOB: comma-separated globs over <group>:<name>, e.g. 'tcp:*,skb:kfree_skb'\n"
-			"Commands may be abbreviated.\n\n");
+			"Commands may be abbreviated.\n"
+			"Views (drops ... auth, hist) take -i SECONDS [-c COUNT]: every interval,\n"
+			"the rows that moved since the previous read, by change, biggest first.\n\n");
 	for (size_t i = 0; i < N_COMMANDS && used < sizeof(all); i++)
 		used += snprintf(all + used, sizeof(all) - used, "%s\n",
 				 commands[i].usage);
@@ -412,8 +414,9 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	}
 	if (o->verbose && o->cmd != CMD_LIST)
 		return usage_error(err, err_len, "-v is for list, not %s", cli_name(o->cmd));
-	if (timing && o->cmd != CMD_WATCH)
-		return usage_error(err, err_len, "-i and -c are for watch, not %s", cli_name(o->cmd));
+	if (timing && o->cmd != CMD_WATCH && cli_view(o->cmd) < 0)
+		return usage_error(err, err_len, "-i and -c are for watch and the views, not %s", cli_name(o->cmd));
+	o->timed = timing && o->cmd != CMD_WATCH;
 	if (o->zeros && o->cmd != CMD_SHOW && o->cmd != CMD_WATCH)
 		return usage_error(err, err_len, "-z is for show and watch, not %s", cli_name(o->cmd));
 	if (o->textfile && o->cmd != CMD_EXPORT)

@@ -26,8 +26,9 @@ struct options {
 	const char *textfile;	/* export --textfile DIR */
 	bool json, pretty, verbose, zeros;
 	bool version;		/* -V: the tool's version and the module's */
-	double interval;	/* watch -i, seconds */
-	long count;		/* watch -c, 0 = until interrupted */
+	double interval;	/* watch and views -i, seconds */
+	long count;		/* watch and views -c, 0 = until interrupted */
+	bool timed;		/* a view with -i or -c: one per interval */
 	enum drop_by by;	/* drops --by */
 	enum resets_by resets_by; /* resets --by */
 	long top;		/* drops --top, 0 = all */

@@ -391,8 +391,13 @@ static int run(const struct options *o)
 	case CMD_RCVQ:
 	case CMD_NEIGH:
 	case CMD_AUTH:
-		err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top,
-			       o->resets_by, o->hist, &out);
+		if (o->timed)
+			err = view_watch(&nl, cli_view(o->cmd), o->by, o->top,
+					 o->resets_by, o->hist, &out,
+					 o->interval, o->count);
+		else
+			err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top,
+				       o->resets_by, o->hist, &out);
 		tpnl_close(&nl);
 		return err;
 	case CMD_FILTER:

@@ -8,17 +8,27 @@
 #include "views.h"
 
 static void print_json(FILE *f, const struct out_opts *o,
-		       const struct view_ops *ops, const struct view_print *p)
+		       const struct view_ops *ops, const struct view_print *p,
+		       const struct view_interval *iv)
 {
 	const struct view *v = p->v;
 	struct json j;
 
-	json_init(&j, f, o->pretty);
+	/* Intervals are a stream of records: one a line, whatever -p says. */
+	json_init(&j, f, o->pretty && !iv);
 	json_object_open(&j);
 	json_key(&j, "schema_version");
 	json_u64(&j, JSON_SCHEMA_VERSION);
 	json_key(&j, "view");
 	json_string(&j, view_name(v->id));
+	if (iv) {
+		json_key(&j, "time");
+		json_string(&j, iv->time);
+		json_key(&j, "elapsed_s");
+		json_double(&j, iv->elapsed);
+		json_key(&j, "interval_s");
+		json_double(&j, iv->seconds);
+	}
 	if (ops && ops->json_by) {
 		json_key(&j, "by");
 		json_string(&j, ops->json_by(p));
@@ -49,11 +59,37 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 	};
 
 	if (o->json) {
-		print_json(f, o, ops, &p);
+		print_json(f, o, ops, &p, NULL);
 		return;
 	}
 	if (ops)
 		ops->text(f, &p);
 	fprintf(f, "overflow: %llu lost updates (table %u/%u)\n",
 		(unsigned long long)v->overflow, v->entries, v->capacity);
+}
+
+void print_view_interval(FILE *f, const struct out_opts *o,
+			 const struct view *v, enum drop_by by,
+			 const char *hist_only, const struct view_interval *iv)
+{
+	const struct view_ops *ops = view_ops(v->id);
+	const struct view_print p = {
+		.v = v, .by = by, .hist_only = hist_only,
+	};
+
+	if (o->json) {
+		print_json(f, o, ops, &p, iv);
+	} else {
+		/* Escapes for a terminal only: a pipe gets plain blocks. */
+		if (o->tty)
+			fputs("\033[H\033[2J", f);
+		fprintf(f, "--- %s  %s: changes in %.1f s, biggest first\n",
+			iv->time, view_name(v->id), iv->seconds);
+		if (ops)
+			ops->text(f, &p);
+		fprintf(f, "overflow: %llu lost updates in the interval (table %u/%u)\n",
+			(unsigned long long)v->overflow, v->entries,
+			v->capacity);
+	}
+	fflush(f);
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <linux/genetlink.h>
 
 #include "nl.h"
@@ -502,6 +503,49 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 	return 1;
 }
 
+/* The view v->id (prepared) read and arranged: 0, or 1 after one line. */
+static int view_read(struct tpnl *nl, struct view *v,
+		     const struct view_args *a)
+{
+	const struct view_ops *ops = view_ops(v->id);
+	struct nlmsghdr *nlh;
+	int err;
+
+	nlh = tpnl_msg(nl, TPSTAT_CMD_GET_VIEW, 1);
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, v->id);
+	err = tpnl_send(nl, nlh, view_msg_cb, v);
+	if (err) {
+		view_free(v);
+		return view_error(stderr, nl, v->id, err);
+	}
+	if (!v->have_header) {
+		view_free(v);
+		fprintf(stderr, "tpstat: the module's %s view came without its table figures (entries, capacity, overflow)\n",
+			view_name(v->id));
+		return 1;
+	}
+	if (ops && ops->arrange)
+		ops->arrange(v, a);
+	else
+		view_sort(v);
+	return 0;
+}
+
+static int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
+{
+	const struct view_ops *ops = view_ops(v->id);
+	int err;
+
+	if (ops && ops->prepare) {
+		err = ops->prepare(nl, v, a);
+		if (err) {
+			fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 	     enum resets_by rby, const char *hist_only,
 	     const struct out_opts *o)
@@ -510,36 +554,73 @@ int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 		.by = by, .top = top, .resets_by = rby, .hist_only = hist_only,
 	};
 	struct view v = { .id = view };
-	const struct view_ops *ops = view_ops(view);
-	struct nlmsghdr *nlh;
-	int err;
 
-	if (ops && ops->prepare) {
-		err = ops->prepare(nl, &v, &a);
-		if (err) {
-			fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
-			return 1;
-		}
-		ops = view_ops(v.id);
-	}
-	nlh = tpnl_msg(nl, TPSTAT_CMD_GET_VIEW, 1);
-	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, v.id);
-	err = tpnl_send(nl, nlh, view_msg_cb, &v);
-	if (err) {
-		view_free(&v);
-		return view_error(stderr, nl, v.id, err);
-	}
-	if (!v.have_header) {
-		view_free(&v);
-		fprintf(stderr, "tpstat: the module's %s view came without its table figures (entries, capacity, overflow)\n",
-			view_name(v.id));
+	if (view_prepare(nl, &v, &a) || view_read(nl, &v, &a))
 		return 1;
-	}
-	if (ops && ops->arrange)
-		ops->arrange(&v, &a);
-	else
-		view_sort(&v);
 	print_view(stdout, o, &v, a.by, a.hist_only);
 	view_free(&v);
+	return 0;
+}
+
+static double mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int view_watch(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
+	       enum resets_by rby, const char *hist_only,
+	       const struct out_opts *o, double interval, long count)
+{
+	/* --top after the change: the N rows that moved most. */
+	struct view_args a = {
+		.by = by, .resets_by = rby, .hist_only = hist_only,
+	};
+	struct view old = { .id = view }, cur, d;
+	struct view_interval iv;
+	double start, last, t;
+	struct timespec pause;
+	time_t wall;
+	long i;
+
+	if (view_prepare(nl, &old, &a) || view_read(nl, &old, &a))
+		return 1;
+	start = last = mono_now();
+	for (i = 0; !count || i < count; i++) {
+		pause.tv_sec = (time_t)interval;
+		pause.tv_nsec = (long)((interval - pause.tv_sec) * 1e9);
+		nanosleep(&pause, NULL);
+		cur = (struct view){ .id = old.id, .resets_by = old.resets_by };
+		if (view_read(nl, &cur, &a)) {
+			view_free(&old);
+			return 1;
+		}
+		t = mono_now();
+		if (view_delta(&d, &cur, &old)) {
+			view_free(&old);
+			view_free(&cur);
+			fprintf(stderr, "tpstat: out of memory\n");
+			return 1;
+		}
+		if (top && d.n > top) {
+			for (size_t k = top; k < d.n; k++)
+				free(d.e[k].hist);
+			d.n = top;
+		}
+		wall = time(NULL);
+		if (!strftime(iv.time, sizeof(iv.time), "%Y-%m-%d %H:%M:%S",
+			      localtime(&wall)))
+			iv.time[0] = '\0';
+		iv.elapsed = t - start;
+		iv.seconds = t - last;
+		print_view_interval(stdout, o, &d, a.by, a.hist_only, &iv);
+		view_free(&d);
+		view_free(&old);
+		old = cur;
+		last = t;
+	}
+	view_free(&old);
 	return 0;
 }

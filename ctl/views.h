@@ -216,6 +216,41 @@ int view_features(struct tpnl *nl, uint32_t *features);
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		enum drop_by by, const char *hist_only);
 
+/* One interval of "tpstat VIEW -i": when, and over how long. */
+struct view_interval {
+	char time[32];		/* local time of the read, "2026-11-27 05:30:01" */
+	double elapsed, seconds;	/* since the first read; since the last */
+};
+/*
+ * @v (view_delta()'s) as one interval: on a terminal the screen cleared
+ * and a header, piped a "--- TIME" line, JSON one object a line with
+ * "time", "elapsed_s" and "interval_s".
+ */
+void print_view_interval(FILE *f, const struct out_opts *o,
+			 const struct view *v, enum drop_by by,
+			 const char *hist_only, const struct view_interval *iv);
+
+/*
+ * View_delta.c: @d = what moved from @old to @cur (both as read and
+ * arranged, of the same view).  Each row of @cur whose values changed,
+ * with its change; a row not in @old, or whose counts went down (reset,
+ * or evicted and counted again), with its values as they are: never a
+ * negative change.  Rows that did not move are left out; the others
+ * sorted by view_entry_change(), biggest first, ties in @cur's order.
+ * The table's overflow and STATES' opens as changes too.  0, or -1 out
+ * of memory (@d empty).  view_free(@d) after.
+ */
+int view_delta(struct view *d, const struct view *cur, const struct view *old);
+/* What a row's change sorts by: its events (packets for DEVICES). */
+uint64_t view_entry_change(const struct view_entry *e);
+/*
+ * "tpstat VIEW -i SECONDS [-c COUNT]": view_cmd()'s read every interval,
+ * printing what moved since the previous (count 0: until interrupted).
+ */
+int view_watch(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
+	       enum resets_by rby, const char *hist_only,
+	       const struct out_opts *o, double interval, long count);
+
 /*
  * Whether a GET_VIEW error (-errno) means only that this view is not to
  * be had: off (views=) or not possible on this kernel (EOPNOTSUPP), not

@@ -360,7 +360,10 @@ static const struct parse_case view_cases[] = {
 	{ "-j ne", 0, CMD_NEIGH, NULL, NULL },
 	{ "neigh eth0", 2, CMD_NONE, NULL, "unexpected argument 'eth0'" },
 	{ "neigh -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
-	{ "neigh -i 2", 2, CMD_NONE, NULL, "-i and -c are for watch, not neigh" },
+	{ "neigh -i 2", 0, CMD_NEIGH, NULL, NULL },
+	{ "resets -i 1 -c 2", 0, CMD_RESETS, NULL, NULL },
+	{ "-j drops --by dev -c 3", 0, CMD_DROPS, NULL, NULL },
+	{ "info -i 1", 2, CMD_NONE, NULL, "-i and -c are for watch and the views, not info" },
 	{ "help neigh", 0, CMD_HELP, NULL, NULL },
 	{ "hist", 0, CMD_HIST, NULL, NULL },
 	{ "hist srtt_us", 0, CMD_HIST, NULL, NULL },
@@ -1068,6 +1071,88 @@ static void test_resets(void)
 		     "\"sent\":0,\"received\":3,\"reason\":null,\"reason_code\":null}"),
 	      "resets --by peer JSON: %s", s);
 	view_free(&w);
+}
+
+/* What a view's rows did between two reads (view_delta.c). */
+static void delta_text(FILE *f, void *arg)
+{
+	static const struct view_interval iv = {
+		.time = "2026-11-27 05:30:01", .elapsed = 2.0, .seconds = 1.0,
+	};
+
+	print_view_interval(f, arg, &cur_view, BY_DEFAULT, NULL, &iv);
+}
+
+static void test_view_delta(void)
+{
+	static const uint8_t a[4] = { 192, 0, 2, 1 }, b[4] = { 192, 0, 2, 7 };
+	struct out_opts pipe = { 0 }, tty = { .tty = true };
+	struct out_opts json = { .json = true, .pretty = true };
+	struct view old = { .id = TPSTAT_VIEW_RESETS };
+	struct view cur = { .id = TPSTAT_VIEW_RESETS }, d;
+	char *s;
+
+	put_header_msg(&old, 5, 1024, 5);
+	put_reset(&old, TPSTAT_DIRECTION_ACTIVE, 5002, a, 0, 2);	/* still */
+	put_reset(&old, TPSTAT_DIRECTION_PASSIVE, 22, a, 5, 0);	/* +4 */
+	put_reset(&old, TPSTAT_DIRECTION_ACTIVE, 5003, b, 0, 7);	/* reset: 3 */
+	put_reset(&old, TPSTAT_DIRECTION_ACTIVE, 5004, b, 0, 1);	/* vanishes */
+	put_reset(&old, TPSTAT_DIRECTION_ACTIVE, 5005, b, 0, 1);	/* +1 */
+	put_header_msg(&cur, 5, 1024, 7);
+	put_reset(&cur, TPSTAT_DIRECTION_ACTIVE, 5005, b, 0, 2);
+	put_reset(&cur, TPSTAT_DIRECTION_ACTIVE, 5003, b, 0, 3);
+	put_reset(&cur, TPSTAT_DIRECTION_PASSIVE, 22, a, 9, 0);
+	put_reset(&cur, TPSTAT_DIRECTION_ACTIVE, 5002, a, 0, 2);
+	put_reset(&cur, TPSTAT_DIRECTION_ACTIVE, 6000, b, 0, 10);	/* new */
+	put_reset(&cur, TPSTAT_DIRECTION_ACTIVE, 6001, b, 0, 1);	/* new */
+	CHECK(old.n == 5 && cur.n == 6, "delta: the two reads");
+	CHECK(!view_delta(&d, &cur, &old), "delta: computed");
+	CHECK(d.n == 5, "delta: the 5 rows that moved, not the still one nor the vanished (%zu)",
+	      d.n);
+	CHECK(d.n == 5 && d.e[0].dport == 6000 && d.e[0].rst_received == 10,
+	      "delta: a new row, its whole count, first (biggest)");
+	CHECK(d.n == 5 && d.e[1].sport == 22 && d.e[1].rst_sent == 4 &&
+	      d.e[1].rst_received == 0, "delta: a row that moved: 9 - 5");
+	CHECK(d.n == 5 && d.e[2].dport == 5003 && d.e[2].rst_received == 3,
+	      "delta: a count that went down is a reset: its value, never negative");
+	CHECK(d.n == 5 && d.e[3].dport == 5005 && d.e[3].rst_received == 1 &&
+	      d.e[4].dport == 6001 && d.e[4].rst_received == 1,
+	      "delta: ties in the order read");
+	CHECK(d.overflow == 2, "delta: the table's overflow as a change (%llu)",
+	      (unsigned long long)d.overflow);
+	for (size_t i = 0; i < d.n; i++)
+		CHECK(view_entry_change(&d.e[i]) <= (i ? view_entry_change(&d.e[i - 1]) : ~0ULL),
+		      "delta: sorted by change, row %zu", i);
+	cur_view = d;
+	s = capture(delta_text, &pipe);
+	CHECK(!strchr(s, '\033') &&
+	      !strncmp(s, "--- 2026-11-27 05:30:01  resets: changes in 1.0 s, biggest first\n"
+		       "DIRECTION", 74) &&
+	      strstr(s, "lost updates in the interval"),
+	      "delta: piped, a block with a time line and no escapes:\n%s", s);
+	s = capture(delta_text, &tty);
+	CHECK(!strncmp(s, "\033[H\033[2J--- ", 11), "delta: a terminal is redrawn");
+	s = capture(delta_text, &json);
+	CHECK(strchr(s, '\n') == s + strlen(s) - 1 && !strchr(s, '\033') &&
+	      strstr(s, "\"view\":\"resets\",\"time\":\"2026-11-27 05:30:01\","
+		     "\"elapsed_s\":2.000,\"interval_s\":1.000,") &&
+	      strstr(s, "\"overflow\":2,"),
+	      "delta JSON: one object a line, whatever -p says: %s", s);
+	view_free(&d);
+
+	/* Overflow reset, an empty read, an empty change. */
+	old.overflow = 9;
+	CHECK(!view_delta(&d, &cur, &old) && d.overflow == 7,
+	      "delta: an overflow that went down is a reset");
+	view_free(&d);
+	CHECK(!view_delta(&d, &cur, &cur) && d.n == 0,
+	      "delta: nothing moved, no rows");
+	view_free(&d);
+	view_free(&old);
+	CHECK(!view_delta(&d, &old, &cur) && d.n == 0,
+	      "delta: every row vanished, no rows (never negative)");
+	view_free(&d);
+	view_free(&cur);
 }
 
 static void test_states(void)
@@ -3451,6 +3536,7 @@ int main(int argc, char **argv)
 	test_traps();
 	test_retrans();
 	test_resets();
+	test_view_delta();
 	test_states();
 	test_lifetimes();
 	test_devices();

@@ -132,6 +132,65 @@ check_eq "watch -j -c 3 writes 3 JSON lines" 3 "$(jq -c . "$TMP/watch" | wc -l)"
 check "watch deltas add up to the change" test \
 	"$(jq -s '[.[].counters[] | select(.name == "skb:kfree_skb") | .delta] | add' "$TMP/watch")" -gt 0
 
+# --- a view per interval: what moved, not the totals ------------------------------
+# Refused connects to 4 closed ports, 1 to 4 of them each, all between
+# the first and the second read: the second block is exactly those
+# ports (the client's received resets, remote port; 6.10+ adds the
+# kernel's sent ones, local port), by change, biggest first.  Then a
+# reset of everything and 1 connect to 5404: the third block shows 5404
+# with 1 (its count went from 4 to 1: a reset, its new value is the
+# change), and the ports that vanished not at all (no negative change).
+wait_lines() {	# FILE N: until FILE has N lines, at most 20 s
+	local i
+	for ((i = 0; i < 200; i++)); do
+		[ "$(wc -l < "$1")" -ge "$2" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+quiesce
+"$TP" -j resets -i 3 -c 3 > "$TMP/iv.json" 2> "$TMP/iv.err" &
+iv=$!
+sleep 0.2
+wait_lines "$TMP/iv.json" 1
+for p in 1 2 3 4; do
+	"$NETLOAD" tcp-refused 127.0.0.1 $((5400 + p)) $p > /dev/null
+done
+wait_lines "$TMP/iv.json" 2
+"$TP" reset all
+"$NETLOAD" tcp-refused 127.0.0.1 5404 1 > /dev/null
+wait $iv
+check_eq "resets -j -i 3 -c 3: exits 0" "0|" "$?|$(cat "$TMP/iv.err")"
+check_eq "... 3 JSON lines, each with time and interval" 3 \
+	"$(jq -c 'select(.view == "resets" and .time and .interval_s > 0)' "$TMP/iv.json" | wc -l)"
+active() {	# the active (client) rows of block $1: port=received, in order
+	sed -n "$1p" "$TMP/iv.json" |
+		jq -r '[.resets[] | select(.direction == "active") | "\(.port)=\(.received)"] | join(" ")'
+}
+check_eq "block 2: exactly the 4 refused ports, their connects, biggest first" \
+	"5404=4 5403=3 5402=2 5401=1" "$(active 2)"
+sent=$(sed -n 2p "$TMP/iv.json" |
+	jq -r '[.resets[] | select(.direction == "passive") | "\(.port)=\(.sent)"] | join(" ")')
+if [ -n "$sent" ]; then
+	check_eq "... and the kernel's sent resets to them, the same counts (6.10+)" \
+		"5404=4 5403=3 5402=2 5401=1" "$sent"
+fi
+check_eq "block 2: nothing else moved" 0 \
+	"$(sed -n 2p "$TMP/iv.json" | jq '[.resets[] | select(.port < 5401 or .port > 5404)] | length')"
+check_eq "block 3, after reset all: 5404's new count, the vanished ports not at all" \
+	"5404=1" "$(active 3)"
+check_eq "block 3: no negative change anywhere" 0 \
+	"$(sed -n 3p "$TMP/iv.json" | jq '[.resets[] | select(.sent < 0 or .received < 0)] | length')"
+"$NETLOAD" flood 127.0.0.1 5007 2 > /dev/null &
+"$TP" drops -i 0.5 -c 2 > "$TMP/iv.txt" 2>&1
+wait
+check_eq "drops -i piped: one '--- TIME' block per interval" 2 \
+	"$(grep -c '^--- [0-9-]* [0-9:]*  drops: changes in ' "$TMP/iv.txt")"
+check "... and no escape sequence" test -z "$(grep -l $'\e' "$TMP/iv.txt")"
+check_eq "a bare reset is refused (exit 2), in one line" "2|1" \
+	"$("$TP" reset 2> "$TMP/err"; echo "$?|$(wc -l < "$TMP/err")")"
+check "... naming its scope" grep -q "reset all" "$TMP/err"
+
 # --- permissions and bad input -------------------------------------------------
 for cmd in "reset all" "attach tcp:*" "detach tcp:*"; do
 	# shellcheck disable=SC2086 # the command and its glob are two words
