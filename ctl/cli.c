@@ -16,8 +16,12 @@ static const struct {
 	{ "list", CMD_LIST, "tpstat list [GLOB] [-v|--verbose]\n"
 	  "    every event tpstat knows and its state; -v adds the probe's\n"
 	  "    prototype variant and the fields it reads" },
-	{ "show", CMD_SHOW, "tpstat show [GLOB] [-z|--zeros]\n"
-	  "    counters, non-zero ones unless -z" },
+	{ "show", CMD_SHOW, "tpstat show [GLOB] [-z|--zeros] [--delta [--no-update] [--reset-history]]\n"
+	  "    counters, non-zero ones unless -z; --delta: their change since\n"
+	  "    this user's last --delta (a baseline file of theirs,\n"
+	  "    $TPSTAT_HISTORY or ~/.cache/tpstat/history.UID), then the\n"
+	  "    baseline is updated unless --no-update; --reset-history: from\n"
+	  "    a new baseline (the change since load)" },
 	{ "watch", CMD_WATCH, "tpstat watch [GLOB] [-i|--interval SECONDS] [-c|--count COUNT] [-z|--zeros]\n"
 	  "    changes per interval (default 1 s) and rates; redraws on a\n"
 	  "    terminal, appends when piped; -c stops after COUNT intervals;\n"
@@ -253,6 +257,12 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			o->verbose = true;
 		} else if (!strcmp(a, "-z") || !strcmp(a, "--zeros")) {
 			o->zeros = true;
+		} else if (!strcmp(a, "--delta")) {
+			o->delta = true;
+		} else if (!strcmp(a, "--no-update")) {
+			o->delta = o->no_update = true;
+		} else if (!strcmp(a, "--reset-history")) {
+			o->delta = o->reset_history = true;
 		} else if (!strcmp(a, "-i") || !strcmp(a, "--interval")) {
 			timing = true;
 			if (++i == argc || parse_interval(argv[i], &o->interval))
@@ -419,6 +429,8 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	o->timed = timing && o->cmd != CMD_WATCH;
 	if (o->zeros && o->cmd != CMD_SHOW && o->cmd != CMD_WATCH)
 		return usage_error(err, err_len, "-z is for show and watch, not %s", cli_name(o->cmd));
+	if (o->delta && o->cmd != CMD_SHOW)
+		return usage_error(err, err_len, "--delta, --no-update and --reset-history are for show, not %s", cli_name(o->cmd));
 	if (o->textfile && o->cmd != CMD_EXPORT)
 		return usage_error(err, err_len, "--textfile is for export, not %s", cli_name(o->cmd));
 	if (o->json && o->cmd == CMD_EXPORT)

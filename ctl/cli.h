@@ -29,6 +29,7 @@ struct options {
 	double interval;	/* watch and views -i, seconds */
 	long count;		/* watch and views -c, 0 = until interrupted */
 	bool timed;		/* a view with -i or -c: one per interval */
+	bool delta, no_update, reset_history;	/* show --delta ... */
 	enum drop_by by;	/* drops --by */
 	enum resets_by resets_by; /* resets --by */
 	long top;		/* drops --top, 0 = all */

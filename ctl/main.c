@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "filter.h"
 #include "export.h"
+#include "history.h"
 #include "monitor.h"
 #include "netns.h"
 #include "nl.h"
@@ -185,6 +186,66 @@ static int get_counters(struct tpnl *nl, const char *glob, struct rows *r)
 	r->n = 0;
 	r->size = sizeof(struct counter_row);
 	return tpnl_request(nl, TPSTAT_CMD_GET_COUNTERS, 1, glob, counter_cb, r);
+}
+
+/*
+ * show --delta: the counters' change since the baseline in this user's
+ * history, which then holds them (unless --no-update).  0, or 1 after
+ * one line on stderr.
+ */
+static int show_delta(struct tpnl *nl, const struct options *o,
+		      const struct out_opts *out)
+{
+	struct counter_row *old = NULL, *base = NULL;
+	struct rows r = { 0 };
+	char path[4096], msg[512];
+	size_t n_old = 0;
+	int fd, err;
+
+	if (history_path(path, sizeof(path), msg, sizeof(msg)))
+		goto refused;
+	fd = history_open(path, msg, sizeof(msg));
+	if (fd < 0)
+		goto refused;
+	if (!o->reset_history && history_read(fd, &old, &n_old)) {
+		snprintf(msg, sizeof(msg), "cannot read the history %.200s", path);
+		close(fd);
+		goto refused;
+	}
+	err = get_counters(nl, o->glob, &r);
+	if (err) {
+		free(old);
+		close(fd);
+		return fail(nl, err);
+	}
+	/* The values as read, for the baseline; the rows become changes. */
+	base = malloc((r.n ? r.n : 1) * sizeof(*base));
+	if (!base) {
+		snprintf(msg, sizeof(msg), "out of memory");
+		goto failed;
+	}
+	memcpy(base, r.v, r.n * sizeof(*base));
+	history_delta(old, n_old, r.v, r.n);
+	if (!o->no_update &&
+	    (history_merge(&old, &n_old, base, r.n) ||
+	     history_write(fd, old, n_old))) {
+		snprintf(msg, sizeof(msg), "cannot write the history %.200s", path);
+		goto failed;
+	}
+	print_counters(stdout, out, r.v, r.n);
+	free(base);
+	free(old);
+	free(r.v);
+	close(fd);
+	return 0;
+failed:
+	free(base);
+	free(old);
+	free(r.v);
+	close(fd);
+refused:
+	fprintf(stderr, "tpstat: %s\n", msg);
+	return 1;
 }
 
 static double now(void)
@@ -372,6 +433,11 @@ static int run(const struct options *o)
 			print_events(stdout, &out, r.v, r.n);
 		break;
 	case CMD_SHOW:
+		if (o->delta) {
+			err = show_delta(&nl, o, &out);
+			tpnl_close(&nl);
+			return err;
+		}
 		err = get_counters(&nl, o->glob, &r);
 		if (!err)
 			print_counters(stdout, &out, r.v, r.n);

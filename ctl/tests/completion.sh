@@ -117,7 +117,7 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	# Every long option tpstat help names is offered somewhere.
 	all=$(for c in "" list show watch drops resets export info; do
 		bash_run "tpstat $c --"; done | sort -u)
-	for opt in $("$TP" help | grep -oE -- '--[a-z]+' | sort -u); do
+	for opt in $("$TP" help | grep -oE -- '--[a-z][a-z-]*[a-z]' | sort -u); do
 		if grep -qx -- "$opt" <<< "$all"; then ok; else fail "$opt is never completed"; fi
 	done
 else

@@ -23,6 +23,7 @@
 #include "export.h"
 #include "filter.h"
 #include "hist.h"
+#include "history.h"
 #include "json.h"
 #include "monitor.h"
 #include "netns.h"
@@ -109,6 +110,10 @@ static const struct parse_case cases[] = {
 	{ "show -v", 2, CMD_NONE, NULL, "-v is for list" },
 	{ "list -z", 2, CMD_NONE, NULL, "-z is for show" },
 	{ "show -i 1", 2, CMD_NONE, NULL, "-i and -c are for watch" },
+	{ "show --delta", 0, CMD_SHOW, NULL, NULL },
+	{ "show --no-update tcp:*", 0, CMD_SHOW, "tcp:*", NULL },
+	{ "-j show --reset-history", 0, CMD_SHOW, NULL, NULL },
+	{ "drops --delta", 2, CMD_NONE, NULL, "--delta, --no-update and --reset-history are for show, not drops" },
 	{ "watch -i 0", 2, CMD_NONE, NULL, "-i needs a number" },
 	{ "watch -i abc", 2, CMD_NONE, NULL, "-i needs a number" },
 	{ "watch -c -1", 2, CMD_NONE, NULL, "-c needs a positive" },
@@ -1153,6 +1158,113 @@ static void test_view_delta(void)
 	      "delta: every row vanished, no rows (never negative)");
 	view_free(&d);
 	view_free(&cur);
+}
+
+/* show --delta's baseline (history.c): the file, and the change. */
+static void test_history(void)
+{
+	char dir[] = "/tmp/tpstat-history-XXXXXX", path[256], link[256];
+	char target[256], err[512] = "", old_env[300] = "";
+	const char *env = getenv("TPSTAT_HISTORY");
+	struct counter_row old[] = {
+		{ "skb:kfree_skb", 10 }, { "tcp:tcp_send_reset", 7 },
+		{ "gone:event", 4 }, { "udp:udp_fail_queue_rcv_skb", 5 },
+	};
+	struct counter_row cur[] = {
+		{ "skb:kfree_skb", 15 },	/* +5 */
+		{ "tcp:tcp_send_reset", 3 },	/* went down: a reset, 3 */
+		{ "new:event", 2 },		/* not in the baseline: 2 */
+		{ "udp:udp_fail_queue_rcv_skb", 5 },	/* still: 0 */
+	}, *rows = NULL, *merged;
+	struct stat st;
+	size_t n = 0, n_merged;
+	int fd;
+
+	history_delta(old, 4, cur, 4);
+	CHECK(cur[0].value == 5 && cur[1].value == 3 && cur[2].value == 2 &&
+	      cur[3].value == 0,
+	      "history: moved, went down (its value), new (its value), still (0): %llu %llu %llu %llu",
+	      (unsigned long long)cur[0].value, (unsigned long long)cur[1].value,
+	      (unsigned long long)cur[2].value, (unsigned long long)cur[3].value);
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/history", dir);
+	snprintf(link, sizeof(link), "%s/link", dir);
+	snprintf(target, sizeof(target), "%s/planted", dir);
+	if (env)
+		snprintf(old_env, sizeof(old_env), "%s", env);
+	setenv("TPSTAT_HISTORY", path, 1);
+	CHECK(!history_path(link, sizeof(link), err, sizeof(err)) &&
+	      !strcmp(link, path), "history: $TPSTAT_HISTORY names it");
+	snprintf(link, sizeof(link), "%s/link", dir);
+
+	fd = history_open(path, err, sizeof(err));
+	CHECK(fd >= 0 && !stat(path, &st) && (st.st_mode & 0777) == 0600 &&
+	      st.st_uid == getuid(), "history: made 0600, the user's (%s)", err);
+	CHECK(fd >= 0 && !history_read(fd, &rows, &n) && n == 0,
+	      "history: a new one is empty");
+	free(rows);
+	CHECK(fd >= 0 && !history_write(fd, old, 4), "history: written");
+	if (fd >= 0)
+		close(fd);
+	fd = history_open(path, err, sizeof(err));
+	rows = NULL;
+	CHECK(fd >= 0 && !history_read(fd, &rows, &n) && n == 4 &&
+	      !strcmp(rows[1].name, "tcp:tcp_send_reset") && rows[1].value == 7,
+	      "history: read back as written (%zu rows)", n);
+	free(rows);
+	/* The values read, into the baseline: the others kept. */
+	merged = malloc(sizeof(old));
+	memcpy(merged, old, sizeof(old));
+	n_merged = 4;
+	cur[0].value = 15;
+	CHECK(!history_merge(&merged, &n_merged, cur, 3) && n_merged == 5 &&
+	      merged[0].value == 15 && merged[2].value == 4 &&
+	      !strcmp(merged[4].name, "new:event"),
+	      "history: merged, the counters not read kept, new ones added");
+	free(merged);
+	/* Shorter than before: nothing of the old file left past it. */
+	CHECK(fd >= 0 && !history_write(fd, old, 1), "history: rewritten shorter");
+	if (fd >= 0)
+		close(fd);
+	fd = history_open(path, err, sizeof(err));
+	rows = NULL;
+	CHECK(fd >= 0 && !history_read(fd, &rows, &n) && n == 1,
+	      "history: the shorter one read whole (%zu rows)", n);
+	free(rows);
+	if (fd >= 0)
+		close(fd);
+
+	/* A symbolic link, wherever it points, is never followed. */
+	CHECK(!symlink(target, link), "symlink");
+	err[0] = '\0';
+	CHECK(history_open(link, err, sizeof(err)) < 0 &&
+	      strstr(err, "symbolic link: refused") && access(target, F_OK),
+	      "history: a symbolic link refused, nothing made where it points (%s)",
+	      err);
+	CHECK(!symlink(path, target) || 1, "symlink");
+	CHECK(history_open(target, err, sizeof(err)) < 0,
+	      "history: a link to the user's own history refused too");
+	/* Others may read it: refused, left as it is. */
+	chmod(path, 0644);
+	err[0] = '\0';
+	CHECK(history_open(path, err, sizeof(err)) < 0 &&
+	      strstr(err, "mode 0600): refused") && !stat(path, &st) &&
+	      (st.st_mode & 0777) == 0644,
+	      "history: mode 0644 refused (%s)", err);
+	CHECK(history_open(dir, err, sizeof(err)) < 0,
+	      "history: a directory refused");
+	unlink(target);
+	unlink(link);
+	unlink(path);
+	rmdir(dir);
+	if (env)
+		setenv("TPSTAT_HISTORY", old_env, 1);
+	else
+		unsetenv("TPSTAT_HISTORY");
 }
 
 static void test_states(void)
@@ -3537,6 +3649,7 @@ int main(int argc, char **argv)
 	test_retrans();
 	test_resets();
 	test_view_delta();
+	test_history();
 	test_states();
 	test_lifetimes();
 	test_devices();

@@ -191,6 +191,35 @@ check_eq "a bare reset is refused (exit 2), in one line" "2|1" \
 	"$("$TP" reset 2> "$TMP/err"; echo "$?|$(wc -l < "$TMP/err")")"
 check "... naming its scope" grep -q "reset all" "$TMP/err"
 
+# --- show --delta: what changed since this user's last look ----------------------
+# Refused connects are one tcp:tcp_receive_reset each (the client's).
+# The first --delta sets the baseline; each later one shows the change
+# since the previous and moves it on; --no-update shows without moving.
+export TPSTAT_HISTORY=$TMP/history
+rr() { "$TP" -j show "$@" tcp:tcp_receive_reset | jq '[.counters[] | select(.name == "tcp:tcp_receive_reset") | .value] | add // 0'; }
+quiesce
+"$TP" show --delta > /dev/null
+check_eq "--delta makes its history 0600, the user's" "600 0" "$(stat -c '%a %u' "$TMP/history")"
+"$NETLOAD" tcp-refused 127.0.0.1 5501 3 > /dev/null
+check_eq "--delta: the first workload's 3 resets received" 3 "$(rr --delta)"
+"$NETLOAD" tcp-refused 127.0.0.1 5502 5 > /dev/null
+check_eq "--delta --no-update: the second workload's 5 only" 5 "$(rr --delta --no-update)"
+check_eq "--delta again: still 5 (--no-update kept the baseline)" 5 "$(rr --delta)"
+check_eq "--delta once more: nothing moved" 0 "$(rr --delta)"
+"$TP" reset all
+"$NETLOAD" tcp-refused 127.0.0.1 5503 2 > /dev/null
+check_eq "--delta after reset all: the count went down, its new value (2), not negative" 2 "$(rr --delta)"
+check_eq "--reset-history: the change since the reset again" 2 "$(rr --reset-history)"
+ln -s "$TMP/planted" "$TMP/link"
+TPSTAT_HISTORY=$TMP/link "$TP" show --delta > /dev/null 2> "$TMP/err"
+check_eq "a history that is a symbolic link is refused (exit 1)" 1 $?
+check "... saying so" grep -q 'symbolic link: refused' "$TMP/err"
+check "... and nothing written where it points" test ! -e "$TMP/planted"
+chmod 644 "$TMP/history"
+"$TP" show --delta > /dev/null 2> "$TMP/err"
+check_eq "a history others may read is refused (exit 1)" 1 $?
+unset TPSTAT_HISTORY
+
 # --- permissions and bad input -------------------------------------------------
 for cmd in "reset all" "attach tcp:*" "detach tcp:*"; do
 	# shellcheck disable=SC2086 # the command and its glob are two words
