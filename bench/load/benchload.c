@@ -58,6 +58,7 @@
 #include <linux/netlink.h>
 
 #include "../../uapi/linux/tpstat.h"
+#include "clock.h"
 
 #define MSG 64
 #define WARMUP_DIV 10
@@ -66,14 +67,6 @@ static void __attribute__((noreturn)) die(const char *what)
 {
 	fprintf(stderr, "benchload: %s: %s\n", what, strerror(errno));
 	exit(1);
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
 static struct sockaddr_in addr_of(const char *ip, int port)

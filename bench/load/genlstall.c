@@ -51,6 +51,7 @@
 #include <linux/rtnetlink.h>
 
 #include "../../uapi/linux/tpstat.h"
+#include "clock.h"
 
 #define BUF (32 * 1024)
 
@@ -58,14 +59,6 @@ static void __attribute__((noreturn)) die(const char *what)
 {
 	fprintf(stderr, "genlstall: %s: %s\n", what, strerror(errno));
 	exit(1);
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
 /* A request: netlink header, a family header of up to 16 bytes, attributes. */
