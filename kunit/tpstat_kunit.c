@@ -1088,21 +1088,23 @@ static void tpstat_neigh_test(struct kunit *test)
 }
 
 /*
- * tpstat_snap_sort(): tables of 0 to 3 and 300 records of a 24-byte key
- * and one value, few distinct values so that most order comes from the
- * keys, whose bytes differ only in their last word.  Every neighbour pair
- * is checked against the order the readers promise, and every record is
+ * tpstat_snap_sort(): tables of 0 to 3, 300 and 10,000 records of a
+ * 24-byte key and one value, few distinct values so that most order
+ * comes from the keys, whose bytes differ only in their last word.
+ * 10,000 takes the merges past TPSTAT_SORT_SEGMENT, where they stop to
+ * yield mid-run, and the moves past it too.  Every neighbour pair is
+ * checked against the order the readers promise, and every record is
  * still there once.
  */
-#define SORT_N 300
+#define SORT_N 10000	/* prime to 7919: distinct keys */
 #define SORT_REC 32	/* the key, then one u64 */
 
 static void tpstat_snap_sort_test(struct kunit *test)
 {
-	static const u32 sizes[] = { 0, 1, 2, 3, SORT_N };
+	static const u32 sizes[] = { 0, 1, 2, 3, 300, SORT_N };
 	struct tpstat_view_snap *snap;
 	u64 sum = 0, sum_after = 0;
-	u32 i, s, n, seen = 0;
+	u32 i, s, n, seen = 0, total = 0;
 
 	snap = kunit_kzalloc(test, sizeof(*snap) + SORT_N * SORT_REC,
 			     GFP_KERNEL);
@@ -1112,6 +1114,7 @@ static void tpstat_snap_sort_test(struct kunit *test)
 	snap->rec_size = SORT_REC;
 	for (s = 0; s < ARRAY_SIZE(sizes); s++) {
 		n = sizes[s];
+		total += n;
 		snap->count = n;
 		for (i = 0; i < n; i++) {
 			u8 *rec = snap->recs + i * SORT_REC;
@@ -1144,7 +1147,7 @@ static void tpstat_snap_sort_test(struct kunit *test)
 		}
 	}
 	KUNIT_EXPECT_EQ(test, sum, sum_after);
-	KUNIT_EXPECT_EQ(test, 6U + SORT_N, seen);
+	KUNIT_EXPECT_EQ(test, total, seen);
 }
 
 static struct kunit_case tpstat_views_cases[] = {

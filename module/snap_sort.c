@@ -40,18 +40,63 @@ static int tpstat_cmp_recs(const void *a, const void *b, const void *priv)
 }
 
 /*
+ * Entries merged or moved between two chances to yield.  A merge pass
+ * over 65,536 entries held the CPU for 3.7 ms (bench/genl_stall.sh), and
+ * the moves for as long.  The counts are checked once per stretch of
+ * entries, not per entry: a check per entry cost 3.9 M instructions a
+ * sort.
+ */
+#define TPSTAT_SORT_SEGMENT	4096
+
+/*
+ * Merges the sorted runs a[@l, @mid) and a[@mid, @hi) into b[@l, @hi),
+ * and returns @done plus the entries it merged since it last yielded.
+ * It goes by stretches that neither run can run out in, so each step
+ * of a stretch tests one count instead of both runs' ends; between
+ * stretches it yields once TPSTAT_SORT_SEGMENT entries are done.
+ */
+static size_t tpstat_merge(const struct tpstat_view_snap *snap, const u32 *a,
+			   u32 *b, size_t l, size_t mid, size_t hi,
+			   size_t done)
+{
+	size_t r = mid, o = l, c;
+
+	while (l < mid && r < hi) {
+		c = min3(mid - l, hi - r, (size_t)TPSTAT_SORT_SEGMENT);
+		done += c;
+		for (; c; c--)
+			b[o++] = tpstat_rec_cmp(snap, tpstat_snap_key(snap, a[r]),
+						tpstat_snap_key(snap, a[l])) < 0 ?
+				 a[r++] : a[l++];
+		if (done >= TPSTAT_SORT_SEGMENT) {
+			cond_resched();
+			done = 0;
+		}
+	}
+	done += mid - l + hi - r;
+	while (l < mid)
+		b[o++] = a[l++];
+	while (r < hi)
+		b[o++] = a[r++];
+	return done;
+}
+
+/*
  * The records in tpstat_rec_cmp() order: a merge sort of their indices
  * (half the comparisons of sort_r()'s heapsort, none through a pointer,
  * and 4-byte moves), then each record moved once to its place.  Reading
  * a full 65,536-entry table spent two thirds of its kernel time in
  * sort_r().  Without the memory for the indices, sort_r() in place.
+ * It yields every TPSTAT_SORT_SEGMENT entries or so: other netlink users
+ * wait for the CPU while a reader sorts.
  */
 void tpstat_snap_sort(struct tpstat_view_snap *snap)
 {
-	size_t n = snap->count, rs = snap->rec_size, w, i;
+	size_t n = snap->count, rs = snap->rec_size, w, i, done = 0;
 	u32 *a, *b, *t, j, k;
 	u8 *tmp;
 
+	might_sleep();
 	if (n < 2)
 		return;
 	a = kvmalloc(2 * n * sizeof(u32) + rs, GFP_KERNEL);
@@ -65,25 +110,25 @@ void tpstat_snap_sort(struct tpstat_view_snap *snap)
 		a[i] = i;
 	for (w = 1; w < n; w *= 2) {
 		for (i = 0; i < n; i += 2 * w) {
-			size_t l = i, mid = min(i + w, n), r = mid;
-			size_t hi = min(i + 2 * w, n), o = i;
-
-			while (l < mid && r < hi)
-				b[o++] = tpstat_rec_cmp(snap, tpstat_snap_key(snap, a[r]),
-							tpstat_snap_key(snap, a[l])) < 0 ?
-					 a[r++] : a[l++];
-			while (l < mid)
-				b[o++] = a[l++];
-			while (r < hi)
-				b[o++] = a[r++];
+			done = tpstat_merge(snap, a, b, i, min(i + w, n),
+					    min(i + 2 * w, n), done);
+			if (done >= TPSTAT_SORT_SEGMENT) {
+				cond_resched();
+				done = 0;
+			}
 		}
 		t = a;
 		a = b;
 		b = t;
-		cond_resched();
 	}
-	/* Place i takes record a[i]: follow each cycle once. */
+	/*
+	 * Place i takes record a[i]: follow each cycle once.  A cycle can be
+	 * as long as the table, so the yields count the moves in cycles as
+	 * well as the places.
+	 */
 	for (i = 0; i < n; i++) {
+		if (++done % TPSTAT_SORT_SEGMENT == 0)
+			cond_resched();
 		if (a[i] == i)
 			continue;
 		memcpy(tmp, snap->recs + i * rs, rs);
@@ -92,6 +137,8 @@ void tpstat_snap_sort(struct tpstat_view_snap *snap)
 			memcpy(snap->recs + (size_t)j * rs, snap->recs + (size_t)k * rs, rs);
 			a[j] = j;
 			j = k;
+			if (++done % TPSTAT_SORT_SEGMENT == 0)
+				cond_resched();
 		}
 		memcpy(snap->recs + (size_t)j * rs, tmp, rs);
 		a[j] = j;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Copies of views for readers: see viewread.h. */
 #include <linux/mm.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <net/net_namespace.h>
@@ -40,7 +41,11 @@ bool tpstat_ifname(u64 ns_cookie, u32 ifindex, char name[IFNAMSIZ])
 	return found;
 }
 
-/* Keeps the entries of namespace @ns_cookie, and counts them as the used ones. */
+/*
+ * Keeps the entries of namespace @ns_cookie, and counts them as the used
+ * ones.  A pass over a full table moves as much as the copy did, so it
+ * yields as often; the copy is the reader's own, under no lock.
+ */
 static void tpstat_snap_keep_netns(struct tpstat_view_snap *snap, int offset,
 				   u64 ns_cookie)
 {
@@ -49,6 +54,8 @@ static void tpstat_snap_keep_netns(struct tpstat_view_snap *snap, int offset,
 	for (i = 0; i < snap->count; i++) {
 		const u8 *rec = snap->recs + (size_t)i * snap->rec_size;
 
+		if (i && i % 4096 == 0)
+			cond_resched();
 		if (*(const u64 *)(rec + offset) != ns_cookie)
 			continue;
 		if (kept != i)

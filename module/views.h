@@ -224,6 +224,7 @@ struct tpstat_view_snap {
 	u8 recs[];	/* count records: key, then nr_vals u64 */
 };
 
+/* Sleeps (yields while it copies): readers in process context only. */
 struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_table_id id);
 
 static inline const void *tpstat_snap_key(const struct tpstat_view_snap *s,
