@@ -41,7 +41,7 @@ static const struct {
 	  "    were freed (as dropwatch), by device or by netns, most first; the\n"
 	  "    default is --by reason where the kernel has drop reasons (5.17+),\n"
 	  "    else --by location.  --by trap: hardware drops per devlink device\n"
-	  "    and trap (as dropwatch -m hw).  --top: only the N largest" },
+	  "    and trap (dropwatch's set hw true).  --top: only the N largest" },
 	{ "retrans", CMD_RETRANS, "tpstat retrans\n"
 	  "    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
 	  "    the flow's last state (as tcpretrans -c); needs CAP_NET_ADMIN" },
