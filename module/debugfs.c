@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * /sys/kernel/debug/tpstat/: root-only, read-only views.  Both formats are
- * a public interface (README.md, "debugfs contract"):
+ * a public interface (docs/debugfs.md):
  *   events    "<group>:<name> <attached|detached|missing>", sorted
  *   counters  "<group>:<name>[.<metric>] <value>", sorted, for every
  *             tracepoint the running kernel has, since load or the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * debugfs files of the views (README.md, "debugfs contract").  Each
+ * debugfs files of the views (docs/debugfs.md).  Each
  * starts with "# overflow <lost> entries <used> capacity <max>", then a
  * "# " line naming the columns, then one line per entry:
  *   drops      count location reason netns dev
