@@ -64,7 +64,7 @@ quiesce
 check_eq "export exits 0" 0 $?
 "$TP" -j show -z "$G" > "$TMP/json"
 check "export passes promtool check metrics" promtool check metrics < "$TMP/prom"
-# Back from the exposition to the dump's names (README: Prometheus export).
+# Back from the exposition to the dump's names (docs/deployment.md, Prometheus).
 awk '
 	/^#/ { next }
 	{ v = $NF; m = $1 }
@@ -94,7 +94,7 @@ check "export has no tpstat_derived_total today (every value has a family)" \
 	bash -c "! grep -q '^tpstat_derived_total' '$TMP/prom'"
 
 "$TP" export > "$TMP/all"
-cp "$TMP/all" /tmp/out/export.prom 2>/dev/null	# kept for the README
+cp "$TMP/all" /tmp/out/export.prom 2>/dev/null	# kept for docs/deployment.md's example
 check_eq "tpstat_up 1" 1 "$(awk '$1 == "tpstat_up" { print $2 }' "$TMP/all")"
 check "tpstat_info has the version and the kernel" \
 	grep -qxF "tpstat_info{version=\"$VERSION\",kernel=\"$release\"} 1" "$TMP/all"

@@ -301,7 +301,7 @@ flooding() {
 		"refused=2000 other=0" "$(<"$TMP/flood.userns")"
 	admin_refused 7777 room
 	# nobody in the initial namespace shares the administrator's part of the
-	# tables (the README's security section): nothing may be lost silently.
+	# tables (docs/security.md): nothing may be lost silently.
 	nobody "$NLFUZZ" refuse 127.0.0.1 20000 2000 >"$TMP/flood.nobody"
 	check_eq "flood: nobody made 2000 refused connects in the initial namespace" \
 		"refused=2000 other=0" "$(<"$TMP/flood.nobody")"
