@@ -9,28 +9,86 @@
 
 #include "views.h"
 
-#define DESC_U64(fn, field)						\
-int fn(const struct view_entry *a, const struct view_entry *b)		\
-{									\
-	return cmp_u64(b->field, a->field);				\
+/* Figures: biggest first. */
+int fld_count(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->count, a->count);
 }
 
-DESC_U64(fld_count, count)
-DESC_U64(fld_retrans, retrans)
-DESC_U64(fld_synack, synack_retrans)
-DESC_U64(fld_sent, rst_sent)
-DESC_U64(fld_received, rst_received)
-DESC_U64(fld_rcvbuf, rcvbuf)
-DESC_U64(fld_tx_packets, tx_packets)
-DESC_U64(fld_tx_bytes, tx_bytes)
-DESC_U64(fld_rx_packets, rx_packets)
-DESC_U64(fld_rx_bytes, rx_bytes)
-DESC_U64(fld_xmit_errors, xmit_errors)
-DESC_U64(fld_xmit_timeouts, xmit_timeouts)
-DESC_U64(fld_gro, gro)
-DESC_U64(fld_napi_polls, napi_polls)
-DESC_U64(fld_napi_work, napi_work)
-DESC_U64(fld_napi_budget, napi_budget_exhausted)
+int fld_retrans(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->retrans, a->retrans);
+}
+
+int fld_synack(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->synack_retrans, a->synack_retrans);
+}
+
+int fld_sent(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->rst_sent, a->rst_sent);
+}
+
+int fld_received(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->rst_received, a->rst_received);
+}
+
+int fld_rcvbuf(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->rcvbuf, a->rcvbuf);
+}
+
+int fld_tx_packets(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->tx_packets, a->tx_packets);
+}
+
+int fld_tx_bytes(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->tx_bytes, a->tx_bytes);
+}
+
+int fld_rx_packets(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->rx_packets, a->rx_packets);
+}
+
+int fld_rx_bytes(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->rx_bytes, a->rx_bytes);
+}
+
+int fld_xmit_errors(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->xmit_errors, a->xmit_errors);
+}
+
+int fld_xmit_timeouts(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->xmit_timeouts, a->xmit_timeouts);
+}
+
+int fld_gro(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->gro, a->gro);
+}
+
+int fld_napi_polls(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->napi_polls, a->napi_polls);
+}
+
+int fld_napi_work(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->napi_work, a->napi_work);
+}
+
+int fld_napi_budget(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->napi_budget_exhausted, a->napi_budget_exhausted);
+}
 
 int fld_netns(const struct view_entry *a, const struct view_entry *b)
 {
