@@ -3876,6 +3876,33 @@ static void test_human(void)
 	view_free(&v);
 }
 
+static const struct view_interval *cur_iv;
+
+static void interval_text(FILE *f, void *arg)
+{
+	print_view_interval(f, arg, &cur_view, cur_by, NULL, cur_iv);
+}
+
+/* -i with -H: the interval's line stays, the table's header goes. */
+static void test_interval_no_header(void)
+{
+	struct out_opts tty = { .tty = true, .no_header = true };
+	struct view_interval iv = { "2026-11-27 08:00:00", 2.0, 1.0 };
+	struct view v;
+	char *s;
+
+	drops_view(&v);
+	drops_aggregate(&v, BY_REASON, 0);
+	cur_view = v;
+	cur_by = BY_REASON;
+	cur_iv = &iv;
+	s = capture(interval_text, &tty);
+	CHECK(!strncmp(s, "\033[H\033[2J--- 2026-11-27 08:00:00  drops: changes in 1.0 s, biggest first\n"
+		       "       8  NO_SOCKET (2)\n", 82) && !strstr(s, "COUNT"),
+	      "-i -H on a terminal: redrawn, no column header:\n%s", s);
+	view_free(&v);
+}
+
 static void test_netns_init(void)
 {
 	struct json j;
@@ -3994,6 +4021,7 @@ int main(int argc, char **argv)
 	test_sort_top();
 	test_human();
 	test_netns_init();
+	test_interval_no_header();
 	netns_dir_clean();
 	test_no_header();
 	test_export();
