@@ -36,51 +36,51 @@ static const struct {
 	{ "info", CMD_INFO, "tpstat info\n"
 	  "    module version, kernel, features" },
 	{ "drops", CMD_DROPS,
-	  "tpstat drops [--by reason|location|dev|netns|trap] [--top N]\n"
+	  "tpstat drops [--by reason|location|dev|netns|trap] [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    dropped packets (skb:kfree_skb) summed by drop reason, by where they\n"
 	  "    were freed (as dropwatch), by device or by netns, most first; the\n"
 	  "    default is --by reason where the kernel has drop reasons (5.17+),\n"
 	  "    else --by location.  --by trap: hardware drops per devlink device\n"
 	  "    and trap (dropwatch's set hw true).  --top: only the N largest" },
-	{ "retrans", CMD_RETRANS, "tpstat retrans\n"
+	{ "retrans", CMD_RETRANS, "tpstat retrans [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
 	  "    the flow's last state (as tcpretrans -c); needs CAP_NET_ADMIN" },
-	{ "resets", CMD_RESETS, "tpstat resets [--by service|peer]\n"
+	{ "resets", CMD_RESETS, "tpstat resets [--by service|peer] [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    TCP resets sent and received per service, with the kernel's reason\n"
 	  "    for sent ones (6.10+): the local port where the reset was on a\n"
 	  "    server's end (passive), the remote port on a client's (active);\n"
 	  "    --by peer: per service and peer address; needs CAP_NET_ADMIN" },
-	{ "errors", CMD_ERRORS, "tpstat errors\n"
+	{ "errors", CMD_ERRORS, "tpstat errors [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    errors reported on TCP and UDP sockets (ECONNREFUSED, ETIMEDOUT...;\n"
 	  "    5.14+) per errno, protocol, service port and netns, most first;\n"
 	  "    the service is the remote port where the local one is ephemeral\n"
 	  "    (a client), else the local port; needs CAP_NET_ADMIN" },
-	{ "rcvq", CMD_RCVQ, "tpstat rcvq\n"
+	{ "rcvq", CMD_RCVQ, "tpstat rcvq [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    packets dropped because a socket's receive queue was full, per\n"
 	  "    protocol (UDP as UdpRcvbufErrors counts them; raw and ping sockets),\n"
 	  "    local port and netns, most first, with the socket's receive buffer\n"
 	  "    (SO_RCVBUF) at the last drop; needs CAP_NET_ADMIN" },
-	{ "neigh", CMD_NEIGH, "tpstat neigh\n"
+	{ "neigh", CMD_NEIGH, "tpstat neigh [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    neighbours (ARP, ND) whose resolution failed, per device and\n"
 	  "    address, most failures first: the times each reached FAILED\n"
 	  "    (probes ran out, or deleted while unresolved), as the kernel's\n"
 	  "    res_failed counts them; needs CAP_NET_ADMIN" },
-	{ "auth", CMD_AUTH, "tpstat auth\n"
+	{ "auth", CMD_AUTH, "tpstat auth [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    TCP segments that failed TCP-MD5 or TCP-AO authentication (6.7+), per\n"
 	  "    kind (MD5 mismatch, MD5 required...), peer address, local port and\n"
 	  "    netns, most first: which BGP or other peers fail; needs CAP_NET_ADMIN" },
-	{ "states", CMD_STATES, "tpstat states\n"
+	{ "states", CMD_STATES, "tpstat states [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
-	{ "lifetime", CMD_LIFETIME, "tpstat lifetime\n"
+	{ "lifetime", CMD_LIFETIME, "tpstat lifetime [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    TCP connection lifetimes per service, as log2 histograms in\n"
 	  "    microseconds (as tcplife): connections a task made (active) per\n"
 	  "    remote port and task, connections accepted (passive) per local\n"
 	  "    port; per netns; needs CAP_NET_ADMIN" },
-	{ "devices", CMD_DEVICES, "tpstat devices\n"
+	{ "devices", CMD_DEVICES, "tpstat devices [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    per device: packets and bytes sent and received, transmit errors\n"
 	  "    and timeouts, GRO packets, NAPI polls, work and exhausted budgets" },
-	{ "hist", CMD_HIST, "tpstat hist [NAME]\n"
+	{ "hist", CMD_HIST, "tpstat hist [NAME] [--sort FIELD] [--top N]\n"
 	  "    log2 histograms (as bcc's): srtt_us and snd_cwnd (tcp_probe),\n"
 	  "    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME" },
 	{ "filter", CMD_FILTER,
@@ -135,30 +135,57 @@ const char *cli_name(enum tp_cmd cmd)
 	return "";
 }
 
+/*
+ * A view's usage, then what its rows can be selected and sorted by, from
+ * its ops: the help never differs from what the parser takes.
+ */
+static const char *view_usage(enum tp_cmd cmd, const char *usage)
+{
+	static char buf[2048];
+	const struct view_ops *ops = view_ops(cli_view(cmd));
+	char keys[128], fields[256];
+
+	snprintf(buf, sizeof(buf), "%s\n    selectors: %s; --sort: %s", usage,
+		 sel_keys_text(ops->selectors, keys, sizeof(keys)),
+		 view_fields_text(ops, fields, sizeof(fields)));
+	return buf;
+}
+
 const char *cli_usage(enum tp_cmd cmd)
 {
-	static char all[8192];
+	static char all[12288];
 	size_t used;
 
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (commands[i].cmd == cmd)
-			return commands[i].usage;
+			return cli_view(cmd) < 0 ? commands[i].usage :
+			       view_usage(cmd, commands[i].usage);
 	used = snprintf(all, sizeof(all),
-			"usage: tpstat [-j|--json] [-p|--pretty] [-n|--netns NAME] COMMAND [ARGS]\n"
+			"usage: tpstat [-j|--json] [-p|--pretty] [-h|--human] [-H|--no-header] [-n|--netns NAME] COMMAND [ARGS]\n"
 			"       tpstat -V|--version\n"
 			"-j, --json        JSON output; -p, --pretty: indented (implies -j)\n"
 			"-n, --netns NAME  (before the command) in network namespace NAME, as ip -n\n"
 			"-V, --version     the tool's version and the loaded module's\n"
-			"-h, --help        this text; after a command, that command's\n"
+			"--help            this text; after a command, that command's\n"
+			"-h, --human       (views) counts and bytes as 1.23k, 45.7M (as ip -s -h);\n"
+			"                  tpstat -h alone is this text\n"
+			"-H, --no-header   (views) tables without their header line (as ss -H)\n"
+			"--numeric-netns   namespaces as inode numbers, not ip netns names or init\n"
 			"--                ends the options: the words after it are arguments\n"
 			"Exit status: 0 done, 1 a request failed, 2 a usage error.\n"
 			"GLOB: comma-separated globs over <group>:<name>, e.g. 'tcp:*,skb:kfree_skb'\n"
 			"Commands may be abbreviated.\n"
 			"Views (drops ... auth, hist) take -i SECONDS [-c COUNT]: every interval,\n"
-			"the rows that moved since the previous read, by change, biggest first.\n\n");
+			"the rows that moved since the previous read, by change, biggest first.\n"
+			"They take --top N, --sort FIELD (one of their columns) and selectors,\n"
+			"KEY VALUE words after the view that choose the rows shown (a key given\n"
+			"twice matches either value; different keys must all match):\n"
+			"  src|dst PREFIX  local or remote address, 10.0.0.0/8, fd00::/8, ::1\n"
+			"  sport|dport|port PORT  local, remote, or the view's one port; 80, 1024-65535\n"
+			"  dev IFNAME  netns NAME|init|INODE  reason NAME|CODE  errno NAME|N\n\n");
 	for (size_t i = 0; i < N_COMMANDS && used < sizeof(all); i++)
 		used += snprintf(all + used, sizeof(all) - used, "%s\n",
-				 commands[i].usage);
+				 cli_usage(commands[i].cmd));
 	return all;
 }
 
@@ -231,6 +258,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	const char *words[MAX_WORDS];
 	int n_words = 0, i, r;
 	bool timing = false, help = false, drop_opts = false, opts_end = false;
+	bool human = false;	/* -h: help alone, else human units (as ip) */
 	const char *by = NULL;	/* --by WORD: whose words depends on the command */
 
 	memset(o, 0, sizeof(*o));
@@ -302,6 +330,17 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 						   "%s after drops is its old --top: it needs a positive whole number (a namespace goes before the command)", a);
 			drop_opts = true;
 			o->warning = "drops -n N is deprecated and goes in the next release: use drops --top N (-n NAME before the command is the network namespace)";
+		} else if (!strcmp(a, "--sort")) {
+			if (++i == argc || !argv[i][0])
+				return usage_error(err, err_len,
+						   "%s needs a field: one of the view's columns (tpstat help VIEW)", a);
+			o->sort = argv[i];
+		} else if (!strcmp(a, "-H") || !strcmp(a, "--no-header")) {
+			o->no_header = true;
+		} else if (!strcmp(a, "--human")) {
+			o->human = true;
+		} else if (!strcmp(a, "--numeric-netns")) {
+			o->numeric_netns = true;
 		} else if (!strcmp(a, "--top")) {
 			drop_opts = true;
 			if (++i == argc || parse_count(argv[i], &o->top))
@@ -312,7 +351,9 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 				return usage_error(err, err_len,
 						   "%s needs a directory", a);
 			o->textfile = argv[i];
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		} else if (!strcmp(a, "-h")) {
+			human = true;
+		} else if (!strcmp(a, "--help")) {
 			help = true;
 		} else {
 			return usage_error(err, err_len, "unknown option '%s'", a);
@@ -323,7 +364,8 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		o->cmd = CMD_NONE;
 		return 0;
 	}
-	if (help && !n_words) {
+	/* "tpstat -h" alone is help, as before; with a command, as ip -h. */
+	if ((help || human) && !n_words) {
 		o->cmd = CMD_HELP;
 		return 0;
 	}
@@ -359,9 +401,22 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			return usage_error(err, err_len,
 					   "--by needs reason, location, dev, netns or trap, not '%s'", by);
 	}
-	if (drop_opts && o->cmd != CMD_DROPS)
-		return usage_error(err, err_len, "--top is for drops, not %s",
+	o->human |= human;
+	if ((drop_opts || o->sort || o->human || o->no_header) &&
+	    cli_view(o->cmd) < 0)
+		return usage_error(err, err_len,
+				   "--top, --sort, -h and -H are for the views, not %s",
 				   cli_name(o->cmd));
+	if (o->sort && !view_field_find(view_ops_shown(cli_view(o->cmd), o->by),
+					o->sort)) {
+		char fields[256];
+
+		snprintf(err, err_len, "%s cannot be sorted by '%.32s' (its fields: %s)",
+			 cli_name(o->cmd), o->sort,
+			 view_fields_text(view_ops_shown(cli_view(o->cmd), o->by),
+					  fields, sizeof(fields)));
+		return 2;
+	}
 	switch (o->cmd) {
 	case CMD_FILTER:
 		r = filter_parse(n_words - 1, words + 1, &o->filter_act,
@@ -395,9 +450,15 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	case CMD_RCVQ:
 	case CMD_NEIGH:
 	case CMD_AUTH:
-		if (n_words > 1)
-			return usage_error(err, err_len, "unexpected argument '%s'",
-					   words[1]);
+		/* The words after a view are selectors: dst 10.0.0.0/8 ... */
+		r = select_parse(n_words - 1, words + 1, &o->sel, err, err_len);
+		if (!r)
+			r = select_check(&o->sel,
+					 view_ops_shown(cli_view(o->cmd), o->by)->selectors,
+					 o->by == BY_TRAP ? "drops --by trap" :
+					 cli_name(o->cmd), err, err_len);
+		if (r)
+			return r;
 		break;
 	default:
 		if (n_words > 2 || (n_words == 2 && o->cmd == CMD_INFO))

@@ -32,7 +32,11 @@ struct options {
 	bool delta, no_update, reset_history;	/* show --delta ... */
 	enum drop_by by;	/* drops --by */
 	enum resets_by resets_by; /* resets --by */
-	long top;		/* drops --top, 0 = all */
+	long top;		/* views' --top, 0 = all */
+	const char *sort;	/* views' --sort FIELD, NULL = their order */
+	struct selector sel;	/* views' selectors: dst 10.0.0.0/8 ... */
+	bool human, no_header;	/* views' -h and -H */
+	bool numeric_netns;	/* --numeric-netns: inode numbers, no names */
 	const char *hist;	/* hist NAME, NULL = all */
 	enum filter_action filter_act;
 	struct filter filter;	/* filter KEY VALUE... */

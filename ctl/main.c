@@ -24,6 +24,7 @@
 #include "netns.h"
 #include "nl.h"
 #include "output.h"
+#include "select.h"
 #include "views.h"
 #include "view_rcvq.h"
 #include "../module/version.h"
@@ -409,6 +410,11 @@ static int run(const struct options *o)
 	struct out_opts out = {
 		.json = o->json, .pretty = o->pretty, .verbose = o->verbose,
 		.zeros = o->zeros, .tty = isatty(STDOUT_FILENO),
+		.human = o->human, .no_header = o->no_header,
+	};
+	const struct view_args va = {
+		.by = o->by, .top = o->top, .resets_by = o->resets_by,
+		.hist_only = o->hist, .sel = &o->sel, .sort = o->sort,
 	};
 	struct rows r = { 0 };
 	struct info info = { 0 };
@@ -458,12 +464,10 @@ static int run(const struct options *o)
 	case CMD_NEIGH:
 	case CMD_AUTH:
 		if (o->timed)
-			err = view_watch(&nl, cli_view(o->cmd), o->by, o->top,
-					 o->resets_by, o->hist, &out,
+			err = view_watch(&nl, cli_view(o->cmd), &va, &out,
 					 o->interval, o->count);
 		else
-			err = view_cmd(&nl, cli_view(o->cmd), o->by, o->top,
-				       o->resets_by, o->hist, &out);
+			err = view_cmd(&nl, cli_view(o->cmd), &va, &out);
 		tpnl_close(&nl);
 		return err;
 	case CMD_FILTER:
@@ -552,6 +556,12 @@ int main(int argc, char **argv)
 		return 2;
 	if (o.cmd == CMD_FILTER && filter_resolve(&o.filter))
 		return 1;
+	/* Names in the namespace the command runs in, as ip netns sees them. */
+	netns_set_numeric(o.numeric_netns);
+	if (select_resolve(&o.sel, ns_why, sizeof(ns_why))) {
+		fprintf(stderr, "tpstat: %s\n", ns_why);
+		return 1;
+	}
 	signal(SIGPIPE, SIG_DFL);
 	return run(&o);
 }

@@ -31,6 +31,37 @@ static bool nsfs_only = true;
 static struct netns_ent *table;
 static size_t n_table;
 static bool table_read;
+static bool numeric;
+/* The initial namespace's inode; init_known once looked up. */
+static uint32_t init_inode;
+static bool init_known;
+
+/* The initial PID namespace's inode number: PROC_PID_INIT_INO, fixed. */
+#define PID_INIT_INO	0xEFFFFFFCU
+
+uint32_t netns_init_inode(void)
+{
+	struct stat st;
+
+	if (init_known)
+		return init_inode;
+	init_known = true;
+	if (!stat("/proc/self/ns/pid", &st) && st.st_ino == PID_INIT_INO &&
+	    !stat("/proc/1/ns/net", &st) && st.st_ino <= UINT32_MAX)
+		init_inode = st.st_ino;
+	return init_inode;
+}
+
+void netns_set_init(uint32_t inode)
+{
+	init_inode = inode;
+	init_known = true;
+}
+
+void netns_set_numeric(bool n)
+{
+	numeric = n;
+}
 
 static void table_free(void)
 {
@@ -146,17 +177,21 @@ const char *netns_name(uint32_t inode)
 {
 	const struct netns_ent *ent = netns_ent(inode);
 
-	return ent ? ent->name : NULL;
+	if (ent)
+		return ent->name;
+	return inode && inode == netns_init_inode() ? "init" : NULL;
 }
 
 const char *netns_text(uint32_t inode, char *buf, size_t len)
 {
-	const struct netns_ent *ent = netns_ent(inode);
+	const struct netns_ent *ent = numeric ? NULL : netns_ent(inode);
 	char digits[10], *p = digits + sizeof(digits);
 	size_t n;
 
 	if (ent)
 		return ent->text;
+	if (!numeric && inode && inode == netns_init_inode())
+		return "init";
 	/* As snprintf("%u") writes it, without one per row of a view. */
 	do {
 		*--p = '0' + inode % 10;

@@ -27,14 +27,28 @@ void netns_set_dir(const char *dir, bool nsfs_only);
 /* Whether @s can be a name there: 1 to 255 bytes, no '/', not . or .. */
 bool netns_name_ok(const char *s);
 /*
- * The name of the namespace with inode number @inode, or NULL.  The
+ * The name of the namespace with inode number @inode, or NULL: its name
+ * under /run/netns, else "init" for the initial namespace.  The
  * directory is read once, on the first call.  Several names for one
  * namespace: the first in byte order.
  */
 const char *netns_name(uint32_t inode);
 /* The name as text prints it (escape.h), or the number in @buf. */
 const char *netns_text(uint32_t inode, char *buf, size_t len);
-/* "netns": @inode, then "netns_name" only when a name is known. */
+/*
+ * The initial namespace's inode number, or 0 where it cannot be known:
+ * pid 1's (/proc/1/ns/net), read once, and only from the initial PID
+ * namespace (in a container pid 1 is the container's own init).
+ */
+uint32_t netns_init_inode(void);
+/* For tests: the initial namespace's inode (0: none), not read from /proc. */
+void netns_set_init(uint32_t inode);
+/* --numeric-netns: text prints inode numbers, never names. */
+void netns_set_numeric(bool numeric);
+/*
+ * "netns": @inode, then "netns_name" only when a name is known (the
+ * initial namespace's is "init").
+ */
 void netns_json(struct json *j, uint32_t inode);
 /* The inode number of the namespace named @name: 0, or -errno. */
 int netns_inode(const char *name, uint32_t *inode);

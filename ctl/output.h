@@ -35,6 +35,8 @@ struct info {
 
 struct out_opts {
 	bool json, pretty, verbose, zeros, tty;
+	bool human;		/* -h: 1.2M, text only */
+	bool no_header;		/* -H: tables without their header line */
 };
 
 const char *state_name(uint8_t state);

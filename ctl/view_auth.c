@@ -92,7 +92,7 @@ static const char *peer_column(const struct view_entry *e, char *buf,
 static void auth_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
-	char kind[NUM_MAX], peer[PEER_MAX], ns[NUM_MAX];
+	char kind[NUM_MAX], peer[PEER_MAX], ns[NUM_MAX], cnt[COUNT_MAX];
 	int wk = 4, wp = 4, n;
 
 	for (size_t i = 0; i < v->n; i++) {
@@ -101,16 +101,17 @@ static void auth_text(FILE *f, const struct view_print *p)
 		n = strlen(peer_column(&v->e[i], peer, sizeof(peer)));
 		wp = n > wp ? n : wp;
 	}
-	fprintf(f, "%8s  %-*s  %-*s  %5s  %s\n", "COUNT", wk, "KIND", wp,
-		"PEER", "LPORT", "NETNS");
+	if (!p->no_header)
+		fprintf(f, "%8s  %-*s  %-*s  %5s  %s\n", "COUNT", wk, "KIND",
+			wp, "PEER", "LPORT", "NETNS");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 		char port[8] = "-";
 
 		if (e->has_sport)
 			snprintf(port, sizeof(port), "%u", e->sport);
-		fprintf(f, "%8llu  %-*s  %-*s  %5s  %s\n",
-			(unsigned long long)e->count,
+		fprintf(f, "%8s  %-*s  %-*s  %5s  %s\n",
+			count_text(e->count, p->human, cnt, sizeof(cnt)),
 			wk, kind_column(e, kind, sizeof(kind)),
 			wp, peer_column(e, peer, sizeof(peer)), port,
 			netns_text(e->netns, ns, sizeof(ns)));
@@ -166,12 +167,25 @@ void auth_export(struct prom *p, const struct view *v)
 	}
 }
 
+static int fld_kind(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(a->auth_kind, b->auth_kind);
+}
+
+static const struct view_field auth_fields[] = {
+	{ "count", fld_count }, { "kind", fld_kind }, { "peer", fld_daddr },
+	{ "lport", fld_sport }, { "netns", fld_netns }, { NULL, NULL },
+};
+
 const struct view_ops auth_view_ops = {
 	.id = TPSTAT_VIEW_AUTH,
 	.name = "auth",
 	.list_key = "auth_failures",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_*, tcp:tcp_ao_* before Linux 6.7, or the module was loaded with views= without it)",
+	.selectors = SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) |
+		     SEL_BIT(SEL_NETNS),
+	.fields = auth_fields,
 	.cmp = auth_qsort,
 	.text = auth_text,
 	.json_entry = auth_json_entry,

@@ -18,9 +18,14 @@ static int devices_qsort(const void *pa, const void *pb)
 	return c ? c : cmp_u64(a->ifindex, b->ifindex);
 }
 
+/*
+ * A block per device, as ip -s link: no table, so no header to hide;
+ * -h writes the figures as ip -s -h does.
+ */
 static void devices_text(FILE *f, const struct view_print *p)
 {
-	char buf[VIEW_TEXT_MAX], ns[NUM_MAX];
+	char buf[VIEW_TEXT_MAX], ns[NUM_MAX], c[4][COUNT_MAX];
+	bool h = p->human;
 
 	for (size_t i = 0; i < p->v->n; i++) {
 		const struct view_entry *e = &p->v->e[i];
@@ -28,19 +33,20 @@ static void devices_text(FILE *f, const struct view_print *p)
 		fprintf(f, "%s (ifindex %u, netns %s)\n",
 			view_dev_text(e, buf, sizeof(buf)), e->ifindex,
 			netns_text(e->netns, ns, sizeof(ns)));
-		fprintf(f, "    tx: packets %llu  bytes %llu  errors %llu  timeouts %llu\n",
-			(unsigned long long)e->tx_packets,
-			(unsigned long long)e->tx_bytes,
-			(unsigned long long)e->xmit_errors,
-			(unsigned long long)e->xmit_timeouts);
-		fprintf(f, "    rx: packets %llu  bytes %llu  gro %llu\n",
-			(unsigned long long)e->rx_packets,
-			(unsigned long long)e->rx_bytes,
-			(unsigned long long)e->gro);
-		fprintf(f, "    napi: polls %llu  work %llu  budget exhausted %llu\n",
-			(unsigned long long)e->napi_polls,
-			(unsigned long long)e->napi_work,
-			(unsigned long long)e->napi_budget_exhausted);
+		fprintf(f, "    tx: packets %s  bytes %s  errors %s  timeouts %s\n",
+			count_text(e->tx_packets, h, c[0], sizeof(c[0])),
+			count_text(e->tx_bytes, h, c[1], sizeof(c[1])),
+			count_text(e->xmit_errors, h, c[2], sizeof(c[2])),
+			count_text(e->xmit_timeouts, h, c[3], sizeof(c[3])));
+		fprintf(f, "    rx: packets %s  bytes %s  gro %s\n",
+			count_text(e->rx_packets, h, c[0], sizeof(c[0])),
+			count_text(e->rx_bytes, h, c[1], sizeof(c[1])),
+			count_text(e->gro, h, c[2], sizeof(c[2])));
+		fprintf(f, "    napi: polls %s  work %s  budget exhausted %s\n",
+			count_text(e->napi_polls, h, c[0], sizeof(c[0])),
+			count_text(e->napi_work, h, c[1], sizeof(c[1])),
+			count_text(e->napi_budget_exhausted, h, c[2],
+				   sizeof(c[2])));
 	}
 }
 
@@ -69,10 +75,23 @@ static void devices_json_entry(struct json *j, const struct view_print *p,
 	json_object_close(j);
 }
 
+static const struct view_field devices_fields[] = {
+	{ "tx_packets", fld_tx_packets }, { "tx_bytes", fld_tx_bytes },
+	{ "rx_packets", fld_rx_packets }, { "rx_bytes", fld_rx_bytes },
+	{ "xmit_errors", fld_xmit_errors },
+	{ "xmit_timeouts", fld_xmit_timeouts }, { "gro", fld_gro },
+	{ "napi_polls", fld_napi_polls }, { "napi_work", fld_napi_work },
+	{ "napi_budget_exhausted", fld_napi_budget },
+	{ "dev", fld_dev }, { "ifindex", fld_ifindex }, { "netns", fld_netns },
+	{ NULL, NULL },
+};
+
 const struct view_ops devices_view_ops = {
 	.id = TPSTAT_VIEW_DEVICES,
 	.name = "devices",
 	.list_key = "devices",
+	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS),
+	.fields = devices_fields,
 	.cmp = devices_qsort,
 	.text = devices_text,
 	.json_entry = devices_json_entry,

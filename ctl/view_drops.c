@@ -179,51 +179,86 @@ static int drops_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
 	return 0;
 }
 
+/* --top is view_read()'s, after any --sort. */
 static int drops_arrange(struct view *v, const struct view_args *a)
 {
-	return drops_aggregate(v, a->by, a->top);
+	return drops_aggregate(v, a->by, 0);
 }
 
+/* The column a row's key prints in, as --by chose it. */
+static const char *const by_columns[] = {
+	[BY_DEFAULT] = "LOCATION", [BY_REASON] = "REASON",
+	[BY_LOCATION] = "LOCATION", [BY_DEV] = "DEVICE", [BY_NETNS] = "NETNS",
+	[BY_TRAP] = "TRAP",
+};
+
+/* COUNT and the key, as the other tables: a header, then a row each. */
 static void drops_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
 	enum drop_by by = drop_by_of(v, p->by);
-	char buf[VIEW_TEXT_MAX], ns[NUM_MAX];
+	char buf[VIEW_TEXT_MAX], ns[NUM_MAX], cnt[COUNT_MAX];
 	char t1[ESC_SIZE(sizeof(v->e->location))];
 	char t2[ESC_SIZE(sizeof(v->e->trap_group))];
 	char t3[ESC_SIZE(sizeof(v->e->devlink))];
+	int wd = 6, n;
 
+	for (size_t i = 0; by == BY_DEV && i < v->n; i++) {
+		n = strlen(view_dev_text(&v->e[i], buf, sizeof(buf)));
+		wd = n > wd ? n : wd;
+	}
+	if (!p->no_header) {
+		fprintf(f, "%8s  ", "COUNT");
+		if (by == BY_DEV)
+			fprintf(f, "%-*s  NETNS\n", wd, "DEVICE");
+		else if (by == BY_TRAP)
+			fprintf(f, "TRAP (GROUP) DEVICE\n");
+		else
+			fprintf(f, "%s\n", by_columns[by]);
+	}
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		fprintf(f, "%12llu drops ", (unsigned long long)e->count);
+		fprintf(f, "%8s  ", count_text(e->count, p->human, cnt,
+					       sizeof(cnt)));
 		switch (by) {
 		case BY_REASON:
-			fprintf(f, "reason %s\n",
+			fprintf(f, "%s\n",
 				view_reason_text(e, buf, sizeof(buf)));
 			break;
 		case BY_DEV:
-			fprintf(f, "on %s netns %s\n",
+			fprintf(f, "%-*s  %s\n", wd,
 				view_dev_text(e, buf, sizeof(buf)),
 				netns_text(e->netns, ns, sizeof(ns)));
 			break;
 		case BY_NETNS:
-			fprintf(f, "in netns %s\n",
-				netns_text(e->netns, ns, sizeof(ns)));
+			fprintf(f, "%s\n", netns_text(e->netns, ns, sizeof(ns)));
 			break;
 		case BY_TRAP:
-			fprintf(f, "at trap %s (group %s) on %s\n",
+			fprintf(f, "%s (%s) %s\n",
 				esc(e->trap, t1, sizeof(t1)),
 				esc(e->trap_group, t2, sizeof(t2)),
 				esc(e->devlink, t3, sizeof(t3)));
 			break;
 		default:
-			fprintf(f, "at %s\n", e->location[0] ?
+			fprintf(f, "%s\n", e->location[0] ?
 				esc(e->location, t1, sizeof(t1)) : "-");
 			break;
 		}
 	}
 }
+
+/* --sort name: the row's key as --by chose it, in byte order. */
+static int fld_name(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = strcmp(row_name(a), row_name(b));
+
+	return c ? c : key_cmp(a, b);
+}
+
+static const struct view_field drops_fields[] = {
+	{ "count", fld_count }, { "name", fld_name }, { NULL, NULL },
+};
 
 static const char *drops_json_by(const struct view_print *p)
 {
@@ -290,6 +325,8 @@ const struct view_ops drops_view_ops = {
 	.id = TPSTAT_VIEW_DROPS,
 	.name = "drops",
 	.list_key = "drops",
+	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS) | SEL_BIT(SEL_REASON),
+	.fields = drops_fields,
 	.prepare = drops_prepare,
 	.arrange = drops_arrange,
 	.text = drops_text,
@@ -302,6 +339,7 @@ const struct view_ops traps_view_ops = {
 	.id = TPSTAT_VIEW_TRAPS,
 	.name = "traps",
 	.list_key = "drops",
+	.fields = drops_fields,
 	.arrange = drops_arrange,
 	.text = drops_text,
 	.json_by = drops_json_by,

@@ -110,6 +110,7 @@ static void errors_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
 	char err[ERR_MAX], proto[NUM_MAX], service[SERVICE_MAX], ns[NUM_MAX];
+	char cnt[COUNT_MAX];
 	int we = 5, wp = 5, ws = 7, n;
 
 	for (size_t i = 0; i < v->n; i++) {
@@ -122,13 +123,14 @@ static void errors_text(FILE *f, const struct view_print *p)
 		n = strlen(service_text(e, service, sizeof(service)));
 		ws = n > ws ? n : ws;
 	}
-	fprintf(f, "%8s  %-*s  %-*s  %-*s  %s\n", "COUNT", we, "ERROR", wp,
-		"PROTO", ws, "SERVICE", "NETNS");
+	if (!p->no_header)
+		fprintf(f, "%8s  %-*s  %-*s  %-*s  %s\n", "COUNT", we, "ERROR",
+			wp, "PROTO", ws, "SERVICE", "NETNS");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		fprintf(f, "%8llu  %-*s  %-*s  %-*s  %s\n",
-			(unsigned long long)e->count,
+		fprintf(f, "%8s  %-*s  %-*s  %-*s  %s\n",
+			count_text(e->count, p->human, cnt, sizeof(cnt)),
 			we, error_text(e, err, sizeof(err)),
 			wp, proto_column(e, proto, sizeof(proto)),
 			ws, service_text(e, service, sizeof(service)),
@@ -195,12 +197,20 @@ void errors_export(struct prom *p, const struct view *v)
 	}
 }
 
+static const struct view_field errors_fields[] = {
+	{ "count", fld_count }, { "error", fld_errno }, { "proto", fld_proto },
+	{ "service", fld_port }, { "netns", fld_netns }, { NULL, NULL },
+};
+
 const struct view_ops errors_view_ops = {
 	.id = TPSTAT_VIEW_ERRORS,
 	.name = "errors",
 	.list_key = "errors",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)",
+	.selectors = SEL_BIT(SEL_ERRNO) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) |
+		     SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
+	.fields = errors_fields,
 	.cmp = errors_qsort,
 	.text = errors_text,
 	.json_entry = errors_json_entry,

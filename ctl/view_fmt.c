@@ -250,6 +250,32 @@ void service_json(struct json *j, const struct view_entry *e)
 		     errors_side_name(side));
 }
 
+const char *count_text(uint64_t v, bool human, char *buf, size_t len)
+{
+	static const char prefix[] = "kMGTPE";
+	uint64_t div = 1000;
+	double x;
+	int k = 0;
+
+	if (!human || v < 1000) {
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+		return buf;
+	}
+	while (v / div >= 1000 && prefix[k + 1]) {
+		div *= 1000;
+		k++;
+	}
+	x = (double)v / div;
+	/*
+	 * Digits after the point as the integer part leaves room for three
+	 * significant ones; a value that rounds up to 1000 keeps "1000k"
+	 * rather than jump a prefix (as ip does).
+	 */
+	snprintf(buf, len, "%.*f%c", x < 10 ? 2 : x < 100 ? 1 : 0, x,
+		 prefix[k]);
+	return buf;
+}
+
 static const struct hist empty_hist;
 
 const struct hist *hist_of(const struct view_entry *e)

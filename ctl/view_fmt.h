@@ -105,6 +105,15 @@ const char *direction_name(const struct view_entry *e);
 /* A service's JSON: netns (and its name), direction, port, port_side. */
 void service_json(struct json *j, const struct view_entry *e);
 
+/*
+ * A count or a number of bytes as text prints it: in decimal, or with
+ * @human as ip -s -h: below 1000 as it is, else in powers of 1000 with
+ * k, M, G, T, P, E and 2, 1 or 0 decimals as the value has 1, 2 or 3
+ * digits (1234 -> "1.23k", 45678901 -> "45.7M").  Returns @buf.
+ */
+#define COUNT_MAX 24
+const char *count_text(uint64_t v, bool human, char *buf, size_t len);
+
 /* An entry's histogram; an empty one for an entry without. */
 const struct hist *hist_of(const struct view_entry *e);
 double hist_mean(const struct hist *h);

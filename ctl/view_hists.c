@@ -171,11 +171,22 @@ void hists_export(struct prom *p, const struct view *v)
 	}
 }
 
+static int fld_hist_name(const struct view_entry *a, const struct view_entry *b)
+{
+	return strcmp(a->hist_name, b->hist_name);
+}
+
+static const struct view_field hists_fields[] = {
+	{ "count", fld_hist_count }, { "mean", fld_hist_mean },
+	{ "name", fld_hist_name }, { NULL, NULL },
+};
+
 const struct view_ops hists_view_ops = {
 	.id = TPSTAT_VIEW_HISTS,
 	.name = "hists",
 	.list_key = "histograms",
 	.hist = true,
+	.fields = hists_fields,
 	.cmp = hists_qsort,
 	.text = hists_text,
 	.json_entry = hists_json_entry,

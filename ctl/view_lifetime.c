@@ -89,12 +89,28 @@ static void lifetimes_json_entry(struct json *j, const struct view_print *p,
 	json_object_close(j);
 }
 
+static int fld_comm(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_u64(b->has_comm, a->has_comm);
+
+	return c ? c : strcmp(a->comm, b->comm);
+}
+
+static const struct view_field lifetimes_fields[] = {
+	{ "connections", fld_hist_count }, { "mean", fld_hist_mean },
+	{ "direction", fld_direction }, { "service", fld_port },
+	{ "comm", fld_comm }, { "netns", fld_netns }, { NULL, NULL },
+};
+
 const struct view_ops lifetimes_view_ops = {
 	.id = TPSTAT_VIEW_LIFETIMES,
 	.name = "lifetimes",
 	.list_key = "lifetimes",
 	.hist = true,
 	.names_sockets = true,
+	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) | SEL_BIT(SEL_PORT) |
+		     SEL_BIT(SEL_NETNS),
+	.fields = lifetimes_fields,
 	.cmp = lifetimes_qsort,
 	.text = lifetimes_text,
 	.json_entry = lifetimes_json_entry,

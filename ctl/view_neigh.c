@@ -48,7 +48,7 @@ static const char *neigh_addr(const struct view_entry *e, char *buf,
 static void neigh_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
-	char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX];
+	char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX], cnt[COUNT_MAX];
 	int wd = 6, wa = 7, n;
 
 	for (size_t i = 0; i < v->n; i++) {
@@ -59,15 +59,16 @@ static void neigh_text(FILE *f, const struct view_print *p)
 		n = strlen(neigh_addr(e, addr, sizeof(addr)));
 		wa = n > wa ? n : wa;
 	}
-	fprintf(f, "%-*s  %-*s  %8s  %s\n", wd, "DEVICE", wa, "ADDRESS",
-		"FAILURES", "NETNS");
+	if (!p->no_header)
+		fprintf(f, "%-*s  %-*s  %8s  %s\n", wd, "DEVICE", wa,
+			"ADDRESS", "FAILURES", "NETNS");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		fprintf(f, "%-*s  %-*s  %8llu  %s\n",
+		fprintf(f, "%-*s  %-*s  %8s  %s\n",
 			wd, view_dev_text(e, dev, sizeof(dev)),
 			wa, neigh_addr(e, addr, sizeof(addr)),
-			(unsigned long long)e->count,
+			count_text(e->count, p->human, cnt, sizeof(cnt)),
 			netns_text(e->netns, ns, sizeof(ns)));
 	}
 }
@@ -121,12 +122,19 @@ void neigh_export(struct prom *p, const struct view *v)
 	}
 }
 
+static const struct view_field neigh_fields[] = {
+	{ "failures", fld_count }, { "dev", fld_dev },
+	{ "address", fld_daddr }, { "netns", fld_netns }, { NULL, NULL },
+};
+
 const struct view_ops neigh_view_ops = {
 	.id = TPSTAT_VIEW_NEIGH,
 	.name = "neigh",
 	.list_key = "neighbours",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)",
+	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_DST) | SEL_BIT(SEL_NETNS),
+	.fields = neigh_fields,
 	.cmp = neigh_qsort,
 	.text = neigh_text,
 	.json_entry = neigh_json_entry,

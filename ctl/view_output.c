@@ -56,6 +56,7 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 	const struct view_ops *ops = view_ops(v->id);
 	const struct view_print p = {
 		.v = v, .by = by, .hist_only = hist_only,
+		.human = o->human, .no_header = o->no_header,
 	};
 
 	if (o->json) {
@@ -75,6 +76,7 @@ void print_view_interval(FILE *f, const struct out_opts *o,
 	const struct view_ops *ops = view_ops(v->id);
 	const struct view_print p = {
 		.v = v, .by = by, .hist_only = hist_only,
+		.human = o->human, .no_header = o->no_header,
 	};
 
 	if (o->json) {

@@ -127,29 +127,41 @@ static const char *rcvbuf_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
+/* RCVBUF in bytes, with -h as ip -h prints them. */
+static const char *rcvbuf_column(const struct view_print *pr,
+				 const struct view_entry *e, char *buf,
+				 size_t len)
+{
+	if (pr->human && e->has_rcvbuf)
+		return count_text(e->rcvbuf, true, buf, len);
+	return rcvbuf_text(e, buf, len);
+}
+
 /* COUNT RCVBUF PROTO PORT NETNS, widths from the contents. */
 static void rcvq_text(FILE *f, const struct view_print *pr)
 {
 	const struct view *v = pr->v;
 	char proto[NUM_MAX], port[NUM_MAX], rcvbuf[NUM_MAX], ns[NUM_MAX];
+	char cnt[COUNT_MAX];
 	int wb = 6, wp = 5, n;
 
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		n = strlen(rcvbuf_text(e, rcvbuf, sizeof(rcvbuf)));
+		n = strlen(rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)));
 		wb = n > wb ? n : wb;
 		n = strlen(proto_column(e, proto, sizeof(proto)));
 		wp = n > wp ? n : wp;
 	}
-	fprintf(f, "%8s  %*s  %-*s  %5s  %s\n", "COUNT", wb, "RCVBUF", wp,
-		"PROTO", "PORT", "NETNS");
+	if (!pr->no_header)
+		fprintf(f, "%8s  %*s  %-*s  %5s  %s\n", "COUNT", wb, "RCVBUF",
+			wp, "PROTO", "PORT", "NETNS");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		fprintf(f, "%8llu  %*s  %-*s  %5s  %s\n",
-			(unsigned long long)e->count,
-			wb, rcvbuf_text(e, rcvbuf, sizeof(rcvbuf)),
+		fprintf(f, "%8s  %*s  %-*s  %5s  %s\n",
+			count_text(e->count, pr->human, cnt, sizeof(cnt)),
+			wb, rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)),
 			wp, proto_column(e, proto, sizeof(proto)),
 			port_text(e, port, sizeof(port)),
 			netns_text(e->netns, ns, sizeof(ns)));
@@ -201,12 +213,19 @@ void rcvq_export(struct prom *p, const struct view *v)
 	}
 }
 
+static const struct view_field rcvq_fields[] = {
+	{ "count", fld_count }, { "rcvbuf", fld_rcvbuf }, { "proto", fld_proto },
+	{ "port", fld_sport }, { "netns", fld_netns }, { NULL, NULL },
+};
+
 const struct view_ops rcvq_view_ops = {
 	.id = TPSTAT_VIEW_RCVQ,
 	.name = "rcvq",
 	.list_key = "rcvq",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)",
+	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
+	.fields = rcvq_fields,
 	.cmp = rcvq_qsort,
 	.text = rcvq_text,
 	.json_entry = rcvq_json_entry,

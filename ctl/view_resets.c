@@ -136,6 +136,7 @@ static void resets_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
 	char peer[ADDR_MAX], reason[VIEW_TEXT_MAX], ns[NUM_MAX], service[SERVICE_MAX];
+	char c1[COUNT_MAX], c2[COUNT_MAX];
 	bool peers = v->resets_by == RESETS_BY_PEER;
 	int wp = 4, ws = 7, wn = netns_width(v), n;
 
@@ -147,11 +148,13 @@ static void resets_text(FILE *f, const struct view_print *p)
 		n = strlen(service_text(&v->e[i], service, sizeof(service)));
 		ws = n > ws ? n : ws;
 	}
-	fprintf(f, "%-9s  %-*s  ", "DIRECTION", ws, "SERVICE");
-	if (peers)
-		fprintf(f, "%-*s  ", wp, "PEER");
-	fprintf(f, "%*s  %8s  %8s  %s\n", wn, "NETNS", "SENT", "RECEIVED",
-		"REASON");
+	if (!p->no_header) {
+		fprintf(f, "%-9s  %-*s  ", "DIRECTION", ws, "SERVICE");
+		if (peers)
+			fprintf(f, "%-*s  ", wp, "PEER");
+		fprintf(f, "%*s  %8s  %8s  %s\n", wn, "NETNS", "SENT",
+			"RECEIVED", "REASON");
+	}
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 		const char *dir = direction_name(e);
@@ -163,10 +166,10 @@ static void resets_text(FILE *f, const struct view_print *p)
 				    -1);
 			fprintf(f, "%-*s  ", wp, peer);
 		}
-		fprintf(f, "%*s  %8llu  %8llu  %s\n", wn,
+		fprintf(f, "%*s  %8s  %8s  %s\n", wn,
 			netns_text(e->netns, ns, sizeof(ns)),
-			(unsigned long long)e->rst_sent,
-			(unsigned long long)e->rst_received,
+			count_text(e->rst_sent, p->human, c1, sizeof(c1)),
+			count_text(e->rst_received, p->human, c2, sizeof(c2)),
 			view_reason_text(e, reason, sizeof(reason)));
 	}
 }
@@ -230,11 +233,21 @@ void resets_export(struct prom *p, const struct view *v)
 	}
 }
 
+static const struct view_field resets_fields[] = {
+	{ "sent", fld_sent }, { "received", fld_received },
+	{ "direction", fld_direction }, { "service", fld_port },
+	{ "peer", fld_daddr }, { "netns", fld_netns },
+	{ "reason", fld_reason }, { NULL, NULL },
+};
+
 const struct view_ops resets_view_ops = {
 	.id = TPSTAT_VIEW_RESETS,
 	.name = "resets",
 	.list_key = "resets",
 	.names_sockets = true,
+	.selectors = SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) |
+		     SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS) | SEL_BIT(SEL_REASON),
+	.fields = resets_fields,
 	.cmp = resets_qsort,
 	.arrange = resets_arrange,
 	.text = resets_text,

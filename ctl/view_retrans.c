@@ -46,6 +46,7 @@ static void retrans_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
 	char local[ADDR_MAX], remote[ADDR_MAX], st[16], ns[NUM_MAX];
+	char c1[COUNT_MAX], c2[COUNT_MAX];
 	int wl = 5, wr = 6, wn = netns_width(v), n;
 
 	for (size_t i = 0; i < v->n; i++) {
@@ -58,17 +59,18 @@ static void retrans_text(FILE *f, const struct view_print *p)
 		n = strlen(remote);
 		wr = n > wr ? n : wr;
 	}
-	fprintf(f, "%-*s  %-*s  %*s  %8s  %8s  %s\n", wl, "LOCAL", wr,
-		"REMOTE", wn, "NETNS", "RETRANS", "SYNACK", "STATE");
+	if (!p->no_header)
+		fprintf(f, "%-*s  %-*s  %*s  %8s  %8s  %s\n", wl, "LOCAL", wr,
+			"REMOTE", wn, "NETNS", "RETRANS", "SYNACK", "STATE");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
 		format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
 		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
-		fprintf(f, "%-*s  %-*s  %*s  %8llu  %8llu  %s\n", wl, local,
+		fprintf(f, "%-*s  %-*s  %*s  %8s  %8s  %s\n", wl, local,
 			wr, remote, wn, netns_text(e->netns, ns, sizeof(ns)),
-			(unsigned long long)e->retrans,
-			(unsigned long long)e->synack_retrans,
+			count_text(e->retrans, p->human, c1, sizeof(c1)),
+			count_text(e->synack_retrans, p->human, c2, sizeof(c2)),
 			e->has_new_state ?
 				view_state_text(e->new_state, st, sizeof(st)) :
 				"-");
@@ -97,11 +99,20 @@ static void retrans_json_entry(struct json *j, const struct view_print *p,
 	json_object_close(j);
 }
 
+static const struct view_field retrans_fields[] = {
+	{ "retrans", fld_retrans }, { "synack", fld_synack },
+	{ "local", fld_saddr }, { "remote", fld_daddr },
+	{ "netns", fld_netns }, { "state", fld_state }, { NULL, NULL },
+};
+
 const struct view_ops retrans_view_ops = {
 	.id = TPSTAT_VIEW_RETRANS,
 	.name = "retrans",
 	.list_key = "flows",
 	.names_sockets = true,
+	.selectors = SEL_BIT(SEL_SRC) | SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) |
+		     SEL_BIT(SEL_DPORT) | SEL_BIT(SEL_NETNS),
+	.fields = retrans_fields,
 	.cmp = retrans_qsort,
 	.text = retrans_text,
 	.json_entry = retrans_json_entry,

@@ -15,18 +15,21 @@ static int states_qsort(const void *pa, const void *pb)
 	return c ? c : cmp_u64(a->new_state, b->new_state);
 }
 
+/* COUNT first, as the other tables; the opens after the table. */
 static void states_text(FILE *f, const struct view_print *p)
 {
 	const struct view *v = p->v;
-	char old[16], new[16];
+	char old[16], new[16], cnt[COUNT_MAX];
 
+	if (!p->no_header)
+		fprintf(f, "%8s  %-14s    %s\n", "COUNT", "FROM", "TO");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		fprintf(f, "%-14s -> %-14s %12llu\n",
+		fprintf(f, "%8s  %-14s -> %s\n",
+			count_text(e->count, p->human, cnt, sizeof(cnt)),
 			view_state_text(e->old_state, old, sizeof(old)),
-			view_state_text(e->new_state, new, sizeof(new)),
-			(unsigned long long)e->count);
+			view_state_text(e->new_state, new, sizeof(new)));
 	}
 	fprintf(f, "active opens   %llu\npassive opens  %llu\nfailed opens   %llu\n",
 		(unsigned long long)v->opens_active,
@@ -57,10 +60,16 @@ static void states_json_entry(struct json *j, const struct view_print *p,
 	json_object_close(j);
 }
 
+static const struct view_field states_fields[] = {
+	{ "count", fld_count }, { "from", fld_old_state },
+	{ "to", fld_state }, { NULL, NULL },
+};
+
 const struct view_ops states_view_ops = {
 	.id = TPSTAT_VIEW_STATES,
 	.name = "states",
 	.list_key = "transitions",
+	.fields = states_fields,
 	.cmp = states_qsort,
 	.text = states_text,
 	.json_head = states_json_head,

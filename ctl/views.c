@@ -524,11 +524,26 @@ static int view_read(struct tpnl *nl, struct view *v,
 			view_name(v->id));
 		return 1;
 	}
+	/* Selected first: drops and resets then sum only what is shown. */
+	select_apply(a->sel, v);
 	if (ops && ops->arrange)
 		ops->arrange(v, a);
 	else
 		view_sort(v);
+	if (a->sort &&
+	    view_sort_field(v, view_field_find(ops, a->sort))) {
+		view_free(v);
+		fprintf(stderr, "tpstat: out of memory\n");
+		return 1;
+	}
+	view_truncate(v, a->top);
 	return 0;
+}
+
+const struct view_ops *view_ops_shown(uint32_t view, enum drop_by by)
+{
+	return view_ops(view == TPSTAT_VIEW_DROPS && by == BY_TRAP ?
+			TPSTAT_VIEW_TRAPS : view);
 }
 
 static int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
@@ -546,13 +561,10 @@ static int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
 	return 0;
 }
 
-int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
-	     enum resets_by rby, const char *hist_only,
+int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
 	     const struct out_opts *o)
 {
-	struct view_args a = {
-		.by = by, .top = top, .resets_by = rby, .hist_only = hist_only,
-	};
+	struct view_args a = *args;
 	struct view v = { .id = view };
 
 	if (view_prepare(nl, &v, &a) || view_read(nl, &v, &a))
@@ -570,14 +582,13 @@ static double mono_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int view_watch(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
-	       enum resets_by rby, const char *hist_only,
+int view_watch(struct tpnl *nl, uint32_t view, const struct view_args *args,
 	       const struct out_opts *o, double interval, long count)
 {
-	/* --top after the change: the N rows that moved most. */
-	struct view_args a = {
-		.by = by, .resets_by = rby, .hist_only = hist_only,
-	};
+	/* --sort and --top after the change: the N rows that moved most. */
+	struct view_args a = *args;
+	const struct view_field *sort;
+	size_t top = a.top;
 	struct view old = { .id = view }, cur, d;
 	struct view_interval iv;
 	double start, last, t;
@@ -585,8 +596,12 @@ int view_watch(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 	time_t wall;
 	long i;
 
+	a.top = 0;
+	a.sort = NULL;
 	if (view_prepare(nl, &old, &a) || view_read(nl, &old, &a))
 		return 1;
+	sort = args->sort ? view_field_find(view_ops(old.id), args->sort) :
+			    NULL;
 	start = last = mono_now();
 	for (i = 0; !count || i < count; i++) {
 		pause.tv_sec = (time_t)interval;
@@ -604,11 +619,14 @@ int view_watch(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
 			fprintf(stderr, "tpstat: out of memory\n");
 			return 1;
 		}
-		if (top && d.n > top) {
-			for (size_t k = top; k < d.n; k++)
-				free(d.e[k].hist);
-			d.n = top;
+		if (view_sort_field(&d, sort)) {
+			view_free(&old);
+			view_free(&cur);
+			view_free(&d);
+			fprintf(stderr, "tpstat: out of memory\n");
+			return 1;
 		}
+		view_truncate(&d, top);
 		wall = time(NULL);
 		if (!strftime(iv.time, sizeof(iv.time), "%Y-%m-%d %H:%M:%S",
 			      localtime(&wall)))

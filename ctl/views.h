@@ -17,6 +17,7 @@
 #include <libmnl/libmnl.h>
 
 #include "hist.h"
+#include "select.h"
 #include "view_fmt.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -125,10 +126,21 @@ struct view {
 	size_t n, cap;
 };
 
+/*
+ * A column "--sort" orders a view by: @cmp in printing order, figures
+ * biggest first, names ascending.  Ties keep the view's own order.
+ */
+struct view_field {
+	const char *name;
+	int (*cmp)(const struct view_entry *a, const struct view_entry *b);
+};
+
 /* What the command line asks of a view. */
 struct view_args {
 	enum drop_by by;		/* DROPS: --by */
-	size_t top;			/* DROPS: -n, 0 = all */
+	size_t top;			/* --top: the first N rows, 0 = all */
+	const struct selector *sel;	/* rows shown: NULL = all */
+	const char *sort;		/* --sort FIELD, NULL = the view's order */
 	enum resets_by resets_by;	/* RESETS: --by */
 	const char *hist_only;		/* HISTS: one name, NULL = all */
 };
@@ -138,6 +150,8 @@ struct view_print {
 	const struct view *v;
 	enum drop_by by;		/* DROPS, TRAPS: --by */
 	const char *hist_only;		/* HISTS: one name, NULL = all */
+	bool human;			/* -h: 1.2M, as ip -s -h */
+	bool no_header;			/* -H: no column headers, as ss */
 };
 
 /*
@@ -155,6 +169,10 @@ struct view_ops {
 	bool names_sockets;		/* GET_VIEW needs CAP_NET_ADMIN */
 	/* Why EOPNOTSUPP, without the kernel's words (NULL: an old module). */
 	const char *unavailable;
+	/* SEL_BIT()s of the selectors its rows carry a field for. */
+	unsigned int selectors;
+	/* What --sort takes, NULL-name-terminated (NULL: nothing). */
+	const struct view_field *fields;
 
 	/*
 	 * Before the read, with the module at hand: a->by resolved, v->id
@@ -210,6 +228,49 @@ void view_fold_families(struct view *v, int (*same)(const void *, const void *),
 			void (*merge)(struct view_entry *row,
 				      const struct view_entry *e),
 			int (*order)(const void *, const void *));
+/* --sort: @ops' field @name, or NULL. */
+const struct view_field *view_field_find(const struct view_ops *ops,
+					 const char *name);
+/* "count, dev, netns": the fields of @ops, for a usage error. */
+const char *view_fields_text(const struct view_ops *ops, char *buf,
+			     size_t len);
+/* @v's rows by @f, ties in their order (stable): 0, -1 out of memory. */
+int view_sort_field(struct view *v, const struct view_field *f);
+/* Only the first @top rows of @v (0: all). */
+void view_truncate(struct view *v, size_t top);
+/* Comparators the views' fields share (view_fields.c). */
+int fld_count(const struct view_entry *a, const struct view_entry *b);
+int fld_retrans(const struct view_entry *a, const struct view_entry *b);
+int fld_synack(const struct view_entry *a, const struct view_entry *b);
+int fld_sent(const struct view_entry *a, const struct view_entry *b);
+int fld_received(const struct view_entry *a, const struct view_entry *b);
+int fld_rcvbuf(const struct view_entry *a, const struct view_entry *b);
+int fld_tx_packets(const struct view_entry *a, const struct view_entry *b);
+int fld_tx_bytes(const struct view_entry *a, const struct view_entry *b);
+int fld_rx_packets(const struct view_entry *a, const struct view_entry *b);
+int fld_rx_bytes(const struct view_entry *a, const struct view_entry *b);
+int fld_xmit_errors(const struct view_entry *a, const struct view_entry *b);
+int fld_xmit_timeouts(const struct view_entry *a, const struct view_entry *b);
+int fld_gro(const struct view_entry *a, const struct view_entry *b);
+int fld_napi_polls(const struct view_entry *a, const struct view_entry *b);
+int fld_napi_work(const struct view_entry *a, const struct view_entry *b);
+int fld_napi_budget(const struct view_entry *a, const struct view_entry *b);
+int fld_netns(const struct view_entry *a, const struct view_entry *b);
+int fld_saddr(const struct view_entry *a, const struct view_entry *b);
+int fld_daddr(const struct view_entry *a, const struct view_entry *b);
+int fld_port(const struct view_entry *a, const struct view_entry *b);
+int fld_sport(const struct view_entry *a, const struct view_entry *b);
+int fld_reason(const struct view_entry *a, const struct view_entry *b);
+int fld_dev(const struct view_entry *a, const struct view_entry *b);
+int fld_ifindex(const struct view_entry *a, const struct view_entry *b);
+int fld_errno(const struct view_entry *a, const struct view_entry *b);
+int fld_proto(const struct view_entry *a, const struct view_entry *b);
+int fld_state(const struct view_entry *a, const struct view_entry *b);
+int fld_old_state(const struct view_entry *a, const struct view_entry *b);
+int fld_direction(const struct view_entry *a, const struct view_entry *b);
+int fld_hist_count(const struct view_entry *a, const struct view_entry *b);
+int fld_hist_mean(const struct view_entry *a, const struct view_entry *b);
+
 /* The module's TPSTAT_F_* features into *@features: 0 or -errno. */
 int view_features(struct tpnl *nl, uint32_t *features);
 
@@ -247,8 +308,7 @@ uint64_t view_entry_change(const struct view_entry *e);
  * "tpstat VIEW -i SECONDS [-c COUNT]": view_cmd()'s read every interval,
  * printing what moved since the previous (count 0: until interrupted).
  */
-int view_watch(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
-	       enum resets_by rby, const char *hist_only,
+int view_watch(struct tpnl *nl, uint32_t view, const struct view_args *args,
 	       const struct out_opts *o, double interval, long count);
 
 /*
@@ -266,13 +326,14 @@ bool view_refused(int err);
  */
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err);
 /*
- * Reads @view and prints it: 0, or 1 after one line on stderr.  @by and
- * @top for DROPS (BY_TRAP reads TRAPS); @rby for RESETS; @hist_only: one
- * HISTS name.
+ * Reads @view and prints it: 0, or 1 after one line on stderr.  @args:
+ * by for DROPS (BY_TRAP reads TRAPS), resets_by for RESETS, hist_only
+ * one HISTS name; for every view the selector, --sort and --top.
  */
-int view_cmd(struct tpnl *nl, uint32_t view, enum drop_by by, size_t top,
-	     enum resets_by rby, const char *hist_only,
+int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
 	     const struct out_opts *o);
+/* The ops a command line's view is shown with: TRAPS for drops --by trap. */
+const struct view_ops *view_ops_shown(uint32_t view, enum drop_by by);
 
 /*
  * What the views export.c and main.c call beyond their ops.  Each

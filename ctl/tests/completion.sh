@@ -88,9 +88,35 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "watch --inter: --interval" "--interval" "$(bc 'tpstat watch --inter')"
 	check_eq "--inter before the command: not a global option" "" "$(bc 'tpstat --inter')"
 	check_eq "--ver: --version" "--version" "$(bc 'tpstat --ver')"
-	check_eq "-- : the global long options" "-- --help --json --netns --pretty --version" \
+	check_eq "-- : the global long options" "-- --help --human --json --netns --no-header --numeric-netns --pretty --version" \
 		"$(bc 'tpstat --')"
 	check_eq "drops --t: --top" "--top" "$(bc 'tpstat drops --t')"
+	check_eq "retrans --so: --sort (every view has it)" "--sort" "$(bc 'tpstat retrans --so')"
+	check_eq "errors --h: --help and --human" "--help --human" "$(bc 'tpstat errors --h')"
+	check_eq "states --no: --no-header" "--no-header" "$(bc 'tpstat states --no')"
+	check_eq "show --so: not a view, no --sort" "" "$(bc 'tpstat show --so')"
+	check_eq "retrans: its selector keys" "dport dst netns sport src" "$(bc 'tpstat retrans ')"
+	check_eq "retrans dst 10.0.0.0/8 d: the keys again after a pair" "dport dst" \
+		"$(bc 'tpstat retrans dst 10.0.0.0/8 d')"
+	check_eq "errors: errno among its keys" "dport errno netns port sport" "$(bc 'tpstat errors ')"
+	check_eq "errors errno ECONNR: the name" "ECONNREFUSED ECONNRESET" "$(bc 'tpstat errors errno ECONNR')"
+	check_eq "drops netns: init and the ip netns names" "db init web" "$(bc 'tpstat drops netns ')"
+	check_eq "retrans netns w: web" "web" "$(bc 'tpstat retrans netns w')"
+	check_eq "neigh dev l: a device" "lo" "$(bc 'tpstat neigh dev l' | tr ' ' '\n' | grep -x lo)"
+	check_eq "states: no selectors" "" "$(bc 'tpstat states ')"
+	check_eq "errors --sort: its fields" "count error netns proto service" "$(bc 'tpstat errors --sort ')"
+	# Each view's keys and fields are those its help prints.
+	for v in drops retrans resets errors rcvq neigh auth states lifetime devices hist; do
+		line=$("$TP" help "$v" | sed -n 's/^ *selectors: //p')
+		keys=${line%%;*} fields=${line#*--sort: }
+		[ "$keys" = none ] && keys=
+		[ "$v" = hist ] && keys=
+		got=$(bash -c '. "$1"; _tpstat_selectors "$2"' bash "$here/tpstat.bash-completion" "$v")
+		check_eq "$v: the completion's selectors are its help's" "$(tr -d , <<< "$keys" | tr ' ' '\n' | sort | paste -sd' ')" \
+			"$(tr ' ' '\n' <<< "$got" | grep . | sort | paste -sd' ')"
+		got=$(bash -c '. "$1"; _tpstat_fields "$2"' bash "$here/tpstat.bash-completion" "$v")
+		check_eq "$v: the completion's --sort fields are its help's" "$(tr -d , <<< "$fields")" "$got"
+	done
 	check_eq "list --v: --verbose" "--verbose" "$(bc 'tpstat list --v')"
 	check_eq "watch --z: --zeros" "--zeros" "$(bc 'tpstat watch --z')"
 	check_eq "export --t: --textfile" "--textfile" "$(bc 'tpstat export --t')"
@@ -115,7 +141,7 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	want=$("$TP" help | sed -n 's/^tpstat \([a-z]*\).*/\1/p' | sort -u | paste -sd' ')
 	check_eq "the commands are tpstat help's" "$want" "$(bash_run 'tpstat ' | sort -u | paste -sd' ')"
 	# Every long option tpstat help names is offered somewhere.
-	all=$(for c in "" list show watch drops resets export info; do
+	all=$(for c in "" list show watch drops resets retrans export info; do
 		bash_run "tpstat $c --"; done | sort -u)
 	for opt in $("$TP" help | grep -oE -- '--[a-z][a-z-]*[a-z]' | sort -u); do
 		if grep -qx -- "$opt" <<< "$all"; then ok; else fail "$opt is never completed"; fi
@@ -178,6 +204,17 @@ if command -v zsh > /dev/null; then
 	zcheck 'tpstat drops --by ' 'location'
 	zcheck 'tpstat filter netns w' 'tpstat filter netns web'
 	zcheck 'tpstat -n web dr' 'tpstat -n web drops'
+	# zsh's tables of keys and fields are bash's (checked against help above).
+	check_eq "zsh's selector keys and --sort fields are bash's" \
+		"$(sed -n 's/^\t\([a-z]*\)) echo "\(.*\)" ;;$/\1 \2/p' "$here/tpstat.bash-completion")" \
+		"$(sed -n 's/^  \([a-z]*\)) print \(.*\) ;;$/\1 \2/p' "$ZC")"
+	zcheck 'tpstat retrans --so' 'tpstat retrans --sort'
+	zcheck 'tpstat errors --sort ' 'service'
+	zcheck 'tpstat retrans ' 'dport'
+	zcheck 'tpstat errors errno ECONNRE' 'ECONNREFUSED'
+	zcheck 'tpstat drops netns ' 'init'
+	zcheck 'tpstat retrans netns w' 'tpstat retrans netns web'
+	zcheck 'tpstat --no-h' 'tpstat --no-header'
 else
 	echo "SKIP completion: zsh is not installed (tests/deps.sh installs it)"
 fi

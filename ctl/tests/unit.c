@@ -326,8 +326,9 @@ static const struct parse_case view_cases[] = {
 	{ "drops -n web", 2, CMD_NONE, NULL, "a namespace goes before the command" },
 	{ "drops --top 0", 2, CMD_NONE, NULL, "--top needs a positive" },
 	{ "drops --top", 2, CMD_NONE, NULL, "--top needs a positive" },
-	{ "retrans --top 3", 2, CMD_NONE, NULL, "--top is for drops, not retrans" },
-	{ "drops x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
+	{ "retrans --top 3", 0, CMD_RETRANS, NULL, NULL },
+	{ "show --top 3", 2, CMD_NONE, NULL, "--top, --sort, -h and -H are for the views, not show" },
+	{ "drops x", 2, CMD_NONE, NULL, "unknown selector 'x' (src, dst, sport, dport, port, dev, netns, reason or errno)" },
 	{ "retrans -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "show --by reason", 2, CMD_NONE, NULL, "--by is for drops and resets, not show" },
 	{ "resets --by peer", 0, CMD_RESETS, NULL, NULL },
@@ -338,18 +339,18 @@ static const struct parse_case view_cases[] = {
 	{ "resets --by", 2, CMD_NONE, NULL, "--by needs reason" },
 	{ "resets -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "lifetime --by peer", 2, CMD_NONE, NULL, "--by is for drops and resets, not lifetime" },
-	{ "retrans x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
+	{ "retrans x", 2, CMD_NONE, NULL, "unknown selector 'x' (src, dst, sport, dport, port, dev, netns, reason or errno)" },
 	{ "-p states", 0, CMD_STATES, NULL, NULL },
 	{ "lifetime -z", 2, CMD_NONE, NULL, "-z is for show" },
 	{ "devices", 0, CMD_DEVICES, NULL, NULL },
 	{ "resets", 0, CMD_RESETS, NULL, NULL },
 	{ "errors", 0, CMD_ERRORS, NULL, NULL },
 	{ "-j err", 0, CMD_ERRORS, NULL, NULL },
-	{ "errors x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
+	{ "errors x", 2, CMD_NONE, NULL, "unknown selector 'x' (src, dst, sport, dport, port, dev, netns, reason or errno)" },
 	{ "errors -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "auth", 0, CMD_AUTH, NULL, NULL },
 	{ "-j au", 0, CMD_AUTH, NULL, NULL },
-	{ "auth x", 2, CMD_NONE, NULL, "unexpected argument 'x'" },
+	{ "auth x", 2, CMD_NONE, NULL, "unknown selector 'x' (src, dst, sport, dport, port, dev, netns, reason or errno)" },
 	{ "auth -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "help auth", 0, CMD_HELP, NULL, NULL },
 	{ "a", 2, CMD_NONE, NULL, "ambiguous command 'a'" },
@@ -357,13 +358,13 @@ static const struct parse_case view_cases[] = {
 	{ "help errors", 0, CMD_HELP, NULL, NULL },
 	{ "rcvq", 0, CMD_RCVQ, NULL, NULL },
 	{ "-j rc", 0, CMD_RCVQ, NULL, NULL },
-	{ "rcvq 53", 2, CMD_NONE, NULL, "unexpected argument '53'" },
+	{ "rcvq 53", 2, CMD_NONE, NULL, "unknown selector '53' (src, dst, sport, dport, port, dev, netns, reason or errno)" },
 	{ "rcvq -z", 2, CMD_NONE, NULL, "-z is for show and watch, not rcvq" },
 	{ "help rcvq", 0, CMD_HELP, NULL, NULL },
 	{ "e", 2, CMD_NONE, NULL, "ambiguous command 'e'" },
 	{ "neigh", 0, CMD_NEIGH, NULL, NULL },
 	{ "-j ne", 0, CMD_NEIGH, NULL, NULL },
-	{ "neigh eth0", 2, CMD_NONE, NULL, "unexpected argument 'eth0'" },
+	{ "neigh eth0", 2, CMD_NONE, NULL, "unknown selector 'eth0' (src, dst, sport, dport, port, dev, netns, reason or errno)" },
 	{ "neigh -n 3", 2, CMD_NONE, NULL, "-n goes before the command" },
 	{ "neigh -i 2", 0, CMD_NEIGH, NULL, NULL },
 	{ "resets -i 1 -c 2", 0, CMD_RESETS, NULL, NULL },
@@ -374,8 +375,11 @@ static const struct parse_case view_cases[] = {
 	{ "hist srtt_us", 0, CMD_HIST, NULL, NULL },
 	{ "hist a b", 2, CMD_NONE, NULL, "unexpected argument 'b'" },
 	{ "help drops", 0, CMD_HELP, NULL, NULL },
-	{ "drops -h", 0, CMD_HELP, NULL, NULL },
-	{ "show x -h", 0, CMD_HELP, NULL, NULL },
+	{ "drops --help", 0, CMD_HELP, NULL, NULL },
+	{ "show x --help", 0, CMD_HELP, NULL, NULL },
+	{ "-h", 0, CMD_HELP, NULL, NULL },
+	{ "drops -h", 0, CMD_DROPS, NULL, NULL },
+	{ "show -h", 2, CMD_NONE, NULL, "--top, --sort, -h and -H are for the views, not show" },
 	{ "re", 2, CMD_NONE, NULL, "ambiguous command 're'" },
 	{ "filter", 0, CMD_FILTER, NULL, NULL },
 	{ "filter show", 0, CMD_FILTER, NULL, NULL },
@@ -438,8 +442,10 @@ static void test_view_parse(void)
 	CHECK(o.by == BY_DEFAULT && o.top == 0, "drops: default by, all");
 	parse("hist srtt_us", &o, err);
 	CHECK(o.hist && !strcmp(o.hist, "srtt_us"), "hist NAME");
+	parse("drops --help", &o, err);
+	CHECK(o.cmd == CMD_HELP && o.help_for == CMD_DROPS, "drops --help: its help");
 	parse("drops -h", &o, err);
-	CHECK(o.cmd == CMD_HELP && o.help_for == CMD_DROPS, "drops -h: its help");
+	CHECK(o.cmd == CMD_DROPS && o.human, "drops -h: human units, as ip -h");
 	parse("filter", &o, err);
 	CHECK(o.filter_act == FILTER_SHOW, "filter alone shows");
 	parse("filter clear", &o, err);
@@ -844,9 +850,10 @@ static void test_drops(void)
 	cur_view = v;
 	cur_by = BY_REASON;
 	s = capture(view_text, &text);
-	CHECK(!strcmp(s, "           8 drops reason NO_SOCKET (2)\n"
-			 "           4 drops reason -\n"
-			 "           4 drops reason ? (3)\n"
+	CHECK(!strcmp(s, "   COUNT  REASON\n"
+			 "       8  NO_SOCKET (2)\n"
+			 "       4  -\n"
+			 "       4  ? (3)\n"
 			 "overflow: 3 lost updates (table 5/1024)\n"),
 	      "drops by reason, text:\n%s", s);
 	s = capture(view_text, &json);
@@ -867,7 +874,7 @@ static void test_drops(void)
 	cur_view = v;
 	cur_by = BY_LOCATION;
 	s = capture(view_text, &text);
-	CHECK(strstr(s, "           9 drops at ip_rcv_core+0x1c4/0x2f0\n"),
+	CHECK(strstr(s, "   COUNT  LOCATION\n       9  ip_rcv_core+0x1c4/0x2f0\n"),
 	      "as dropwatch: %s", s);
 	view_free(&v);
 
@@ -885,9 +892,10 @@ static void test_drops(void)
 	cur_view = v;
 	cur_by = BY_DEV;
 	s = capture(view_text, &text);
-	CHECK(strstr(s, "5 drops on eth0 netns 1\n") &&
-	      strstr(s, "4 drops on - netns 1\n") &&
-	      strstr(s, "4 drops on ifindex 2 netns 2\n"), "dev names: %s", s);
+	CHECK(strstr(s, "   COUNT  DEVICE     NETNS\n") &&
+	      strstr(s, "       5  eth0       1\n") &&
+	      strstr(s, "       4  -          1\n") &&
+	      strstr(s, "       4  ifindex 2  2\n"), "dev names: %s", s);
 	s = capture(view_text, &json);
 	CHECK(strstr(s, "{\"netns\":2,\"ifindex\":2,\"ifname\":null,\"count\":4}") &&
 	      strstr(s, "{\"netns\":1,\"ifindex\":2,\"ifname\":\"eth0\",\"count\":5}"),
@@ -908,7 +916,8 @@ static void test_drops(void)
 	cur_view = v;
 	cur_by = BY_REASON;
 	s = capture(view_text, &text);
-	CHECK(!strcmp(s, "overflow: 0 lost updates (table 0/1024)\n"), "empty: %s", s);
+	CHECK(!strcmp(s, "   COUNT  REASON\noverflow: 0 lost updates (table 0/1024)\n"),
+	      "empty: the header and the overflow line: %s", s);
 	view_free(&v);
 }
 
@@ -942,7 +951,8 @@ static void test_traps(void)
 	cur_view = v;
 	cur_by = BY_TRAP;
 	s = capture(view_text, &text);
-	CHECK(strstr(s, "           7 drops at trap vlan_tag_mismatch (group l2_drops) on pci/0000:01:00.0\n"),
+	CHECK(strstr(s, "   COUNT  TRAP (GROUP) DEVICE\n"
+			"       7  vlan_tag_mismatch (l2_drops) pci/0000:01:00.0\n"),
 	      "trap text: %s", s);
 	s = capture(view_text, &json);
 	CHECK(strstr(s, "\"view\":\"traps\",\"by\":\"trap\",") &&
@@ -1295,10 +1305,11 @@ static void test_states(void)
 	cur_view = v;
 	s = capture(view_text, &text);
 	CHECK(!strcmp(s,
-		"ESTABLISHED    -> FIN_WAIT1                 3\n"
-		"SYN_SENT       -> ESTABLISHED              20\n"
-		"SYN_SENT       -> CLOSE                     1\n"
-		"CLOSE          -> SYN_SENT                 21\n"
+		"   COUNT  FROM              TO\n"
+		"       3  ESTABLISHED    -> FIN_WAIT1\n"
+		"      20  SYN_SENT       -> ESTABLISHED\n"
+		"       1  SYN_SENT       -> CLOSE\n"
+		"      21  CLOSE          -> SYN_SENT\n"
 		"active opens   20\npassive opens  7\nfailed opens   1\n"
 		"overflow: 0 lost updates (table 4/196)\n"),
 	      "states in state number order:\n%s", s);
@@ -2396,8 +2407,8 @@ static void test_netns_names(void)
 	cur_view = v;
 	cur_by = BY_NETNS;
 	s = capture(view_text, &text);
-	CHECK(strstr(s, "          12 drops in netns alpha\n") &&
-	      strstr(s, "           4 drops in netns 2\n"), "drops by netns: %s", s);
+	CHECK(strstr(s, "      12  alpha\n") &&
+	      strstr(s, "       4  2\n"), "drops by netns: %s", s);
 	s = capture(view_text, &json);
 	snprintf(buf, sizeof(buf),
 		 "{\"netns\":%u,\"netns_name\":\"alpha\",\"count\":12}", ns_web);
@@ -3585,12 +3596,352 @@ static void test_monitor(void)
 	test_monitor_control();
 }
 
+/* ---- selectors, --sort, -h and -H ---------------------------------------- */
+
+/* A row with the fields selectors read; family from the address lengths. */
+static struct view_entry sel_row(const char *src, const char *dst,
+				 int sport, int dport)
+{
+	struct view_entry e;
+
+	memset(&e, 0, sizeof(e));
+	if (src) {
+		e.saddr_len = strchr(src, ':') ? 16 : 4;
+		inet_pton(e.saddr_len == 16 ? AF_INET6 : AF_INET, src, e.saddr);
+	}
+	if (dst) {
+		e.daddr_len = strchr(dst, ':') ? 16 : 4;
+		inet_pton(e.daddr_len == 16 ? AF_INET6 : AF_INET, dst, e.daddr);
+	}
+	e.has_sport = sport >= 0;
+	e.sport = sport >= 0 ? sport : 0;
+	e.has_dport = dport >= 0;
+	e.dport = dport >= 0 ? dport : 0;
+	return e;
+}
+
+/* Whether the words of @line select @e; -1 when they do not parse. */
+static int sel_says(const char *line, const struct view_entry *e)
+{
+	static char buf[256];
+	const char *words[16];
+	struct selector s;
+	char err[256];
+	int n = 0;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (char *t = strtok(buf, " "); t && n < 16; t = strtok(NULL, " "))
+		words[n++] = t;
+	if (select_parse(n, words, &s, err, sizeof(err)))
+		return -1;
+	return select_match(&s, e);
+}
+
+static void test_select(void)
+{
+	struct view_entry v4 = sel_row("10.1.2.3", "192.168.7.9", 40000, 443);
+	struct view_entry v6 = sel_row("fd00:1::5", "2001:db8::1", 80, 51000);
+	struct view_entry mapped = sel_row("::ffff:10.9.8.7", NULL, -1, 53);
+	struct view_entry e;
+	const char *words[4];
+	struct selector s;
+	char err[256];
+
+	/* IPv4 prefixes: the bits up to the length, no further. */
+	CHECK(sel_says("src 10.0.0.0/8", &v4) == 1, "src 10/8");
+	CHECK(sel_says("src 10.1.2.3", &v4) == 1, "src host /32");
+	CHECK(sel_says("src 10.1.2.2", &v4) == 0, "src other host");
+	CHECK(sel_says("src 10.1.2.0/31", &v4) == 0, "/31 ends at .1");
+	CHECK(sel_says("src 10.1.2.2/31", &v4) == 1, "/31 has .2 and .3");
+	CHECK(sel_says("dst 192.168.0.0/17", &v4) == 1, "dst /17");
+	CHECK(sel_says("dst 192.168.128.0/17", &v4) == 0, "dst other /17");
+	CHECK(sel_says("src 0.0.0.0/0", &v4) == 1, "/0: any IPv4");
+	CHECK(sel_says("src 0.0.0.0/0", &v6) == 0, "/0 IPv4: not IPv6");
+	CHECK(sel_says("src 10.0.0.0/8", &mapped) == 1,
+	      "an IPv4 prefix takes an IPv4-mapped IPv6 address");
+	/* IPv6 */
+	CHECK(sel_says("src fd00::/8", &v6) == 1, "src fd00::/8");
+	CHECK(sel_says("src fd00:1::/32", &v6) == 1, "/32");
+	CHECK(sel_says("src fd00:2::/32", &v6) == 0, "other /32");
+	CHECK(sel_says("dst 2001:db8::1/128", &v6) == 1, "dst /128");
+	CHECK(sel_says("dst 2001:db8::/127", &v6) == 1, "/127 has ::1");
+	CHECK(sel_says("dst 2001:db8::2/127", &v6) == 0, "/127 ::2 and ::3");
+	CHECK(sel_says("dst ::/0", &v4) == 0, "IPv6 /0: not IPv4");
+	CHECK(sel_says("src fd00::/8", &mapped) == 0, "mapped is not fd00::/8");
+	/* ports: one, :one, ranges; port is either */
+	CHECK(sel_says("dport 443", &v4) == 1 && sel_says("dport :443", &v4) == 1,
+	      "dport 443, :443");
+	CHECK(sel_says("sport 443", &v4) == 0, "sport is the local port");
+	CHECK(sel_says("sport 32768-60999", &v4) == 1, "sport range");
+	CHECK(sel_says("sport 40001-60999", &v4) == 0, "range after it");
+	CHECK(sel_says("port 53", &mapped) == 1 && sel_says("port 80", &v6) == 1 &&
+	      sel_says("port 81", &v6) == 0, "port: the one the row has");
+	CHECK(sel_says("sport 53", &mapped) == 0, "no SPORT: no sport match");
+	/* keys AND, a key given twice OR */
+	CHECK(sel_says("dport 80 dport 443", &v4) == 1, "dport 80 or 443");
+	CHECK(sel_says("dport 443 src 10.0.0.0/8", &v4) == 1, "both match");
+	CHECK(sel_says("dport 443 src 11.0.0.0/8", &v4) == 0, "one does not");
+	/* errno, reason, dev, netns */
+	memset(&e, 0, sizeof(e));
+	e.has_err = true;
+	e.err = ECONNREFUSED;
+	CHECK(sel_says("errno ECONNREFUSED", &e) == 1 &&
+	      sel_says("errno econnrefused", &e) == 1, "errno by name, any case");
+	snprintf(err, sizeof(err), "errno %d", ECONNREFUSED);
+	CHECK(sel_says(err, &e) == 1, "errno by number");
+	CHECK(sel_says("errno ETIMEDOUT", &e) == 0, "another errno");
+	e.has_err = false;
+	CHECK(sel_says("errno ECONNREFUSED", &e) == 0, "a row without errno");
+	e.has_reason = e.has_reason_name = true;
+	e.reason = 2;
+	snprintf(e.reason_name, sizeof(e.reason_name), "NO_SOCKET");
+	CHECK(sel_says("reason NO_SOCKET", &e) == 1 &&
+	      sel_says("reason no_socket", &e) == 1 &&
+	      sel_says("reason SKB_DROP_REASON_NO_SOCKET", &e) == 1 &&
+	      sel_says("reason 2", &e) == 1, "reason: name, enum name, code");
+	CHECK(sel_says("reason TCP_CSUM", &e) == 0 && sel_says("reason 3", &e) == 0,
+	      "other reasons");
+	e.has_ifname = true;
+	snprintf(e.ifname, sizeof(e.ifname), "eth0");
+	e.ifindex = 2;
+	e.netns = 4026531840U;
+	CHECK(sel_says("dev eth0", &e) == 1 && sel_says("dev 2", &e) == 1 &&
+	      sel_says("dev eth1", &e) == 0, "dev: name or ifindex");
+	CHECK(sel_says("netns 4026531840", &e) == 1 &&
+	      sel_says("netns 4026531841", &e) == 0, "netns by inode");
+	/* bad input: a usage error naming what it wanted */
+	CHECK(sel_says("src 10.0.0.0/33", &v4) == -1, "/33");
+	CHECK(sel_says("src fd00::/129", &v6) == -1, "/129");
+	CHECK(sel_says("src 10.0.0", &v4) == -1, "not an address");
+	CHECK(sel_says("src 10.0.0.0/", &v4) == -1, "empty length");
+	CHECK(sel_says("dport 65536", &v4) == -1, "port past 65535");
+	CHECK(sel_says("dport 90-80", &v4) == -1, "a range backwards");
+	CHECK(sel_says("dport http", &v4) == -1, "a service name");
+	CHECK(sel_says("errno ENOTANERRNO", &e) == -1, "unknown errno");
+	CHECK(sel_says("netns a/b", &e) == -1, "netns name with a slash");
+	CHECK(sel_says("dport", &v4) == -1, "a key without its value");
+	words[0] = "dport";
+	CHECK(select_parse(1, words, &s, err, sizeof(err)) == 2 &&
+	      !strcmp(err, "dport needs a port or a range (443, 1024-65535)"),
+	      "its message: %s", err);
+	words[0] = "src";
+	words[1] = "10.0.0.0/33";
+	CHECK(select_parse(2, words, &s, err, sizeof(err)) == 2 &&
+	      strstr(err, "not '10.0.0.0/33'"), "names the value: %s", err);
+	/* a view's keys */
+	words[0] = "dev";
+	words[1] = "eth0";
+	select_parse(2, words, &s, err, sizeof(err));
+	CHECK(select_check(&s, retrans_view_ops.selectors, "retrans", err,
+			   sizeof(err)) == 2 &&
+	      !strcmp(err, "dev is not a selector of retrans (its selectors: src, dst, sport, dport, netns)"),
+	      "a key the view lacks: %s", err);
+	CHECK(!select_check(&s, drops_view_ops.selectors, "drops", err,
+			    sizeof(err)), "drops has dev");
+	CHECK(select_check(&s, states_view_ops.selectors, "states", err,
+			   sizeof(err)) == 2 && strstr(err, "(its selectors: none)"),
+	      "states has none: %s", err);
+}
+
+/* Selectors from the command line to the rows printed. */
+static void test_select_views(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	struct options o;
+	char err[256], *s;
+	struct view v;
+
+	CHECK(!parse("retrans dst 10.0.0.0/8 dport 443", &o, err) &&
+	      o.sel.n == 2 && o.sel.keys == (SEL_BIT(SEL_DST) | SEL_BIT(SEL_DPORT)),
+	      "retrans selectors: %s", err);
+	CHECK(parse("retrans dev eth0", &o, err) == 2 &&
+	      strstr(err, "dev is not a selector of retrans"), "%s", err);
+	CHECK(parse("drops --by trap dev eth0", &o, err) == 2 &&
+	      strstr(err, "not a selector of drops --by trap"), "%s", err);
+	CHECK(!parse("drops --by dev dev eth0 reason NO_SOCKET", &o, err),
+	      "drops dev and reason: %s", err);
+	CHECK(!parse("errors errno ECONNREFUSED port 5001", &o, err),
+	      "errors: %s", err);
+	CHECK(!parse("rcvq port 53", &o, err), "rcvq port: %s", err);
+	CHECK(parse("retrans port 53", &o, err) == 2, "retrans has no port");
+	CHECK(!parse("neigh dev eth0 dst 10.0.0.0/8", &o, err), "neigh: %s", err);
+	CHECK(!parse("auth dst fd00::/8 port 179", &o, err), "auth: %s", err);
+	CHECK(!parse("resets dst 10.0.0.0/8 reason NOT_SPECIFIED", &o, err),
+	      "resets: %s", err);
+	CHECK(!parse("lifetime port 5001", &o, err), "lifetime: %s", err);
+	CHECK(!parse("devices dev lo --sort rx_bytes", &o, err), "devices: %s", err);
+
+	/* drops by reason, only eth0's: selected before they are summed */
+	drops_view(&v);
+	{
+		const char *w[] = { "dev", "eth0" };
+		struct selector sel;
+
+		select_parse(2, w, &sel, err, sizeof(err));
+		select_apply(&sel, &v);
+		CHECK(v.n == 2, "eth0's two drops rows: %zu", v.n);
+		drops_aggregate(&v, BY_REASON, 0);
+		cur_view = v;
+		cur_by = BY_REASON;
+		s = capture(view_text, &text);
+		CHECK(!strcmp(s, "   COUNT  REASON\n       5  NO_SOCKET (2)\n"
+			      "overflow: 3 lost updates (table 5/1024)\n"),
+		      "dev eth0 by reason: 5 (the 0-count row too):\n%s", s);
+		s = capture(view_text, &json);
+		CHECK(strstr(s, "\"drops\":[{\"reason\":\"NO_SOCKET\",\"reason_code\":2,\"count\":5}]"),
+		      "and in JSON: %s", s);
+	}
+	view_free(&v);
+}
+
+static void test_sort_top(void)
+{
+	struct out_opts text = { 0 };
+	struct options o;
+	char err[256], *s;
+	struct view v;
+
+	CHECK(!parse("errors --sort netns --top 2", &o, err) &&
+	      !strcmp(o.sort, "netns") && o.top == 2, "errors --sort --top: %s", err);
+	CHECK(parse("errors --sort bogus", &o, err) == 2 &&
+	      !strcmp(err, "errors cannot be sorted by 'bogus' (its fields: count, error, proto, service, netns)"),
+	      "an unknown field names the fields: %s", err);
+	CHECK(parse("drops --by trap --sort name", &o, err) == 0, "traps sort by name");
+	CHECK(parse("retrans --sort", &o, err) == 2, "--sort without a field");
+	CHECK(view_field_find(&retrans_view_ops, "synack") &&
+	      !view_field_find(&retrans_view_ops, "count"), "retrans' fields");
+
+	/* by location, most first; --sort name: by location, A-Z; --top 2 */
+	drops_view(&v);
+	drops_aggregate(&v, BY_LOCATION, 0);
+	CHECK(v.n == 3 && v.e[0].count == 9, "default: most first");
+	CHECK(!view_sort_field(&v, view_field_find(&drops_view_ops, "name")),
+	      "sorted");
+	CHECK(!strcmp(v.e[0].location, "ip_rcv_core+0x1c4/0x2f0") &&
+	      !strcmp(v.e[1].location, "tcp_v4_rcv+0x88/0x900") &&
+	      !strcmp(v.e[2].location, "udp_queue_rcv+0x10/0x20"),
+	      "by name: %s %s %s", v.e[0].location, v.e[1].location,
+	      v.e[2].location);
+	view_truncate(&v, 2);
+	CHECK(v.n == 2, "--top 2");
+	view_free(&v);
+
+	/* stable: ties keep the view's own order (4 and 4 by reason) */
+	drops_view(&v);
+	drops_aggregate(&v, BY_REASON, 0);
+	view_sort_field(&v, view_field_find(&drops_view_ops, "count"));
+	CHECK(v.n == 3 && v.e[0].count == 8 && !v.e[1].has_reason &&
+	      v.e[2].reason == 3, "count ties keep '-' before '?'");
+	cur_view = v;
+	cur_by = BY_REASON;
+	text.no_header = true;
+	s = capture(view_text, &text);
+	CHECK(!strncmp(s, "       8  NO_SOCKET (2)\n", 24), "-H: no header:\n%s", s);
+	view_free(&v);
+}
+
+static void test_human(void)
+{
+	static const struct {
+		uint64_t v;
+		const char *text;
+	} cases[] = {
+		{ 0, "0" }, { 999, "999" }, { 1000, "1.00k" }, { 1234, "1.23k" },
+		{ 12345, "12.3k" }, { 123456, "123k" }, { 999999, "1000k" },
+		{ 1000000, "1.00M" }, { 45678901, "45.7M" },
+		{ 1234567890, "1.23G" }, { 1000000000000ULL, "1.00T" },
+		{ 18446744073709551615ULL, "18.4E" },
+	};
+	struct out_opts text = { .human = true }, json = { .json = true,
+							   .human = true };
+	char buf[COUNT_MAX], *s;
+	struct view v;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(!strcmp(count_text(cases[i].v, true, buf, sizeof(buf)),
+			      cases[i].text), "%llu: %s, want %s",
+		      (unsigned long long)cases[i].v, buf, cases[i].text);
+	CHECK(!strcmp(count_text(1234567, false, buf, sizeof(buf)), "1234567"),
+	      "without -h: every digit");
+
+	drops_view(&v);
+	v.e[0].count = 1234567;
+	drops_aggregate(&v, BY_LOCATION, 0);
+	cur_view = v;
+	cur_by = BY_LOCATION;
+	s = capture(view_text, &text);
+	CHECK(strstr(s, "   1.23M  ip_rcv_core+0x1c4/0x2f0\n"), "-h text:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(strstr(s, "\"count\":1234571}"), "-h never in JSON: %s", s);
+	view_free(&v);
+}
+
+static const struct view_interval *cur_iv;
+
+static void interval_text(FILE *f, void *arg)
+{
+	print_view_interval(f, arg, &cur_view, cur_by, NULL, cur_iv);
+}
+
+/* -i with -H: the interval's line stays, the table's header goes. */
+static void test_interval_no_header(void)
+{
+	struct out_opts tty = { .tty = true, .no_header = true };
+	struct view_interval iv = { "2026-11-27 08:00:00", 2.0, 1.0 };
+	struct view v;
+	char *s;
+
+	drops_view(&v);
+	drops_aggregate(&v, BY_REASON, 0);
+	cur_view = v;
+	cur_by = BY_REASON;
+	cur_iv = &iv;
+	s = capture(interval_text, &tty);
+	CHECK(!strncmp(s, "\033[H\033[2J--- 2026-11-27 08:00:00  drops: changes in 1.0 s, biggest first\n"
+		       "       8  NO_SOCKET (2)\n", 82) && !strstr(s, "COUNT"),
+	      "-i -H on a terminal: redrawn, no column header:\n%s", s);
+	view_free(&v);
+}
+
+static void test_netns_init(void)
+{
+	struct json j;
+	char buf[32], *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	netns_set_init(4026531840U);
+	CHECK(!strcmp(netns_text(4026531840U, buf, sizeof(buf)), "init"),
+	      "the initial namespace prints as init");
+	CHECK(!strcmp(netns_text(4026532000U, buf, sizeof(buf)), "4026532000"),
+	      "another without a name: its number");
+	f = open_memstream(&out, &len);
+	json_init(&j, f, false);
+	json_object_open(&j);
+	netns_json(&j, 4026531840U);
+	json_object_close(&j);
+	json_end(&j);
+	fclose(f);
+	CHECK(!strcmp(out, "{\"netns\":4026531840,\"netns_name\":\"init\"}\n"),
+	      "JSON keeps the number, adds the name: %s", out);
+	free(out);
+	netns_set_numeric(true);
+	CHECK(!strcmp(netns_text(4026531840U, buf, sizeof(buf)), "4026531840"),
+	      "--numeric-netns: the number");
+	netns_set_numeric(false);
+	netns_set_init(0);
+	CHECK(!strcmp(netns_text(4026531840U, buf, sizeof(buf)), "4026531840"),
+	      "unknown initial namespace: the number");
+}
+
 int main(int argc, char **argv)
 {
 	/* Alerts print local time: the tests' is UTC.  No machine's names. */
 	setenv("TZ", "UTC", 1);
 	tzset();
 	netns_dir_empty();
+	/* The tests' namespaces are their own: none is the initial one. */
+	netns_set_init(0);
 	/* "--prom-sample" prints exposition samples for promtool. */
 	if (argc > 1 && !strcmp(argv[1], "--prom-sample")) {
 		sample = true;
@@ -3665,6 +4016,12 @@ int main(int argc, char **argv)
 	test_neigh_refused();
 	test_auth();
 	test_monitor();
+	test_select();
+	test_select_views();
+	test_sort_top();
+	test_human();
+	test_netns_init();
+	test_interval_no_header();
 	netns_dir_clean();
 	test_no_header();
 	test_export();

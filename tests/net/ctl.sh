@@ -239,7 +239,8 @@ check "... with the kernel's reason" grep -qxE \
 check_eq "a bad option exits 2" 2 $?
 check_eq "... with one line" 1 "$(wc -l < "$TMP/err")"
 # One exit-code convention: 0 done, 1 the kernel said no (above), 2 usage.
-for bad in "hist frob" "show -n web" "retrans --top 3" "watch -c 0" "info x" "frob" "show -- tcp:* -z"; do
+for bad in "hist frob" "show -n web" "show --top 3" "retrans dev lo" "retrans dst 10.0.0.0/33" \
+	"errors --sort bogus" "drops --by trap reason NO_SOCKET" "watch -c 0" "info x" "frob" "show -- tcp:* -z"; do
 	# shellcheck disable=SC2086 # a command line
 	"$TP" $bad > /dev/null 2> "$TMP/err"
 	check_eq "$bad: a usage error, exit 2" 2 $?
@@ -254,6 +255,51 @@ check "drops --top 1 runs" quiet "$TP" drops --top 1
 check_eq "drops -n 1 still runs, for one release" 0 $?
 check "... with a deprecation line naming --top" grep -q 'deprecated.*--top' "$TMP/err"
 check "-- ends the options" quiet "$TP" show -- 'tcp:*'
+
+# --- selectors, --sort, --top, -h, -H, init: the tool's rows against jq's ---------
+# Datagrams to a closed port on lo are drops (NO_SOCKET) on lo in the
+# initial namespace; a namespace of ip netns drops its own.  What the
+# selectors keep is checked against jq's selection of the whole view.
+"$TP" reset all
+ip netns add tpsel
+ip -n tpsel link set lo up
+"$NETLOAD" flood 127.0.0.1 5009 1 > /dev/null
+ip netns exec tpsel "$NETLOAD" flood 127.0.0.1 5009 1 > /dev/null
+quiesce
+init_ns=$(stat -L -c %i /proc/1/ns/net) sel_ns=$(stat -L -c %i /run/netns/tpsel)
+"$TP" -j drops --by dev > "$TMP/all.json"
+lo_init=$(jq --argjson n "$init_ns" '[.drops[] | select(.ifname == "lo" and .netns == $n) | .count] | add // 0' "$TMP/all.json")
+lo_sel=$(jq --argjson n "$sel_ns" '[.drops[] | select(.ifname == "lo" and .netns == $n) | .count] | add // 0' "$TMP/all.json")
+check "both namespaces dropped on lo ($lo_init, $lo_sel)" test "$lo_init" -gt 0 -a "$lo_sel" -gt 0
+check_eq "drops --by dev dev lo netns init: only the initial namespace's lo" "$lo_init" \
+	"$("$TP" -j drops --by dev dev lo netns init | jq '[.drops[].count] | add // 0')"
+check_eq "... netns tpsel: the namespace's, by its name" "$lo_sel" \
+	"$("$TP" -j drops --by dev dev lo netns tpsel | jq '[.drops[].count] | add // 0')"
+check_eq "... netns INODE: the same" "$lo_sel" \
+	"$("$TP" -j drops --by dev netns "$sel_ns" dev lo | jq '[.drops[].count] | add // 0')"
+check_eq "netns init or tpsel: both" "$((lo_init + lo_sel))" \
+	"$("$TP" -j drops --by dev dev lo netns init netns tpsel | jq '[.drops[].count] | add // 0')"
+check_eq "text: the namespaces by name, init and tpsel" "init tpsel" \
+	"$("$TP" -H drops --by dev dev lo | awk '!/^overflow:/ { print $3 }' | sort | paste -sd' ')"
+check_eq "--numeric-netns: their numbers" "$(printf '%s\n' "$init_ns" "$sel_ns" | sort | paste -sd' ')" \
+	"$("$TP" -H --numeric-netns drops --by dev dev lo | awk '!/^overflow:/ { print $3 }' | sort | paste -sd' ')"
+check_eq "JSON names the initial namespace init, keeps its number" "$init_ns init" \
+	"$("$TP" -j drops --by netns netns init | jq -r '.drops[0] | "\(.netns) \(.netns_name)"')"
+check_eq "a header line, which -H leaves out" "1 0" \
+	"$("$TP" drops --by dev dev lo | grep -c '^ *COUNT  DEVICE') $("$TP" -H drops --by dev dev lo | grep -c COUNT)"
+check_eq "reason NO_SOCKET: jq's NO_SOCKET rows" \
+	"$("$TP" -j drops --by reason | jq '[.drops[] | select(.reason == "NO_SOCKET") | .count] | add // 0')" \
+	"$("$TP" -j drops --by reason reason no_socket | jq '[.drops[].count] | add // 0')"
+check_eq "--sort name --top 1: the first name as sort(1) orders them" \
+	"$("$TP" -j drops --by location | jq -r '.drops[].location' | LC_ALL=C sort | head -1)" \
+	"$("$TP" -j drops --by location --sort name --top 1 | jq -r '.drops[].location')"
+"$TP" drops netns nosuch > /dev/null 2> "$TMP/err"
+check_eq "netns of no namespace: exit 1, one line" "1 1" "$? $(wc -l < "$TMP/err")"
+check_eq "-h: counts of 1000 and more as 1.23k" "$(jq '[.drops[] | select(.count >= 1000)] | length' "$TMP/all.json")" \
+	"$("$TP" -h -H drops --by dev | awk '$1 ~ /^[0-9.]+[kMG]$/' | wc -l)"
+check_eq "-h: JSON keeps the numbers" "$(jq -c '[.drops[].count]' "$TMP/all.json")" \
+	"$("$TP" -h -j drops --by dev | jq -c '[.drops[].count]')"
+ip netns del tpsel
 
 # --- a dump over several messages ------------------------------------------------
 serve "$TMP/server.out" "$NETLOAD" tcp-server 127.0.0.1 5001 3
