@@ -32,7 +32,7 @@ for c in $cmds; do
 	fi
 done
 # Options from the synopsis lines (tpstat ...) and the options' list
-# (lines starting with -), not from the prose (dropwatch -m).
+# (lines starting with -), not from the prose (dropwatch's "set hw").
 opts=$(grep -E -- '^ *(usage: )?tpstat |^-' <<< "$help" |
 	grep -oE -- '(^|[^a-zA-Z0-9-])--?[a-zA-Z][a-z-]*' |
 	sed 's/^[^-]*//' | sort -u)
