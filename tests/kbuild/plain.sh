@@ -20,8 +20,9 @@
 #              exports ARCH, CROSS_COMPILE, KBUILD_OUTPUT), in <src>/module:
 #              make KERNEL_SRC=KDIR KERNEL_PATH=KDIR KERNEL_VERSION= CC= LD=
 #                   AR= OBJCOPY= STRIP= O=KDIR KBUILD_EXTRA_SYMBOLS=
-#              (CC as Yocto gives it: with flags), then DEPMOD=echo
-#              MODLIB=<dest>/lib/modules/<release> ... modules_install
+#              (CC as Yocto gives it: with flags), then KERNEL_SRC=KDIR
+#              DEPMOD=echo MODLIB=<dest>/lib/modules/<release> ...
+#              modules_install (KERNEL_SRC is in its EXTRA_OEMAKE)
 # Each checks: the build succeeds with no 'warning:' line, tpstat.ko has
 # the kernel's ELF machine and its vermagic starts with RELEASE,
 # modules_install puts it under the destination, and
@@ -102,7 +103,7 @@ one() {
 				CC="$ycc" LD="${cross}ld" AR="${cross}ar" \
 				OBJCOPY="${cross}objcopy" STRIP="${cross}strip" \
 				O="$kdir" KBUILD_EXTRA_SYMBOLS= W=1 &&
-			make DEPMOD=echo MODLIB="$dest/lib/modules/$rel" \
+			make KERNEL_SRC="$kdir" DEPMOD=echo MODLIB="$dest/lib/modules/$rel" \
 				INSTALL_FW_PATH="$dest/lib/firmware" \
 				CC="$ycc" LD="${cross}ld" OBJCOPY="${cross}objcopy" \
 				STRIP="${cross}strip" O="$kdir" KBUILD_EXTRA_SYMBOLS= \
