@@ -7,6 +7,12 @@
 #               [ARCH=<arch> CROSS_COMPILE=<prefix>] [CC=<compiler>]
 #                        build/<release>/tpstat.ko; ARCH, CROSS_COMPILE
 #                        and CC go to the feature tests and to Kbuild
+#   make -C <kernel build dir> M=$PWD/module [ARCH=<arch>
+#               CROSS_COMPILE=<prefix>] [modules_install]
+#                        the same tpstat.ko by the kernel's own build, as
+#                        Buildroot and Yocto run it (module/Kbuild, which
+#                        runs the feature tests itself; contrib/buildroot,
+#                        contrib/yocto): objects and generated/ in module/
 #   make ctl             build/ctl/tpstat, the control tool
 #   make tools           build/tools/{netload,nlprobe}, the tests' tools
 #   make ctl tools CC=aarch64-linux-gnu-gcc   (or arm-linux-gnueabihf-gcc,

@@ -25,7 +25,7 @@ mkdir -p "$out/module" "$out/kunit" "$out/generated"
 out=$(cd "$out" && pwd)
 ln -sfn "$top/Kbuild" "$out/Kbuild"
 ln -sfn "$top/uapi" "$out/uapi"
-for f in "$top"/module/*.[ch] "$top"/kunit/*.[ch]; do
+for f in "$top"/module/*.[ch] "$top"/module/objects.mk "$top"/kunit/*.[ch]; do
 	[ -e "$f" ] || continue
 	rel=${f#"$top"/}
 	ln -sfn "$f" "$out/$rel"

@@ -217,6 +217,15 @@ kernel_job() {
 		return
 	fi
 	grep -q 'warning:' "$dir/build.log" && emit 1 "build log has warnings"
+	# The ARM kernels again as Buildroot and Yocto build them: the plain
+	# "make -C <kernel> M=.../module" from a clean copy of the tree.
+	if [ "$env" = cross ]; then
+		local t=$SECONDS
+		tests/kbuild/plain.sh "$kbuild=$kver" >"$dir/kbuild.log" 2>&1
+		grep -E '^(not )?ok - |^# ' "$dir/kbuild.log" | label "$name" >>"$tap"
+		grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$dir/kbuild.log"
+		emit $? "plain Kbuild builds (tests/kbuild/plain.sh) ran to their end in $((SECONDS - t))s"
+	fi
 
 	# A guest that hangs fails its job, not the whole run.
 	vm=(tests/vm/boot.sh --kernel "$image" --timeout 1800)
