@@ -41,7 +41,11 @@ static const struct {
 	  "    were freed (as dropwatch), by device or by netns, most first; the\n"
 	  "    default is --by reason where the kernel has drop reasons (5.17+),\n"
 	  "    else --by location.  --by trap: hardware drops per devlink device\n"
-	  "    and trap (dropwatch's set hw true).  --top: only the N largest" },
+	  "    and trap (dropwatch's set hw true), the same as tpstat traps.\n"
+	  "    --top: only the N largest" },
+	{ "traps", CMD_DROPS, "tpstat traps [--sort FIELD] [--top N]\n"
+	  "    hardware drops (devlink traps) per device and trap, most first:\n"
+	  "    the traps view, also read as drops --by trap" },
 	{ "retrans", CMD_RETRANS, "tpstat retrans [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
 	  "    the flow's last state (as tcpretrans -c); needs CAP_NET_ADMIN" },
@@ -72,7 +76,7 @@ static const struct {
 	{ "states", CMD_STATES, "tpstat states [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
 	  "    passive and failed opens" },
-	{ "lifetime", CMD_LIFETIME, "tpstat lifetime [SELECTOR]... [--sort FIELD] [--top N]\n"
+	{ "lifetimes", CMD_LIFETIME, "tpstat lifetimes [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    TCP connection lifetimes per service, as log2 histograms in\n"
 	  "    microseconds (as tcplife): connections a task made (active) per\n"
 	  "    remote port and task, connections accepted (passive) per local\n"
@@ -80,7 +84,7 @@ static const struct {
 	{ "devices", CMD_DEVICES, "tpstat devices [SELECTOR]... [--sort FIELD] [--top N]\n"
 	  "    per device: packets and bytes sent and received, transmit errors\n"
 	  "    and timeouts, GRO packets, NAPI polls, work and exhausted budgets" },
-	{ "hist", CMD_HIST, "tpstat hist [NAME] [--sort FIELD] [--top N]\n"
+	{ "hists", CMD_HIST, "tpstat hists [NAME] [--sort FIELD] [--top N]\n"
 	  "    log2 histograms (as bcc's): srtt_us and snd_cwnd (tcp_probe),\n"
 	  "    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME" },
 	{ "filter", CMD_FILTER,
@@ -109,22 +113,42 @@ static const struct {
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-int cli_lookup(const char *word, enum tp_cmd *cmd)
+/*
+ * traps is the view's own name for what drops --by trap reads: the one
+ * entry that is a view of drops' command.
+ */
+static enum drop_by entry_by(size_t i)
+{
+	return strcmp(commands[i].name, "traps") ? BY_DEFAULT : BY_TRAP;
+}
+
+/* The command table's entry for @word, whole or a unique abbreviation. */
+static int cli_find(const char *word, size_t *entry)
 {
 	size_t len = strlen(word), i;
 	int found = 0;
 
 	for (i = 0; i < N_COMMANDS; i++) {
 		if (!strcmp(word, commands[i].name)) {
-			*cmd = commands[i].cmd;
+			*entry = i;
 			return 0;
 		}
 		if (len && !strncmp(word, commands[i].name, len)) {
-			*cmd = commands[i].cmd;
+			*entry = i;
 			found++;
 		}
 	}
 	return found == 1 ? 0 : found ? -2 : -1;
+}
+
+int cli_lookup(const char *word, enum tp_cmd *cmd)
+{
+	size_t i;
+	int r = cli_find(word, &i);
+
+	if (!r)
+		*cmd = commands[i].cmd;
+	return r;
 }
 
 const char *cli_name(enum tp_cmd cmd)
@@ -139,10 +163,9 @@ const char *cli_name(enum tp_cmd cmd)
  * A view's usage, then what its rows can be selected and sorted by, from
  * its ops: the help never differs from what the parser takes.
  */
-static const char *view_usage(enum tp_cmd cmd, const char *usage)
+static const char *view_usage(const struct view_ops *ops, const char *usage)
 {
 	static char buf[2048];
-	const struct view_ops *ops = view_ops(cli_view(cmd));
 	char keys[128], fields[256];
 
 	snprintf(buf, sizeof(buf), "%s\n    selectors: %s; --sort: %s", usage,
@@ -151,15 +174,24 @@ static const char *view_usage(enum tp_cmd cmd, const char *usage)
 	return buf;
 }
 
-const char *cli_usage(enum tp_cmd cmd)
+/* The usage of the command table's entry @i. */
+static const char *entry_usage(size_t i)
+{
+	int view = cli_view(commands[i].cmd);
+
+	return view < 0 ? commands[i].usage :
+	       view_usage(view_ops_shown(view, entry_by(i)), commands[i].usage);
+}
+
+const char *cli_usage_by(enum tp_cmd cmd, enum drop_by by)
 {
 	static char all[12288];
 	size_t used;
 
 	for (size_t i = 0; i < N_COMMANDS; i++)
-		if (commands[i].cmd == cmd)
-			return cli_view(cmd) < 0 ? commands[i].usage :
-			       view_usage(cmd, commands[i].usage);
+		if (commands[i].cmd == cmd &&
+		    (entry_by(i) == BY_TRAP) == (by == BY_TRAP))
+			return entry_usage(i);
 	used = snprintf(all, sizeof(all),
 			"usage: tpstat [-j|--json] [-p|--pretty] [-h|--human] [-H|--no-header] [-n|--netns NAME] COMMAND [ARGS]\n"
 			"       tpstat -V|--version\n"
@@ -175,7 +207,7 @@ const char *cli_usage(enum tp_cmd cmd)
 			"Exit status: 0 done, 1 a request failed, 2 a usage error.\n"
 			"GLOB: comma-separated globs over <group>:<name>, e.g. 'tcp:*,skb:kfree_skb'\n"
 			"Commands may be abbreviated.\n"
-			"Views (drops ... auth, hist) take -i SECONDS [-c COUNT]: every interval,\n"
+			"Views (drops ... auth, hists) take -i SECONDS [-c COUNT]: every interval,\n"
 			"the rows that moved since the previous read, by change, biggest first.\n"
 			"They take --top N, --sort FIELD (one of their columns) and selectors,\n"
 			"KEY VALUE words after the view that choose the rows shown (a key given\n"
@@ -185,8 +217,13 @@ const char *cli_usage(enum tp_cmd cmd)
 			"  dev IFNAME  netns NAME|init|INODE  reason NAME|CODE  errno NAME|N\n\n");
 	for (size_t i = 0; i < N_COMMANDS && used < sizeof(all); i++)
 		used += snprintf(all + used, sizeof(all) - used, "%s\n",
-				 cli_usage(commands[i].cmd));
+				 entry_usage(i));
 	return all;
+}
+
+const char *cli_usage(enum tp_cmd cmd)
+{
+	return cli_usage_by(cmd, BY_DEFAULT);
 }
 
 int cli_view(enum tp_cmd cmd)
@@ -260,6 +297,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	bool timing = false, help = false, drop_opts = false, opts_end = false;
 	bool human = false;	/* -h: help alone, else human units (as ip) */
 	const char *by = NULL;	/* --by WORD: whose words depends on the command */
+	size_t entry;		/* the command's entry in commands[] */
 
 	memset(o, 0, sizeof(*o));
 	o->interval = 1.0;
@@ -371,23 +409,36 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	}
 	if (!n_words)
 		return usage_error(err, err_len, "%s", "no command given");
-	r = cli_lookup(words[0], &o->cmd);
+	r = cli_find(words[0], &entry);
 	if (r)
 		return usage_error(err, err_len, r == -2 ?
 				   "ambiguous command '%s'" :
 				   "unknown command '%s'", words[0]);
+	o->cmd = commands[entry].cmd;
 	/* "COMMAND ... -h": that command's help, whatever else is there. */
 	if (help && o->cmd != CMD_HELP) {
 		o->help_for = o->cmd;
+		o->help_by = entry_by(entry);
 		o->cmd = CMD_HELP;
 		return 0;
 	}
 	if (o->cmd == CMD_HELP) {
 		if (n_words > 2)
 			return usage_error(err, err_len, "unexpected argument '%s'", words[2]);
-		if (n_words == 2 && cli_lookup(words[1], &o->help_for))
+		if (n_words == 2 && cli_find(words[1], &entry))
 			return usage_error(err, err_len, "no help for '%s'", words[1]);
+		if (n_words == 2) {
+			o->help_for = commands[entry].cmd;
+			o->help_by = entry_by(entry);
+		}
 		return 0;
+	}
+	/* traps is the view drops --by trap reads; it takes no other --by. */
+	if (entry_by(entry) == BY_TRAP) {
+		if (by && strcmp(by, "trap"))
+			return usage_error(err, err_len,
+					   "traps takes no --by (it is drops --by trap), not '%s'", by);
+		by = "trap";
 	}
 	if (by && o->cmd == CMD_RESETS) {
 		if (resets_by_parse(by, &o->resets_by))
@@ -455,7 +506,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		if (!r)
 			r = select_check(&o->sel,
 					 view_ops_shown(cli_view(o->cmd), o->by)->selectors,
-					 o->by == BY_TRAP ? "drops --by trap" :
+					 o->by == BY_TRAP ? "traps" :
 					 cli_name(o->cmd), err, err_len);
 		if (r)
 			return r;

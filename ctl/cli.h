@@ -22,6 +22,7 @@ enum tp_cmd {
 struct options {
 	enum tp_cmd cmd;
 	enum tp_cmd help_for;	/* "help COMMAND" */
+	enum drop_by help_by;	/* BY_TRAP: "help traps" */
 	const char *glob;
 	const char *textfile;	/* export --textfile DIR */
 	bool json, pretty, verbose, zeros;
@@ -55,6 +56,8 @@ const char *cli_name(enum tp_cmd cmd);
 int cli_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t err_len);
 const char *cli_usage(enum tp_cmd cmd);
+/* The usage of @cmd, or with BY_TRAP of traps (drops --by trap). */
+const char *cli_usage_by(enum tp_cmd cmd, enum drop_by by);
 
 /*
  * What -V prints: the tool's version and, when @module is not NULL, the

@@ -542,8 +542,8 @@ int main(int argc, char **argv)
 	if (o.version)
 		return version();
 	if (o.cmd == CMD_HELP) {
-		printf("%s\n", cli_usage(o.help_for == CMD_HELP ? CMD_NONE :
-					 o.help_for));
+		printf("%s\n", cli_usage_by(o.help_for == CMD_HELP ? CMD_NONE :
+					    o.help_for, o.help_by));
 		return 0;
 	}
 	/* First: device names resolve in the namespace, as with ip -n. */

@@ -106,11 +106,11 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "states: no selectors" "" "$(bc 'tpstat states ')"
 	check_eq "errors --sort: its fields" "count error netns proto service" "$(bc 'tpstat errors --sort ')"
 	# Each view's keys and fields are those its help prints.
-	for v in drops retrans resets errors rcvq neigh auth states lifetime devices hist; do
+	for v in drops traps retrans resets errors rcvq neigh auth states lifetimes devices hists; do
 		line=$("$TP" help "$v" | sed -n 's/^ *selectors: //p')
 		keys=${line%%;*} fields=${line#*--sort: }
 		[ "$keys" = none ] && keys=
-		[ "$v" = hist ] && keys=
+		[ "$v" = hists ] && keys=
 		got=$(bash -c '. "$1"; _tpstat_selectors "$2"' bash "$here/tpstat.bash-completion" "$v")
 		check_eq "$v: the completion's selectors are its help's" "$(tr -d , <<< "$keys" | tr ' ' '\n' | sort | paste -sd' ')" \
 			"$(tr ' ' '\n' <<< "$got" | grep . | sort | paste -sd' ')"
@@ -132,7 +132,8 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 		"$(bc 'tpstat filter ')"
 	check_eq "filter pid 1: the other keys" "comm dev ifindex lport netns pid rport" \
 		"$(bc 'tpstat filter pid 1 ')"
-	check_eq "hist: the histograms" "rx_len snd_cwnd srtt_us xmit_len" "$(bc 'tpstat hist ')"
+	check_eq "hists: the histograms" "rx_len snd_cwnd srtt_us xmit_len" "$(bc 'tpstat hists ')"
+	check_eq "hist (its older word): the histograms" "rx_len snd_cwnd srtt_us xmit_len" "$(bc 'tpstat hist ')"
 	check_eq "monitor: the kinds" "all drops errors resets retrans states" \
 		"$(bc 'tpstat monitor ')"
 	check_eq "-- sh: the command after --" "show" "$(bc 'tpstat -- sh')"

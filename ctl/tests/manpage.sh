@@ -64,7 +64,7 @@ views=$(awk '/^\.TS$/ { t = 1; next } /^\.TE$/ { t = 0 }
 	t && /^[a-z]+\tT\{$/ { row = $1; n = 0; next }
 	t && row && !/^T\}/ { f[n++] = $0 }
 	t && row && /^T\}$/ { print row "|" f[0] "|" f[1]; row = "" }' "$MAN")
-for v in drops retrans resets errors rcvq neigh auth states lifetime devices hist; do
+for v in drops traps retrans resets errors rcvq neigh auth states lifetimes devices hists; do
 	line=$("$TP" help "$v" | sed -n 's/^ *selectors: //p')
 	keys=$(tr -d , <<< "${line%%;*}") fields=$(tr -d , <<< "${line#*--sort: }")
 	[ "$keys" = none ] && keys='\-'

@@ -3757,7 +3757,7 @@ static void test_select_views(void)
 	CHECK(parse("retrans dev eth0", &o, err) == 2 &&
 	      strstr(err, "dev is not a selector of retrans"), "%s", err);
 	CHECK(parse("drops --by trap dev eth0", &o, err) == 2 &&
-	      strstr(err, "not a selector of drops --by trap"), "%s", err);
+	      strstr(err, "not a selector of traps"), "%s", err);
 	CHECK(!parse("drops --by dev dev eth0 reason NO_SOCKET", &o, err),
 	      "drops dev and reason: %s", err);
 	CHECK(!parse("errors errno ECONNREFUSED port 5001", &o, err),
@@ -3807,6 +3807,19 @@ static void test_sort_top(void)
 	      !strcmp(err, "errors cannot be sorted by 'bogus' (its fields: count, error, proto, service, netns)"),
 	      "an unknown field names the fields: %s", err);
 	CHECK(parse("drops --by trap --sort name", &o, err) == 0, "traps sort by name");
+	/* Each view by its own name; the older words still parse. */
+	CHECK(!parse("traps", &o, err) && o.cmd == CMD_DROPS && o.by == BY_TRAP,
+	      "traps is drops --by trap: %s", err);
+	CHECK(parse("traps --by reason", &o, err) == 2 &&
+	      strstr(err, "traps takes no --by"), "traps --by: %s", err);
+	CHECK(!parse("traps --by trap", &o, err) && o.by == BY_TRAP, "traps --by trap: %s", err);
+	CHECK(!parse("lifetimes", &o, err) && o.cmd == CMD_LIFETIME, "lifetimes: %s", err);
+	CHECK(!parse("lifetime", &o, err) && o.cmd == CMD_LIFETIME, "lifetime: %s", err);
+	CHECK(!parse("hists srtt_us", &o, err) && o.cmd == CMD_HIST, "hists: %s", err);
+	CHECK(!parse("hist", &o, err) && o.cmd == CMD_HIST, "hist: %s", err);
+	CHECK(!parse("help traps", &o, err) && o.help_by == BY_TRAP &&
+	      strstr(cli_usage_by(o.help_for, o.help_by), "tpstat traps"),
+	      "help traps: %s", err);
 	CHECK(parse("retrans --sort", &o, err) == 2, "--sort without a field");
 	CHECK(view_field_find(&retrans_view_ops, "synack") &&
 	      !view_field_find(&retrans_view_ops, "count"), "retrans' fields");
