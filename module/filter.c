@@ -43,7 +43,9 @@ static u16 tpstat_local_port(const struct sock *sk)
  * The socket's local (bound or connected) or remote address, IPv4 as
  * IPv4-mapped IPv6; false where it has none (the wildcard).  sock_common
  * has both families' for every kind of socket, requests and TIME-WAIT
- * included.  An IPv6 socket's IPv4 peer is there as IPv4-mapped already.
+ * included.  An IPv6 socket with an IPv4 peer is an IPv4 one: the IPv4
+ * code keeps its addresses in the IPv4 fields, and fills the IPv6 ones
+ * after (tcp_v6_connect(): the local one after SYN_SENT).
  */
 static bool tpstat_sk_addr(const struct sock *sk, bool local,
 			   struct in6_addr *a)
@@ -51,7 +53,7 @@ static bool tpstat_sk_addr(const struct sock *sk, bool local,
 	__be32 v4;
 
 #if IS_ENABLED(CONFIG_IPV6)
-	if (sk->sk_family == AF_INET6) {
+	if (sk->sk_family == AF_INET6 && !ipv6_addr_v4mapped(&sk->sk_v6_daddr)) {
 		*a = local ? sk->sk_v6_rcv_saddr : sk->sk_v6_daddr;
 		return !ipv6_addr_any(a) &&
 		       !(ipv6_addr_v4mapped(a) && !a->s6_addr32[3]);
