@@ -100,6 +100,9 @@ check_eq "show: the networks as the kernel holds them" \
 	"$("$TP" filter show | paste -sd'|')"
 check_eq "show -j: local_network, remote_network" "127.0.0.0/8 fd99::/16" \
 	"$("$TP" -j filter show | jq -r '"\(.local_network) \(.remote_network)"')"
+# As the tool shows it (for the docs).
+"$TP" filter show | sed 's/^/# /'
+"$TP" -j -p filter show | sed 's/^/# /'
 
 # --- refused: nothing changes -----------------------------------------------------
 "$TP" filter raddr 127.0.0.2
