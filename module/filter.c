@@ -129,7 +129,7 @@ const char *tpstat_filter_addr_init(struct tpstat_filter_addr *fa,
 					      plen <= 0 ? 0 : ~0U << (32 - plen));
 	for (i = 0; i < 4; i++)
 		if (fa->net.s6_addr32[i] & ~fa->mask.s6_addr32[i])
-			return "the address has bits set beyond its prefix: give the network (10.1.0.0/16, not 10.1.2.3/16)";
+			return "the address has bits set beyond its prefix: give the network, its host bits zero";
 	return NULL;
 }
 
