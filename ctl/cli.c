@@ -89,13 +89,16 @@ static const struct {
 	  "    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME" },
 	{ "filter", CMD_FILTER,
 	  "tpstat filter [pid N] [comm NAME] [netns NAME|INODE] [dev IFNAME|ifindex N]\n"
-	  "              [lport N] [rport N]\n"
+	  "              [lport N] [rport N] [laddr ADDR[/PREFIX]] [raddr ADDR[/PREFIX]]\n"
 	  "tpstat filter clear | show\n"
 	  "    count only events that match every KEY given (as ftrace's\n"
 	  "    set_event_pid): replaces the whole filter; clear removes it; show\n"
 	  "    (the default) prints it.  Setting or clearing it starts every\n"
 	  "    count and view over.  netns: a name from ip netns, or an inode\n"
-	  "    number.  Changing it needs CAP_NET_ADMIN" },
+	  "    number.  lport, rport, laddr, raddr: the socket's local and\n"
+	  "    remote ends; ADDR is IPv4 or IPv6, /PREFIX a network (no bits\n"
+	  "    beyond it); IPv4 matches IPv6 sockets' IPv4 peers too.  Changing\n"
+	  "    it needs CAP_NET_ADMIN" },
 	{ "monitor", CMD_MONITOR,
 	  "tpstat monitor [drops|resets|retrans|errors|states|all]...\n"
 	  "    alerts as they happen, one line each (-j: one JSON object each):\n"

@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <net/if.h>
+#include <sys/socket.h>
 #include <linux/genetlink.h>
 
 #include "filter.h"
@@ -33,6 +35,73 @@ static int parse_u32(const char *s, uint32_t min, uint32_t max, uint32_t *out)
 		return -1;
 	*out = (uint32_t)v;
 	return 0;
+}
+
+/* The bits of byte @i that a prefix of @prefix bits keeps. */
+static uint8_t prefix_byte(uint32_t prefix, int i)
+{
+	uint32_t bits = (uint32_t)i * 8;
+
+	if (prefix >= bits + 8)
+		return 0xff;
+	return prefix <= bits ? 0 : (uint8_t)(0xff << (8 - (prefix - bits)));
+}
+
+/*
+ * "ADDR[/PREFIX]", IPv4 or IPv6, into @a; 0, or 2 with the reason in @err.
+ * Bits beyond the prefix are refused, as the kernel refuses them (and
+ * ip route): 10.1.2.3/16 is a typo for 10.1.2.3 or 10.1.0.0/16, and
+ * which one only its writer knows.
+ */
+static int parse_addr(const char *key, const char *val, struct filter_addr *a,
+		      char *err, size_t err_len)
+{
+	char text[INET6_ADDRSTRLEN + 8], net[INET6_ADDRSTRLEN];
+	uint8_t masked[16];
+	uint32_t prefix;
+	char *slash;
+	bool host_bits = false;
+
+	memset(a, 0, sizeof(*a));
+	if (!val || strlen(val) >= sizeof(text))
+		goto bad;
+	snprintf(text, sizeof(text), "%s", val);
+	slash = strchr(text, '/');
+	if (slash)
+		*slash++ = '\0';
+	if (inet_pton(AF_INET, text, a->addr) == 1)
+		a->len = 4;
+	else if (inet_pton(AF_INET6, text, a->addr) == 1)
+		a->len = 16;
+	else
+		goto bad;
+	prefix = a->len * 8;
+	if (slash) {
+		if (parse_u32(slash, 0, a->len * 8, &prefix)) {
+			snprintf(err, err_len, "%s: the prefix of %s is 0 to %d",
+				 key, text, a->len * 8);
+			return 2;
+		}
+		a->has_prefix = true;
+		a->prefix = prefix;
+	}
+	for (int i = 0; i < a->len; i++) {
+		masked[i] = a->addr[i] & prefix_byte(prefix, i);
+		host_bits |= masked[i] != a->addr[i];
+	}
+	if (host_bits) {
+		inet_ntop(a->len == 4 ? AF_INET : AF_INET6, masked, net,
+			  sizeof(net));
+		snprintf(err, err_len,
+			 "%s: %s has bits set beyond its prefix (the network is %s/%u)",
+			 key, val, net, prefix);
+		return 2;
+	}
+	return 0;
+bad:
+	return usage_error(err, err_len,
+			   "%s needs an IPv4 or IPv6 address, with /PREFIX for a network",
+			   key);
 }
 
 int filter_parse(int n, const char *const *words, enum filter_action *act,
@@ -118,9 +187,23 @@ int filter_parse(int n, const char *const *words, enum filter_action *act,
 				f->has_rport = true;
 				f->rport = v;
 			}
+		} else if (!strcmp(key, "laddr") || !strcmp(key, "raddr")) {
+			bool local = key[0] == 'l';
+			int r;
+
+			if (local ? f->has_laddr : f->has_raddr)
+				return usage_error(err, err_len, "%s given twice", key);
+			r = parse_addr(key, val, local ? &f->laddr : &f->raddr,
+				       err, err_len);
+			if (r)
+				return r;
+			if (local)
+				f->has_laddr = true;
+			else
+				f->has_raddr = true;
 		} else {
 			return usage_error(err, err_len,
-					   "unknown filter key '%s' (pid, comm, netns, dev, ifindex, lport, rport)",
+					   "unknown filter key '%s' (pid, comm, netns, dev, ifindex, lport, rport, laddr, raddr)",
 					   key);
 		}
 	}
@@ -130,7 +213,16 @@ int filter_parse(int n, const char *const *words, enum filter_action *act,
 bool filter_empty(const struct filter *f)
 {
 	return !f->has_pid && !f->has_comm && !f->has_netns &&
-	       !f->has_ifindex && !f->has_lport && !f->has_rport;
+	       !f->has_ifindex && !f->has_lport && !f->has_rport &&
+	       !f->has_laddr && !f->has_raddr;
+}
+
+static void put_addr(struct nlmsghdr *nlh, int type, int prefix_type,
+		     const struct filter_addr *a)
+{
+	mnl_attr_put(nlh, type, a->len, a->addr);
+	if (a->has_prefix)
+		mnl_attr_put_u8(nlh, prefix_type, a->prefix);
 }
 
 void filter_put(struct nlmsghdr *nlh, const struct filter *f)
@@ -147,6 +239,12 @@ void filter_put(struct nlmsghdr *nlh, const struct filter *f)
 		mnl_attr_put_u16(nlh, TPSTAT_A_FILTER_LPORT, f->lport);
 	if (f->has_rport)
 		mnl_attr_put_u16(nlh, TPSTAT_A_FILTER_RPORT, f->rport);
+	if (f->has_laddr)
+		put_addr(nlh, TPSTAT_A_FILTER_LADDR,
+			 TPSTAT_A_FILTER_LADDR_PREFIX, &f->laddr);
+	if (f->has_raddr)
+		put_addr(nlh, TPSTAT_A_FILTER_RADDR,
+			 TPSTAT_A_FILTER_RADDR_PREFIX, &f->raddr);
 }
 
 /* Whether @a is a valid @type; else the reply is *@bad. */
@@ -157,6 +255,28 @@ static bool valid(const struct nlattr *a, enum mnl_attr_data_type type,
 		return true;
 	*bad = true;
 	return false;
+}
+
+/* FILTER_LADDR or RADDR: 4 or 16 bytes; false otherwise. */
+static bool get_addr(const struct nlattr *a, struct filter_addr *fa)
+{
+	uint16_t len = mnl_attr_get_payload_len(a);
+
+	if (len != 4 && len != 16)
+		return false;
+	memcpy(fa->addr, mnl_attr_get_payload(a), len);
+	fa->len = len;
+	return true;
+}
+
+/* FILTER_LADDR_PREFIX or RADDR_PREFIX. */
+static void get_prefix(const struct nlattr *a, struct filter_addr *fa,
+		       bool *bad)
+{
+	if (valid(a, MNL_TYPE_U8, bad)) {
+		fa->has_prefix = true;
+		fa->prefix = mnl_attr_get_u8(a);
+	}
 }
 
 int filter_reply_cb(const struct nlmsghdr *nlh, void *data)
@@ -210,6 +330,20 @@ int filter_reply_cb(const struct nlmsghdr *nlh, void *data)
 				f->rport = mnl_attr_get_u16(a);
 			}
 			break;
+		case TPSTAT_A_FILTER_LADDR:
+			f->has_laddr = get_addr(a, &f->laddr);
+			bad |= !f->has_laddr;
+			break;
+		case TPSTAT_A_FILTER_LADDR_PREFIX:
+			get_prefix(a, &f->laddr, &bad);
+			break;
+		case TPSTAT_A_FILTER_RADDR:
+			f->has_raddr = get_addr(a, &f->raddr);
+			bad |= !f->has_raddr;
+			break;
+		case TPSTAT_A_FILTER_RADDR_PREFIX:
+			get_prefix(a, &f->raddr, &bad);
+			break;
 		}
 	}
 	if (bad)
@@ -217,8 +351,26 @@ int filter_reply_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+/*
+ * "ADDR/PREFIX" as the kernel holds it (an IPv4-mapped address comes
+ * back as IPv4); the whole address where no prefix was given.
+ */
+static const char *addr_text(const struct filter_addr *a, char *buf,
+			     size_t len)
+{
+	char ip[INET6_ADDRSTRLEN];
+
+	if (!inet_ntop(a->len == 4 ? AF_INET : AF_INET6, a->addr, ip,
+		       sizeof(ip)))
+		snprintf(ip, sizeof(ip), "?");
+	snprintf(buf, len, "%s/%u", ip,
+		 a->has_prefix ? a->prefix : a->len * 8U);
+	return buf;
+}
+
 void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 {
+	char addr[INET6_ADDRSTRLEN + 8];
 	struct json j;
 	char buf[16], text[ESC_SIZE(sizeof(flt->comm))];
 
@@ -246,6 +398,12 @@ void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 			fprintf(f, "lport %u\n", flt->lport);
 		if (flt->has_rport)
 			fprintf(f, "rport %u\n", flt->rport);
+		if (flt->has_laddr)
+			fprintf(f, "laddr %s\n",
+				addr_text(&flt->laddr, addr, sizeof(addr)));
+		if (flt->has_raddr)
+			fprintf(f, "raddr %s\n",
+				addr_text(&flt->raddr, addr, sizeof(addr)));
 		return;
 	}
 	json_init(&j, f, o->pretty);
@@ -271,6 +429,10 @@ void print_filter(FILE *f, const struct out_opts *o, const struct filter *flt)
 	json_opt_u64(&j, "ifindex", flt->has_ifindex, flt->ifindex);
 	json_opt_u64(&j, "local_port", flt->has_lport, flt->lport);
 	json_opt_u64(&j, "remote_port", flt->has_rport, flt->rport);
+	json_opt_str(&j, "local_network", flt->has_laddr,
+		     flt->has_laddr ? addr_text(&flt->laddr, addr, sizeof(addr)) : NULL);
+	json_opt_str(&j, "remote_network", flt->has_raddr,
+		     flt->has_raddr ? addr_text(&flt->raddr, addr, sizeof(addr)) : NULL);
 	json_object_close(&j);
 	json_end(&j);
 }

@@ -19,8 +19,18 @@
 
 enum filter_action { FILTER_SHOW, FILTER_SET, FILTER_CLEAR };
 
+/* "laddr ADDR[/PREFIX]": 4 bytes (IPv4) or 16, as the kernel takes it. */
+struct filter_addr {
+	uint8_t addr[16];
+	uint8_t len;		/* 4 or 16 */
+	uint8_t prefix;
+	bool has_prefix;	/* absent: the whole address */
+};
+
 struct filter {
 	bool has_pid, has_comm, has_netns, has_ifindex, has_lport, has_rport;
+	bool has_laddr, has_raddr;
+	struct filter_addr laddr, raddr;
 	uint32_t pid, netns, ifindex;
 	/* GET_FILTER: the cookie of the namespace netns named when set */
 	uint64_t netns_cookie;

@@ -50,7 +50,7 @@ static const struct nla_policy tpstat_view_policy[TPSTAT_A_VIEW + 1] = {
 };
 
 /* SET_FILTER */
-static const struct nla_policy tpstat_filter_policy[TPSTAT_A_FILTER_RPORT + 1] = {
+static const struct nla_policy tpstat_filter_policy[TPSTAT_A_FILTER_RADDR_PREFIX + 1] = {
 	[TPSTAT_A_FILTER_PID] = NLA_POLICY_MIN(NLA_U32, 1),
 	[TPSTAT_A_FILTER_COMM] = { .type = NLA_NUL_STRING,
 				   .len = TPSTAT_COMM_MAX - 1 },
@@ -58,6 +58,11 @@ static const struct nla_policy tpstat_filter_policy[TPSTAT_A_FILTER_RPORT + 1] =
 	[TPSTAT_A_FILTER_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[TPSTAT_A_FILTER_LPORT] = NLA_POLICY_MIN(NLA_U16, 1),
 	[TPSTAT_A_FILTER_RPORT] = NLA_POLICY_MIN(NLA_U16, 1),
+	/* 4 or 16 bytes, and the prefix to the family: tpstat_nl_set_filter() */
+	[TPSTAT_A_FILTER_LADDR] = NLA_POLICY_RANGE(NLA_BINARY, 4, 16),
+	[TPSTAT_A_FILTER_LADDR_PREFIX] = NLA_POLICY_MAX(NLA_U8, 128),
+	[TPSTAT_A_FILTER_RADDR] = NLA_POLICY_RANGE(NLA_BINARY, 4, 16),
+	[TPSTAT_A_FILTER_RADDR_PREFIX] = NLA_POLICY_MAX(NLA_U8, 128),
 };
 
 /* GET_INFO, GET_FILTER, MONITOR: no attribute at all. */

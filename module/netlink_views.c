@@ -441,6 +441,36 @@ static int tpstat_nl_apply_filter(struct net *net, struct tpstat_filter *f,
 	return err;
 }
 
+/*
+ * FILTER_LADDR (or RADDR) and its PREFIX into @fa; -EINVAL with the
+ * reason on the attribute at fault.  A prefix alone is refused.
+ */
+static int tpstat_nl_filter_addr(struct tpstat_filter_addr *fa,
+				 const struct nlattr *addr,
+				 const struct nlattr *prefix,
+				 struct netlink_ext_ack *extack)
+{
+	const char *why;
+	bool bad_prefix;
+
+	if (!addr) {
+		NL_SET_ERR_MSG_ATTR(extack, prefix,
+				    "a prefix without its address");
+		return -EINVAL;
+	}
+	why = tpstat_filter_addr_init(fa, nla_data(addr), nla_len(addr),
+				      prefix ? nla_get_u8(prefix) : -1,
+				      &bad_prefix);
+	if (why) {
+		/* A string literal (filter.h), as NL_SET_ERR_MSG_ATTR() keeps. */
+		NL_SET_BAD_ATTR(extack, bad_prefix ? prefix : addr);
+		if (extack)
+			extack->_msg = why;
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int tpstat_nl_set_filter(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
@@ -478,7 +508,37 @@ int tpstat_nl_set_filter(struct sk_buff *skb, struct genl_info *info)
 		f->fields |= TPSTAT_FILTER_RPORT;
 		f->rport = nla_get_u16(a[TPSTAT_A_FILTER_RPORT]);
 	}
+	if (a[TPSTAT_A_FILTER_LADDR] || a[TPSTAT_A_FILTER_LADDR_PREFIX]) {
+		f->fields |= TPSTAT_FILTER_LADDR;
+		if (tpstat_nl_filter_addr(&f->laddr, a[TPSTAT_A_FILTER_LADDR],
+					  a[TPSTAT_A_FILTER_LADDR_PREFIX],
+					  info->extack))
+			goto invalid;
+	}
+	if (a[TPSTAT_A_FILTER_RADDR] || a[TPSTAT_A_FILTER_RADDR_PREFIX]) {
+		f->fields |= TPSTAT_FILTER_RADDR;
+		if (tpstat_nl_filter_addr(&f->raddr, a[TPSTAT_A_FILTER_RADDR],
+					  a[TPSTAT_A_FILTER_RADDR_PREFIX],
+					  info->extack))
+			goto invalid;
+	}
 	return tpstat_nl_apply_filter(genl_info_net(info), f, a, info->extack);
+
+invalid:
+	kfree(f);
+	return -EINVAL;
+}
+
+/* The filter's FILTER_LADDR (or RADDR) and its PREFIX. */
+static int tpstat_nl_put_filter_addr(struct sk_buff *msg, int addr_type,
+				     int prefix_type,
+				     const struct tpstat_filter_addr *fa)
+{
+	u8 addr[16];
+	int len = tpstat_filter_addr_get(fa, addr);
+
+	return nla_put(msg, addr_type, len, addr) ||
+	       nla_put_u8(msg, prefix_type, fa->prefix);
 }
 
 int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info)
@@ -519,7 +579,13 @@ int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info)
 	     ((f.fields & TPSTAT_FILTER_LPORT) &&
 	      nla_put_u16(msg, TPSTAT_A_FILTER_LPORT, f.lport)) ||
 	     ((f.fields & TPSTAT_FILTER_RPORT) &&
-	      nla_put_u16(msg, TPSTAT_A_FILTER_RPORT, f.rport))))
+	      nla_put_u16(msg, TPSTAT_A_FILTER_RPORT, f.rport)) ||
+	     ((f.fields & TPSTAT_FILTER_LADDR) &&
+	      tpstat_nl_put_filter_addr(msg, TPSTAT_A_FILTER_LADDR,
+					TPSTAT_A_FILTER_LADDR_PREFIX, &f.laddr)) ||
+	     ((f.fields & TPSTAT_FILTER_RADDR) &&
+	      tpstat_nl_put_filter_addr(msg, TPSTAT_A_FILTER_RADDR,
+					TPSTAT_A_FILTER_RADDR_PREFIX, &f.raddr))))
 		goto nospace;
 	genlmsg_end(msg, hdr);
 	return genlmsg_reply(msg, info);

@@ -241,7 +241,7 @@ kernel_job() {
 	# debug kernels too), the kernel's YNL client and a dead
 	# namespace's number reused, whose paths 6.1 shares: on Debian 12's
 	# newest kernel only.
-	full) suites=(monitor.sh run.sh ctl.sh netns.sh stress.sh adversary.sh)
+	full) suites=(monitor.sh run.sh ctl.sh netns.sh filter.sh stress.sh adversary.sh)
 		[[ $name == deb-6.12* ]] &&
 			suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh)
 		# Every module parameter at and past its limits: on 6.1, whose

@@ -128,9 +128,9 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "-n web dr: the command after the namespace" "drops" "$(bc 'tpstat -n web dr')"
 	check_eq "drops -n: no namespace after the command" "" "$(bc 'tpstat drops -n ')"
 	check_eq "filter netns: ip netns names" "db web" "$(bc 'tpstat filter netns ')"
-	check_eq "filter: its keys" "clear comm dev ifindex lport netns pid rport show" \
+	check_eq "filter: its keys" "clear comm dev ifindex laddr lport netns pid raddr rport show" \
 		"$(bc 'tpstat filter ')"
-	check_eq "filter pid 1: the other keys" "comm dev ifindex lport netns pid rport" \
+	check_eq "filter pid 1: the other keys" "comm dev ifindex laddr lport netns pid raddr rport" \
 		"$(bc 'tpstat filter pid 1 ')"
 	check_eq "hists: the histograms" "rx_len snd_cwnd srtt_us xmit_len" "$(bc 'tpstat hists ')"
 	check_eq "hist (its older word): the histograms" "rx_len snd_cwnd srtt_us xmit_len" "$(bc 'tpstat hist ')"

@@ -405,6 +405,20 @@ static const struct parse_case view_cases[] = {
 	{ "filter dev lo ifindex 1", 2, CMD_NONE, NULL, "dev or ifindex given twice" },
 	{ "filter uid 0", 2, CMD_NONE, NULL, "unknown filter key 'uid'" },
 	{ "filter show pid 1", 2, CMD_NONE, NULL, "unexpected argument 'pid'" },
+	{ "filter laddr 127.0.0.2 raddr 10.99.0.0/16", 0, CMD_FILTER, NULL, NULL },
+	{ "filter raddr fd99::/16 laddr ::ffff:127.0.0.0/104", 0, CMD_FILTER, NULL, NULL },
+	{ "filter raddr 0.0.0.0/0", 0, CMD_FILTER, NULL, NULL },
+	{ "filter raddr 10.1.2.3/16", 2, CMD_NONE, NULL, "raddr: 10.1.2.3/16 has bits set beyond its prefix (the network is 10.1.0.0/16)" },
+	{ "filter laddr fd99::1/64", 2, CMD_NONE, NULL, "laddr: fd99::1/64 has bits set beyond its prefix (the network is fd99::/64)" },
+	{ "filter raddr 10.0.0.0/33", 2, CMD_NONE, NULL, "raddr: the prefix of 10.0.0.0 is 0 to 32" },
+	{ "filter raddr ::/129", 2, CMD_NONE, NULL, "raddr: the prefix of :: is 0 to 128" },
+	{ "filter raddr 10.0.0.0/", 2, CMD_NONE, NULL, "the prefix of 10.0.0.0 is 0 to 32" },
+	{ "filter raddr 10.0.0.0/-1", 2, CMD_NONE, NULL, "the prefix of 10.0.0.0 is 0 to 32" },
+	{ "filter raddr 10.0.0.0/0x8", 2, CMD_NONE, NULL, "the prefix of 10.0.0.0 is 0 to 32" },
+	{ "filter raddr 10.0.0", 2, CMD_NONE, NULL, "raddr needs an IPv4 or IPv6 address" },
+	{ "filter laddr example.com", 2, CMD_NONE, NULL, "laddr needs an IPv4 or IPv6 address" },
+	{ "filter laddr", 2, CMD_NONE, NULL, "laddr needs an IPv4 or IPv6 address" },
+	{ "filter laddr 1.2.3.4 laddr 1.2.3.4", 2, CMD_NONE, NULL, "laddr given twice" },
 };
 
 static void test_view_parse(void)
@@ -459,6 +473,14 @@ static void test_view_parse(void)
 	      !strcmp(o.filter.ifname, "lo") && o.filter.has_lport &&
 	      o.filter.lport == 80 && o.filter.has_rport &&
 	      o.filter.rport == 443, "every filter key");
+	parse("filter raddr 10.99.0.0/16 laddr fd99::1", &o, err);
+	CHECK(o.filter_act == FILTER_SET && o.filter.has_raddr &&
+	      o.filter.raddr.len == 4 && o.filter.raddr.has_prefix &&
+	      o.filter.raddr.prefix == 16 &&
+	      !memcmp(o.filter.raddr.addr, "\x0a\x63\0\0", 4) &&
+	      o.filter.has_laddr && o.filter.laddr.len == 16 &&
+	      !o.filter.laddr.has_prefix && o.filter.laddr.addr[0] == 0xfd &&
+	      o.filter.laddr.addr[15] == 1, "raddr network, laddr address");
 	parse("filter comm 0123456789abcde ifindex 4294967", &o, err);
 	CHECK(!strcmp(o.filter.comm, "0123456789abcde") && o.filter.has_ifindex &&
 	      o.filter.ifindex == 4294967, "15-character comm, ifindex");
@@ -1508,7 +1530,9 @@ static void test_filter(void)
 	s = capture(filter_out, &json);
 	CHECK(!strcmp(s, "{\"schema_version\":1,\"active\":false,\"pid\":null,"
 		      "\"comm\":null,\"netns\":null,\"ifindex\":null,"
-		      "\"local_port\":null,\"remote_port\":null}\n"), "no filter JSON: %s", s);
+		      "\"local_port\":null,\"remote_port\":null,"
+		      "\"local_network\":null,\"remote_network\":null}\n"),
+	      "no filter JSON: %s", s);
 	in.has_pid = in.has_comm = in.has_ifindex = in.has_rport = true;
 	in.pid = 42;
 	snprintf(in.comm, sizeof(in.comm), "curl");
@@ -1526,7 +1550,41 @@ static void test_filter(void)
 	s = capture(filter_out, &json);
 	CHECK(!strcmp(s, "{\"schema_version\":1,\"active\":true,\"pid\":42,"
 		      "\"comm\":\"curl\",\"netns\":null,\"ifindex\":3,"
-		      "\"local_port\":null,\"remote_port\":443}\n"), "filter JSON: %s", s);
+		      "\"local_port\":null,\"remote_port\":443,"
+		      "\"local_network\":null,\"remote_network\":null}\n"),
+	      "filter JSON: %s", s);
+
+	/* Addresses: the request's bytes and prefixes, as GET_FILTER gives them. */
+	memset(&in, 0, sizeof(in));
+	memset(&cur_filter, 0, sizeof(cur_filter));
+	nlh = msg_new();
+	in.has_laddr = in.has_raddr = true;
+	in.laddr.len = 16;
+	in.laddr.addr[0] = 0xfd;
+	in.laddr.addr[1] = 0x99;
+	in.laddr.has_prefix = true;
+	in.laddr.prefix = 16;
+	in.raddr.len = 4;
+	memcpy(in.raddr.addr, "\x7f\0\0\x02", 4);
+	filter_put(nlh, &in);
+	CHECK(mnl_attr_get_type(mnl_nlmsg_get_payload_offset(nlh, sizeof(struct genlmsghdr))) ==
+	      TPSTAT_A_FILTER_LADDR, "laddr first");
+	filter_reply_cb(nlh, &cur_filter);
+	CHECK(cur_filter.has_laddr && cur_filter.laddr.len == 16 &&
+	      cur_filter.laddr.has_prefix && cur_filter.laddr.prefix == 16 &&
+	      cur_filter.has_raddr && cur_filter.raddr.len == 4 &&
+	      !cur_filter.raddr.has_prefix, "addresses read back");
+	s = capture(filter_out, &text);
+	CHECK(!strcmp(s, "laddr fd99::/16\nraddr 127.0.0.2/32\n"), "addresses: %s", s);
+	s = capture(filter_out, &json);
+	CHECK(strstr(s, "\"local_network\":\"fd99::/16\",\"remote_network\":\"127.0.0.2/32\"}"),
+	      "addresses JSON: %s", s);
+	/* An address of another length is a bad reply, not an address. */
+	memset(&cur_filter, 0, sizeof(cur_filter));
+	nlh = msg_new();
+	mnl_attr_put(nlh, TPSTAT_A_FILTER_RADDR, 5, "\1\2\3\4\5");
+	CHECK(filter_reply_cb(nlh, &cur_filter) != MNL_CB_OK && !cur_filter.has_raddr,
+	      "a 5-byte address is refused");
 }
 
 /* A DONE-terminated dump's header missing: view_cmd refuses; here, the flag. */

@@ -19,7 +19,8 @@
  *   bulk-client ADDR PORT BYTES   send BYTES, shut down, read to EOF
  *   flood ADDR PORT SECONDS       refused connects and UDP, for a while
  *
- * ADDR is IPv4 or IPv6, loopback or the tests' own namespaces' prefixes.
+ * ADDR is IPv4 or IPv6, loopback (::ffff:127.0.0.1 too: an IPv6 socket
+ * with an IPv4 peer) or the tests' own namespaces' prefixes.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -72,7 +73,10 @@ static struct addr addr_of(const char *ip, const char *port)
 		in6->sin6_family = a.family = AF_INET6;
 		in6->sin6_port = htons(a.port);
 		a.len = sizeof(*in6);
+		/* ::ffff:127.x.y.z: an IPv6 socket's IPv4 loopback peer. */
 		if (IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr) ||
+		    (IN6_IS_ADDR_V4MAPPED(&in6->sin6_addr) &&
+		     in6->sin6_addr.s6_addr[12] == 127) ||
 		    (in6->sin6_addr.s6_addr[0] == 0xfd &&
 		     in6->sin6_addr.s6_addr[1] == 0x99))
 			return a;

@@ -9,6 +9,9 @@
  *                            a clean end: an error, an ACK or a DONE
  *   nlprobe dump             GET_COUNTERS dump: prints "name value" lines
  *                            and, on stderr, how many recv() batches
+ *   nlprobe filter-bad       SET_FILTER requests with addresses the tool
+ *                            never sends; each must be refused: prints
+ *                            "what: errno: the extack message" each
  * Exit 0 when every request got a clean answer.
  */
 #include <errno.h>
@@ -24,6 +27,8 @@
 #include "../../uapi/linux/tpstat.h"
 
 static int sock_fd;
+/* The extack message of the last NLMSG_ERROR, "" if it had none. */
+static char last_extack[256];
 static unsigned int seq = 1;
 /*
  * The kernel sizes dump messages after the largest read so far: small
@@ -56,6 +61,33 @@ static size_t put_attr(unsigned char *at, unsigned short type,
 	return NLA_ALIGN(NLA_HDRLEN + copy);
 }
 
+/* NLMSGERR_ATTR_MSG of an NLMSG_ERROR into last_extack. */
+static void read_extack(const struct nlmsghdr *h)
+{
+	const struct nlmsgerr *e = NLMSG_DATA(h);
+	size_t off = NLMSG_HDRLEN + sizeof(*e);
+	const struct nlattr *a;
+
+	last_extack[0] = '\0';
+	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	/* The request comes back whole unless capped to its header. */
+	if (!(h->nlmsg_flags & NLM_F_CAPPED))
+		off += e->msg.nlmsg_len - NLMSG_HDRLEN;
+	while (off + NLA_HDRLEN <= h->nlmsg_len) {
+		a = (const void *)((const char *)h + off);
+		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > h->nlmsg_len)
+			return;
+		if (a->nla_type == NLMSGERR_ATTR_MSG) {
+			snprintf(last_extack, sizeof(last_extack), "%.*s",
+				 (int)(a->nla_len - NLA_HDRLEN),
+				 (const char *)a + NLA_HDRLEN);
+			return;
+		}
+		off += NLA_ALIGN(a->nla_len);
+	}
+}
+
 /*
  * Sends @len bytes and reads until the request ends.  Returns the errno of
  * an NLMSG_ERROR (0 for an ACK or a DONE), or 1 when nothing ended it.
@@ -81,8 +113,10 @@ static int transact(struct msg *m, size_t len, int print, int *batches)
 		     h = NLMSG_NEXT(h, n)) {
 			if (h->nlmsg_seq != seq)
 				continue;
-			if (h->nlmsg_type == NLMSG_ERROR)
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				read_extack(h);
 				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+			}
 			/* A dump that failed says so in its DONE (an int). */
 			if (h->nlmsg_type == NLMSG_DONE)
 				return h->nlmsg_len >= NLMSG_LENGTH(sizeof(int)) ?
@@ -226,6 +260,84 @@ static int bad(int family)
 	return failures;
 }
 
+/*
+ * Address filters the kernel must refuse, each with its reason; a valid
+ * port filter beside each, which must not be set either.
+ */
+static int filter_bad(int family)
+{
+	static const unsigned char v4[4] = { 127, 0, 0, 3 };
+	/* 17 bytes: the 17-byte case reads one past the address. */
+	static const unsigned char v6[17] = { 0xfd, 0x99, [15] = 1 };
+	static const unsigned char mapped[16] = {
+		[10] = 0xff, [11] = 0xff, 127, 0, 0, 1 };
+	unsigned char u8;
+	unsigned short port = 9;
+	int failures = 0, i;
+	struct msg m;
+
+	for (i = 0; i < 8; i++) {
+		const char *what = "";
+		size_t len = header(&m, family, TPSTAT_CMD_SET_FILTER, 0);
+		unsigned char *at = m.attrs;
+		int err;
+
+		at += put_attr(at, TPSTAT_A_FILTER_LPORT, NLA_HDRLEN + 2, &port, 2);
+		switch (i) {
+		case 0:
+			what = "5-byte raddr";
+			at += put_attr(at, TPSTAT_A_FILTER_RADDR, NLA_HDRLEN + 5, v6, 5);
+			break;
+		case 1:
+			what = "17-byte laddr";
+			at += put_attr(at, TPSTAT_A_FILTER_LADDR, NLA_HDRLEN + 17, v6, 17);
+			break;
+		case 2:
+			what = "IPv4 raddr, prefix 33";
+			u8 = 33;
+			at += put_attr(at, TPSTAT_A_FILTER_RADDR, NLA_HDRLEN + 4, v4, 4);
+			at += put_attr(at, TPSTAT_A_FILTER_RADDR_PREFIX, NLA_HDRLEN + 1, &u8, 1);
+			break;
+		case 3:
+			what = "IPv6 laddr, prefix 129";
+			u8 = 129;
+			at += put_attr(at, TPSTAT_A_FILTER_LADDR, NLA_HDRLEN + 16, v6, 16);
+			at += put_attr(at, TPSTAT_A_FILTER_LADDR_PREFIX, NLA_HDRLEN + 1, &u8, 1);
+			break;
+		case 4:
+			what = "raddr 127.0.0.3/24, host bits";
+			u8 = 24;
+			at += put_attr(at, TPSTAT_A_FILTER_RADDR, NLA_HDRLEN + 4, v4, 4);
+			at += put_attr(at, TPSTAT_A_FILTER_RADDR_PREFIX, NLA_HDRLEN + 1, &u8, 1);
+			break;
+		case 5:
+			what = "laddr fd99::1/64, host bits";
+			u8 = 64;
+			at += put_attr(at, TPSTAT_A_FILTER_LADDR, NLA_HDRLEN + 16, v6, 16);
+			at += put_attr(at, TPSTAT_A_FILTER_LADDR_PREFIX, NLA_HDRLEN + 1, &u8, 1);
+			break;
+		case 6:
+			what = "raddr prefix, no raddr";
+			u8 = 8;
+			at += put_attr(at, TPSTAT_A_FILTER_RADDR_PREFIX, NLA_HDRLEN + 1, &u8, 1);
+			break;
+		case 7:
+			what = "raddr ::ffff:127.0.0.1/120, IPv4 prefix 24";
+			u8 = 120;
+			at += put_attr(at, TPSTAT_A_FILTER_RADDR, NLA_HDRLEN + 16, mapped, 16);
+			at += put_attr(at, TPSTAT_A_FILTER_RADDR_PREFIX, NLA_HDRLEN + 1, &u8, 1);
+			break;
+		}
+		len += at - m.attrs;
+		m.nlh.nlmsg_len = len;
+		err = transact(&m, len, 0, NULL);
+		printf("%s: %s: %s\n", what, err < 0 ? strerror(-err) :
+		       err ? "no answer" : "accepted", last_extack);
+		failures += err >= 0;
+	}
+	return failures;
+}
+
 static int random_requests(int family, long n, unsigned int seed)
 {
 	long i, errors = 0, ends = 0, hangs = 0;
@@ -270,7 +382,7 @@ int main(int argc, char **argv)
 	int family, one = 1;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: nlprobe bad | random N SEED | dump\n");
+		fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump\n");
 		return 2;
 	}
 	sock_fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
@@ -282,6 +394,8 @@ int main(int argc, char **argv)
 
 	if (!strcmp(argv[1], "bad"))
 		return bad(family) ? 1 : 0;
+	if (!strcmp(argv[1], "filter-bad"))
+		return filter_bad(family) ? 1 : 0;
 	if (!strcmp(argv[1], "random") && argc == 4)
 		return random_requests(family, atol(argv[2]),
 				       strtoul(argv[3], NULL, 0));
@@ -296,6 +410,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "batches=%d\n", batches);
 		return err != 0;
 	}
-	fprintf(stderr, "usage: nlprobe bad | random N SEED | dump\n");
+	fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump\n");
 	return 2;
 }

@@ -4,8 +4,8 @@
 # Guest-side suites in turn, in one boot: by default every one, the
 # monitor's alerts (monitor.sh, first: nothing else has run yet), the
 # module's counters (run.sh), the tool against it (ctl.sh), namespaces
-# asking about themselves (netns.sh), the views (views.sh, and over
-# IPv6: ipv6.sh), storms of resets and filters under traffic
+# asking about themselves (netns.sh), the filter's addresses
+# (filter.sh), the views (views.sh, and over IPv6: ipv6.sh), storms of resets and filters under traffic
 # (stress.sh), a hostile user (adversary.sh), the auth view against
 # TCP-MD5 and TCP-AO failures (auth.sh: skipped in seconds where the
 # kernel lacks the tracepoints) and every network tracepoint (events.sh,
@@ -16,7 +16,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 ko=$1
 shift
-[ $# -gt 0 ] || set -- monitor.sh run.sh ctl.sh netns.sh views.sh ipv6.sh stress.sh \
+[ $# -gt 0 ] || set -- monitor.sh run.sh ctl.sh netns.sh filter.sh views.sh ipv6.sh stress.sh \
 	adversary.sh auth.sh events.sh
 status=0
 for suite in "$@"; do

@@ -273,6 +273,22 @@ enum tpstat_attr {
 	 * never follows the inode number to a later namespace.
 	 */
 	TPSTAT_A_FILTER_NETNS_COOKIE,
+	/*
+	 * SET_FILTER / GET_FILTER: the socket's local (LADDR) or remote
+	 * (RADDR) address is in a network.  binary: the address, 4 bytes
+	 * (IPv4) or 16 (IPv6), network byte order, no bit set beyond the
+	 * prefix (EINVAL).  An IPv4-mapped IPv6 address under a prefix of
+	 * 96 or more is its IPv4 address, as GET_FILTER gives it back.  An
+	 * IPv4 network matches IPv4 peers of IPv6 sockets too; an IPv6 one
+	 * matches IPv6 addresses only.  A socket bound or connected to
+	 * none (0.0.0.0, ::), and an event without an internet socket,
+	 * never match.
+	 */
+	TPSTAT_A_FILTER_LADDR,
+	/* u8: its prefix length, at most 32 (IPv4) or 128; absent: all */
+	TPSTAT_A_FILTER_LADDR_PREFIX,
+	TPSTAT_A_FILTER_RADDR,		/* binary: as FILTER_LADDR */
+	TPSTAT_A_FILTER_RADDR_PREFIX,	/* u8: as FILTER_LADDR_PREFIX */
 
 	__TPSTAT_A_MAX
 };
