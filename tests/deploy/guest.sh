@@ -2,10 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Deployment tests inside a test kernel (tests/vm/boot.sh), after the
-# host installed tpstat with DKMS (tests/deploy/host.sh): modprobe loads
-# the DKMS build, it counts exactly (ftrace hist triggers), the examples
-# for modprobe.d and modules-load.d work, the module autoloads for the
-# tool, and tpstat export passes promtool and agrees with tpstat show -j.
+# host installed the Debian packages (tests/deploy/host.sh): modprobe
+# loads the DKMS build, it counts exactly (ftrace hist triggers), tpstat
+# export passes promtool and agrees with tpstat show -j, the installed
+# tpstat-export.service's exporter, run with the unit's own user and
+# capabilities (unit.sh), writes every metric family (and one without
+# its capabilities would not), the examples for modprobe.d and
+# modules-load.d work, the module autoloads for the tool, and the
+# package's autopkgtest (debian/tests) passes as autopkgtest runs it.
 #   tests/deploy/guest.sh <version>
 # Prints TAP lines and ends with "# <P> passed, <F> failed".
 set -uo pipefail
@@ -18,6 +22,11 @@ TP=$top/build/ctl/tpstat
 EXAMPLES=$top/dkms/examples
 # shellcheck source=tests/net/lib.sh
 . "$top/tests/net/lib.sh"
+# shellcheck source=tests/net/workloads.sh
+. "$top/tests/net/workloads.sh"
+# shellcheck source=tests/deploy/fill_views.sh
+. "$here/fill_views.sh"
+UNIT=/lib/systemd/system/tpstat-export.service
 TMP=$(mktemp -d)
 release=$(uname -r)
 
@@ -129,6 +138,31 @@ check_eq "100 rewrites succeeded" 0 $?
 check_eq "$reads reads during them saw only whole files" 0 $bad
 check_eq "no temporary files left" "tpstat.prom" "$(ls -A "$TF")"
 
+# --- the installed export unit, run as systemd would run it -------------------
+# unit.sh's "ok - what" lines, as this script's TAP lines.
+tap_lines() {
+	local line
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) ok "${line#ok - }" ;;
+		"not ok - "*) not_ok "${line#not ok - }" ;;
+		*) echo "$line" ;;
+		esac
+	done
+}
+fill_views "$TMP"
+tap_lines < <("$here/unit.sh" "$UNIT" /usr/sbin/tpstat "${UNIT##*/}")
+# The unit as it was before (CapabilityBoundingSet= empty, "reading
+# tpstat needs no privilege"): the same test must fail, naming the
+# families the module keeps from it.
+sed 's/^CapabilityBoundingSet=.*/CapabilityBoundingSet=/' "$UNIT" > "$TMP/nocaps.service"
+"$here/unit.sh" "$TMP/nocaps.service" /usr/sbin/tpstat "no capabilities" > "$TMP/nocaps.log"
+check_eq "unit.sh fails for the unit with an empty CapabilityBoundingSet=" 1 $?
+check "... because metric families are missing" \
+	grep -q '^not ok - .*every metric family.*(missing: ' "$TMP/nocaps.log"
+check "... while its file says tpstat_up 1" grep -qx 'ok - .*: tpstat_up 1' "$TMP/nocaps.log"
+grep '^not ok' "$TMP/nocaps.log" | sed 's/^/# /'
+
 # --- the examples: modules-load.d list, modprobe.d options --------------------------
 rmmod tpstat
 conf=$EXAMPLES/modprobe.d/tpstat.conf
@@ -160,6 +194,24 @@ check "tpstat info with the module unloaded succeeds" quiet_info
 check "tpstat info autoloads tpstat" test -d /sys/module/tpstat
 rmmod tpstat
 check "rmmod tpstat" test ! -d /sys/module/tpstat
+
+# --- the package's autopkgtest, as autopkgtest runs it -------------------------
+# Each test of debian/tests/control with AUTOPKGTEST_TMP set: it passes
+# when it exits 0 and, unless it allows stderr, writes nothing there.
+ctl=$top/debian/tests/control
+read -ra adt_tests <<< "$(sed -n 's/^Tests: *//p' "$ctl" | tr '\n' ' ')"
+for t in "${adt_tests[@]}"; do
+	restrictions=$(awk -v t="$t" '/^Tests:/ { on = ($2 == t) } on && /^Restrictions:/' "$ctl")
+	mkdir "$TMP/adt-$t"
+	AUTOPKGTEST_TMP=$TMP/adt-$t "$top/debian/tests/$t" > "$TMP/adt-$t.out" 2> "$TMP/adt-$t.err"
+	st=$?
+	sed "s/^/# $t: /" "$TMP/adt-$t.out"
+	check_eq "autopkgtest $t: exit status" 0 $st
+	if [[ $restrictions != *allow-stderr* ]]; then
+		check_eq "autopkgtest $t: nothing on stderr" "" "$(head -3 "$TMP/adt-$t.err")"
+	fi
+done
+check "autopkgtest left tpstat unloaded, as it found it" test ! -d /sys/module/tpstat
 
 if dmesg | grep -qE 'BUG:|WARNING:|Oops|general protection'; then
 	not_ok "kernel log clean"

@@ -5,12 +5,15 @@
 # user does to install tpstat, against Debian's kernels' headers in
 # /lib/modules, each followed by its removal and a check that nothing is
 # left behind.  The host cannot load modules, so the guest part (modprobe,
-# exact counts, export) boots each kernel under QEMU: tests/deploy/guest.sh.
+# exact counts, export, the export unit, the autopkgtest) boots each
+# kernel under QEMU: tests/deploy/guest.sh.
 #   1. make dkms-install: dkms add/build/install from clean, for every
-#      Debian kernel; in each kernel's guest modprobe loads that build;
-#      make dkms-remove.
-#   2. the .deb packages: build, lintian (no errors), apt install, the
-#      systemd examples verify against the installed tool, apt purge.
+#      Debian kernel; make dkms-remove.
+#   2. the Debian packages: build (source and binary), lintian clean
+#      (nothing at pedantic level, overrides only with a reason),
+#      apt install, the systemd units installed and verified, none
+#      enabled; in each kernel's guest modprobe loads the build the
+#      postinst made with DKMS, the rest of guest.sh; apt purge.
 #   3. make install KVER= / make uninstall.
 # Needs build/ctl/tpstat and build/tools/netload (make ctl tools).
 #   tests/deploy/host.sh [LOGDIR]     (default build/check/deploy)
@@ -47,7 +50,9 @@ state() {
 			/etc/modules-load.d "$PREFIX/sbin" "$PREFIX/share/man" \
 			"$PREFIX/share/bash-completion" "$PREFIX/share/zsh" /usr/sbin \
 			/usr/share/man/man8 /usr/share/bash-completion/completions \
-			/usr/share/zsh/vendor-completions \
+			/usr/share/zsh/vendor-completions /lib/systemd/system \
+			/etc/systemd/system /var/lib/systemd/deb-systemd-helper-enabled \
+			/var/lib/systemd/deb-systemd-helper-masked \
 			/usr/share/doc -xdev ! -path '/var/lib/dkms/mok.*' 2>/dev/null
 		for k in "${kernels[@]}"; do
 			md5sum "/lib/modules/$k/modules.dep" "/lib/modules/$k/modules.alias"
@@ -112,7 +117,9 @@ check_eq "the man page's version is module/version.h's" "tpstat $VERSION" \
 check_eq "dkms.conf takes the version from the build" \
 	'PACKAGE_VERSION="#MODULE_VERSION#"' "$(grep '^PACKAGE_VERSION=' dkms/dkms.conf)"
 
-# --- 1. DKMS from clean, the guests, dkms remove ------------------------------------
+# --- 1. DKMS from clean, dkms remove ------------------------------------------
+# Guests boot in part 2, with the packages installed: their DKMS build is
+# made the same way (dkms.conf), and the units are there.
 nice -n 10 make dkms-install > "$logs/dkms-install.log" 2>&1
 check_eq "make dkms-install (dkms add, build, install)" 0 $?
 for i in "${!kernels[@]}"; do
@@ -121,7 +128,53 @@ for i in "${!kernels[@]}"; do
 		grep -q "^tpstat/$VERSION, $k, [^:]*: installed" <(dkms status -m tpstat 2>/dev/null)
 	check "$k: modprobe resolves to updates/dkms" resolves "$k" updates/dkms
 	check_eq "$k: installed module's version" "$VERSION" "$(modinfo -k "$k" -F version tpstat)"
+done
+make dkms-remove > "$logs/dkms-remove.log" 2>&1
+check_eq "make dkms-remove" 0 $?
+check_eq "dkms knows no tpstat" "" "$(dkms status -m tpstat 2>/dev/null)"
+check_eq "no tpstat.ko in /lib/modules" "" "$(find /lib/modules -name 'tpstat*.ko*')"
+nothing_left "dkms remove"
 
+# --- 2. Debian packages ----------------------------------------------------------
+pkg=$(mktemp -d)
+mkdir "$pkg/tpstat-$VERSION"
+git ls-files | grep -v '^build/' | cpio -pdm --quiet "$pkg/tpstat-$VERSION"
+(cd "$pkg/tpstat-$VERSION" && nice -n 10 dpkg-buildpackage -us -uc) > "$logs/deb-build.log" 2>&1
+check_eq "dpkg-buildpackage builds the source, tpstat and tpstat-dkms" 0 $?
+debs=("$pkg/tpstat-dkms_${VERSION}_all.deb" "$pkg/tpstat_${VERSION}_amd64.deb")
+check "both .deb files and the .dsc exist" test -f "${debs[0]}" -a -f "${debs[1]}" \
+	-a -f "$pkg/tpstat_${VERSION}.dsc"
+# The .changes names the .dsc and the .debs: lintian checks them all.
+lintian --pedantic --display-info --fail-on error,warning,info,pedantic \
+	"$pkg/tpstat_${VERSION}_amd64.changes" > "$logs/lintian.log" 2>&1
+check_eq "lintian: clean at pedantic level (.dsc, both .debs, .changes)" 0 $?
+grep '^[EWIP]: ' "$logs/lintian.log" | head -5 | sed 's/^/# /'
+check "tpstat-dkms depends on dkms" bash -c "dpkg-deb -f '${debs[0]}' Depends | grep -q dkms"
+
+DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y "${debs[@]}" > "$logs/deb-install.log" 2>&1
+check_eq "apt installs both packages" 0 $?
+for k in "${kernels[@]}"; do
+	check "$k: the package's postinst built and installed it with DKMS" \
+		grep -q "^tpstat/$VERSION, $k, [^:]*: installed" <(dkms status -m tpstat 2>/dev/null)
+	check "$k: modprobe resolves to updates/dkms" resolves "$k" updates/dkms
+done
+check "/usr/sbin/tpstat runs" bash -c "/usr/sbin/tpstat help > /dev/null"
+check "man page installed" test -f /usr/share/man/man8/tpstat.8.gz
+check "examples shipped" test -f /usr/share/doc/tpstat/examples/modprobe.d/tpstat.conf
+units=(tpstat-load.service tpstat-export.service tpstat-export.timer)
+check "the units are installed: ${units[*]}" \
+	test -f "/lib/systemd/system/${units[0]}" -a -f "/lib/systemd/system/${units[1]}" \
+	-a -f "/lib/systemd/system/${units[2]}"
+check "systemd-analyze verify: the installed units" \
+	systemd-analyze verify "${units[@]/#//lib/systemd/system/}"
+check_eq "no unit is enabled (no symlink to it in /etc/systemd/system)" "" \
+	"$(find /etc/systemd/system -name 'tpstat*' 2>/dev/null)"
+for u in "${units[@]}"; do
+	check "$u: disabled (deb-systemd-helper was-enabled says no)" \
+		bash -c "! deb-systemd-helper --quiet was-enabled '$u'"
+done
+for i in "${!kernels[@]}"; do
+	k=${kernels[$i]}
 	tests/vm/boot.sh --kernel "${images[$i]}" --modules-release "$k" \
 		--timeout 1200 --out "$logs/guest-$k" -- \
 		tests/deploy/guest.sh "$VERSION" > /dev/null 2>&1
@@ -137,38 +190,6 @@ for i in "${!kernels[@]}"; do
 	check "$k: guest tests ran to their end (summary line)" \
 		grep -qE '^# [0-9]+ passed, 0 failed$' "$logs/guest-$k/output.log"
 done
-make dkms-remove > "$logs/dkms-remove.log" 2>&1
-check_eq "make dkms-remove" 0 $?
-check_eq "dkms knows no tpstat" "" "$(dkms status -m tpstat 2>/dev/null)"
-check_eq "no tpstat.ko in /lib/modules" "" "$(find /lib/modules -name 'tpstat*.ko*')"
-nothing_left "dkms remove"
-
-# --- 2. Debian packages ----------------------------------------------------------
-pkg=$(mktemp -d)
-mkdir "$pkg/tpstat-$VERSION"
-git ls-files | grep -v '^build/' | cpio -pdm --quiet "$pkg/tpstat-$VERSION"
-(cd "$pkg/tpstat-$VERSION" && nice -n 10 dpkg-buildpackage -us -uc -b) > "$logs/deb-build.log" 2>&1
-check_eq "dpkg-buildpackage builds tpstat and tpstat-dkms" 0 $?
-debs=("$pkg/tpstat-dkms_${VERSION}_all.deb" "$pkg/tpstat_${VERSION}_amd64.deb")
-check "both .deb files exist" test -f "${debs[0]}" -a -f "${debs[1]}"
-lintian --fail-on error "$pkg/tpstat_${VERSION}_amd64.changes" > "$logs/lintian.log" 2>&1
-check_eq "lintian: no errors" 0 $?
-grep '^E: ' "$logs/lintian.log" | head -5 | sed 's/^/# /'
-check "tpstat-dkms depends on dkms" bash -c "dpkg-deb -f '${debs[0]}' Depends | grep -q dkms"
-
-DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y "${debs[@]}" > "$logs/deb-install.log" 2>&1
-check_eq "apt installs both packages" 0 $?
-for k in "${kernels[@]}"; do
-	check "$k: the package's postinst built and installed it with DKMS" \
-		grep -q "^tpstat/$VERSION, $k, [^:]*: installed" <(dkms status -m tpstat 2>/dev/null)
-	check "$k: modprobe resolves to updates/dkms" resolves "$k" updates/dkms
-done
-check "/usr/sbin/tpstat runs" bash -c "/usr/sbin/tpstat help > /dev/null"
-check "man page installed" test -f /usr/share/man/man8/tpstat.8.gz
-check "examples shipped" test -f /usr/share/doc/tpstat/examples/systemd/tpstat-export.timer
-check "systemd-analyze verify: the export service and timer" \
-	systemd-analyze verify /usr/share/doc/tpstat/examples/systemd/tpstat-export.service \
-	/usr/share/doc/tpstat/examples/systemd/tpstat-export.timer
 DEBIAN_FRONTEND=noninteractive apt-get purge -y tpstat tpstat-dkms > "$logs/deb-purge.log" 2>&1
 check_eq "apt purges both" 0 $?
 check_eq "dkms knows no tpstat after purge" "" "$(dkms status -m tpstat 2>/dev/null)"
