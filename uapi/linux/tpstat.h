@@ -62,7 +62,7 @@ enum tpstat_event_state {
  *   GET_VIEW STATES, HISTS   yes          yes (a)         no     no
  *   GET_VIEW TRAPS           yes          no (f)          no     no
  *   GET_VIEW RETRANS RESETS  all          no              own    no
- *     LIFETIMES ERRORS RCVQ NEIGH AUTH
+ *     LIFETIMES ERRORS RCVQ NEIGH AUTH SOCKMEM
  *   debugfs tpstat/ files    root only (mode 0400; debugfs itself is
  *                            the initial namespace's root's)
  *
@@ -113,7 +113,8 @@ enum tpstat_cmd {
 	 * dump, VIEW: first one message with VIEW_* (the table's size, use
 	 * and lost updates), then one message per entry with the view's key
 	 * and value attributes.  Views that name sockets, addresses, ports
-	 * or tasks (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ, NEIGH, AUTH),
+	 * or tasks (RETRANS, RESETS, LIFETIMES, ERRORS, RCVQ, NEIGH, AUTH,
+	 * SOCKMEM),
 	 * and TRAPS, need CAP_NET_ADMIN over the caller's network
 	 * namespace; without it, DROPS and DEVICES give the caller's
 	 * namespace's entries only (see "Who may do what").
@@ -289,6 +290,11 @@ enum tpstat_attr {
 	TPSTAT_A_FILTER_LADDR_PREFIX,
 	TPSTAT_A_FILTER_RADDR,		/* binary: as FILTER_LADDR */
 	TPSTAT_A_FILTER_RADDR_PREFIX,	/* u8: as FILTER_LADDR_PREFIX */
+	TPSTAT_A_MEM_KIND,	/* u8: enum tpstat_mem_kind (SOCKMEM) */
+	/* u64: pages the protocol had allocated, at the last event (SOCKMEM) */
+	TPSTAT_A_MEM_ALLOCATED,
+	/* u64: the protocol's hard limit in pages (its sysctl _mem[2]), then */
+	TPSTAT_A_MEM_LIMIT,
 
 	__TPSTAT_A_MAX
 };
@@ -365,6 +371,15 @@ enum tpstat_attr {
  * HISTS:     HIST_NAME; HIST_BUCKETS HIST_SUM HIST_COUNT.  Names: srtt_us
  *            and snd_cwnd (tcp_probe), xmit_len (net_dev_xmit skb_len),
  *            rx_len (netif_receive_skb, link-layer header included).
+ * SOCKMEM:   NETNS FAMILY PROTOCOL SPORT MEM_KIND; COUNT MEM_ALLOCATED
+ *            MEM_LIMIT.  Sockets refused memory because their protocol
+ *            (TCP, UDP, ...) was over its limits
+ *            (sock:sock_exceed_buf_limit), per socket family, protocol,
+ *            local port and whether it was sending or receiving;
+ *            MEM_ALLOCATED and MEM_LIMIT are the protocol's pages
+ *            allocated (as /proc/net/sockstat's "mem") and its hard
+ *            limit (net.ipv4.tcp_mem's, udp_mem's third figure) at the
+ *            last event.
  */
 enum tpstat_view {
 	TPSTAT_VIEW_DROPS,
@@ -379,6 +394,7 @@ enum tpstat_view {
 	TPSTAT_VIEW_RCVQ,
 	TPSTAT_VIEW_NEIGH,
 	TPSTAT_VIEW_AUTH,
+	TPSTAT_VIEW_SOCKMEM,
 
 	__TPSTAT_VIEW_CNT
 };
@@ -444,6 +460,12 @@ enum tpstat_alert_kind {
 	TPSTAT_ALERT_ERRORS,
 
 	__TPSTAT_ALERT_CNT
+};
+
+/* TPSTAT_A_MEM_KIND: what the socket was refused memory for. */
+enum tpstat_mem_kind {
+	TPSTAT_MEM_SEND,	/* to queue data to send (SK_MEM_SEND) */
+	TPSTAT_MEM_RECV,	/* to queue data received (SK_MEM_RECV) */
 };
 
 /* TPSTAT_A_DIRECTION: which end of a connection a key is about. */
