@@ -45,15 +45,26 @@
 #include "../module/probes.c"
 #include "../module/probes_auth.c"
 #include "../module/probes_gen.c"
-#include "../module/record.c"
-#include "../module/record_rcvq.c"
-#include "../module/record_neigh.c"
-#include "../module/record_auth.c"
+#include "../module/nlput.c"
+#include "../module/reasons.c"
 #include "../module/registry.c"
 #include "../module/report.c"
 #include "../module/snap_sort.c"
 #include "../module/table.c"
+#include "../module/view_fmt.c"
 #include "../module/views.c"
+#include "../module/views/auth.c"
+#include "../module/views/devices.c"
+#include "../module/views/drops.c"
+#include "../module/views/errors.c"
+#include "../module/views/hists.c"
+#include "../module/views/lifetimes.c"
+#include "../module/views/neigh.c"
+#include "../module/views/rcvq.c"
+#include "../module/views/resets.c"
+#include "../module/views/retrans.c"
+#include "../module/views/states.c"
+#include "../module/views/traps.c"
 
 /* ---- glob matching ---------------------------------------------------- */
 
@@ -1061,7 +1072,7 @@ static void tpstat_neigh_test(struct kunit *test)
 							 NEIGH_UPDATE_F_ADMIN));
 
 	/* Two failures of one IPv4 neighbour on lo, one of an IPv6 one. */
-	t = &v->table[TPSTAT_T_NEIGH];
+	t = &v->table[TPSTAT_VIEW_NEIGH];
 	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(t, 4, sizeof(key),
 						  TPSTAT_NEIGH_NR));
 	n->dev = init_net.loopback_dev;

@@ -21,11 +21,12 @@ if [ ! -f "$kdir/Makefile" ]; then
 	exit 1
 fi
 
-mkdir -p "$out/module" "$out/kunit" "$out/generated"
+mkdir -p "$out/module/views" "$out/kunit" "$out/generated"
 out=$(cd "$out" && pwd)
 ln -sfn "$top/Kbuild" "$out/Kbuild"
 ln -sfn "$top/uapi" "$out/uapi"
-for f in "$top"/module/*.[ch] "$top"/module/objects.mk "$top"/kunit/*.[ch]; do
+for f in "$top"/module/*.[ch] "$top"/module/views/*.[ch] "$top"/module/objects.mk \
+	 "$top"/kunit/*.[ch]; do
 	[ -e "$f" ] || continue
 	rel=${f#"$top"/}
 	ln -sfn "$f" "$out/$rel"

@@ -33,8 +33,16 @@ MODULE_PARM_DESC(events,
 
 static char *views;
 tpstat_param_string(views, TPSTAT_VIEWS_MAX_LEN);
-MODULE_PARM_DESC(views,
-		 "Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, rcvq, neigh, auth, at most " __stringify(TPSTAT_VIEWS_MAX_LEN) " characters");
+/*
+ * MODULE_PARM_DESC(views, ...) as moduleparam.h writes it, by hand: the
+ * names come from views/list.h, which a macro's argument cannot include.
+ */
+static const char tpstat_views_parmdesc[] __used __section(".modinfo")
+	__aligned(1) = __MODULE_INFO_PREFIX "parm=views:Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of "
+#define TPSTAT_VIEW(id, name) #name ", "
+#include "views/list.h"
+#undef TPSTAT_VIEW
+	"at most " __stringify(TPSTAT_VIEWS_MAX_LEN) " characters";
 
 /* A spec as the log shows it, before the reason: its first 64 characters. */
 #define TPSTAT_SPEC_SHOWN	64

@@ -18,25 +18,9 @@
 #include "netlink.h"
 #include "netns_counts.h"
 #include "nlput.h"
-#include "probes_auth.h"
 #include "registry.h"
+#include "view_type.h"
 #include "viewread.h"
-
-/*
- * Views that name sockets, addresses, ports or tasks (and TRAPS, whose
- * devlink instances may be another namespace's and whose keys cannot
- * tell): CAP_NET_ADMIN over the caller's namespace (uapi/linux/tpstat.h,
- * "Who may do what").
- */
-static bool tpstat_view_private(enum tpstat_view view)
-{
-	return view == TPSTAT_VIEW_RETRANS || view == TPSTAT_VIEW_RESETS ||
-	       view == TPSTAT_VIEW_LIFETIMES || view == TPSTAT_VIEW_ERRORS ||
-	       view == TPSTAT_VIEW_RCVQ ||
-	       view == TPSTAT_VIEW_NEIGH ||
-	       view == TPSTAT_VIEW_AUTH ||
-	       view == TPSTAT_VIEW_TRAPS;
-}
 
 /*
  * A namespace other than the initial one reads only its own entries,
@@ -44,9 +28,7 @@ static bool tpstat_view_private(enum tpstat_view view)
  */
 static bool tpstat_view_per_netns(enum tpstat_view view)
 {
-	enum tpstat_table_id table = tpstat_view_table(view);
-
-	return table < TPSTAT_NR_TABLES && tpstat_table_netns_offset(table) >= 0;
+	return tpstat_view_keyed(view) && tpstat_view_netns_offset(view) >= 0;
 }
 
 /*
@@ -60,10 +42,22 @@ static u64 tpstat_view_ns_overflow(enum tpstat_view view, u64 ns_cookie)
 
 	rcu_read_lock();
 	live = rcu_dereference(tpstat_views_live);
-	lost = tpstat_table_ns_overflow(&live->table[tpstat_view_table(view)],
-					ns_cookie);
+	lost = tpstat_table_ns_overflow(&live->table[view], ns_cookie);
 	rcu_read_unlock();
 	return lost;
+}
+
+/* Why the kernel cannot feed a view (view_type.h), or NULL. */
+static const char *tpstat_view_unavailable(const struct tpstat_view_type *type)
+{
+	int i;
+
+	for (i = 0; i < TPSTAT_VIEW_NEEDS_MAX && type->needs[i].refusal; i++)
+		if (tpstat_event_state(type->needs[i].event) == TPSTAT_STATE_MISSING)
+			return type->needs[i].refusal;
+	if (type->available && !type->available())
+		return type->refusal;
+	return NULL;
 }
 
 /*
@@ -74,27 +68,17 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 				       enum tpstat_view view, u64 *ns_cookie,
 				       int *err)
 {
+	const struct tpstat_view_type *type = tpstat_view_type(view);
 	struct net *net = sock_net(cb->skb->sk);
+	const char *why;
 
 	*ns_cookie = 0;
 	*err = -EOPNOTSUPP;
 	if (!tpstat_view_on(view))
 		return TPSTAT_MSG("this view is off: the module was loaded with views= without it");
-	if (view == TPSTAT_VIEW_ERRORS &&
-	    tpstat_event_state(TPSTAT_EV_INET_SK_ERROR_REPORT) == TPSTAT_STATE_MISSING)
-		return TPSTAT_MSG("this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)");
-	if (view == TPSTAT_VIEW_RCVQ &&
-	    tpstat_event_state(TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB) == TPSTAT_STATE_MISSING)
-		return TPSTAT_MSG("this view is unavailable: the kernel has no udp:udp_fail_queue_rcv_skb");
-	if (view == TPSTAT_VIEW_RCVQ &&
-	    tpstat_event_state(TPSTAT_EV_SOCK_RCVQUEUE_FULL) == TPSTAT_STATE_MISSING)
-		return TPSTAT_MSG("this view is unavailable: the kernel has no sock:sock_rcvqueue_full");
-	if (view == TPSTAT_VIEW_NEIGH &&
-	    (tpstat_event_state(TPSTAT_EV_NEIGH_UPDATE) == TPSTAT_STATE_MISSING ||
-	     tpstat_event_state(TPSTAT_EV_NEIGH_TIMER_HANDLER) == TPSTAT_STATE_MISSING))
-		return TPSTAT_MSG("this view is unavailable: the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler");
-	if (view == TPSTAT_VIEW_AUTH && !tpstat_auth_available())
-		return TPSTAT_MSG("this view is unavailable: the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_* and tcp:tcp_ao_* (6.7 on)");
+	why = tpstat_view_unavailable(type);
+	if (why)
+		return why;
 	if (!net_eq(net, &init_net)) {
 		if (!tpstat_view_per_netns(view))
 			return TPSTAT_MSG("this view is system-wide (its keys name no namespace): read it from the initial network namespace");
@@ -104,7 +88,7 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 	*err = -EPERM;
 	if (netlink_net_capable(cb->skb, CAP_NET_ADMIN))
 		return NULL;
-	if (tpstat_view_private(view))
+	if (type->privacy == TPSTAT_VIEW_PRIVATE)
 		return TPSTAT_MSG("this view names sockets, addresses, ports, tasks or devices of any namespace and needs CAP_NET_ADMIN");
 	/*
 	 * Unprivileged in the initial namespace: its own devices and drops
@@ -154,203 +138,21 @@ int tpstat_nl_view_done(struct netlink_callback *cb)
 	return 0;
 }
 
-static int tpstat_put_hist(struct sk_buff *skb, const u64 *buckets,
-			   size_t stride, u64 sum)
-{
-	struct nlattr *nest = nla_nest_start(skb, TPSTAT_A_HIST_BUCKETS);
-	u64 count = 0;
-	int b;
-
-	if (!nest)
-		return -EMSGSIZE;
-	for (b = 0; b < TPSTAT_HIST_BUCKETS; b++) {
-		u64 n = buckets[b * stride];
-
-		if (!n)
-			continue;
-		count += n;
-		/* Inside the nest, padding is type 0: type 1 is bucket 0. */
-		if (nla_put_u64_64bit(skb, b + 1, n, TPSTAT_A_UNSPEC))
-			return -EMSGSIZE;
-	}
-	nla_nest_end(skb, nest);
-	if (tpstat_put_u64(skb, TPSTAT_A_HIST_SUM, sum) ||
-	    tpstat_put_u64(skb, TPSTAT_A_HIST_COUNT, count))
-		return -EMSGSIZE;
-	return 0;
-}
-
-/* A service port: the remote one (DPORT) of an active end, else SPORT. */
-static int tpstat_put_service(struct sk_buff *skb, u8 direction, u16 port)
-{
-	return nla_put_u16(skb, direction == TPSTAT_DIRECTION_ACTIVE ?
-			   TPSTAT_A_DPORT : TPSTAT_A_SPORT, port);
-}
-
-static int tpstat_put_keyed(struct sk_buff *skb, enum tpstat_view view,
-			    const void *key, const u64 *vals)
-{
-	switch (view) {
-	case TPSTAT_VIEW_DROPS: {
-		const struct tpstat_drop_key *k = key;
-
-		if (tpstat_put_drop_site(skb, k->location, k->reason) ||
-		    tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
-		    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex) ||
-		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_DROP_COUNT]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_TRAPS: {
-		const struct tpstat_trap_key *k = key;
-		char dev[sizeof(k->bus) + sizeof(k->device) + 1];
-
-		snprintf(dev, sizeof(dev), "%s/%s", k->bus, k->device);
-		if (nla_put_string(skb, TPSTAT_A_DEVLINK, dev) ||
-		    nla_put_string(skb, TPSTAT_A_TRAP, k->trap) ||
-		    nla_put_string(skb, TPSTAT_A_TRAP_GROUP, k->group) ||
-		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_TRAP_COUNT]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_RETRANS: {
-		const struct tpstat_flow_key *k = key;
-
-		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		    tpstat_put_addr(skb, TPSTAT_A_SADDR, k->family, k->saddr) ||
-		    nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
-		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
-		    nla_put_u16(skb, TPSTAT_A_DPORT, k->dport) ||
-		    tpstat_put_u64(skb, TPSTAT_A_RETRANS,
-				   vals[TPSTAT_FLOW_RETRANS]) ||
-		    tpstat_put_u64(skb, TPSTAT_A_SYNACK_RETRANS,
-				   vals[TPSTAT_FLOW_SYNACK]) ||
-		    nla_put_u8(skb, TPSTAT_A_NEW_STATE, vals[TPSTAT_FLOW_STATE]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_RESETS: {
-		const struct tpstat_reset_key *k = key;
-
-		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
-		    tpstat_put_service(skb, k->direction, k->port) ||
-		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
-		    (vals[TPSTAT_RST_SENT] &&
-		     tpstat_put_rst_reason(skb, k->reason)) ||
-		    tpstat_put_u64(skb, TPSTAT_A_RST_SENT, vals[TPSTAT_RST_SENT]) ||
-		    tpstat_put_u64(skb, TPSTAT_A_RST_RECEIVED,
-				   vals[TPSTAT_RST_RECEIVED]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_LIFETIMES: {
-		const struct tpstat_life_key *k = key;
-
-		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
-		    tpstat_put_service(skb, k->direction, k->port) ||
-		    (k->comm[0] && nla_put_string(skb, TPSTAT_A_COMM, k->comm)) ||
-		    tpstat_put_hist(skb, vals, 1, vals[TPSTAT_LIFE_SUM]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_ERRORS: {
-		const struct tpstat_err_key *k = key;
-
-		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
-		    nla_put_u32(skb, TPSTAT_A_ERRNO, k->err) ||
-		    nla_put_u16(skb, k->remote ? TPSTAT_A_DPORT : TPSTAT_A_SPORT,
-				k->port) ||
-		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_ERR_COUNT]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_RCVQ: {
-		const struct tpstat_rcvq_key *k = key;
-
-		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
-		    nla_put_u16(skb, TPSTAT_A_SPORT, k->port) ||
-		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_RCVQ_COUNT]) ||
-		    nla_put_u32(skb, TPSTAT_A_RCVBUF, vals[TPSTAT_RCVQ_RCVBUF]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_NEIGH: {
-		const struct tpstat_neigh_key *k = key;
-
-		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
-		    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex) ||
-		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
-		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_NEIGH_COUNT]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_AUTH: {
-		const struct tpstat_auth_key *k = key;
-
-		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
-		    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
-		    nla_put_u8(skb, TPSTAT_A_AUTH_KIND, k->kind) ||
-		    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_AUTH_COUNT]))
-			return -EMSGSIZE;
-		return 0;
-	}
-	case TPSTAT_VIEW_DEVICES: {
-		const struct tpstat_dev_key *k = key;
-		int i;
-
-		if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-		    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
-		    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex))
-			return -EMSGSIZE;
-		for (i = 0; i < TPSTAT_DEV_NR; i++)
-			if (tpstat_put_u64(skb, TPSTAT_A_TX_PACKETS + i, vals[i]))
-				return -EMSGSIZE;
-		return 0;
-	}
-	default:
-		return -EINVAL;
-	}
-}
-
 static int tpstat_put_entry(struct sk_buff *skb,
 			    const struct tpstat_view_read *r, u32 i)
 {
-	const u64 *s;
+	const struct tpstat_view_type *type = tpstat_view_type(r->view);
 
 	if (r->snap)
-		return tpstat_put_keyed(skb, r->view, tpstat_snap_key(r->snap, i),
-					tpstat_snap_vals(r->snap, i));
-	s = r->totals->slot;
-	if (r->view == TPSTAT_VIEW_HISTS)
-		return nla_put_string(skb, TPSTAT_A_HIST_NAME,
-				      tpstat_hist_names[i]) ||
-		       tpstat_put_hist(skb, &s[TPSTAT_SLOT_HIST(i, 0)], 1,
-				       s[TPSTAT_SLOT_HIST_SUM(i)]);
-	return nla_put_u8(skb, TPSTAT_A_OLD_STATE,
-			  TPSTAT_TCP_CELL_OLD(r->cells[i])) ||
-	       nla_put_u8(skb, TPSTAT_A_NEW_STATE,
-			  TPSTAT_TCP_CELL_NEW(r->cells[i])) ||
-	       tpstat_put_u64(skb, TPSTAT_A_COUNT,
-			      s[TPSTAT_SLOT_TCP_STATES + r->cells[i]]);
+		return type->put(skb, tpstat_snap_key(r->snap, i),
+				 tpstat_snap_vals(r->snap, i));
+	return type->put_row(skb, r, i);
 }
 
 static int tpstat_put_header(struct sk_buff *skb,
 			     const struct tpstat_view_read *r)
 {
-	const u64 *s;
+	const struct tpstat_view_type *type = tpstat_view_type(r->view);
 
 	if (nla_put_u32(skb, TPSTAT_A_VIEW, r->view))
 		return -EMSGSIZE;
@@ -360,19 +162,10 @@ static int tpstat_put_header(struct sk_buff *skb,
 		       tpstat_put_u64(skb, TPSTAT_A_VIEW_OVERFLOW, r->snap->overflow);
 	/* Dense views have a slot for every key: nothing is ever lost. */
 	if (nla_put_u32(skb, TPSTAT_A_VIEW_ENTRIES, r->count) ||
-	    nla_put_u32(skb, TPSTAT_A_VIEW_CAPACITY, r->view == TPSTAT_VIEW_HISTS ?
-			TPSTAT_NR_HISTS : TPSTAT_TCP_CELLS) ||
+	    nla_put_u32(skb, TPSTAT_A_VIEW_CAPACITY, type->capacity) ||
 	    tpstat_put_u64(skb, TPSTAT_A_VIEW_OVERFLOW, 0))
 		return -EMSGSIZE;
-	if (r->view != TPSTAT_VIEW_STATES)
-		return 0;
-	s = r->totals->slot;
-	return tpstat_put_u64(skb, TPSTAT_A_OPENS_ACTIVE,
-			      s[TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_ESTABLISHED)]) ||
-	       tpstat_put_u64(skb, TPSTAT_A_OPENS_PASSIVE,
-			      s[TPSTAT_SLOT_TCP_STATE(TCP_SYN_RECV, TCP_ESTABLISHED)]) ||
-	       tpstat_put_u64(skb, TPSTAT_A_OPENS_FAILED,
-			      s[TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_CLOSE)]);
+	return type->put_header ? type->put_header(skb, r) : 0;
 }
 
 int tpstat_nl_view_dump(struct sk_buff *skb, struct netlink_callback *cb)

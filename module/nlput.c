@@ -7,7 +7,6 @@
 #include "compat.h"
 #include "nlput.h"
 #include "reasons.h"
-#include "viewread.h"
 
 int tpstat_put_u64(struct sk_buff *skb, int type, u64 v)
 {
@@ -23,6 +22,29 @@ int tpstat_put_netns(struct sk_buff *skb, u32 ns_inum, u64 ns_cookie)
 {
 	return nla_put_u32(skb, TPSTAT_A_NETNS, ns_inum) ||
 	       tpstat_put_u64(skb, TPSTAT_A_NETNS_COOKIE, ns_cookie);
+}
+
+bool tpstat_ifname(u64 ns_cookie, u32 ifindex, char name[IFNAMSIZ])
+{
+	struct net_device *dev;
+	bool found = false;
+	struct net *net;
+
+	if (!ifindex || !ns_cookie)
+		return false;
+	rcu_read_lock();
+	for_each_net_rcu(net) {
+		if (tpstat_net_cookie(net) != ns_cookie)
+			continue;
+		dev = dev_get_by_index_rcu(net, ifindex);
+		if (dev) {
+			strscpy(name, dev->name, IFNAMSIZ);
+			found = true;
+		}
+		break;
+	}
+	rcu_read_unlock();
+	return found;
 }
 
 int tpstat_put_ifname(struct sk_buff *skb, u64 ns_cookie, u32 ifindex)

@@ -6,6 +6,7 @@
 #ifndef _TPSTAT_NLPUT_H
 #define _TPSTAT_NLPUT_H
 
+#include <linux/if.h>
 #include <linux/kallsyms.h>
 #include <net/netlink.h>
 
@@ -14,6 +15,9 @@
  * is known any more: never the address as a number.  Process context.
  */
 const char *tpstat_location_name(char buf[KSYM_SYMBOL_LEN], u64 location);
+
+/* The name of device @ifindex in namespace @ns_cookie now; false if gone. */
+bool tpstat_ifname(u64 ns_cookie, u32 ifindex, char name[IFNAMSIZ]);
 
 int tpstat_put_u64(struct sk_buff *skb, int type, u64 v);
 /* 4 bytes for AF_INET, else 16. */

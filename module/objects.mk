@@ -8,10 +8,14 @@ tpstat_objects := main.o registry.o params.o \
 		  probes.o probes_gen.o counters.o report.o \
 		  debugfs.o control.o netlink.o \
 		  table.o births.o views.o filter.o \
-		  record.o record_rcvq.o record_neigh.o \
-		  record_auth.o probes_auth.o reasons.o viewread.o \
-		  snap_sort.o \
+		  probes_auth.o reasons.o viewread.o \
+		  snap_sort.o view_fmt.o \
 		  netlink_views.o debugfs_views.o \
 		  nlput.o alert_fold.o alert_msg.o \
 		  alert_window.o monitor.o netns_counts.o \
 		  netns_cookie.o
+# The views, one file each (views/list.h).
+tpstat_objects += views/drops.o views/traps.o views/retrans.o \
+		  views/resets.o views/states.o views/lifetimes.o \
+		  views/devices.o views/hists.o views/errors.o \
+		  views/rcvq.o views/neigh.o views/auth.o

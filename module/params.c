@@ -22,34 +22,7 @@
 #include "births.h"
 #include "params.h"
 #include "registry.h"
-#include "table.h"
-#include "views.h"
 
-/* A table's bytes at @keys keys of @key, with @nr values each (table.c). */
-#define TPSTAT_TABLE_BYTES(keys, key, nr)				\
-	(2ULL * (keys) * (sizeof(struct tpstat_slot_hdr) +		\
-			  sizeof(struct key) + (nr) * sizeof(u64)))
-#define TPSTAT_POW2(n)	((n) && !((n) & ((n) - 1)))
-/* Each limit a power of two within the budget, and the largest one. */
-#define TPSTAT_CHECK_LIMIT(max, key, nr)				\
-	static_assert(TPSTAT_POW2(max) &&				\
-		      TPSTAT_TABLE_BYTES(max, key, nr) <=		\
-		      TPSTAT_TABLE_MAX_BYTES &&				\
-		      TPSTAT_TABLE_BYTES(2ULL * (max), key, nr) >	\
-		      TPSTAT_TABLE_MAX_BYTES)
-
-TPSTAT_CHECK_LIMIT(TPSTAT_DROP_KEYS_MAX, tpstat_drop_key, TPSTAT_DROP_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_TRAP_KEYS_MAX, tpstat_trap_key, TPSTAT_TRAP_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_FLOW_KEYS_MAX, tpstat_flow_key, TPSTAT_FLOW_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_RESET_KEYS_MAX, tpstat_reset_key, TPSTAT_RST_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_LIFETIME_KEYS_MAX, tpstat_life_key,
-		   TPSTAT_LIFE_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_DEVICE_KEYS_MAX, tpstat_dev_key, TPSTAT_DEV_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_ERROR_KEYS_MAX, tpstat_err_key, TPSTAT_ERR_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_RCVQ_KEYS_MAX, tpstat_rcvq_key, TPSTAT_RCVQ_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_NEIGH_KEYS_MAX, tpstat_neigh_key,
-		   TPSTAT_NEIGH_NR);
-TPSTAT_CHECK_LIMIT(TPSTAT_AUTH_KEYS_MAX, tpstat_auth_key, TPSTAT_AUTH_NR);
 /* Births: twice the sockets in slots, rounded up (births.c). */
 static_assert(TPSTAT_POW2(TPSTAT_SOCKETS_MAX) &&
 	      2ULL * TPSTAT_SOCKETS_MAX * sizeof(struct tpstat_birth) <=

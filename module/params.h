@@ -14,24 +14,27 @@
 /*
  * A view's table has twice its keys in slots, rounded up to a power of
  * two, of a slot header, the key and the values each; the module keeps
- * two generations of it and a reader copies it.  Each *_KEYS_MAX is the
- * largest power of two whose table stays within TPSTAT_TABLE_MAX_BYTES:
- * far below INT_MAX (above it kvmalloc() warns), and a fraction of a
- * 32-bit kernel's vmalloc space.  params.c checks each against its
- * record's size at build time.  Powers of two, as a table of 2^n + 1
- * keys takes as much memory as one of 2^(n+1).
+ * two generations of it and a reader copies it.  Each view's largest
+ * *_keys (views/<name>.c) is the largest power of two whose table stays
+ * within TPSTAT_TABLE_MAX_BYTES: far below INT_MAX (above it kvmalloc()
+ * warns), and a fraction of a 32-bit kernel's vmalloc space.
+ * TPSTAT_CHECK_LIMIT() checks it against its record's size at build
+ * time.  Powers of two, as a table of 2^n + 1 keys takes as much memory
+ * as one of 2^(n+1).
  */
 #define TPSTAT_TABLE_MAX_BYTES	(64UL << 20)
-#define TPSTAT_DROP_KEYS_MAX	524288
-#define TPSTAT_TRAP_KEYS_MAX	131072
-#define TPSTAT_FLOW_KEYS_MAX	262144
-#define TPSTAT_RESET_KEYS_MAX	524288
-#define TPSTAT_LIFETIME_KEYS_MAX 32768
-#define TPSTAT_DEVICE_KEYS_MAX	262144
-#define TPSTAT_ERROR_KEYS_MAX	524288
-#define TPSTAT_RCVQ_KEYS_MAX	524288
-#define TPSTAT_NEIGH_KEYS_MAX	524288
-#define TPSTAT_AUTH_KEYS_MAX	524288
+/* A table's bytes at @keys keys of @key, with @nr values each (table.c). */
+#define TPSTAT_TABLE_BYTES(keys, key, nr)				\
+	(2ULL * (keys) * (sizeof(struct tpstat_slot_hdr) +		\
+			  sizeof(struct key) + (nr) * sizeof(u64)))
+#define TPSTAT_POW2(n)	((n) && !((n) & ((n) - 1)))
+/* Each limit a power of two within the budget, and the largest one. */
+#define TPSTAT_CHECK_LIMIT(max, key, nr)				\
+	static_assert(TPSTAT_POW2(max) &&				\
+		      TPSTAT_TABLE_BYTES(max, key, nr) <=		\
+		      TPSTAT_TABLE_MAX_BYTES &&				\
+		      TPSTAT_TABLE_BYTES(2ULL * (max), key, nr) >	\
+		      TPSTAT_TABLE_MAX_BYTES)
 /* Open sockets whose birth is kept (births.h): 32-byte slots. */
 #define TPSTAT_SOCKETS_MAX	1048576
 

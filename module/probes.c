@@ -343,22 +343,14 @@ TPSTAT_PROBE(napi_poll, (struct napi_struct *napi, int work, int budget),
 	     (napi, work, budget))
 {
 	struct tpstat_views *v;
-	atomic64_t *vals;
 
 	if (tpstat_filtered_out(NULL, NULL, napi->dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NAPI_POLL);
 	/* The per-CPU backlog (loopback, veth without XDP) has no device. */
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_DEVICES) : NULL;
-	if (!v || !napi->dev)
-		return;
-	vals = tpstat_dev_vals(v, napi->dev);
-	if (!vals)
-		return;
-	atomic64_inc(&vals[TPSTAT_DEV_NAPI_POLLS]);
-	atomic64_add(work, &vals[TPSTAT_DEV_NAPI_WORK]);
-	if (work >= budget)
-		atomic64_inc(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]);
+	if (v && napi->dev)
+		tpstat_record_napi(v, napi->dev, work, budget);
 }
 #endif
 

@@ -9,37 +9,8 @@
 #include "compat.h"
 #include "control.h"
 #include "snap_sort.h"
+#include "view_type.h"
 #include "viewread.h"
-
-const char *const tpstat_hist_names[TPSTAT_NR_HISTS] = {
-	[TPSTAT_HIST_SRTT] = "srtt_us",
-	[TPSTAT_HIST_CWND] = "snd_cwnd",
-	[TPSTAT_HIST_XMIT_LEN] = "xmit_len",
-	[TPSTAT_HIST_RX_LEN] = "rx_len",
-};
-
-bool tpstat_ifname(u64 ns_cookie, u32 ifindex, char name[IFNAMSIZ])
-{
-	struct net_device *dev;
-	bool found = false;
-	struct net *net;
-
-	if (!ifindex || !ns_cookie)
-		return false;
-	rcu_read_lock();
-	for_each_net_rcu(net) {
-		if (tpstat_net_cookie(net) != ns_cookie)
-			continue;
-		dev = dev_get_by_index_rcu(net, ifindex);
-		if (dev) {
-			strscpy(name, dev->name, IFNAMSIZ);
-			found = true;
-		}
-		break;
-	}
-	rcu_read_unlock();
-	return found;
-}
 
 /*
  * Keeps the entries of namespace @ns_cookie, and counts them as the used
@@ -69,20 +40,18 @@ static void tpstat_snap_keep_netns(struct tpstat_view_snap *snap, int offset,
 
 struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u64 ns_cookie)
 {
-	enum tpstat_table_id table = tpstat_view_table(view);
+	const struct tpstat_view_type *type = tpstat_view_type(view);
 	struct tpstat_view_read *r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
-	unsigned int cell;
 
 	if (!r)
 		return NULL;
 	r->view = view;
-	if (table < TPSTAT_NR_TABLES) {
-		r->snap = tpstat_view_snapshot(table);
+	if (type->key_size) {
+		r->snap = tpstat_view_snapshot(view);
 		if (!r->snap)
 			goto nomem;
 		if (ns_cookie)
-			tpstat_snap_keep_netns(r->snap,
-					       tpstat_table_netns_offset(table),
+			tpstat_snap_keep_netns(r->snap, type->ns_offset,
 					       ns_cookie);
 		tpstat_snap_sort(r->snap);
 		r->count = r->snap->count;
@@ -92,13 +61,7 @@ struct tpstat_view_read *tpstat_view_read(enum tpstat_view view, u64 ns_cookie)
 	if (!r->totals)
 		goto nomem;
 	tpstat_control_read(r->totals);
-	if (view == TPSTAT_VIEW_HISTS) {
-		r->count = TPSTAT_NR_HISTS;
-		return r;
-	}
-	for (cell = 0; cell < TPSTAT_TCP_CELLS; cell++)
-		if (r->totals->slot[TPSTAT_SLOT_TCP_STATES + cell])
-			r->cells[r->count++] = cell;
+	r->count = type->rows(r);
 	return r;
 
 nomem:

@@ -20,7 +20,7 @@ struct tpstat_view_read {
 	u32 count;			/* entries */
 	struct tpstat_view_snap *snap;	/* keyed views, sorted */
 	struct tpstat_totals *totals;	/* STATES and HISTS */
-	u16 cells[TPSTAT_TCP_CELLS];	/* STATES: non-zero */
+	u16 cells[TPSTAT_TCP_CELLS];	/* STATES: non-zero cells */
 };
 
 /*
@@ -31,10 +31,5 @@ struct tpstat_view_read {
 struct tpstat_view_read *tpstat_view_read(enum tpstat_view view,
 					  u64 ns_cookie);
 void tpstat_view_read_free(struct tpstat_view_read *r);
-
-extern const char *const tpstat_hist_names[TPSTAT_NR_HISTS];
-
-/* The name of device @ifindex in namespace @ns_cookie now; false if gone. */
-bool tpstat_ifname(u64 ns_cookie, u32 ifindex, char name[IFNAMSIZ]);
 
 #endif /* _TPSTAT_VIEWREAD_H */

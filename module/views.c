@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The views' tables: sizes (module parameters), the views= selection,
- * the two generations and resetting, and copies for readers.
+ * The views' tables: the views= selection, the two generations (each
+ * view's geometry from its type, view_type.h) and resetting, and copies
+ * for readers.
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -12,97 +13,18 @@
 #include <net/net_namespace.h>
 
 #include "compat.h"
-#include "params.h"
+#include "view_type.h"
 #include "views.h"
 
-static unsigned int drop_keys = 1024;
-tpstat_param_uint(drop_keys, 1, TPSTAT_DROP_KEYS_MAX);
-MODULE_PARM_DESC(drop_keys,
-		 "Drops view: distinct (location, reason, device) keys kept, 1 to "
-		 __stringify(TPSTAT_DROP_KEYS_MAX) " (default 1024)");
-static unsigned int trap_keys = 256;
-tpstat_param_uint(trap_keys, 1, TPSTAT_TRAP_KEYS_MAX);
-MODULE_PARM_DESC(trap_keys,
-		 "Traps view: distinct (devlink device, trap) keys kept, 1 to "
-		 __stringify(TPSTAT_TRAP_KEYS_MAX) " (default 256)");
-static unsigned int flow_keys = 4096;
-tpstat_param_uint(flow_keys, 1, TPSTAT_FLOW_KEYS_MAX);
-MODULE_PARM_DESC(flow_keys,
-		 "Retransmits view: distinct TCP flows kept, 1 to "
-		 __stringify(TPSTAT_FLOW_KEYS_MAX) " (default 4096)");
-static unsigned int reset_keys = 1024;
-tpstat_param_uint(reset_keys, 1, TPSTAT_RESET_KEYS_MAX);
-MODULE_PARM_DESC(reset_keys,
-		 "Resets view: distinct (service port and side, peer, reason) keys kept, 1 to "
-		 __stringify(TPSTAT_RESET_KEYS_MAX) " (default 1024)");
-static unsigned int lifetime_keys = 256;
-tpstat_param_uint(lifetime_keys, 1, TPSTAT_LIFETIME_KEYS_MAX);
-MODULE_PARM_DESC(lifetime_keys,
-		 "Lifetimes view: distinct (service port and side, task) histograms kept, 1 to "
-		 __stringify(TPSTAT_LIFETIME_KEYS_MAX) " (default 256)");
-static unsigned int device_keys = 256;
-tpstat_param_uint(device_keys, 1, TPSTAT_DEVICE_KEYS_MAX);
-MODULE_PARM_DESC(device_keys,
-		 "Devices view: devices kept, 1 to "
-		 __stringify(TPSTAT_DEVICE_KEYS_MAX) " (default 256)");
-static unsigned int error_keys = 256;
-tpstat_param_uint(error_keys, 1, TPSTAT_ERROR_KEYS_MAX);
-MODULE_PARM_DESC(error_keys,
-		 "Errors view: distinct (errno, protocol, service port) keys kept, 1 to "
-		 __stringify(TPSTAT_ERROR_KEYS_MAX) " (default 256)");
-static unsigned int rcvq_keys = 256;
-tpstat_param_uint(rcvq_keys, 1, TPSTAT_RCVQ_KEYS_MAX);
-MODULE_PARM_DESC(rcvq_keys,
-		 "Receive-queue view: distinct (family, protocol, local port) keys kept, 1 to "
-		 __stringify(TPSTAT_RCVQ_KEYS_MAX) " (default 256)");
-static unsigned int neigh_keys = 256;
-tpstat_param_uint(neigh_keys, 1, TPSTAT_NEIGH_KEYS_MAX);
-MODULE_PARM_DESC(neigh_keys,
-		 "Neighbour failures view: distinct (device, address) keys kept, 1 to "
-		 __stringify(TPSTAT_NEIGH_KEYS_MAX) " (default 256)");
-static unsigned int auth_keys = 256;
-tpstat_param_uint(auth_keys, 1, TPSTAT_AUTH_KEYS_MAX);
-MODULE_PARM_DESC(auth_keys,
-		 "Auth view: distinct (peer, local port, kind) keys kept, 1 to "
-		 __stringify(TPSTAT_AUTH_KEYS_MAX) " (default 256)");
-static unsigned int sockets = 16384;
-tpstat_param_uint(sockets, 1, TPSTAT_SOCKETS_MAX);
-MODULE_PARM_DESC(sockets,
-		 "Lifetimes view: open TCP sockets whose birth time is kept, 1 to "
-		 __stringify(TPSTAT_SOCKETS_MAX) " (default 16384)");
-
-static const char *const tpstat_view_names[__TPSTAT_VIEW_CNT] = {
-	[TPSTAT_VIEW_DROPS] = "drops",
-	[TPSTAT_VIEW_TRAPS] = "traps",
-	[TPSTAT_VIEW_RETRANS] = "retrans",
-	[TPSTAT_VIEW_RESETS] = "resets",
-	[TPSTAT_VIEW_STATES] = "states",
-	[TPSTAT_VIEW_LIFETIMES] = "lifetimes",
-	[TPSTAT_VIEW_DEVICES] = "devices",
-	[TPSTAT_VIEW_HISTS] = "hists",
-	[TPSTAT_VIEW_ERRORS] = "errors",
-	[TPSTAT_VIEW_RCVQ] = "rcvq",
-	[TPSTAT_VIEW_NEIGH] = "neigh",
-	[TPSTAT_VIEW_AUTH] = "auth",
-};
-
-static const enum tpstat_table_id tpstat_view_tables[__TPSTAT_VIEW_CNT] = {
-	[TPSTAT_VIEW_DROPS] = TPSTAT_T_DROPS,
-	[TPSTAT_VIEW_TRAPS] = TPSTAT_T_TRAPS,
-	[TPSTAT_VIEW_RETRANS] = TPSTAT_T_FLOWS,
-	[TPSTAT_VIEW_RESETS] = TPSTAT_T_RESETS,
-	[TPSTAT_VIEW_STATES] = TPSTAT_NR_TABLES,
-	[TPSTAT_VIEW_LIFETIMES] = TPSTAT_T_LIFETIMES,
-	[TPSTAT_VIEW_DEVICES] = TPSTAT_T_DEVICES,
-	[TPSTAT_VIEW_HISTS] = TPSTAT_NR_TABLES,
-	[TPSTAT_VIEW_ERRORS] = TPSTAT_T_ERRORS,
-	[TPSTAT_VIEW_RCVQ] = TPSTAT_T_RCVQ,
-	[TPSTAT_VIEW_NEIGH] = TPSTAT_T_NEIGH,
-	[TPSTAT_VIEW_AUTH] = TPSTAT_T_AUTH,
+/* The view types, by enum tpstat_view: one line per view (views/list.h). */
+const struct tpstat_view_type *const tpstat_view_types[__TPSTAT_VIEW_CNT] = {
+#define TPSTAT_VIEW(id, name) \
+	[TPSTAT_VIEW_##id] = &tpstat_view_##name,
+#include "views/list.h"
+#undef TPSTAT_VIEW
 };
 
 struct tpstat_views __rcu *tpstat_views_live;
-struct tpstat_births tpstat_births;
 unsigned long tpstat_views_enabled;
 DEFINE_STATIC_KEY_ARRAY_FALSE(tpstat_view_keys, __TPSTAT_VIEW_CNT);
 
@@ -120,39 +42,30 @@ static unsigned long tpstat_views_resets;
 
 const char *tpstat_view_name(enum tpstat_view view)
 {
-	return tpstat_view_names[view];
+	return tpstat_view_type(view)->name;
 }
 
-/* TPSTAT_NR_TABLES for views without a table (dense counters). */
-enum tpstat_table_id tpstat_view_table(enum tpstat_view view)
+bool tpstat_view_keyed(enum tpstat_view view)
 {
-	return tpstat_view_tables[view];
+	return tpstat_view_type(view)->key_size;
 }
 
-int tpstat_table_netns_offset(enum tpstat_table_id id)
+int tpstat_view_netns_offset(enum tpstat_view view)
 {
-	switch (id) {
-	case TPSTAT_T_DROPS:
-		return offsetof(struct tpstat_drop_key, ns_cookie);
-	case TPSTAT_T_FLOWS:
-		return offsetof(struct tpstat_flow_key, ns_cookie);
-	case TPSTAT_T_RESETS:
-		return offsetof(struct tpstat_reset_key, ns_cookie);
-	case TPSTAT_T_LIFETIMES:
-		return offsetof(struct tpstat_life_key, ns_cookie);
-	case TPSTAT_T_DEVICES:
-		return offsetof(struct tpstat_dev_key, ns_cookie);
-	case TPSTAT_T_ERRORS:
-		return offsetof(struct tpstat_err_key, ns_cookie);
-	case TPSTAT_T_RCVQ:
-		return offsetof(struct tpstat_rcvq_key, ns_cookie);
-	case TPSTAT_T_NEIGH:
-		return offsetof(struct tpstat_neigh_key, ns_cookie);
-	case TPSTAT_T_AUTH:
-		return offsetof(struct tpstat_auth_key, ns_cookie);
-	default:
-		return -1;
-	}
+	return tpstat_view_type(view)->ns_offset;
+}
+
+/* "unknown view "<name>" (views: drops, ..., all, none)" into @err. */
+static void tpstat_unknown_view(const char *name, char *err, size_t err_len)
+{
+	size_t len;
+	int v;
+
+	len = scnprintf(err, err_len, "unknown view \"%s\" (views: ", name);
+	for (v = 0; v < __TPSTAT_VIEW_CNT; v++)
+		len += scnprintf(err + len, err_len - len, "%s, ",
+				 tpstat_view_name(v));
+	scnprintf(err + len, err_len - len, "all, none)");
 }
 
 /* views=: "all" (default), "none", or a comma-separated list of names. */
@@ -176,12 +89,10 @@ static int tpstat_parse_views(const char *spec, char *err, size_t err_len)
 	cur = buf;
 	while ((name = strsep(&cur, ","))) {
 		for (v = 0; v < __TPSTAT_VIEW_CNT; v++)
-			if (!strcmp(name, tpstat_view_names[v]))
+			if (!strcmp(name, tpstat_view_name(v)))
 				break;
 		if (v == __TPSTAT_VIEW_CNT) {
-			snprintf(err, err_len,
-				 "unknown view \"%s\" (views: drops, traps, retrans, resets, states, lifetimes, devices, hists, errors, rcvq, neigh, auth, all, none)",
-				 name);
+			tpstat_unknown_view(name, err, err_len);
 			return -EINVAL;
 		}
 		__set_bit(v, &tpstat_views_enabled);
@@ -193,54 +104,50 @@ static void tpstat_views_free_gen(struct tpstat_views *v)
 {
 	int i;
 
-	for (i = 0; i < TPSTAT_NR_TABLES; i++)
-		tpstat_table_free(&v->table[i]);
+	for (i = 0; i < __TPSTAT_VIEW_CNT; i++)
+		if (tpstat_view_keyed(i))
+			tpstat_table_free(&v->table[i]);
 }
 
 static int tpstat_views_alloc_gen(struct tpstat_views *v)
 {
-	static const struct {
-		unsigned int *max;
-		u32 key_size, nr_vals;
-	} geometry[TPSTAT_NR_TABLES] = {
-		[TPSTAT_T_DROPS] = { &drop_keys, sizeof(struct tpstat_drop_key),
-				     TPSTAT_DROP_NR },
-		[TPSTAT_T_TRAPS] = { &trap_keys, sizeof(struct tpstat_trap_key),
-				     TPSTAT_TRAP_NR },
-		[TPSTAT_T_FLOWS] = { &flow_keys, sizeof(struct tpstat_flow_key),
-				     TPSTAT_FLOW_NR },
-		[TPSTAT_T_RESETS] = { &reset_keys,
-				      sizeof(struct tpstat_reset_key),
-				      TPSTAT_RST_NR },
-		[TPSTAT_T_LIFETIMES] = { &lifetime_keys,
-					 sizeof(struct tpstat_life_key),
-					 TPSTAT_LIFE_NR },
-		[TPSTAT_T_DEVICES] = { &device_keys,
-				       sizeof(struct tpstat_dev_key),
-				       TPSTAT_DEV_NR },
-		[TPSTAT_T_ERRORS] = { &error_keys,
-				      sizeof(struct tpstat_err_key),
-				      TPSTAT_ERR_NR },
-		[TPSTAT_T_RCVQ] = { &rcvq_keys, sizeof(struct tpstat_rcvq_key),
-				    TPSTAT_RCVQ_NR },
-		[TPSTAT_T_NEIGH] = { &neigh_keys,
-				     sizeof(struct tpstat_neigh_key),
-				     TPSTAT_NEIGH_NR },
-		[TPSTAT_T_AUTH] = { &auth_keys, sizeof(struct tpstat_auth_key),
-				    TPSTAT_AUTH_NR },
-	};
 	int i, err;
 
-	for (i = 0; i < TPSTAT_NR_TABLES; i++) {
-		err = tpstat_table_init(&v->table[i], *geometry[i].max,
-					geometry[i].key_size,
-					geometry[i].nr_vals);
+	for (i = 0; i < __TPSTAT_VIEW_CNT; i++) {
+		const struct tpstat_view_type *type = tpstat_view_type(i);
+
+		if (!type->key_size)
+			continue;
+		err = tpstat_table_init(&v->table[i], *type->keys,
+					type->key_size, type->nr_vals);
 		if (err) {
 			tpstat_views_free_gen(v);
 			return err;
 		}
-		tpstat_table_set_tenancy(&v->table[i], tpstat_table_netns_offset(i),
+		tpstat_table_set_tenancy(&v->table[i], type->ns_offset,
 					 tpstat_net_cookie(&init_net));
+	}
+	return 0;
+}
+
+/* The views' own state beside their tables (view_type.h), up to @n. */
+static void tpstat_views_exit_own(int n)
+{
+	while (n--)
+		if (tpstat_view_type(n)->exit)
+			tpstat_view_type(n)->exit();
+}
+
+static int tpstat_views_init_own(void)
+{
+	int i, err;
+
+	for (i = 0; i < __TPSTAT_VIEW_CNT; i++) {
+		err = tpstat_view_type(i)->init ? tpstat_view_type(i)->init() : 0;
+		if (err) {
+			tpstat_views_exit_own(i);
+			return err;
+		}
 	}
 	return 0;
 }
@@ -249,16 +156,6 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 {
 	int ret, i;
 
-	BUILD_BUG_ON(sizeof(struct tpstat_drop_key) % 8 ||
-		     sizeof(struct tpstat_trap_key) % 8 ||
-		     sizeof(struct tpstat_flow_key) % 8 ||
-		     sizeof(struct tpstat_reset_key) % 8 ||
-		     sizeof(struct tpstat_life_key) % 8 ||
-		     sizeof(struct tpstat_dev_key) % 8 ||
-		     sizeof(struct tpstat_err_key) % 8 ||
-		     sizeof(struct tpstat_rcvq_key) % 8 ||
-		     sizeof(struct tpstat_neigh_key) % 8 ||
-		     sizeof(struct tpstat_auth_key) % 8);
 	ret = tpstat_parse_views(spec, err, err_len);
 	if (ret)
 		return ret;
@@ -272,7 +169,7 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 	ret = tpstat_views_alloc_gen(&tpstat_views_gen[1]);
 	if (ret)
 		goto free0;
-	ret = tpstat_births_init(&tpstat_births, sockets);
+	ret = tpstat_views_init_own();
 	if (ret)
 		goto free1;
 	tpstat_views_spare = &tpstat_views_gen[1];
@@ -292,7 +189,7 @@ nomem:
 void tpstat_views_exit(void)
 {
 	RCU_INIT_POINTER(tpstat_views_live, NULL);
-	tpstat_births_free(&tpstat_births);
+	tpstat_views_exit_own(__TPSTAT_VIEW_CNT);
 	tpstat_views_free_gen(&tpstat_views_gen[1]);
 	tpstat_views_free_gen(&tpstat_views_gen[0]);
 }
@@ -311,20 +208,28 @@ void tpstat_views_reset(void)
 	/* Pairs with tpstat_view_snapshot()'s acquire: new count, new live. */
 	smp_store_release(&tpstat_views_resets, tpstat_views_resets + 1);
 	synchronize_rcu();
-	for (i = 0; i < TPSTAT_NR_TABLES; i++)
-		tpstat_table_clear(&old->table[i]);
+	for (i = 0; i < __TPSTAT_VIEW_CNT; i++) {
+		if (tpstat_view_keyed(i))
+			tpstat_table_clear(&old->table[i]);
+		if (tpstat_view_type(i)->reset)
+			tpstat_view_type(i)->reset();
+	}
 	tpstat_views_spare = old;
-	atomic64_set(&tpstat_births.overflow, 0);
 }
 
 size_t tpstat_views_bytes(void)
 {
-	size_t bytes = tpstat_births_bytes(&tpstat_births);
+	size_t bytes = 0;
 	int g, i;
 
-	for (g = 0; g < 2; g++)
-		for (i = 0; i < TPSTAT_NR_TABLES; i++)
+	for (i = 0; i < __TPSTAT_VIEW_CNT; i++) {
+		if (tpstat_view_type(i)->bytes)
+			bytes += tpstat_view_type(i)->bytes();
+		if (!tpstat_view_keyed(i))
+			continue;
+		for (g = 0; g < 2; g++)
 			bytes += tpstat_table_bytes(&tpstat_views_gen[g].table[i]);
+	}
 	return bytes;
 }
 
@@ -379,7 +284,7 @@ static void tpstat_snap_copy(struct tpstat_view_snap *snap,
  * period after counting itself.
  * Process context only (it sleeps): the reader's dump or open.
  */
-struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_table_id id)
+struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_view id)
 {
 	/*
 	 * Both generations have the same geometry.  The copy is charged to
@@ -426,8 +331,8 @@ restart:
 	}
 	snap->used = atomic_read(&t->used);
 	snap->overflow = atomic64_read(&t->overflow);
-	if (id == TPSTAT_T_LIFETIMES)
-		snap->overflow += atomic64_read(&tpstat_births.overflow);
+	if (tpstat_view_type(id)->overflow)
+		snap->overflow += tpstat_view_type(id)->overflow();
 	rcu_read_unlock();
 	return snap;
 }

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AUTH: TCP segments whose TCP-MD5 or TCP-AO check failed, per peer,
+ * local port and kind (uapi/linux/tpstat.h).  Its probes are in
+ * probes_auth.c; recording runs in probe context, like them.
+ *
+ * debugfs: count kind peer lport netns (kind: the tracepoint's name,
+ * e.g. tcp_hash_md5_mismatch).
+ */
+#include <linux/if_ether.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/seq_file.h>
+#include <linux/skbuff.h>
+#include <linux/string.h>
+#include <linux/tcp.h>
+#include <net/sock.h>
+
+#include "netlink.h"
+#include "nlput.h"
+#include "params.h"
+#include "probes_auth.h"
+#include "record.h"
+#include "registry.h"
+#include "view_type.h"
+
+/*
+ * A failed TCP-MD5/AO check: the segment's source (IPv4 in the first 4
+ * bytes), the local port it was sent to, enum tpstat_auth_kind.
+ */
+struct tpstat_auth_key {
+	u64 ns_cookie;
+	u32 ns_inum;
+	u16 family;
+	u16 lport;
+	u8 kind;
+	u8 pad[7];
+	u8 peer[16];
+} __aligned(8);
+
+enum { TPSTAT_AUTH_COUNT, TPSTAT_AUTH_NR };
+
+#define TPSTAT_AUTH_KEYS_MAX	524288
+TPSTAT_CHECK_LIMIT(TPSTAT_AUTH_KEYS_MAX, tpstat_auth_key, TPSTAT_AUTH_NR);
+
+static unsigned int auth_keys = 256;
+tpstat_param_uint(auth_keys, 1, TPSTAT_AUTH_KEYS_MAX);
+MODULE_PARM_DESC(auth_keys,
+		 "Auth view: distinct (peer, local port, kind) keys kept, 1 to "
+		 __stringify(TPSTAT_AUTH_KEYS_MAX) " (default 256)");
+
+/*
+ * The peer is the segment's source, not the socket's: a listener has none.
+ * The tracepoints' own fast_assign reads the TCP header at skb->data, as
+ * the receive path leaves it when it checks the signature; the family is
+ * the segment's, so an IPv4 peer of an IPv6 socket is an IPv4 address.
+ */
+notrace void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
+				const struct sk_buff *skb,
+				enum tpstat_auth_kind kind)
+{
+	const struct tcphdr *th = (const struct tcphdr *)skb->data;
+	struct tpstat_auth_key key = {};
+	atomic64_t *vals;
+
+	tpstat_key_ns(&key, sock_net(sk));
+	key.lport = ntohs(th->dest);
+	key.kind = kind;
+	if (skb->protocol == htons(ETH_P_IP)) {
+		key.family = AF_INET;
+		memcpy(key.peer, &ip_hdr(skb)->saddr, 4);
+	} else if (skb->protocol == htons(ETH_P_IPV6)) {
+		key.family = AF_INET6;
+		memcpy(key.peer, &ipv6_hdr(skb)->saddr, 16);
+	}
+	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_AUTH], &key);
+	if (vals)
+		atomic64_inc(&vals[TPSTAT_AUTH_COUNT]);
+}
+
+static int tpstat_auth_put(struct sk_buff *skb, const void *key,
+			   const u64 *vals)
+{
+	const struct tpstat_auth_key *k = key;
+
+	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
+	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
+	    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
+	    nla_put_u8(skb, TPSTAT_A_AUTH_KIND, k->kind) ||
+	    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_AUTH_COUNT]))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static void tpstat_auth_seq(struct seq_file *m, const void *key, const u64 *v)
+{
+	const struct tpstat_auth_key *k = key;
+
+	seq_printf(m, "%llu %s", v[TPSTAT_AUTH_COUNT],
+		   k->kind < __TPSTAT_AUTH_CNT ?
+		   tpstat_events[tpstat_auth_events[k->kind]].name : "-");
+	if (k->family == AF_INET)
+		seq_printf(m, " %pI4", k->peer);
+	else if (k->family == AF_INET6)
+		seq_printf(m, " %pI6c", k->peer);
+	else
+		seq_puts(m, " -");
+	seq_printf(m, " %u %u", k->lport, k->ns_inum);
+}
+
+const struct tpstat_view_type tpstat_view_auth = {
+	.name = "auth",
+	.columns = "count kind peer lport netns",
+	.privacy = TPSTAT_VIEW_PRIVATE,
+	.key_size = sizeof(struct tpstat_auth_key),
+	.nr_vals = TPSTAT_AUTH_NR,
+	.keys = &auth_keys,
+	.ns_offset = offsetof(struct tpstat_auth_key, ns_cookie),
+	/* Each kind has its own tracepoint: any one of them will do. */
+	.available = tpstat_auth_available,
+	.refusal = TPSTAT_MSG("this view is unavailable: the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_* and tcp:tcp_ao_* (6.7 on)"),
+	.put = tpstat_auth_put,
+	.seq = tpstat_auth_seq,
+};

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DEVICES: packets, bytes, errors, GRO and NAPI work per device
+ * (uapi/linux/tpstat.h).  Its probes are the net and napi tracepoints'
+ * (probes.c), which record inline (views/devices.h); the lookup that
+ * misses the hint is here.  Open: a reader without CAP_NET_ADMIN gets
+ * its own namespace's devices.
+ *
+ * debugfs: netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors
+ * xmit_timeouts gro napi_polls napi_work napi_budget_exhausted.
+ */
+#include <linux/seq_file.h>
+
+#include "netlink.h"
+#include "nlput.h"
+#include "params.h"
+#include "record.h"
+#include "view_fmt.h"
+#include "view_type.h"
+
+#define TPSTAT_DEVICE_KEYS_MAX	262144
+TPSTAT_CHECK_LIMIT(TPSTAT_DEVICE_KEYS_MAX, tpstat_dev_key, TPSTAT_DEV_NR);
+
+static unsigned int device_keys = 256;
+tpstat_param_uint(device_keys, 1, TPSTAT_DEVICE_KEYS_MAX);
+MODULE_PARM_DESC(device_keys,
+		 "Devices view: devices kept, 1 to "
+		 __stringify(TPSTAT_DEVICE_KEYS_MAX) " (default 256)");
+
+DEFINE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
+
+/* The hint missed: find (or insert) the device's entry, and remember it. */
+notrace atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
+					 const struct net_device *dev)
+{
+	struct tpstat_dev_key key = {};
+	struct tpstat_slot_hdr *s;
+
+	tpstat_key_ns(&key, tpstat_dev_net(dev));
+	key.ifindex = dev->ifindex;
+	s = tpstat_table_find(t, &key);
+	if (!s)
+		return NULL;
+	this_cpu_write(tpstat_dev_hints[tpstat_dev_hint(dev)], s);
+	return tpstat_slot_vals(t, s);
+}
+
+static int tpstat_devices_put(struct sk_buff *skb, const void *key,
+			      const u64 *vals)
+{
+	const struct tpstat_dev_key *k = key;
+	int i;
+
+	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
+	    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
+	    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex))
+		return -EMSGSIZE;
+	for (i = 0; i < TPSTAT_DEV_NR; i++)
+		if (tpstat_put_u64(skb, TPSTAT_A_TX_PACKETS + i, vals[i]))
+			return -EMSGSIZE;
+	return 0;
+}
+
+static void tpstat_devices_seq(struct seq_file *m, const void *key,
+			       const u64 *v)
+{
+	const struct tpstat_dev_key *k = key;
+	int i;
+
+	seq_printf(m, "%u", k->ns_inum);
+	tpstat_seq_dev(m, k->ns_cookie, k->ifindex);
+	for (i = 0; i < TPSTAT_DEV_NR; i++)
+		seq_printf(m, " %llu", v[i]);
+}
+
+const struct tpstat_view_type tpstat_view_devices = {
+	.name = "devices",
+	.columns = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
+	.privacy = TPSTAT_VIEW_OPEN,
+	.key_size = sizeof(struct tpstat_dev_key),
+	.nr_vals = TPSTAT_DEV_NR,
+	.keys = &device_keys,
+	.ns_offset = offsetof(struct tpstat_dev_key, ns_cookie),
+	.put = tpstat_devices_put,
+	.seq = tpstat_devices_seq,
+};

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ERRORS: errors reported on TCP and UDP sockets, per errno and service
+ * port (uapi/linux/tpstat.h).  Its probe is sock:inet_sk_error_report
+ * (probes.c); recording runs in probe context, like it.
+ *
+ * debugfs: count errno protocol side port netns (side: local|remote).
+ */
+#include <linux/in.h>
+#include <linux/seq_file.h>
+#include <net/inet_sock.h>
+#include <net/sock.h>
+
+#include "netlink.h"
+#include "nlput.h"
+#include "params.h"
+#include "record.h"
+#include "view_type.h"
+
+/* A socket error by its service: port is the remote one if @remote. */
+struct tpstat_err_key {
+	u64 ns_cookie;
+	u32 ns_inum;
+	u32 err;		/* sk_err, never 0 */
+	u16 family;
+	u16 port;
+	u8 protocol;
+	u8 remote;
+	u8 pad[2];
+} __aligned(8);
+
+enum { TPSTAT_ERR_COUNT, TPSTAT_ERR_NR };
+
+#define TPSTAT_ERROR_KEYS_MAX	524288
+TPSTAT_CHECK_LIMIT(TPSTAT_ERROR_KEYS_MAX, tpstat_err_key, TPSTAT_ERR_NR);
+
+static unsigned int error_keys = 256;
+tpstat_param_uint(error_keys, 1, TPSTAT_ERROR_KEYS_MAX);
+MODULE_PARM_DESC(error_keys,
+		 "Errors view: distinct (errno, protocol, service port) keys kept, 1 to "
+		 __stringify(TPSTAT_ERROR_KEYS_MAX) " (default 256)");
+
+/*
+ * The service a socket's error belongs to: the remote port for a client
+ * (its local port is in the namespace's ephemeral range), else the local
+ * one (and where the peer is gone).  A refused connect has given its port
+ * back (sk_num is 0) by now: inet_sport keeps it.
+ */
+notrace void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
+				 int err)
+{
+	const struct inet_sock *inet = inet_sk(sk);
+	struct tpstat_err_key key = {};
+	u16 lport = ntohs(inet->inet_sport);
+
+	tpstat_key_ns(&key, sock_net(sk));
+	key.err = err;
+	key.family = sk->sk_family;
+	key.protocol = sk->sk_protocol;
+	/* tcp_disconnect() (SO_LINGER 0) clears the peer before it reports. */
+	if (tpstat_ephemeral(sock_net(sk), lport, ntohs(inet->inet_dport))) {
+		key.remote = 1;
+		key.port = ntohs(inet->inet_dport);
+	} else {
+		key.port = lport;
+	}
+	tpstat_table_add(&v->table[TPSTAT_VIEW_ERRORS], &key, TPSTAT_ERR_COUNT, 1);
+}
+
+static int tpstat_errors_put(struct sk_buff *skb, const void *key,
+			     const u64 *vals)
+{
+	const struct tpstat_err_key *k = key;
+
+	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
+	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
+	    nla_put_u32(skb, TPSTAT_A_ERRNO, k->err) ||
+	    nla_put_u16(skb, k->remote ? TPSTAT_A_DPORT : TPSTAT_A_SPORT,
+			k->port) ||
+	    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_ERR_COUNT]))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static void tpstat_errors_seq(struct seq_file *m, const void *key,
+			      const u64 *v)
+{
+	const struct tpstat_err_key *k = key;
+
+	seq_printf(m, "%llu %u %s %s %u %u", v[TPSTAT_ERR_COUNT], k->err,
+		   k->protocol == IPPROTO_TCP ? "tcp" :
+		   k->protocol == IPPROTO_UDP ? "udp" : "-",
+		   k->remote ? "remote" : "local", k->port, k->ns_inum);
+}
+
+const struct tpstat_view_type tpstat_view_errors = {
+	.name = "errors",
+	.columns = "count errno protocol side port netns",
+	.privacy = TPSTAT_VIEW_PRIVATE,
+	.key_size = sizeof(struct tpstat_err_key),
+	.nr_vals = TPSTAT_ERR_NR,
+	.keys = &error_keys,
+	.ns_offset = offsetof(struct tpstat_err_key, ns_cookie),
+	.needs = {
+		{ TPSTAT_EV_INET_SK_ERROR_REPORT,
+		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)") },
+	},
+	.put = tpstat_errors_put,
+	.seq = tpstat_errors_seq,
+};

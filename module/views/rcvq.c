@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RCVQ: packets dropped because the receiving socket's queue was full,
+ * per socket family, protocol and local port (uapi/linux/tpstat.h).  Its
+ * probes are udp:udp_fail_queue_rcv_skb and sock:sock_rcvqueue_full
+ * (probes.c); recording runs in probe context, like them: no locks, no
+ * allocation, bounded work.
+ *
+ * debugfs: count rcvbuf family protocol port netns (family: ipv4|ipv6;
+ * protocol: udp udplite icmp icmpv6 raw, else its number).
+ */
+#include <linux/in.h>
+#include <linux/net.h>
+#include <linux/seq_file.h>
+#include <linux/socket.h>
+#include <net/inet_sock.h>
+#include <net/sock.h>
+
+#include "netlink.h"
+#include "nlput.h"
+#include "params.h"
+#include "record.h"
+#include "view_fmt.h"
+#include "view_type.h"
+
+/*
+ * A socket by its local port: a UDP or UDP-Lite port, a ping socket's
+ * identifier (ICMP, ICMPv6), or, with @protocol IPPROTO_RAW for every raw
+ * socket, the IP protocol it receives (as /proc/net/raw shows it).
+ * @family is the socket's.
+ */
+struct tpstat_rcvq_key {
+	u64 ns_cookie;
+	u32 ns_inum;
+	u16 family;
+	u16 port;
+	u8 protocol;
+	u8 pad[7];
+} __aligned(8);
+
+/* RCVBUF: the socket's sk_rcvbuf at its last drop. */
+enum { TPSTAT_RCVQ_COUNT, TPSTAT_RCVQ_RCVBUF, TPSTAT_RCVQ_NR };
+
+#define TPSTAT_RCVQ_KEYS_MAX	524288
+TPSTAT_CHECK_LIMIT(TPSTAT_RCVQ_KEYS_MAX, tpstat_rcvq_key, TPSTAT_RCVQ_NR);
+
+static unsigned int rcvq_keys = 256;
+tpstat_param_uint(rcvq_keys, 1, TPSTAT_RCVQ_KEYS_MAX);
+MODULE_PARM_DESC(rcvq_keys,
+		 "Receive-queue view: distinct (family, protocol, local port) keys kept, 1 to "
+		 __stringify(TPSTAT_RCVQ_KEYS_MAX) " (default 256)");
+
+notrace void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk)
+{
+	struct tpstat_rcvq_key key = {};
+	atomic64_t *vals;
+
+	tpstat_key_ns(&key, sock_net(sk));
+	key.family = sk->sk_family;
+	/* A raw socket's inet_num is the protocol it receives: keep both. */
+	if (sk->sk_type == SOCK_RAW)
+		key.protocol = IPPROTO_RAW;
+	else
+		key.protocol = sk->sk_protocol;
+	key.port = READ_ONCE(inet_sk(sk)->inet_num);
+	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_RCVQ], &key);
+	if (!vals)
+		return;
+	atomic64_inc(&vals[TPSTAT_RCVQ_COUNT]);
+	atomic64_set(&vals[TPSTAT_RCVQ_RCVBUF],
+		     (u32)READ_ONCE(sk->sk_rcvbuf));
+}
+
+static int tpstat_rcvq_put(struct sk_buff *skb, const void *key,
+			   const u64 *vals)
+{
+	const struct tpstat_rcvq_key *k = key;
+
+	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
+	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
+	    nla_put_u16(skb, TPSTAT_A_SPORT, k->port) ||
+	    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_RCVQ_COUNT]) ||
+	    nla_put_u32(skb, TPSTAT_A_RCVBUF, vals[TPSTAT_RCVQ_RCVBUF]))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static void tpstat_rcvq_seq(struct seq_file *m, const void *key,
+			    const u64 *v)
+{
+	const struct tpstat_rcvq_key *k = key;
+
+	seq_printf(m, "%llu %llu %s ", v[TPSTAT_RCVQ_COUNT],
+		   v[TPSTAT_RCVQ_RCVBUF],
+		   k->family == AF_INET6 ? "ipv6" : "ipv4");
+	tpstat_seq_protocol(m, k->protocol);
+	seq_printf(m, " %u %u", k->port, k->ns_inum);
+}
+
+const struct tpstat_view_type tpstat_view_rcvq = {
+	.name = "rcvq",
+	.columns = "count rcvbuf family protocol port netns",
+	.privacy = TPSTAT_VIEW_PRIVATE,
+	.key_size = sizeof(struct tpstat_rcvq_key),
+	.nr_vals = TPSTAT_RCVQ_NR,
+	.keys = &rcvq_keys,
+	.ns_offset = offsetof(struct tpstat_rcvq_key, ns_cookie),
+	.needs = {
+		{ TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB,
+		  TPSTAT_MSG("this view is unavailable: the kernel has no udp:udp_fail_queue_rcv_skb") },
+		{ TPSTAT_EV_SOCK_RCVQUEUE_FULL,
+		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:sock_rcvqueue_full") },
+	},
+	.put = tpstat_rcvq_put,
+	.seq = tpstat_rcvq_seq,
+};

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RESETS: TCP resets sent and received, per service port and side, peer
+ * and reason (uapi/linux/tpstat.h).  Its probes are tcp:tcp_send_reset
+ * and tcp:tcp_receive_reset (probes.c); recording runs in probe context,
+ * like them.
+ *
+ * debugfs: sent received netns direction port peer reason (direction:
+ * active, the port is the remote service's; passive, the local one).
+ */
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/seq_file.h>
+#include <linux/skbuff.h>
+#include <linux/string.h>
+#include <linux/tcp.h>
+#include <net/sock.h>
+
+#include "compat.h"
+#include "netlink.h"
+#include "nlput.h"
+#include "params.h"
+#include "reasons.h"
+#include "record.h"
+#include "skb_dev.h"
+#include "view_fmt.h"
+#include "view_type.h"
+
+#define TPSTAT_RESET_KEYS_MAX	524288
+TPSTAT_CHECK_LIMIT(TPSTAT_RESET_KEYS_MAX, tpstat_reset_key, TPSTAT_RST_NR);
+
+static unsigned int reset_keys = 1024;
+tpstat_param_uint(reset_keys, 1, TPSTAT_RESET_KEYS_MAX);
+MODULE_PARM_DESC(reset_keys,
+		 "Resets view: distinct (service port and side, peer, reason) keys kept, 1 to "
+		 __stringify(TPSTAT_RESET_KEYS_MAX) " (default 1024)");
+
+/* Where a socket's state says which end it is; UNKNOWN once established. */
+static u8 tpstat_state_direction(int state)
+{
+	switch (state) {
+	case TCP_SYN_SENT:
+		return TPSTAT_DIRECTION_ACTIVE;
+	case TCP_LISTEN:
+	case TCP_SYN_RECV:
+	case TCP_NEW_SYN_RECV:
+		return TPSTAT_DIRECTION_PASSIVE;
+	}
+	return TPSTAT_DIRECTION_UNKNOWN;
+}
+
+/*
+ * A reset without a socket answers @skb: its source is the peer, its
+ * destination port ours.  A SYN without ACK was sent to a local service
+ * (a connect to a closed port); any other segment may be for a client's
+ * end that is gone: the ports decide.
+ */
+static u8 tpstat_reset_key_skb(struct tpstat_reset_key *key,
+			       const struct sk_buff *skb, u16 *lport,
+			       u16 *rport)
+{
+	const struct tcphdr *th = (const struct tcphdr *)skb->data;
+
+	tpstat_key_ns(key, tpstat_dev_net(tpstat_skb_dev(skb)));
+	*lport = ntohs(th->dest);
+	*rport = ntohs(th->source);
+	if (skb->protocol == htons(ETH_P_IP)) {
+		key->family = AF_INET;
+		memcpy(key->peer, &ip_hdr(skb)->saddr, 4);
+	} else if (skb->protocol == htons(ETH_P_IPV6)) {
+		key->family = AF_INET6;
+		memcpy(key->peer, &ipv6_hdr(skb)->saddr, 16);
+	}
+	return th->syn && !th->ack ? TPSTAT_DIRECTION_PASSIVE :
+				     TPSTAT_DIRECTION_UNKNOWN;
+}
+
+/*
+ * Which side of a reset is the service: the socket's state where it
+ * tells (SYN_SENT: a client; LISTEN, SYN_RECV, a request: a server),
+ * else a local port in the namespace's ephemeral range with a remote
+ * port is a client's, as in the errors view; anything else a server's.
+ */
+notrace void tpstat_reset_key_fill(struct tpstat_reset_key *key,
+				   const struct sock *sk,
+				   const struct sk_buff *skb, u32 reason,
+				   bool by_service)
+{
+	const struct net_device *dev;
+	const struct net *net = NULL;
+	u8 dir = TPSTAT_DIRECTION_UNKNOWN;
+	u16 lport = 0, rport = 0;
+
+	key->reason = reason;
+	if (sk) {
+		struct tpstat_flow_key flow = {};
+
+		tpstat_flow_key_from(&flow, &sk->__sk_common);
+		key->ns_cookie = flow.ns_cookie;
+		key->ns_inum = flow.ns_inum;
+		key->family = flow.family;
+		lport = flow.sport;
+		rport = flow.dport;
+		memcpy(key->peer, flow.daddr, sizeof(key->peer));
+		net = sock_net(sk);
+		dir = tpstat_state_direction(sk->sk_state);
+	} else if (skb) {
+		dir = tpstat_reset_key_skb(key, skb, &lport, &rport);
+		dev = tpstat_skb_dev(skb);
+		net = dev ? dev_net(dev) : NULL;
+	}
+	if (!by_service) {
+		key->port = lport;
+		return;
+	}
+	if (dir == TPSTAT_DIRECTION_UNKNOWN)
+		dir = tpstat_ephemeral(net, lport, rport) ?
+		      TPSTAT_DIRECTION_ACTIVE : TPSTAT_DIRECTION_PASSIVE;
+	key->direction = dir;
+	key->port = dir == TPSTAT_DIRECTION_ACTIVE ? rport : lport;
+}
+
+notrace void tpstat_record_reset(struct tpstat_views *v,
+				 const struct sock *sk,
+				 const struct sk_buff *skb, u32 reason,
+				 unsigned int val)
+{
+	struct tpstat_reset_key key = {};
+
+	tpstat_reset_key_fill(&key, sk, skb, reason, true);
+	tpstat_table_add(&v->table[TPSTAT_VIEW_RESETS], &key, val, 1);
+}
+
+static int tpstat_resets_put(struct sk_buff *skb, const void *key,
+			     const u64 *vals)
+{
+	const struct tpstat_reset_key *k = key;
+
+	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
+	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
+	    tpstat_put_service(skb, k->direction, k->port) ||
+	    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
+	    (vals[TPSTAT_RST_SENT] && tpstat_put_rst_reason(skb, k->reason)) ||
+	    tpstat_put_u64(skb, TPSTAT_A_RST_SENT, vals[TPSTAT_RST_SENT]) ||
+	    tpstat_put_u64(skb, TPSTAT_A_RST_RECEIVED,
+			   vals[TPSTAT_RST_RECEIVED]))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static void tpstat_resets_seq(struct seq_file *m, const void *key,
+			      const u64 *v)
+{
+	const struct tpstat_reset_key *k = key;
+
+	seq_printf(m, "%llu %llu %u %s %u", v[TPSTAT_RST_SENT],
+		   v[TPSTAT_RST_RECEIVED], k->ns_inum,
+		   tpstat_direction_name(k->direction), k->port);
+	if (k->family == AF_INET)
+		seq_printf(m, " %pI4", k->peer);
+	else if (k->family == AF_INET6)
+		seq_printf(m, " %pI6c", k->peer);
+	else
+		seq_puts(m, " -");
+	if ((TPSTAT_FEATURES & TPSTAT_F_RST_REASON) && v[TPSTAT_RST_SENT])
+		tpstat_seq_reason(m, tpstat_rst_reason_name(k->reason),
+				  k->reason);
+	else
+		seq_puts(m, " -");
+}
+
+const struct tpstat_view_type tpstat_view_resets = {
+	.name = "resets",
+	.columns = "sent received netns direction port peer reason",
+	.privacy = TPSTAT_VIEW_PRIVATE,
+	.key_size = sizeof(struct tpstat_reset_key),
+	.nr_vals = TPSTAT_RST_NR,
+	.keys = &reset_keys,
+	.ns_offset = offsetof(struct tpstat_reset_key, ns_cookie),
+	.put = tpstat_resets_put,
+	.seq = tpstat_resets_seq,
+};

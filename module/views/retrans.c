@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RETRANS: TCP retransmits per flow, with SYN-ACK retransmits and the
+ * flow's state at the last one (uapi/linux/tpstat.h).  Its probes are
+ * tcp:tcp_retransmit_skb and tcp:tcp_retransmit_synack (probes.c);
+ * recording runs in probe context, like them.
+ *
+ * debugfs: retrans synack_retrans state netns local remote.
+ */
+#include <linux/in6.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <net/sock.h>
+
+#include "compat.h"
+#include "netlink.h"
+#include "nlput.h"
+#include "params.h"
+#include "record.h"
+#include "view_fmt.h"
+#include "view_type.h"
+
+#define TPSTAT_FLOW_KEYS_MAX	262144
+TPSTAT_CHECK_LIMIT(TPSTAT_FLOW_KEYS_MAX, tpstat_flow_key, TPSTAT_FLOW_NR);
+
+static unsigned int flow_keys = 4096;
+tpstat_param_uint(flow_keys, 1, TPSTAT_FLOW_KEYS_MAX);
+MODULE_PARM_DESC(flow_keys,
+		 "Retransmits view: distinct TCP flows kept, 1 to "
+		 __stringify(TPSTAT_FLOW_KEYS_MAX) " (default 4096)");
+
+static bool tpstat_v4_mapped(const void *addr6)
+{
+	const __be32 *w = addr6;
+
+	return !w[0] && !w[1] && w[2] == htonl(0x0000ffff);
+}
+
+void tpstat_flow_key_fill(struct tpstat_flow_key *key, const struct net *net,
+			  u16 family, __be32 saddr4, __be32 daddr4,
+			  const void *saddr6, const void *daddr6, u16 sport,
+			  u16 dport)
+{
+	memset(key, 0, sizeof(*key));
+	tpstat_key_ns(key, net);
+	key->sport = sport;
+	key->dport = dport;
+	if (family == AF_INET6 && tpstat_v4_mapped(saddr6) &&
+	    tpstat_v4_mapped(daddr6)) {
+		family = AF_INET;
+		saddr4 = ((const __be32 *)saddr6)[3];
+		daddr4 = ((const __be32 *)daddr6)[3];
+	}
+	key->family = family;
+	if (family == AF_INET) {
+		memcpy(key->saddr, &saddr4, 4);
+		memcpy(key->daddr, &daddr4, 4);
+	} else {
+		memcpy(key->saddr, saddr6, 16);
+		memcpy(key->daddr, daddr6, 16);
+	}
+}
+
+notrace void tpstat_flow_key_from(struct tpstat_flow_key *key,
+				  const struct sock_common *c)
+{
+	const void *s6 = NULL, *d6 = NULL;
+
+#if IS_ENABLED(CONFIG_IPV6)
+	s6 = &c->skc_v6_rcv_saddr;
+	d6 = &c->skc_v6_daddr;
+#endif
+	if (c->skc_family == AF_INET6 && !s6)
+		return;
+	tpstat_flow_key_fill(key, read_pnet(&c->skc_net),
+			     c->skc_family, c->skc_rcv_saddr, c->skc_daddr,
+			     s6, d6, c->skc_num, ntohs(c->skc_dport));
+}
+
+notrace void tpstat_record_retrans(struct tpstat_views *v,
+				   const struct sock_common *c,
+				   unsigned int val, int state)
+{
+	struct tpstat_flow_key key = {};
+	atomic64_t *vals;
+
+	tpstat_flow_key_from(&key, c);
+	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_RETRANS], &key);
+	if (!vals)
+		return;
+	atomic64_inc(&vals[val]);
+	atomic64_set(&vals[TPSTAT_FLOW_STATE], state);
+}
+
+static int tpstat_retrans_put(struct sk_buff *skb, const void *key,
+			      const u64 *vals)
+{
+	const struct tpstat_flow_key *k = key;
+
+	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
+	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	    tpstat_put_addr(skb, TPSTAT_A_SADDR, k->family, k->saddr) ||
+	    nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
+	    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
+	    nla_put_u16(skb, TPSTAT_A_DPORT, k->dport) ||
+	    tpstat_put_u64(skb, TPSTAT_A_RETRANS, vals[TPSTAT_FLOW_RETRANS]) ||
+	    tpstat_put_u64(skb, TPSTAT_A_SYNACK_RETRANS,
+			   vals[TPSTAT_FLOW_SYNACK]) ||
+	    nla_put_u8(skb, TPSTAT_A_NEW_STATE, vals[TPSTAT_FLOW_STATE]))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static void tpstat_retrans_seq(struct seq_file *m, const void *key,
+			       const u64 *v)
+{
+	const struct tpstat_flow_key *k = key;
+
+	seq_printf(m, "%llu %llu %s %u", v[TPSTAT_FLOW_RETRANS],
+		   v[TPSTAT_FLOW_SYNACK],
+		   tpstat_state_or_dash(v[TPSTAT_FLOW_STATE]), k->ns_inum);
+	tpstat_seq_addr(m, k->family, k->saddr, k->sport);
+	tpstat_seq_addr(m, k->family, k->daddr, k->dport);
+}
+
+const struct tpstat_view_type tpstat_view_retrans = {
+	.name = "retrans",
+	.columns = "retrans synack_retrans state netns local remote",
+	.privacy = TPSTAT_VIEW_PRIVATE,
+	.key_size = sizeof(struct tpstat_flow_key),
+	.nr_vals = TPSTAT_FLOW_NR,
+	.keys = &flow_keys,
+	.ns_offset = offsetof(struct tpstat_flow_key, ns_cookie),
+	.put = tpstat_retrans_put,
+	.seq = tpstat_retrans_seq,
+};
