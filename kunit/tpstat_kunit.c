@@ -65,6 +65,7 @@
 #include "../module/views/retrans.c"
 #include "../module/views/states.c"
 #include "../module/views/traps.c"
+#include "../module/views/sockmem.c"
 
 /* ---- glob matching ---------------------------------------------------- */
 
@@ -1101,6 +1102,67 @@ static void tpstat_neigh_test(struct kunit *test)
 }
 
 /*
+ * SOCKMEM: two refusals of one UDP socket's receive make one row, with
+ * the last allocation and the protocol's limit then; a send refusal is
+ * a row of its own; an AF_UNIX-like socket has no port.
+ */
+static void tpstat_sockmem_test(struct kunit *test)
+{
+	struct tpstat_views *v = kunit_kzalloc(test, sizeof(*v), GFP_KERNEL);
+	struct inet_sock *inet = kunit_kzalloc(test, sizeof(*inet), GFP_KERNEL);
+	struct proto *prot = kunit_kzalloc(test, sizeof(*prot), GFP_KERNEL);
+	struct tpstat_sockmem_key key = {};
+	long mem[3] = { 4, 8, 16 };
+	struct sock *sk;
+	struct tpstat_table *t;
+	atomic64_t *vals;
+
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	KUNIT_ASSERT_NOT_NULL(test, inet);
+	KUNIT_ASSERT_NOT_NULL(test, prot);
+	sk = &inet->sk;
+	prot->sysctl_mem = mem;
+	sk->sk_prot = prot;
+	write_pnet(&sk->sk_net, &init_net);
+	sk->sk_family = AF_INET6;
+	sk->sk_protocol = IPPROTO_UDP;
+	inet->inet_num = 5402;
+	t = &v->table[TPSTAT_VIEW_SOCKMEM];
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(t, 4, sizeof(key),
+						  TPSTAT_SOCKMEM_NR));
+	tpstat_record_sockmem(v, sk, 300, TPSTAT_MEM_RECV);
+	mem[2] = 32;
+	tpstat_record_sockmem(v, sk, 310, TPSTAT_MEM_RECV);
+	tpstat_record_sockmem(v, sk, 320, TPSTAT_MEM_SEND);
+	tpstat_key_ns(&key, &init_net);
+	key.family = AF_INET6;
+	key.protocol = IPPROTO_UDP;
+	key.port = 5402;
+	key.kind = TPSTAT_MEM_RECV;
+	vals = tpstat_table_get(t, &key);
+	KUNIT_ASSERT_NOT_NULL(test, vals);
+	KUNIT_EXPECT_EQ(test, 2LL, atomic64_read(&vals[TPSTAT_SOCKMEM_COUNT]));
+	KUNIT_EXPECT_EQ(test, 310LL, atomic64_read(&vals[TPSTAT_SOCKMEM_ALLOCATED]));
+	KUNIT_EXPECT_EQ(test, 32LL, atomic64_read(&vals[TPSTAT_SOCKMEM_LIMIT]));
+	key.kind = TPSTAT_MEM_SEND;
+	vals = tpstat_table_get(t, &key);
+	KUNIT_ASSERT_NOT_NULL(test, vals);
+	KUNIT_EXPECT_EQ(test, 1LL, atomic64_read(&vals[TPSTAT_SOCKMEM_COUNT]));
+	KUNIT_EXPECT_EQ(test, 320LL, atomic64_read(&vals[TPSTAT_SOCKMEM_ALLOCATED]));
+	/* Not an internet socket: its inet_num means nothing, port 0. */
+	sk->sk_family = AF_UNIX;
+	tpstat_record_sockmem(v, sk, 1, TPSTAT_MEM_RECV);
+	key.family = AF_UNIX;
+	key.port = 0;
+	key.kind = TPSTAT_MEM_RECV;
+	vals = tpstat_table_get(t, &key);
+	KUNIT_ASSERT_NOT_NULL(test, vals);
+	KUNIT_EXPECT_EQ(test, 1LL, atomic64_read(&vals[TPSTAT_SOCKMEM_COUNT]));
+	KUNIT_EXPECT_EQ(test, 3, atomic_read(&t->used));
+	tpstat_table_free(t);
+}
+
+/*
  * tpstat_snap_sort(): tables of 0 to 3, 300 and 10,000 records of a
  * 24-byte key and one value, few distinct values so that most order
  * comes from the keys, whose bytes differ only in their last word.
@@ -1174,6 +1236,7 @@ static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_reset_key_skb_test),
 	KUNIT_CASE(tpstat_birth_direction_test),
 	KUNIT_CASE(tpstat_neigh_test),
+	KUNIT_CASE(tpstat_sockmem_test),
 	KUNIT_CASE(tpstat_snap_sort_test),
 	{}
 };

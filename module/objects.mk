@@ -18,4 +18,5 @@ tpstat_objects := main.o registry.o params.o \
 tpstat_objects += views/drops.o views/traps.o views/retrans.o \
 		  views/resets.o views/states.o views/lifetimes.o \
 		  views/devices.o views/hists.o views/errors.o \
-		  views/rcvq.o views/neigh.o views/auth.o
+		  views/rcvq.o views/neigh.o views/auth.o \
+		  views/sockmem.o

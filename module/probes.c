@@ -456,6 +456,23 @@ TPSTAT_PROBE(sock_rcvqueue_full, (struct sock *sk, struct sk_buff *skb),
 }
 #endif
 
+#ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
+/* A socket refused memory: its protocol is over its limits (SOCKMEM). */
+TPSTAT_PROBE(sock_exceed_buf_limit,
+	     (struct sock *sk, struct proto *prot, long allocated, int kind),
+	     (sk, prot, allocated, kind))
+{
+	struct tpstat_views *v;
+
+	if (tpstat_filtered_out(sk, NULL, NULL))
+		return;
+	tpstat_hit(data, TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT);
+	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_SOCKMEM) : NULL;
+	if (v)
+		tpstat_record_sockmem(v, sk, allocated, kind);
+}
+#endif
+
 #ifdef TPSTAT_HAVE_TP_NEIGH_TIMER_HANDLER
 /*
  * A neighbour's timer ran.  When its probes have run out, the handler
@@ -524,13 +541,6 @@ TPSTAT_COUNT_PROBE(tcp_bad_csum, TPSTAT_EV_TCP_BAD_CSUM,
 TPSTAT_COUNT_PROBE(tcp_cong_state_set, TPSTAT_EV_TCP_CONG_STATE_SET,
 		   sk, NULL, NULL, (struct sock *sk, const u8 ca_state),
 		   (sk, ca_state))
-#endif
-#ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
-TPSTAT_COUNT_PROBE(sock_exceed_buf_limit, TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
-		   sk, NULL, NULL,
-		   (struct sock *sk, struct proto *prot, long allocated,
-		    int kind),
-		   (sk, prot, allocated, kind))
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
 TPSTAT_COUNT_PROBE(net_dev_queue, TPSTAT_EV_NET_DEV_QUEUE,
@@ -616,8 +626,9 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 			   "rc,sk (family, protocol, port, rcvbuf)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
-			   sock_exceed_buf_limit, "sk,prot,allocated,kind"),
+	TPSTAT_PROBE_READS(TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
+			   sock_exceed_buf_limit, "sk,prot,allocated,kind",
+			   "allocated,kind,sk (family, protocol, port, limit)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
 	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_QUEUE, net_dev_queue, "skb"),

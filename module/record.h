@@ -99,6 +99,9 @@ void tpstat_record_neigh(struct tpstat_views *v, const struct neighbour *n);
 /* auth.c: @skb, on @sk, failed TCP-MD5/AO check @kind. */
 void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
 			const struct sk_buff *skb, enum tpstat_auth_kind kind);
+/* sockmem.c: @sk refused memory (@kind: SK_MEM_*), @allocated pages. */
+void tpstat_record_sockmem(struct tpstat_views *v, const struct sock *sk,
+			   long allocated, int kind);
 /* lifetimes.c: @sk born (SYN_SENT, SYN_RECV: @newstate), and closed. */
 void tpstat_record_birth(const struct sock *sk, int newstate);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);

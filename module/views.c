@@ -24,6 +24,15 @@ const struct tpstat_view_type *const tpstat_view_types[__TPSTAT_VIEW_CNT] = {
 #undef TPSTAT_VIEW
 };
 
+/* Every view of the uapi is listed: none is a NULL in the table. */
+enum {
+#define TPSTAT_VIEW(id, name) TPSTAT_VIEW_LISTED_##id,
+#include "views/list.h"
+#undef TPSTAT_VIEW
+	TPSTAT_VIEWS_LISTED
+};
+static_assert((int)TPSTAT_VIEWS_LISTED == (int)__TPSTAT_VIEW_CNT);
+
 struct tpstat_views __rcu *tpstat_views_live;
 unsigned long tpstat_views_enabled;
 DEFINE_STATIC_KEY_ARRAY_FALSE(tpstat_view_keys, __TPSTAT_VIEW_CNT);

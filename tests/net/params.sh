@@ -34,16 +34,16 @@ declare -A MAX=(
 	[drop_keys]=524288 [trap_keys]=131072 [flow_keys]=262144
 	[reset_keys]=524288 [lifetime_keys]=32768 [device_keys]=262144
 	[error_keys]=524288 [rcvq_keys]=524288 [neigh_keys]=524288
-	[auth_keys]=524288 [sockets]=1048576
+	[auth_keys]=524288 [sockmem_keys]=524288 [sockets]=1048576
 )
 declare -A VIEW=(
 	[drop_keys]=drops [trap_keys]=traps [flow_keys]=retrans
 	[reset_keys]=resets [lifetime_keys]=lifetimes [device_keys]=devices
 	[error_keys]=errors [rcvq_keys]=rcvq [neigh_keys]=neigh
-	[auth_keys]=auth
+	[auth_keys]=auth [sockmem_keys]=sockmem
 )
 PARAMS="drop_keys trap_keys flow_keys reset_keys lifetime_keys device_keys
-	error_keys rcvq_keys neigh_keys auth_keys sockets"
+	error_keys rcvq_keys neigh_keys auth_keys sockmem_keys sockets"
 
 dmesg -C
 ip link set lo up

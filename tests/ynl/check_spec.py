@@ -68,7 +68,7 @@ def check_header(spec, header_text):
     prefixes = {'event-state': 'TPSTAT_STATE_', 'view': 'TPSTAT_VIEW_',
                 'features': 'TPSTAT_F_', 'alert-kind': 'TPSTAT_ALERT_',
                 'direction': 'TPSTAT_DIRECTION_',
-                'auth-kind': 'TPSTAT_AUTH_'}
+                'auth-kind': 'TPSTAT_AUTH_', 'mem-kind': 'TPSTAT_MEM_'}
     for d in spec['definitions']:
         if d['type'] == 'const':
             want[c_name('TPSTAT_', d['name'])] = d['value']
