@@ -28,9 +28,12 @@
 	(2ULL * (keys) * (sizeof(struct tpstat_slot_hdr) +		\
 			  sizeof(struct key) + (nr) * sizeof(u64)))
 #define TPSTAT_POW2(n)	((n) && !((n) & ((n) - 1)))
-/* Each limit a power of two within the budget, and the largest one. */
+/*
+ * Each limit a power of two within the budget, and the largest one; and
+ * the key a whole number of u64 (table.h compares keys word by word).
+ */
 #define TPSTAT_CHECK_LIMIT(max, key, nr)				\
-	static_assert(TPSTAT_POW2(max) &&				\
+	static_assert(sizeof(struct key) % 8 == 0 && TPSTAT_POW2(max) &&	\
 		      TPSTAT_TABLE_BYTES(max, key, nr) <=		\
 		      TPSTAT_TABLE_MAX_BYTES &&				\
 		      TPSTAT_TABLE_BYTES(2ULL * (max), key, nr) >	\
