@@ -133,10 +133,20 @@ ynl_view() {
 	check_eq "get-view sockmem dumps" 0 $?
 	check_eq "... its row: mem-kind recv, count, mem-allocated, mem-limit" "$2 recv" \
 		"$(jq -r ".[] | select(.sport == $1) | \"\(.count) \(.[\"mem-allocated\"]) \(.[\"mem-limit\"]) \(.[\"mem-kind\"])\"" "$TMP/view.json")"
-	setpriv --reuid=65534 --regid=65534 --clear-groups bash -c "$(declare -f ynl_cli); TPSTAT_YNL=$TPSTAT_YNL SPEC=$SPEC ynl_cli" \
+	# nobody cannot read root's cache, where the client may be: a copy.
+	if [ ! -d "$TMP/ynl" ]; then
+		mkdir -p "$TMP/ynl/tools/net" "$TMP/ynl/Documentation/netlink"
+		cp -r "$TPSTAT_YNL/tools/net/ynl" "$TMP/ynl/tools/net/"
+		cp "$TPSTAT_YNL/Documentation/netlink/genetlink.yaml" \
+			"$TMP/ynl/Documentation/netlink/"
+		chmod -R a+rX "$TMP"
+	fi
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		bash -c "$(declare -f ynl_cli); TPSTAT_YNL=$TMP/ynl SPEC=$SPEC ynl_cli" \
 		> /dev/null 2> "$TMP/err"
 	check "... refused to a reader without CAP_NET_ADMIN" \
-		grep -q 'needs CAP_NET_ADMIN' "$TMP/err"
+		grep -q 'needs CAP_NET_ADMIN' "$TMP/err" ||
+		sed 's/^/# /' "$TMP/err"
 }
 
 udp_case 4 127.0.0.1 5401 UDP ipv4
