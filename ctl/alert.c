@@ -36,41 +36,6 @@ int alert_kind_parse(const char *word, unsigned int *mask)
 	return -1;
 }
 
-/* The errors sockets report (sk_err), from ICMP, resets and timeouts. */
-static const struct {
-	unsigned int err;
-	const char *name;
-} errnos[] = {
-#define E(x) { x, #x }
-	E(EPERM), E(ENOENT), E(EINTR), E(EIO), E(EAGAIN), E(ENOMEM),
-	E(EACCES), E(EINVAL), E(EPIPE), E(ENONET), E(EPROTO), E(EMSGSIZE),
-	E(ENOPROTOOPT), E(EPROTONOSUPPORT), E(EOPNOTSUPP), E(EADDRINUSE),
-	E(EADDRNOTAVAIL), E(ENETDOWN), E(ENETUNREACH), E(ENETRESET),
-	E(ECONNABORTED), E(ECONNRESET), E(ENOBUFS), E(ENOTCONN),
-	E(ESHUTDOWN), E(ETIMEDOUT), E(ECONNREFUSED), E(EHOSTDOWN),
-	E(EHOSTUNREACH),
-#undef E
-};
-
-const char *errno_name(unsigned int err)
-{
-	for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
-		if (errnos[i].err == err)
-			return errnos[i].name;
-	return NULL;
-}
-
-const char *errno_text(unsigned int err, char *buf, size_t len)
-{
-	const char *name = errno_name(err);
-
-	if (name)
-		snprintf(buf, len, "%s (%u)", name, err);
-	else
-		snprintf(buf, len, "errno %u", err);
-	return buf;
-}
-
 /* The attributes only notifications have: 1 stored, -1 invalid, 0 other. */
 static int alert_attr(const struct nlattr *attr, struct alert *a)
 {

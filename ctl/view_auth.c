@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"

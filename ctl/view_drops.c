@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "escape.h"
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"

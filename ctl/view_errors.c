@@ -9,8 +9,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "alert.h"
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"

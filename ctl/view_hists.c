@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "escape.h"
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "views.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "view_neigh.h"

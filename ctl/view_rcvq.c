@@ -5,7 +5,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "view_rcvq.h"
