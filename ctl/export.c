@@ -80,8 +80,6 @@
 #include <unistd.h>
 
 #include "export.h"
-#include "view_rcvq.h"
-#include "view_neigh.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -262,6 +260,7 @@ static void export_other(struct prom *p, const struct export_data *d)
 
 void export_write(FILE *f, const struct export_data *d)
 {
+	const struct view_ops *ops;
 	struct prom p;
 
 	prom_init(&p, f);
@@ -271,15 +270,14 @@ void export_write(FILE *f, const struct export_data *d)
 	export_hits(&p, d);
 	export_derived(&p, d);
 	export_tcp_states(&p, d);
-	/* The views' families (view_<name>.c). */
-	if (d->info->features & TPSTAT_F_DROP_REASON)
-		drops_export(&p, d->drops);
-	errors_export(&p, d->errors);
-	resets_export(&p, d->resets);
-	rcvq_export(&p, d->rcvq);
-	neigh_export(&p, d->neigh);
-	auth_export(&p, d->auth);
-	hists_export(&p, d->hists);
+	/* The views' families (view_<name>.c), in the table's order. */
+	for (size_t i = 0; (ops = view_at(i)); i++) {
+		const struct view *v = d->views[ops->id];
+
+		if (v && ops->export &&
+		    !(ops->export_features & ~d->info->features))
+			ops->export(&p, v);
+	}
 	export_other(&p, d);
 }
 

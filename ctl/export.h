@@ -13,6 +13,7 @@
 
 #include "output.h"
 #include "prom.h"
+#include "../uapi/linux/tpstat.h"
 
 /* The file --textfile DIR writes (node_exporter reads only *.prom). */
 #define EXPORT_TEXTFILE_NAME "tpstat.prom"
@@ -27,19 +28,11 @@ struct export_data {
 	const struct counter_row *counters;	/* sorted, as the dump */
 	size_t n_counters;
 	/*
-	 * Views (TPSTAT_CMD_GET_VIEW); NULL leaves their families out (the
-	 * view is off, or the user may not read it).  @drops after
-	 * drops_aggregate(BY_REASON): one entry per reason code.  @errors
-	 * after errors_aggregate(): one entry per label set.
+	 * Views (TPSTAT_CMD_GET_VIEW) by enum tpstat_view, each after its
+	 * ->export_prepare(); NULL leaves its family out (the view is off,
+	 * or the user may not read it).
 	 */
-	const struct view *drops;
-	const struct view *hists;
-	const struct view *errors;
-	/* After resets_aggregate(RESETS_BY_SERVICE): no peers. */
-	const struct view *resets;
-	const struct view *rcvq;	/* after rcvq_aggregate() */
-	const struct view *neigh;	/* NEIGH, one entry per neighbour */
-	const struct view *auth;	/* AUTH, as read */
+	const struct view *views[__TPSTAT_VIEW_CNT];
 };
 
 /* Every family tpstat exports, tpstat_up 1 first. */

@@ -11,7 +11,7 @@
 #include "names.h"
 #include "netns.h"
 #include "select.h"
-#include "views.h"
+#include "view_rows.h"
 
 static const char *const key_names[__SEL_CNT] = {
 	[SEL_SRC] = "src", [SEL_DST] = "dst", [SEL_SPORT] = "sport",

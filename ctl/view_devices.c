@@ -89,6 +89,10 @@ static const struct view_field devices_fields[] = {
 const struct view_ops devices_view_ops = {
 	.id = TPSTAT_VIEW_DEVICES,
 	.name = "devices",
+	.usage =
+		"tpstat devices [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    per device: packets and bytes sent and received, transmit errors\n"
+		"    and timeouts, GRO packets, NAPI polls, work and exhausted budgets",
 	.list_key = "devices",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS),
 	.fields = devices_fields,

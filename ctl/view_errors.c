@@ -204,6 +204,12 @@ static const struct view_field errors_fields[] = {
 const struct view_ops errors_view_ops = {
 	.id = TPSTAT_VIEW_ERRORS,
 	.name = "errors",
+	.usage =
+		"tpstat errors [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    errors reported on TCP and UDP sockets (ECONNREFUSED, ETIMEDOUT...;\n"
+		"    5.14+) per errno, protocol, service port and netns, most first;\n"
+		"    the service is the remote port where the local one is ephemeral\n"
+		"    (a client), else the local port; needs CAP_NET_ADMIN",
 	.list_key = "errors",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)",
@@ -213,4 +219,6 @@ const struct view_ops errors_view_ops = {
 	.cmp = errors_qsort,
 	.text = errors_text,
 	.json_entry = errors_json_entry,
+	.export_prepare = errors_aggregate,
+	.export = errors_export,
 };

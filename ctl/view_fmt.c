@@ -7,7 +7,9 @@
 #include "escape.h"
 #include "json.h"
 #include "netns.h"
-#include "views.h"
+#include "hist.h"
+#include "view_fmt.h"
+#include "view_rows.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 

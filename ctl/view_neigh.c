@@ -130,6 +130,12 @@ static const struct view_field neigh_fields[] = {
 const struct view_ops neigh_view_ops = {
 	.id = TPSTAT_VIEW_NEIGH,
 	.name = "neigh",
+	.usage =
+		"tpstat neigh [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    neighbours (ARP, ND) whose resolution failed, per device and\n"
+		"    address, most failures first: the times each reached FAILED\n"
+		"    (probes ran out, or deleted while unresolved), as the kernel's\n"
+		"    res_failed counts them; needs CAP_NET_ADMIN",
 	.list_key = "neighbours",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)",
@@ -138,4 +144,5 @@ const struct view_ops neigh_view_ops = {
 	.cmp = neigh_qsort,
 	.text = neigh_text,
 	.json_entry = neigh_json_entry,
+	.export = neigh_export,
 };

@@ -221,6 +221,12 @@ static const struct view_field rcvq_fields[] = {
 const struct view_ops rcvq_view_ops = {
 	.id = TPSTAT_VIEW_RCVQ,
 	.name = "rcvq",
+	.usage =
+		"tpstat rcvq [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    packets dropped because a socket's receive queue was full, per\n"
+		"    protocol (UDP as UdpRcvbufErrors counts them; raw and ping sockets),\n"
+		"    local port and netns, most first, with the socket's receive buffer\n"
+		"    (SO_RCVBUF) at the last drop; needs CAP_NET_ADMIN",
 	.list_key = "rcvq",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)",
@@ -229,4 +235,6 @@ const struct view_ops rcvq_view_ops = {
 	.cmp = rcvq_qsort,
 	.text = rcvq_text,
 	.json_entry = rcvq_json_entry,
+	.export_prepare = rcvq_aggregate,
+	.export = rcvq_export,
 };

@@ -14,34 +14,6 @@
 #include "output.h"
 #include "views.h"
 
-/* Every view this tool knows, by enum tpstat_view. */
-static const struct view_ops *const views[__TPSTAT_VIEW_CNT] = {
-	[TPSTAT_VIEW_DROPS] = &drops_view_ops,
-	[TPSTAT_VIEW_TRAPS] = &traps_view_ops,
-	[TPSTAT_VIEW_RETRANS] = &retrans_view_ops,
-	[TPSTAT_VIEW_RESETS] = &resets_view_ops,
-	[TPSTAT_VIEW_STATES] = &states_view_ops,
-	[TPSTAT_VIEW_LIFETIMES] = &lifetimes_view_ops,
-	[TPSTAT_VIEW_DEVICES] = &devices_view_ops,
-	[TPSTAT_VIEW_HISTS] = &hists_view_ops,
-	[TPSTAT_VIEW_ERRORS] = &errors_view_ops,
-	[TPSTAT_VIEW_RCVQ] = &rcvq_view_ops,
-	[TPSTAT_VIEW_NEIGH] = &neigh_view_ops,
-	[TPSTAT_VIEW_AUTH] = &auth_view_ops,
-};
-
-const struct view_ops *view_ops(uint32_t view)
-{
-	return view < __TPSTAT_VIEW_CNT ? views[view] : NULL;
-}
-
-const char *view_name(uint32_t view)
-{
-	const struct view_ops *ops = view_ops(view);
-
-	return ops ? ops->name : "unknown";
-}
-
 /* ---- reading the dump ---------------------------------------------------- */
 
 /* Each get_*() returns 1 when @a was valid and is stored, else -1. */
@@ -384,15 +356,6 @@ nomem:
 	return MNL_CB_ERROR;
 }
 
-void view_free(struct view *v)
-{
-	for (size_t i = 0; i < v->n; i++)
-		free(v->e[i].hist);
-	free(v->e);
-	v->e = NULL;
-	v->n = v->cap = 0;
-}
-
 /* ---- order -------------------------------------------------------------- */
 
 void view_sort(struct view *v)
@@ -403,52 +366,7 @@ void view_sort(struct view *v)
 		qsort(v->e, v->n, sizeof(*v->e), ops->cmp);
 }
 
-void view_fold_families(struct view *v, int (*same)(const void *, const void *),
-			void (*merge)(struct view_entry *row,
-				      const struct view_entry *e),
-			int (*order)(const void *, const void *))
-{
-	size_t out = 0;
-
-	if (!v->n)
-		return;
-	qsort(v->e, v->n, sizeof(*v->e), same);
-	for (size_t i = 0; i < v->n; i++) {
-		struct view_entry *row = &v->e[out], *e = &v->e[i];
-
-		if (i && !same(row, e)) {
-			merge(row, e);
-			free(e->hist);
-			continue;
-		}
-		if (i)
-			row = &v->e[++out];
-		if (row != e)
-			*row = *e;
-		row->family = 0;
-	}
-	v->n = out + 1;
-	qsort(v->e, v->n, sizeof(*v->e), order);
-}
-
 /* ---- the command ---------------------------------------------------------- */
-
-static int features_cb(const struct nlmsghdr *nlh, void *data)
-{
-	const struct nlattr *a;
-
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) == TPSTAT_A_INFO_FEATURES &&
-		    get_u32(a, data, NULL) < 0)
-			return tpnl_reject("the module's features are not a u32");
-	return MNL_CB_OK;
-}
-
-int view_features(struct tpnl *nl, uint32_t *features)
-{
-	return tpnl_request(nl, TPSTAT_CMD_GET_INFO, 0, NULL, features_cb,
-			    features);
-}
 
 bool view_refused(int err)
 {
@@ -540,10 +458,10 @@ static int view_read(struct tpnl *nl, struct view *v,
 	return 0;
 }
 
-const struct view_ops *view_ops_shown(uint32_t view, enum drop_by by)
+const struct view_ops *view_ops_shown(const struct view_ops *ops,
+				      const struct view_args *a)
 {
-	return view_ops(view == TPSTAT_VIEW_DROPS && by == BY_TRAP ?
-			TPSTAT_VIEW_TRAPS : view);
+	return ops && ops->shown ? ops->shown(a) : ops;
 }
 
 static int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a)

@@ -63,25 +63,81 @@ static int parse(const char *line, struct options *o, char *err)
 	return cli_parse(argc, argv, o, err, 160);
 }
 
+/*
+ * A command as these tests name it: CMD_* for the tool's own, CMD_VIEW
+ * with its view as VIEW_CMD(enum tpstat_view), for the view table's.
+ */
+#define VIEW_CMD(id) (0x100 + (int)(id))
+#define CMD_DROPS VIEW_CMD(TPSTAT_VIEW_DROPS)
+#define CMD_TRAPS VIEW_CMD(TPSTAT_VIEW_TRAPS)
+#define CMD_RETRANS VIEW_CMD(TPSTAT_VIEW_RETRANS)
+#define CMD_RESETS VIEW_CMD(TPSTAT_VIEW_RESETS)
+#define CMD_STATES VIEW_CMD(TPSTAT_VIEW_STATES)
+#define CMD_LIFETIME VIEW_CMD(TPSTAT_VIEW_LIFETIMES)
+#define CMD_DEVICES VIEW_CMD(TPSTAT_VIEW_DEVICES)
+#define CMD_HIST VIEW_CMD(TPSTAT_VIEW_HISTS)
+#define CMD_ERRORS VIEW_CMD(TPSTAT_VIEW_ERRORS)
+#define CMD_RCVQ VIEW_CMD(TPSTAT_VIEW_RCVQ)
+#define CMD_NEIGH VIEW_CMD(TPSTAT_VIEW_NEIGH)
+#define CMD_AUTH VIEW_CMD(TPSTAT_VIEW_AUTH)
+#define CMD_SOCKMEM VIEW_CMD(TPSTAT_VIEW_SOCKMEM)
+
+static int cmd_code(enum tp_cmd cmd, const struct view_ops *view)
+{
+	return cmd == CMD_VIEW && view ? VIEW_CMD(view->id) : (int)cmd;
+}
+
+static int cmd_of(const struct options *o)
+{
+	return cmd_code(o->cmd, o->view);
+}
+
+static int help_of(const struct options *o)
+{
+	return cmd_code(o->help_view ? CMD_VIEW : o->help_for, o->help_view);
+}
+
+static int lookup(const char *word, int *c)
+{
+	const struct view_ops *view;
+	enum tp_cmd cmd;
+	int r = cli_lookup(word, &cmd, &view);
+
+	if (!r)
+		*c = cmd_code(cmd, view);
+	return r;
+}
+
+static const char *usage_of(int c)
+{
+	return c >= VIEW_CMD(0) ? cli_usage(CMD_VIEW, view_ops(c - VIEW_CMD(0))) :
+				  cli_usage((enum tp_cmd)c, NULL);
+}
+
+static int cli_view(int c)
+{
+	return c >= VIEW_CMD(0) ? c - VIEW_CMD(0) : -1;
+}
+
 static void test_lookup(void)
 {
-	enum tp_cmd c;
+	int c;
 
-	CHECK(!cli_lookup("show", &c) && c == CMD_SHOW, "show");
-	CHECK(!cli_lookup("sh", &c) && c == CMD_SHOW, "sh");
-	CHECK(cli_lookup("a", &c) == -2, "a: attach or auth");
-	CHECK(!cli_lookup("at", &c) && c == CMD_ATTACH, "at");
-	CHECK(!cli_lookup("au", &c) && c == CMD_AUTH, "au");
-	CHECK(!cli_lookup("det", &c) && c == CMD_DETACH, "det");
-	CHECK(cli_lookup("x", &c) == -1, "x unknown");
-	CHECK(cli_lookup("", &c) == -1, "empty is no command");
-	CHECK(cli_lookup("shows", &c) == -1, "longer than a command");
+	CHECK(!lookup("show", &c) && c == CMD_SHOW, "show");
+	CHECK(!lookup("sh", &c) && c == CMD_SHOW, "sh");
+	CHECK(lookup("a", &c) == -2, "a: attach or auth");
+	CHECK(!lookup("at", &c) && c == CMD_ATTACH, "at");
+	CHECK(!lookup("au", &c) && c == CMD_AUTH, "au");
+	CHECK(!lookup("det", &c) && c == CMD_DETACH, "det");
+	CHECK(lookup("x", &c) == -1, "x unknown");
+	CHECK(lookup("", &c) == -1, "empty is no command");
+	CHECK(lookup("shows", &c) == -1, "longer than a command");
 }
 
 struct parse_case {
 	const char *line;
 	int ret;
-	enum tp_cmd cmd;
+	int cmd;
 	const char *glob;
 	const char *err_has;
 };
@@ -169,7 +225,7 @@ static void test_options(void)
 	for (const char *opt = "--json\0--pretty\0--netns\0--version\0--help\0"
 	     "--verbose\0--zeros\0--interval\0--count\0--by\0--top\0"
 	     "--textfile\0"; *opt; opt += strlen(opt) + 1) {
-		const char *u = cli_usage(CMD_NONE);
+		const char *u = usage_of(CMD_NONE);
 		const char *p = u;
 		bool whole = false;
 
@@ -180,10 +236,10 @@ static void test_options(void)
 		}
 		CHECK(whole, "tpstat help names %s", opt);
 	}
-	CHECK(strstr(cli_usage(CMD_NONE), "\n--  ") &&
-	      strstr(cli_usage(CMD_NONE), "Exit status: 0"),
+	CHECK(strstr(usage_of(CMD_NONE), "\n--  ") &&
+	      strstr(usage_of(CMD_NONE), "Exit status: 0"),
 	      "tpstat help names -- and the exit status");
-	CHECK(!strstr(cli_usage(CMD_DROPS), "-n"), "drops' help: --top, not -n");
+	CHECK(!strstr(usage_of(CMD_DROPS), "-n"), "drops' help: --top, not -n");
 }
 
 static void test_parse(void)
@@ -202,8 +258,8 @@ static void test_parse(void)
 			      c->err_has ? c->err_has : "");
 			continue;
 		}
-		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
-		      o.cmd, c->cmd);
+		CHECK(cmd_of(&o) == c->cmd, "'%s': command %d, want %d",
+		      c->line, cmd_of(&o), c->cmd);
 		CHECK((!o.glob && !c->glob) ||
 		      (o.glob && c->glob && !strcmp(o.glob, c->glob)),
 		      "'%s': glob '%s'", c->line, o.glob ? o.glob : "(none)");
@@ -262,29 +318,29 @@ static void test_output(void)
 
 static void test_view_lookup(void)
 {
-	enum tp_cmd c;
+	int c;
 
-	CHECK(!cli_lookup("reset", &c) && c == CMD_RESET, "reset is exact");
-	CHECK(!cli_lookup("resets", &c) && c == CMD_RESETS, "resets is exact");
-	CHECK(cli_lookup("res", &c) == -2, "res: reset or resets");
-	CHECK(cli_lookup("re", &c) == -2, "re: reset, resets, retrans");
-	CHECK(!cli_lookup("ret", &c) && c == CMD_RETRANS, "ret");
-	CHECK(cli_lookup("l", &c) == -2, "l: list or lifetime");
-	CHECK(!cli_lookup("lif", &c) && c == CMD_LIFETIME, "lif");
-	CHECK(cli_lookup("de", &c) == -2, "de: detach or devices");
-	CHECK(!cli_lookup("dev", &c) && c == CMD_DEVICES, "dev");
-	CHECK(!cli_lookup("dr", &c) && c == CMD_DROPS, "dr");
-	CHECK(cli_lookup("h", &c) == -2, "h: help or hist");
-	CHECK(!cli_lookup("hi", &c) && c == CMD_HIST, "hi");
-	CHECK(!cli_lookup("st", &c) && c == CMD_STATES, "st");
-	CHECK(!cli_lookup("sh", &c) && c == CMD_SHOW, "sh stays show");
-	CHECK(!cli_lookup("f", &c) && c == CMD_FILTER, "f");
-	CHECK(!cli_lookup("errors", &c) && c == CMD_ERRORS, "errors is exact");
-	CHECK(!cli_lookup("er", &c) && c == CMD_ERRORS, "er");
-	CHECK(cli_lookup("e", &c) == -2, "e: errors or export");
-	CHECK(!cli_lookup("ex", &c) && c == CMD_EXPORT, "ex");
-	CHECK(!cli_lookup("rcvq", &c) && c == CMD_RCVQ, "rcvq is exact");
-	CHECK(!cli_lookup("rc", &c) && c == CMD_RCVQ, "rc");
+	CHECK(!lookup("reset", &c) && c == CMD_RESET, "reset is exact");
+	CHECK(!lookup("resets", &c) && c == CMD_RESETS, "resets is exact");
+	CHECK(lookup("res", &c) == -2, "res: reset or resets");
+	CHECK(lookup("re", &c) == -2, "re: reset, resets, retrans");
+	CHECK(!lookup("ret", &c) && c == CMD_RETRANS, "ret");
+	CHECK(lookup("l", &c) == -2, "l: list or lifetime");
+	CHECK(!lookup("lif", &c) && c == CMD_LIFETIME, "lif");
+	CHECK(lookup("de", &c) == -2, "de: detach or devices");
+	CHECK(!lookup("dev", &c) && c == CMD_DEVICES, "dev");
+	CHECK(!lookup("dr", &c) && c == CMD_DROPS, "dr");
+	CHECK(lookup("h", &c) == -2, "h: help or hist");
+	CHECK(!lookup("hi", &c) && c == CMD_HIST, "hi");
+	CHECK(!lookup("st", &c) && c == CMD_STATES, "st");
+	CHECK(!lookup("sh", &c) && c == CMD_SHOW, "sh stays show");
+	CHECK(!lookup("f", &c) && c == CMD_FILTER, "f");
+	CHECK(!lookup("errors", &c) && c == CMD_ERRORS, "errors is exact");
+	CHECK(!lookup("er", &c) && c == CMD_ERRORS, "er");
+	CHECK(lookup("e", &c) == -2, "e: errors or export");
+	CHECK(!lookup("ex", &c) && c == CMD_EXPORT, "ex");
+	CHECK(!lookup("rcvq", &c) && c == CMD_RCVQ, "rcvq is exact");
+	CHECK(!lookup("rc", &c) && c == CMD_RCVQ, "rc");
 	CHECK(cli_view(CMD_RCVQ) == TPSTAT_VIEW_RCVQ &&
 	      !strcmp(view_name(TPSTAT_VIEW_RCVQ), "rcvq"),
 	      "rcvq reads the RCVQ view");
@@ -441,25 +497,25 @@ static void test_view_parse(void)
 			CHECK(!strchr(err, '\n'), "'%s': one line", c->line);
 			continue;
 		}
-		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
-		      o.cmd, c->cmd);
+		CHECK(cmd_of(&o) == c->cmd, "'%s': command %d, want %d",
+		      c->line, cmd_of(&o), c->cmd);
 	}
 	parse("-j drops --by dev --top 5", &o, err);
-	CHECK(o.json && o.by == BY_DEV && o.top == 5 && !o.warning,
+	CHECK(o.json && o.va.by == BY_DEV && o.va.top == 5 && !o.warning,
 	      "drops --by dev --top 5");
 	parse("-j drops --by dev -n 5", &o, err);
-	CHECK(o.json && o.by == BY_DEV && o.top == 5 && o.warning &&
+	CHECK(o.json && o.va.by == BY_DEV && o.va.top == 5 && o.warning &&
 	      strstr(o.warning, "deprecated") && strstr(o.warning, "--top") &&
 	      !strchr(o.warning, '\n'),
 	      "drops -n 5: still TOP for one release, with a one-line warning");
 	parse("drops", &o, err);
-	CHECK(o.by == BY_DEFAULT && o.top == 0, "drops: default by, all");
+	CHECK(o.va.by == BY_DEFAULT && o.va.top == 0, "drops: default by, all");
 	parse("hist srtt_us", &o, err);
-	CHECK(o.hist && !strcmp(o.hist, "srtt_us"), "hist NAME");
+	CHECK(o.va.hist_only && !strcmp(o.va.hist_only, "srtt_us"), "hist NAME");
 	parse("drops --help", &o, err);
-	CHECK(o.cmd == CMD_HELP && o.help_for == CMD_DROPS, "drops --help: its help");
+	CHECK(o.cmd == CMD_HELP && help_of(&o) == CMD_DROPS, "drops --help: its help");
 	parse("drops -h", &o, err);
-	CHECK(o.cmd == CMD_DROPS && o.human, "drops -h: human units, as ip -h");
+	CHECK(cmd_of(&o) == CMD_DROPS && o.human, "drops -h: human units, as ip -h");
 	parse("filter", &o, err);
 	CHECK(o.filter_act == FILTER_SHOW, "filter alone shows");
 	parse("filter clear", &o, err);
@@ -484,11 +540,11 @@ static void test_view_parse(void)
 	parse("filter comm 0123456789abcde ifindex 4294967", &o, err);
 	CHECK(!strcmp(o.filter.comm, "0123456789abcde") && o.filter.has_ifindex &&
 	      o.filter.ifindex == 4294967, "15-character comm, ifindex");
-	CHECK(!strncmp(cli_usage(CMD_NONE) + strlen(cli_usage(CMD_NONE)) -
-		       strlen(cli_usage(CMD_HELP)) - 1, cli_usage(CMD_HELP),
-		       strlen(cli_usage(CMD_HELP))),
+	CHECK(!strncmp(usage_of(CMD_NONE) + strlen(usage_of(CMD_NONE)) -
+		       strlen(usage_of(CMD_HELP)) - 1, usage_of(CMD_HELP),
+		       strlen(usage_of(CMD_HELP))),
 	      "the whole usage fits: it ends with help's");
-	CHECK(strstr(cli_usage(CMD_DROPS), "default is --by reason"),
+	CHECK(strstr(usage_of(CMD_DROPS), "default is --by reason"),
 	      "drops help says the default");
 }
 
@@ -1620,8 +1676,7 @@ static const struct event_row scrape_events[] = {
 static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
-	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL, NULL,
-	NULL, NULL, NULL,
+	&scrape_info, scrape_events, 3, scrape_rows, 9, { NULL },
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1720,8 +1775,7 @@ static int dir_entries(const char *dir)
 static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
-	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL,
-				    NULL, NULL, NULL, NULL, NULL };
+	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, { NULL } };
 	struct stat st;
 	char *s;
 
@@ -1922,8 +1976,10 @@ static struct view export_drops, export_hists;
 static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
 					26, 0, false };
 static const struct export_data views_scrape = {
-	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL, NULL,
-	NULL, NULL, NULL,
+	&views_info, NULL, 0, NULL, 0, {
+		[TPSTAT_VIEW_DROPS] = &export_drops,
+		[TPSTAT_VIEW_HISTS] = &export_hists,
+	},
 };
 
 static const char want_views[] =
@@ -2140,7 +2196,7 @@ static void test_export_views(void)
 	CHECK(!strstr(s, "drops_by_reason") && strstr(s, "tpstat_tcp_srtt_seconds_count 9\n"),
 	      "without TPSTAT_F_DROP_REASON, no drops by reason:\n%s", s);
 	export_drops_view(&old_drops, false);
-	d.drops = &old_drops;
+	d.views[TPSTAT_VIEW_DROPS] = &old_drops;
 	no_reasons.features = TPSTAT_F_DROP_REASON;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "drops_by_reason"), "entries without REASON: none:\n%s", s);
@@ -2148,7 +2204,7 @@ static void test_export_views(void)
 
 	/* Views off (views=none) or not readable: only the counters' families. */
 	d = views_scrape;
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, "# HELP tpstat_up 1 if the tpstat module answered this scrape, 0 if it did not (not loaded)\n"
 		      "# TYPE tpstat_up gauge\n"
@@ -2160,16 +2216,16 @@ static void test_export_views(void)
 
 	/* ERRORS summed over the family; entries lacking a key left out. */
 	d = views_scrape;
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	errors_view(&errors, 4026532157U);
 	errors_aggregate(&errors);
 	CHECK(errors.n == 5 && errors.e[0].count == 43 && !errors.e[0].family,
 	      "IPv4 and IPv6 summed: %zu entries", errors.n);
-	d.errors = &errors;
+	d.views[TPSTAT_VIEW_ERRORS] = &errors;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, want_errors), "socket errors exposition:\n%s", s);
 	view_free(&errors);
-	d.errors = NULL;
+	d.views[TPSTAT_VIEW_ERRORS] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "socket_errors"), "a refused errors view: no family:\n%s", s);
 
@@ -2184,8 +2240,8 @@ static void test_export_views(void)
 		put_reset(&rv, TPSTAT_DIRECTION_ACTIVE, 5002, b, 0, 3);
 		resets_aggregate(&rv, RESETS_BY_SERVICE);
 		d = views_scrape;
-		d.drops = d.hists = NULL;
-		d.resets = &rv;
+		d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
+		d.views[TPSTAT_VIEW_RESETS] = &rv;
 		s = capture(export_all, &d);
 		CHECK(strstr(s, "# TYPE tpstat_tcp_resets_total counter\n"
 			     "tpstat_tcp_resets_total{kind=\"sent\",direction=\"passive\",port=\"22\",netns=\"1\",netns_cookie=\"\",reason=\"NO_SOCKET\"} 5\n"
@@ -2195,10 +2251,10 @@ static void test_export_views(void)
 	}
 	/* AUTH: a sample per entry; one without a known kind, peer or port left out. */
 	d = views_scrape;
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	auth_view(&auth, 4026532157U);
 	view_sort(&auth);
-	d.auth = &auth;
+	d.views[TPSTAT_VIEW_AUTH] = &auth;
 	s = capture(export_all, &d);
 	CHECK(strstr(s, "# HELP tpstat_tcp_auth_failures_total TCP segments that failed TCP-MD5 or TCP-AO authentication") &&
 	      strstr(s, "# TYPE tpstat_tcp_auth_failures_total counter\n"
@@ -2208,7 +2264,7 @@ static void test_export_views(void)
 	      !strstr(s, "port=\"22\""),
 	      "auth failures exposition:\n%s", s);
 	view_free(&auth);
-	d.auth = NULL;
+	d.views[TPSTAT_VIEW_AUTH] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "auth_failures"), "a refused auth view: no family:\n%s", s);
 
@@ -2243,13 +2299,13 @@ static void prom_sample_all(FILE *f)
 	errors_aggregate(&errors);
 	auth_view(&auth, 4026532157U);
 	view_sort(&auth);
-	d.drops = &export_drops;
-	d.hists = &export_hists;
-	d.errors = &errors;
+	d.views[TPSTAT_VIEW_DROPS] = &export_drops;
+	d.views[TPSTAT_VIEW_HISTS] = &export_hists;
+	d.views[TPSTAT_VIEW_ERRORS] = &errors;
 	rcvq_view(&rcvq, 4026532157U);
 	rcvq_aggregate(&rcvq);
-	d.rcvq = &rcvq;
-	d.auth = &auth;
+	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
+	d.views[TPSTAT_VIEW_AUTH] = &auth;
 	d.info = &info;
 	export_write(f, &d);
 	export_histogram(f, NULL);
@@ -2382,20 +2438,20 @@ static void test_netns_parse(void)
 			      c->err_has ? c->err_has : "");
 			continue;
 		}
-		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
-		      o.cmd, c->cmd);
+		CHECK(cmd_of(&o) == c->cmd, "'%s': command %d, want %d",
+		      c->line, cmd_of(&o), c->cmd);
 	}
 	parse("--netns web -j drops -n 5", &o, err);
-	CHECK(o.netns && !strcmp(o.netns, "web") && o.json && o.top == 5,
+	CHECK(o.netns && !strcmp(o.netns, "web") && o.json && o.va.top == 5,
 	      "--netns before the command, -n TOP after it");
 	parse("-n 5 drops", &o, err);
-	CHECK(o.netns && !strcmp(o.netns, "5") && !o.top,
+	CHECK(o.netns && !strcmp(o.netns, "5") && !o.va.top,
 	      "-n before the command is a namespace, even a number");
 	parse("drops -n 5", &o, err);
-	CHECK(!o.netns && o.top == 5 && o.warning,
+	CHECK(!o.netns && o.va.top == 5 && o.warning,
 	      "drops -n 5 is still TOP, deprecated");
 	parse("-n web drops --top 5", &o, err);
-	CHECK(o.netns && !strcmp(o.netns, "web") && o.top == 5 && !o.warning,
+	CHECK(o.netns && !strcmp(o.netns, "web") && o.va.top == 5 && !o.warning,
 	      "-n NAME and --top N");
 	parse("show", &o, err);
 	CHECK(!o.netns, "no namespace unless asked");
@@ -2410,9 +2466,9 @@ static void test_netns_parse(void)
 	parse("monitor errors drops errors", &o, err);
 	CHECK(o.alert_kinds == (1U << TPSTAT_ALERT_ERRORS | 1U << TPSTAT_ALERT_DROPS),
 	      "monitor errors drops: those two (%#x)", o.alert_kinds);
-	CHECK(strstr(cli_usage(CMD_NONE), "[-n|--netns NAME] COMMAND"),
+	CHECK(strstr(usage_of(CMD_NONE), "[-n|--netns NAME] COMMAND"),
 	      "usage names -n");
-	CHECK(strstr(cli_usage(CMD_MONITOR), "drops|resets|retrans|errors|states|all"),
+	CHECK(strstr(usage_of(CMD_MONITOR), "drops|resets|retrans|errors|states|all"),
 	      "monitor's help names the kinds");
 }
 
@@ -2856,12 +2912,12 @@ static void test_neigh(void)
 	uint32_t ns = 4026532157U;	/* after the initial namespace's */
 	char want[2048], nsbuf[NETNS_NAME_MAX], nsjson[NETNS_NAME_MAX + 64];
 	const char *name = netns_name(ns), *nstext;
-	enum tp_cmd c;
+	int c;
 	struct view v;
 	char *s;
 
-	CHECK(!cli_lookup("neigh", &c) && c == CMD_NEIGH, "neigh is exact");
-	CHECK(!cli_lookup("n", &c) && c == CMD_NEIGH, "n");
+	CHECK(!lookup("neigh", &c) && c == CMD_NEIGH, "neigh is exact");
+	CHECK(!lookup("n", &c) && c == CMD_NEIGH, "n");
 	CHECK(cli_view(CMD_NEIGH) == TPSTAT_VIEW_NEIGH &&
 	      !strcmp(view_name(TPSTAT_VIEW_NEIGH), "neigh"),
 	      "neigh reads the NEIGH view");
@@ -2955,14 +3011,14 @@ static void test_export_rcvq(void)
 	struct view rcvq;
 	char *s;
 
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	rcvq_view(&rcvq, 4026532157U);
 	rcvq_aggregate(&rcvq);
-	d.rcvq = &rcvq;
+	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, want_rcvq), "rcvq exposition:\n%s", s);
 	view_free(&rcvq);
-	d.rcvq = NULL;
+	d.views[TPSTAT_VIEW_RCVQ] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "rcvq"), "a refused rcvq view: no family:\n%s", s);
 }
@@ -2988,14 +3044,14 @@ static void test_export_neigh(void)
 	struct view neigh;
 	char *s;
 
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	neigh_view(&neigh, 4026532157U);
 	view_sort(&neigh);
-	d.neigh = &neigh;
+	d.views[TPSTAT_VIEW_NEIGH] = &neigh;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, want_neigh), "neigh exposition:\n%s", s);
 	view_free(&neigh);
-	d.neigh = NULL;
+	d.views[TPSTAT_VIEW_NEIGH] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "neigh_failures"), "a refused neigh view: no family:\n%s", s);
 }
@@ -3089,12 +3145,12 @@ static void test_export_netns_cookie(void)
 	CHECK(errors.n == 3 && resets.n == 3 && rcvq.n == 3,
 	      "one inode, three namespaces: not summed (%zu, %zu, %zu)",
 	      errors.n, resets.n, rcvq.n);
-	d.drops = d.hists = NULL;
-	d.errors = &errors;
-	d.resets = &resets;
-	d.rcvq = &rcvq;
-	d.neigh = &neigh;
-	d.auth = &auth;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
+	d.views[TPSTAT_VIEW_ERRORS] = &errors;
+	d.views[TPSTAT_VIEW_RESETS] = &resets;
+	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
+	d.views[TPSTAT_VIEW_NEIGH] = &neigh;
+	d.views[TPSTAT_VIEW_AUTH] = &auth;
 	s = capture(export_all, &d);
 	CHECK(strstr(s, "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"4097\"} 3\n"
 		     "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
@@ -3790,13 +3846,13 @@ static void test_select(void)
 	words[0] = "dev";
 	words[1] = "eth0";
 	select_parse(2, words, &s, err, sizeof(err));
-	CHECK(select_check(&s, retrans_view_ops.selectors, "retrans", err,
+	CHECK(select_check(&s, (*view_ops(TPSTAT_VIEW_RETRANS)).selectors, "retrans", err,
 			   sizeof(err)) == 2 &&
 	      !strcmp(err, "dev is not a selector of retrans (its selectors: src, dst, sport, dport, netns)"),
 	      "a key the view lacks: %s", err);
-	CHECK(!select_check(&s, drops_view_ops.selectors, "drops", err,
+	CHECK(!select_check(&s, (*view_ops(TPSTAT_VIEW_DROPS)).selectors, "drops", err,
 			    sizeof(err)), "drops has dev");
-	CHECK(select_check(&s, states_view_ops.selectors, "states", err,
+	CHECK(select_check(&s, (*view_ops(TPSTAT_VIEW_STATES)).selectors, "states", err,
 			   sizeof(err)) == 2 && strstr(err, "(its selectors: none)"),
 	      "states has none: %s", err);
 }
@@ -3860,33 +3916,33 @@ static void test_sort_top(void)
 	struct view v;
 
 	CHECK(!parse("errors --sort netns --top 2", &o, err) &&
-	      !strcmp(o.sort, "netns") && o.top == 2, "errors --sort --top: %s", err);
+	      !strcmp(o.va.sort, "netns") && o.va.top == 2, "errors --sort --top: %s", err);
 	CHECK(parse("errors --sort bogus", &o, err) == 2 &&
 	      !strcmp(err, "errors cannot be sorted by 'bogus' (its fields: count, error, proto, service, netns)"),
 	      "an unknown field names the fields: %s", err);
 	CHECK(parse("drops --by trap --sort name", &o, err) == 0, "traps sort by name");
 	/* Each view by its own name; the older words still parse. */
-	CHECK(!parse("traps", &o, err) && o.cmd == CMD_DROPS && o.by == BY_TRAP,
+	CHECK(!parse("traps", &o, err) && cmd_of(&o) == CMD_TRAPS && o.va.by == BY_TRAP,
 	      "traps is drops --by trap: %s", err);
 	CHECK(parse("traps --by reason", &o, err) == 2 &&
 	      strstr(err, "traps takes no --by"), "traps --by: %s", err);
-	CHECK(!parse("traps --by trap", &o, err) && o.by == BY_TRAP, "traps --by trap: %s", err);
-	CHECK(!parse("lifetimes", &o, err) && o.cmd == CMD_LIFETIME, "lifetimes: %s", err);
-	CHECK(!parse("lifetime", &o, err) && o.cmd == CMD_LIFETIME, "lifetime: %s", err);
-	CHECK(!parse("hists srtt_us", &o, err) && o.cmd == CMD_HIST, "hists: %s", err);
-	CHECK(!parse("hist", &o, err) && o.cmd == CMD_HIST, "hist: %s", err);
-	CHECK(!parse("help traps", &o, err) && o.help_by == BY_TRAP &&
-	      strstr(cli_usage_by(o.help_for, o.help_by), "tpstat traps"),
+	CHECK(!parse("traps --by trap", &o, err) && o.va.by == BY_TRAP, "traps --by trap: %s", err);
+	CHECK(!parse("lifetimes", &o, err) && cmd_of(&o) == CMD_LIFETIME, "lifetimes: %s", err);
+	CHECK(!parse("lifetime", &o, err) && cmd_of(&o) == CMD_LIFETIME, "lifetime: %s", err);
+	CHECK(!parse("hists srtt_us", &o, err) && cmd_of(&o) == CMD_HIST, "hists: %s", err);
+	CHECK(!parse("hist", &o, err) && cmd_of(&o) == CMD_HIST, "hist: %s", err);
+	CHECK(!parse("help traps", &o, err) && help_of(&o) == CMD_TRAPS &&
+	      strstr(cli_usage(o.help_for, o.help_view), "tpstat traps"),
 	      "help traps: %s", err);
 	CHECK(parse("retrans --sort", &o, err) == 2, "--sort without a field");
-	CHECK(view_field_find(&retrans_view_ops, "synack") &&
-	      !view_field_find(&retrans_view_ops, "count"), "retrans' fields");
+	CHECK(view_field_find(&(*view_ops(TPSTAT_VIEW_RETRANS)), "synack") &&
+	      !view_field_find(&(*view_ops(TPSTAT_VIEW_RETRANS)), "count"), "retrans' fields");
 
 	/* by location, most first; --sort name: by location, A-Z; --top 2 */
 	drops_view(&v);
 	drops_aggregate(&v, BY_LOCATION, 0);
 	CHECK(v.n == 3 && v.e[0].count == 9, "default: most first");
-	CHECK(!view_sort_field(&v, view_field_find(&drops_view_ops, "name")),
+	CHECK(!view_sort_field(&v, view_field_find(&(*view_ops(TPSTAT_VIEW_DROPS)), "name")),
 	      "sorted");
 	CHECK(!strcmp(v.e[0].location, "ip_rcv_core+0x1c4/0x2f0") &&
 	      !strcmp(v.e[1].location, "tcp_v4_rcv+0x88/0x900") &&
@@ -3900,7 +3956,7 @@ static void test_sort_top(void)
 	/* stable: ties keep the view's own order (4 and 4 by reason) */
 	drops_view(&v);
 	drops_aggregate(&v, BY_REASON, 0);
-	view_sort_field(&v, view_field_find(&drops_view_ops, "count"));
+	view_sort_field(&v, view_field_find(&(*view_ops(TPSTAT_VIEW_DROPS)), "count"));
 	CHECK(v.n == 3 && v.e[0].count == 8 && !v.e[1].has_reason &&
 	      v.e[2].reason == 3, "count ties keep '-' before '?'");
 	cur_view = v;
