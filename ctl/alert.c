@@ -2,6 +2,7 @@
 /* Reading the monitor's notifications; the names of kinds and errnos. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/genetlink.h>
 
@@ -73,6 +74,7 @@ int alert_parse(const struct nlmsghdr *nlh, struct alert *a)
 	const struct nlattr *attr;
 
 	memset(a, 0, sizeof(*a));
+	row_init(&a->e);
 	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*genl))
 		return -1;
 	a->cmd = genl->cmd;
@@ -82,13 +84,15 @@ int alert_parse(const struct nlmsghdr *nlh, struct alert *a)
 	if (!tpnl_msg_attrs_ok(nlh, sizeof(*genl)))
 		return -1;
 	mnl_attr_for_each(attr, nlh, sizeof(*genl)) {
-		switch (alert_attr(attr, a)) {
-		case 1:
+		int r = alert_attr(attr, a);
+
+		/* No alert has DEVICES' values: not kept. */
+		free(a->e.dev);
+		a->e.dev = NULL;
+		if (r == 1)
 			a->seen[mnl_attr_get_type(attr)] = true;
-			break;
-		case -1:
+		else if (r == -1)
 			return -1;
-		}
 	}
 	if (!a->seen[TPSTAT_A_ALERT_KIND] || !alert_kind_name(a->kind))
 		return -1;

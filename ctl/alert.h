@@ -22,7 +22,7 @@ struct alert {
 	uint8_t cmd;			/* ALERT or ALERTS_LOST */
 	uint8_t kind;			/* enum tpstat_alert_kind */
 	bool seen[TPSTAT_A_MAX + 1];	/* attributes that came valid */
-	struct view_entry e;		/* the key and its counts */
+	struct view_entry e;		/* the key and its counts (no values out of line) */
 	uint32_t err;			/* ERRNO */
 	uint64_t alerts_lost, events_lost;
 	uint32_t rate;			/* ALERT_RATE */

@@ -135,8 +135,7 @@ int drops_aggregate(struct view *v, enum drop_by by, size_t top)
 			row->count += e->count;
 			/* A name for a code one entry lacked. */
 			if (!row->has_reason_name && e->has_reason_name) {
-				memcpy(row->reason_name, e->reason_name,
-				       sizeof(row->reason_name));
+				row->reason_name = e->reason_name;
 				row->has_reason_name = true;
 			}
 			free(e->hist);
@@ -199,9 +198,9 @@ static void drops_text(FILE *f, const struct view_print *p)
 	const struct view *v = p->v;
 	enum drop_by by = drop_by_of(v, p->by);
 	char buf[VIEW_TEXT_MAX], ns[NUM_MAX], cnt[COUNT_MAX];
-	char t1[ESC_SIZE(sizeof(v->e->location))];
-	char t2[ESC_SIZE(sizeof(v->e->trap_group))];
-	char t3[ESC_SIZE(sizeof(v->e->devlink))];
+	char t1[ESC_SIZE(ROW_LOCATION_MAX)];
+	char t2[ESC_SIZE(ROW_NAME_MAX)];
+	char t3[ESC_SIZE(ROW_NAME_MAX)];
 	int wd = 6, n;
 
 	for (size_t i = 0; by == BY_DEV && i < v->n; i++) {

@@ -50,7 +50,7 @@ const char *view_family_name(const struct view_entry *e)
 const char *view_reason_text(const struct view_entry *e, char *buf,
 			     size_t len)
 {
-	char name[ESC_SIZE(sizeof(e->reason_name))];
+	char name[ESC_SIZE(ROW_NAME_MAX)];
 
 	if (!e->has_reason)
 		return "-";

@@ -61,7 +61,7 @@ static void hists_text(FILE *f, const struct view_print *p)
 		const struct view_entry *e = &p->v->e[i];
 		const struct hist *h = hist_of(e);
 		const char *unit = hist_unit(e->hist_name);
-		char name[ESC_SIZE(sizeof(e->hist_name))];
+		char name[ESC_SIZE(ROW_HIST_NAME_MAX)];
 
 		if (!shown(p, e))
 			continue;

@@ -52,7 +52,7 @@ static void lifetime_text(FILE *f, const struct view_entry *e)
 	const struct hist *h = hist_of(e);
 	const char *dir = direction_name(e);
 	char ns[NUM_MAX], service[SERVICE_MAX];
-	char comm[ESC_SIZE(sizeof(e->comm))];
+	char comm[ESC_SIZE(TPSTAT_COMM_MAX)];
 
 	fprintf(f, "%s  %s", dir ? dir : "-",
 		service_text(e, service, sizeof(service)));

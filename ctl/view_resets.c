@@ -105,8 +105,7 @@ int resets_aggregate(struct view *v, enum resets_by by)
 				row->rst_sent += e->rst_sent;
 				row->rst_received += e->rst_received;
 				if (!row->has_reason_name && e->has_reason_name) {
-					memcpy(row->reason_name, e->reason_name,
-					       sizeof(row->reason_name));
+					row->reason_name = e->reason_name;
 					row->has_reason_name = true;
 				}
 				continue;

@@ -28,80 +28,98 @@ enum resets_by {
 };
 
 /*
- * One entry of any view, and an alert's key (alert.h): the attributes
- * it had, the others are 0.  One struct rather than one per view, as
- * view_entry_attr() stores attributes by type whatever the view, and
- * most views share the socket's key.  Fields are grouped by the views
- * that read them (the uapi header lists each view's attributes).
+ * The longest names a row keeps, as the module bounds them (longer ones
+ * are cut, as before): what text escapes and pads them to.
  */
-struct view_entry {
-	/* all views but TRAPS, STATES and HISTS */
-	uint32_t netns;				/* inode number: display */
-	uint64_t netns_cookie;			/* names the namespace */
-	bool has_netns_cookie;
-	/* DROPS, TRAPS, STATES, ERRORS, RCVQ, NEIGH, AUTH */
-	uint64_t count;
+#define ROW_IFNAME_MAX		16
+#define ROW_NAME_MAX		64	/* reason, devlink, trap, trap group */
+#define ROW_LOCATION_MAX	192
+#define ROW_HIST_NAME_MAX	32
 
-	/* addresses and ports: the sockets' views, NEIGH's neighbour */
-	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
-	uint8_t saddr[16], daddr[16];
-	uint16_t sport, dport;
-	bool has_sport, has_dport;
-	uint8_t protocol;			/* IPPROTO_*; ERRORS, RCVQ */
-	bool has_protocol;
-	uint8_t direction;			/* enum tpstat_direction */
-	bool has_direction;			/* RESETS, LIFETIMES */
-
-	/* a device: DROPS, DEVICES, NEIGH */
-	uint32_t ifindex;
-	char ifname[16];
-	bool has_ifname;
-
-	/* the kernel's drop or reset reason: DROPS, RESETS */
-	uint32_t reason;
-	char reason_name[64];
-	bool has_reason, has_reason_name;
-
-	/* DROPS: where; TRAPS: the devlink device and its trap */
-	char location[192];
-	char devlink[64], trap[64], trap_group[64];
-
-	/* STATES: the transition; RETRANS: the flow's last state */
-	uint8_t old_state, new_state;
-	bool has_old_state, has_new_state;
-
-	/* RETRANS */
-	uint64_t retrans, synack_retrans;
-
-	/* RESETS */
-	uint64_t rst_sent, rst_received;
-
-	/* LIFETIMES: the task that connected */
-	char comm[TPSTAT_COMM_MAX];
-	bool has_comm;
-
-	/* DEVICES */
+/* DEVICES' values: out of the row, as they would double every row's size. */
+struct dev_counters {
 	uint64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
 	uint64_t xmit_errors, xmit_timeouts, gro;
 	uint64_t napi_polls, napi_work, napi_budget_exhausted;
-
-	/* HISTS: which histogram */
-	char hist_name[32];
-
-	/* ERRORS */
-	uint32_t err;				/* ERRNO */
-	bool has_err;
-
-	/* RCVQ: the socket's receive buffer at the last drop */
-	uint32_t rcvbuf;
-	bool has_rcvbuf;
-
-	/* AUTH */
-	uint8_t auth_kind;			/* enum tpstat_auth_kind */
-	bool has_auth_kind;
-
-	struct hist *hist;	/* LIFETIMES, HISTS; NULL elsewhere */
 };
+
+/*
+ * One entry of any view, and an alert's key (alert.h): the attributes
+ * it had, the others are 0.  128 bytes (the uapi header lists each
+ * view's attributes): what only some views have shares its place with
+ * what other views have (the unions), the strings are interned once
+ * (row_intern()) and "" when absent, DEVICES' ten values sit out of
+ * line.  Rows compare by memcmp() (view_delta.c), so a row starts
+ * zeroed.
+ */
+struct view_entry {
+	uint64_t netns_cookie;			/* names the namespace */
+	/* DROPS, TRAPS, STATES, ERRORS, RCVQ, NEIGH, AUTH, SOCKMEM */
+	uint64_t count;
+	/* Each view's two other values, where it has them. */
+	union {
+		struct { uint64_t retrans, synack_retrans; };	/* RETRANS */
+		struct { uint64_t rst_sent, rst_received; };	/* RESETS */
+		/* SOCKMEM, at the last event: figures, not counts */
+		struct { uint64_t mem_allocated, mem_limit; };
+	};
+	/* addresses and ports: the sockets' views, NEIGH's neighbour */
+	uint8_t saddr[16], daddr[16];
+	uint32_t netns;				/* inode number: display */
+	uint32_t ifindex;			/* DROPS, DEVICES, NEIGH */
+	union {
+		uint32_t reason;		/* DROPS, RESETS */
+		uint32_t err;			/* ERRORS: ERRNO */
+		uint32_t rcvbuf;		/* RCVQ: at the last drop */
+	};
+	uint16_t sport, dport;
+	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
+	uint8_t protocol;			/* IPPROTO_*: ERRORS, RCVQ, SOCKMEM */
+	uint8_t direction;			/* RESETS, LIFETIMES */
+	/* STATES: the transition; RETRANS: the flow's last state */
+	uint8_t old_state, new_state;
+	union {
+		uint8_t auth_kind;		/* AUTH: enum tpstat_auth_kind */
+		uint8_t mem_kind;		/* SOCKMEM: enum tpstat_mem_kind */
+	};
+	bool has_netns_cookie : 1, has_sport : 1, has_dport : 1;
+	bool has_protocol : 1, has_direction : 1, has_ifname : 1;
+	bool has_reason : 1, has_reason_name : 1;
+	bool has_old_state : 1, has_new_state : 1, has_comm : 1;
+	bool has_err : 1, has_rcvbuf : 1, has_auth_kind : 1;
+	bool has_mem_kind : 1;
+	/* Interned strings (row_intern()), "" when absent. */
+	union {
+		const char *ifname;		/* DROPS, DEVICES, NEIGH */
+		const char *trap;		/* TRAPS */
+	};
+	union {
+		const char *reason_name;	/* DROPS, RESETS */
+		const char *comm;		/* LIFETIMES: the task */
+		const char *hist_name;		/* HISTS */
+		const char *trap_group;		/* TRAPS */
+	};
+	union {
+		const char *location;		/* DROPS: where */
+		const char *devlink;		/* TRAPS: the device */
+	};
+	union {
+		struct hist *hist;		/* LIFETIMES, HISTS */
+		struct dev_counters *dev;	/* DEVICES */
+	};
+};
+
+/* DEVICES' values of @e: zeros for a row that had none. */
+const struct dev_counters *dev_of(const struct view_entry *e);
+
+/* An empty row: zeroed, its strings "". */
+void row_init(struct view_entry *e);
+/*
+ * @s (cut to @max - 1 bytes) as one copy for the whole process: rows
+ * that name the same device, reason or location share it, and compare
+ * by pointer across reads.  NULL when out of memory.
+ */
+const char *row_intern(const char *s, size_t max);
 
 /* A whole view: the first message's figures, then the entries. */
 struct view {

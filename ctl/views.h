@@ -76,6 +76,13 @@ struct view_ops {
 	const char *usage;
 	const char *list_key;		/* JSON: its entries' array */
 	bool hist;			/* each entry carries a histogram */
+	/*
+	 * Its two values (view_entry's union after count) are figures of
+	 * the last event, not counts: -i shows them as read.
+	 */
+	bool last_values;
+	/* Its values are DEVICES' (view_entry's dev), not a histogram. */
+	bool dev_values;
 	bool names_sockets;		/* GET_VIEW needs CAP_NET_ADMIN */
 	/* Why EOPNOTSUPP, without the kernel's words (NULL: an old module). */
 	const char *unavailable;
@@ -227,7 +234,7 @@ void print_view_interval(FILE *f, const struct out_opts *o,
  */
 int view_delta(struct view *d, const struct view *cur, const struct view *old);
 /* What a row's change sorts by: its events (packets for DEVICES). */
-uint64_t view_entry_change(const struct view_entry *e);
+uint64_t view_entry_change(uint32_t view, const struct view_entry *e);
 /*
  * "tpstat VIEW -i SECONDS [-c COUNT]": view_cmd()'s read every interval,
  * printing what moved since the previous (count 0: until interrupted).

@@ -1214,7 +1214,7 @@ static void test_view_delta(void)
 	CHECK(d.overflow == 2, "delta: the table's overflow as a change (%llu)",
 	      (unsigned long long)d.overflow);
 	for (size_t i = 0; i < d.n; i++)
-		CHECK(view_entry_change(&d.e[i]) <= (i ? view_entry_change(&d.e[i - 1]) : ~0ULL),
+		CHECK(view_entry_change(d.id, &d.e[i]) <= (i ? view_entry_change(d.id, &d.e[i - 1]) : ~0ULL),
 		      "delta: sorted by change, row %zu", i);
 	cur_view = d;
 	s = capture(delta_text, &pipe);
@@ -3808,7 +3808,7 @@ static void test_select(void)
 	CHECK(sel_says("errno ECONNREFUSED", &e) == 0, "a row without errno");
 	e.has_reason = e.has_reason_name = true;
 	e.reason = 2;
-	snprintf(e.reason_name, sizeof(e.reason_name), "NO_SOCKET");
+	e.reason_name = "NO_SOCKET";
 	CHECK(sel_says("reason NO_SOCKET", &e) == 1 &&
 	      sel_says("reason no_socket", &e) == 1 &&
 	      sel_says("reason SKB_DROP_REASON_NO_SOCKET", &e) == 1 &&
@@ -3816,7 +3816,7 @@ static void test_select(void)
 	CHECK(sel_says("reason TCP_CSUM", &e) == 0 && sel_says("reason 3", &e) == 0,
 	      "other reasons");
 	e.has_ifname = true;
-	snprintf(e.ifname, sizeof(e.ifname), "eth0");
+	e.ifname = "eth0";
 	e.ifindex = 2;
 	e.netns = 4026531840U;
 	CHECK(sel_says("dev eth0", &e) == 1 && sel_says("dev 2", &e) == 1 &&
