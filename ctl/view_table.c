@@ -18,7 +18,8 @@
 	X(states) \
 	X(lifetimes) \
 	X(devices) \
-	X(hists)
+	X(hists) \
+	/* one line a view, above this one */
 
 #define VIEW_DECLARE(name) extern const struct view_ops name##_view_ops;
 #define VIEW_ENTRY(name) &name##_view_ops,
