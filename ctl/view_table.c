@@ -19,6 +19,7 @@
 	X(lifetimes) \
 	X(devices) \
 	X(hists) \
+	X(sockmem) \
 	/* one line a view, above this one */
 
 #define VIEW_DECLARE(name) extern const struct view_ops name##_view_ops;
