@@ -246,10 +246,10 @@ static const struct prom_family fam_limit = {
 static void sockmem_export(struct prom *p, const struct view *v)
 {
 	const struct prom_family *fams[] = {
-		&fam_events, &fam_allocated, &fam_limit,
+		&fam_events, &fam_allocated, &fam_limit, NULL,
 	};
 
-	for (size_t k = 0; k < sizeof(fams) / sizeof(fams[0]); k++) {
+	for (size_t k = 0; fams[k]; k++) {
 		for (size_t i = 0; i < v->n; i++) {
 			const struct view_entry *e = &v->e[i];
 			char proto[NUM_MAX], port[8], kind[NUM_MAX];

@@ -1,37 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The table of views: one line a view, in the order tpstat help and
- * tpstat export list them.  The command line, the reads, the printing
- * and the export loop over it; nothing else names a view.
+ * The table of views, from view_list.h: one line a view, in the order
+ * tpstat help and tpstat export list them.  The command line, the
+ * reads, the printing and the export loop over it; nothing else names
+ * a view.
  */
 #include "views.h"
 
-#define VIEW_LIST(X) \
-	X(drops) \
-	X(traps) \
-	X(retrans) \
-	X(resets) \
-	X(errors) \
-	X(rcvq) \
-	X(neigh) \
-	X(auth) \
-	X(states) \
-	X(lifetimes) \
-	X(devices) \
-	X(hists) \
-	X(sockmem) \
-	/* one line a view, above this one */
+/* Each line of view_list.h declares its view's ops ... */
+#define VIEW(name)	name##_view_ops
+extern const struct view_ops
+#include "view_list.h"
+	view_list_end;	/* ends the list of declarators; never defined */
+#undef VIEW
 
-#define VIEW_DECLARE(name) extern const struct view_ops name##_view_ops;
-#define VIEW_ENTRY(name) &name##_view_ops,
-
-VIEW_LIST(VIEW_DECLARE)
-
-static const struct view_ops *const views[] = { VIEW_LIST(VIEW_ENTRY) };
+/* ... and takes its place in the table. */
+#define VIEW(name)	(&name##_view_ops)
+static const struct view_ops *const views[] = {
+#include "view_list.h"
+	NULL
+};
+#undef VIEW
 
 const struct view_ops *view_at(size_t i)
 {
-	return i < sizeof(views) / sizeof(views[0]) ? views[i] : NULL;
+	for (size_t k = 0; k < i; k++)
+		if (!views[k])
+			return NULL;
+	return views[i];
 }
 
 const struct view_ops *view_ops(uint32_t view)
