@@ -90,19 +90,11 @@ static const char *error_text(const struct view_entry *e, char *buf,
 	return e->has_err ? errno_text(e->err, buf, len) : "-";
 }
 
-/* "tcp", "udp6" (IPv6, as netstat), "132", or "-" without PROTOCOL. */
+/* The PROTO column (view_fmt.h). */
 static const char *proto_column(const struct view_entry *e, char *buf,
 				size_t len)
 {
-	const char *p = protocol_text(e, buf, len);
-
-	if (!p)
-		return "-";
-	if (e->family == AF_INET6 && p != buf) {
-		snprintf(buf, len, "%s6", p);
-		return buf;
-	}
-	return p;
+	return view_proto_column(e, protocol_text(e, buf, len), buf, len);
 }
 
 static void errors_text(FILE *f, const struct view_print *p)

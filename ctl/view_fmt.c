@@ -36,6 +36,21 @@ void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
 	json_opt_str(j, key, len == 4 || len == 16, text);
 }
 
+const char *view_proto_column(const struct view_entry *e, const char *name,
+			      char *buf, size_t len)
+{
+	size_t n;
+
+	if (!name)
+		return "-";
+	n = strlen(name);
+	if (e->family != AF_INET6 || name == buf ||
+	    (n >= 2 && !strcmp(name + n - 2, "v6")))
+		return name;
+	snprintf(buf, len, "%s6", name);
+	return buf;
+}
+
 const char *view_family_name(const struct view_entry *e)
 {
 	unsigned int len = e->saddr_len ? e->saddr_len : e->daddr_len;

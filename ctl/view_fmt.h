@@ -46,6 +46,14 @@ void view_json_state(struct json *j, const char *key, bool has,
 /* @key: the address without port, or null unless 4 or 16 bytes long. */
 void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
 		    unsigned int len);
+/*
+ * The PROTO column of @e: @name, the view's name for its protocol or
+ * its number written in @buf (NULL: "-"); IPv6's as netstat prints
+ * them (tcp6, udp6, raw6), but for a number and a name that says v6
+ * already (icmpv6).
+ */
+const char *view_proto_column(const struct view_entry *e, const char *name,
+			      char *buf, size_t len);
 /* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
 const char *view_family_name(const struct view_entry *e);
 

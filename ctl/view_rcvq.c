@@ -33,22 +33,11 @@ const char *rcvq_protocol_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-/*
- * The text's PROTO column: IPv6's udp, udplite and raw as netstat prints
- * them (udp6, raw6); icmpv6 says it already.  "-" without PROTOCOL.
- */
+/* The PROTO column (view_fmt.h). */
 static const char *proto_column(const struct view_entry *e, char *buf,
 				size_t len)
 {
-	const char *p = rcvq_protocol_text(e, buf, len);
-
-	if (!p)
-		return "-";
-	if (e->family == AF_INET6 && p != buf && e->protocol != IPPROTO_ICMPV6) {
-		snprintf(buf, len, "%s6", p);
-		return buf;
-	}
-	return p;
+	return view_proto_column(e, rcvq_protocol_text(e, buf, len), buf, len);
 }
 
 /* The key: an entry lacking a part sorts after those that have it. */

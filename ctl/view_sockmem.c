@@ -63,19 +63,11 @@ static const char *proto_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-/* The PROTO column: IPv6's as netstat prints them (tcp6), "-" for none. */
+/* The PROTO column (view_fmt.h). */
 static const char *proto_column(const struct view_entry *e, char *buf,
 				size_t len)
 {
-	const char *p = proto_text(e, buf, len);
-
-	if (!p)
-		return "-";
-	if (e->family == AF_INET6 && p != buf) {
-		snprintf(buf, len, "%s6", p);
-		return buf;
-	}
-	return p;
+	return view_proto_column(e, proto_text(e, buf, len), buf, len);
 }
 
 /* The key, family last; a part an entry lacks sorts after the others. */
