@@ -10,7 +10,6 @@
 #include "prom.h"
 #include "json.h"
 #include "netns.h"
-#include "view_neigh.h"
 #include "views.h"
 
 #define ADDR_MAX 48	/* INET6_ADDRSTRLEN, or "?" */
@@ -96,7 +95,7 @@ static const struct prom_family fam_neigh = {
 	"Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number; netns_cookie its cookie, which unlike the inode number is never reused); bounded by the module's neigh_keys, lost ones are not counted here",
 };
 
-void neigh_export(struct prom *p, const struct view *v)
+static void neigh_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The RCVQ view: see view_rcvq.h. */
+/*
+ * The RCVQ view (tpstat rcvq): packets dropped because a socket's receive
+ * queue was full, per family, protocol and local port, with the socket's
+ * receive buffer at the last drop.
+ */
 #include <stdlib.h>
 #include <string.h>
 #include <netinet/in.h>
@@ -8,11 +12,12 @@
 #include "prom.h"
 #include "json.h"
 #include "netns.h"
-#include "view_rcvq.h"
+#include "views.h"
+#include "prom.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 
-const char *rcvq_protocol_text(const struct view_entry *e, char *buf,
+static const char *rcvq_protocol_text(const struct view_entry *e, char *buf,
 			       size_t len)
 {
 	if (!e->has_protocol)
@@ -82,7 +87,7 @@ static void rcvq_merge(struct view_entry *row, const struct view_entry *e)
 	row->has_rcvbuf |= e->has_rcvbuf;
 }
 
-int rcvq_aggregate(struct view *v)
+static int rcvq_aggregate(struct view *v)
 {
 	size_t out = 0;
 
@@ -182,7 +187,7 @@ static const struct prom_family fam_socket_rcvq = {
 };
 
 /* rcvq_aggregate() left out entries without a protocol or a port. */
-void rcvq_export(struct prom *p, const struct view *v)
+static void rcvq_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];

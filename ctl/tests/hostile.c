@@ -26,7 +26,6 @@
 #include "nl.h"
 #include "output.h"
 #include "views.h"
-#include "view_neigh.h"
 #include "../uapi/linux/tpstat.h"
 
 static int passed, failed;
@@ -778,7 +777,7 @@ static void neigh_prom(FILE *f, const struct view *v)
 	struct prom p;
 
 	prom_init(&p, f);
-	neigh_export(&p, v);
+	view_ops(TPSTAT_VIEW_NEIGH)->export(&p, v);
 }
 
 static void test_prometheus(void)

@@ -30,7 +30,6 @@
 #include "nl.h"
 #include "output.h"
 #include "views.h"
-#include "view_rcvq.h"
 #include "../uapi/linux/tpstat.h"
 
 static int passed, failed;
@@ -2303,7 +2302,7 @@ static void prom_sample_all(FILE *f)
 	d.views[TPSTAT_VIEW_HISTS] = &export_hists;
 	d.views[TPSTAT_VIEW_ERRORS] = &errors;
 	rcvq_view(&rcvq, 4026532157U);
-	rcvq_aggregate(&rcvq);
+	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&rcvq);
 	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
 	d.views[TPSTAT_VIEW_AUTH] = &auth;
 	d.info = &info;
@@ -2833,7 +2832,7 @@ static void test_rcvq(void)
 	      "rcvq JSON, wrong lengths: null: %s", s);
 
 	/* Export's sum over the family: 514 in @ns once; no-key entry out. */
-	rcvq_aggregate(&v);
+	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&v);
 	CHECK(v.n == 5 && v.e[0].count == 1230 && v.e[0].sport == 514 &&
 	      !v.e[0].family && v.e[0].rcvbuf == 4608,
 	      "IPv4 and IPv6 summed, the largest buffer: %zu entries", v.n);
@@ -3013,7 +3012,7 @@ static void test_export_rcvq(void)
 
 	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	rcvq_view(&rcvq, 4026532157U);
-	rcvq_aggregate(&rcvq);
+	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&rcvq);
 	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, want_rcvq), "rcvq exposition:\n%s", s);
@@ -3139,7 +3138,7 @@ static void test_export_netns_cookie(void)
 	      "NETNS_COOKIE read, or absent");
 	errors_aggregate(&errors);
 	resets_aggregate(&resets, RESETS_BY_SERVICE);
-	rcvq_aggregate(&rcvq);
+	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&rcvq);
 	view_sort(&neigh);
 	view_sort(&auth);
 	CHECK(errors.n == 3 && resets.n == 3 && rcvq.n == 3,
