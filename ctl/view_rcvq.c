@@ -17,8 +17,8 @@
 
 #define NUM_MAX 24	/* a u64 in decimal */
 
-static const char *rcvq_protocol_text(const struct view_entry *e, char *buf,
-			       size_t len)
+static const char *rcvq_protocol_text(const struct view_entry *e,
+				      char *buf, size_t len)
 {
 	if (!e->has_protocol)
 		return NULL;
@@ -42,7 +42,8 @@ static const char *rcvq_protocol_text(const struct view_entry *e, char *buf,
 static const char *proto_column(const struct view_entry *e, char *buf,
 				size_t len)
 {
-	return view_proto_column(e, rcvq_protocol_text(e, buf, len), buf, len);
+	return view_proto_column(e, rcvq_protocol_text(e, buf, len), buf,
+				 len);
 }
 
 /* The key: an entry lacking a part sorts after those that have it. */
