@@ -2,6 +2,7 @@
 /* Reading the monitor's notifications; the names of kinds and errnos. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/genetlink.h>
 
@@ -34,41 +35,6 @@ int alert_kind_parse(const char *word, unsigned int *mask)
 		}
 	}
 	return -1;
-}
-
-/* The errors sockets report (sk_err), from ICMP, resets and timeouts. */
-static const struct {
-	unsigned int err;
-	const char *name;
-} errnos[] = {
-#define E(x) { x, #x }
-	E(EPERM), E(ENOENT), E(EINTR), E(EIO), E(EAGAIN), E(ENOMEM),
-	E(EACCES), E(EINVAL), E(EPIPE), E(ENONET), E(EPROTO), E(EMSGSIZE),
-	E(ENOPROTOOPT), E(EPROTONOSUPPORT), E(EOPNOTSUPP), E(EADDRINUSE),
-	E(EADDRNOTAVAIL), E(ENETDOWN), E(ENETUNREACH), E(ENETRESET),
-	E(ECONNABORTED), E(ECONNRESET), E(ENOBUFS), E(ENOTCONN),
-	E(ESHUTDOWN), E(ETIMEDOUT), E(ECONNREFUSED), E(EHOSTDOWN),
-	E(EHOSTUNREACH),
-#undef E
-};
-
-const char *errno_name(unsigned int err)
-{
-	for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
-		if (errnos[i].err == err)
-			return errnos[i].name;
-	return NULL;
-}
-
-const char *errno_text(unsigned int err, char *buf, size_t len)
-{
-	const char *name = errno_name(err);
-
-	if (name)
-		snprintf(buf, len, "%s (%u)", name, err);
-	else
-		snprintf(buf, len, "errno %u", err);
-	return buf;
 }
 
 /* The attributes only notifications have: 1 stored, -1 invalid, 0 other. */
@@ -108,6 +74,7 @@ int alert_parse(const struct nlmsghdr *nlh, struct alert *a)
 	const struct nlattr *attr;
 
 	memset(a, 0, sizeof(*a));
+	row_init(&a->e);
 	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*genl))
 		return -1;
 	a->cmd = genl->cmd;
@@ -117,13 +84,15 @@ int alert_parse(const struct nlmsghdr *nlh, struct alert *a)
 	if (!tpnl_msg_attrs_ok(nlh, sizeof(*genl)))
 		return -1;
 	mnl_attr_for_each(attr, nlh, sizeof(*genl)) {
-		switch (alert_attr(attr, a)) {
-		case 1:
+		int r = alert_attr(attr, a);
+
+		/* No alert has DEVICES' values: not kept. */
+		free(a->e.dev);
+		a->e.dev = NULL;
+		if (r == 1)
 			a->seen[mnl_attr_get_type(attr)] = true;
-			break;
-		case -1:
+		else if (r == -1)
 			return -1;
-		}
 	}
 	if (!a->seen[TPSTAT_A_ALERT_KIND] || !alert_kind_name(a->kind))
 		return -1;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <libmnl/libmnl.h>
 
+#include "names.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -21,7 +22,7 @@ struct alert {
 	uint8_t cmd;			/* ALERT or ALERTS_LOST */
 	uint8_t kind;			/* enum tpstat_alert_kind */
 	bool seen[TPSTAT_A_MAX + 1];	/* attributes that came valid */
-	struct view_entry e;		/* the key and its counts */
+	struct view_entry e;		/* the key and its counts (no values out of line) */
 	uint32_t err;			/* ERRNO */
 	uint64_t alerts_lost, events_lost;
 	uint32_t rate;			/* ALERT_RATE */
@@ -31,11 +32,6 @@ struct alert {
 const char *alert_kind_name(unsigned int kind);
 /* Adds @word's kinds ("all": every one) to *@mask: 0, or -1 if unknown. */
 int alert_kind_parse(const char *word, unsigned int *mask);
-/* The symbolic name of a socket error ("ECONNREFUSED"), or NULL. */
-const char *errno_name(unsigned int err);
-/* "ECONNREFUSED (111)", or "errno 4000" without a name, in @buf. */
-const char *errno_text(unsigned int err, char *buf, size_t len);
-
 /*
  * @nlh into @a: 0, or -1 when it is not an ALERT or ALERTS_LOST with a
  * kind this tool knows.  Attributes of the wrong type or length are left

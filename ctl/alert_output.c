@@ -50,7 +50,7 @@ static void text_reason(FILE *f, const struct alert *a)
 static void text_drops(FILE *f, const struct alert *a)
 {
 	const struct view_entry *e = &a->e;
-	char text[ESC_SIZE(sizeof(e->location))];
+	char text[ESC_SIZE(ROW_LOCATION_MAX)];
 
 	fprintf(f, "%llu drop%s", (unsigned long long)e->count,
 		plural(e->count));

@@ -35,58 +35,8 @@ static const struct {
 	  "    stop counting them (their counters stay); needs CAP_NET_ADMIN" },
 	{ "info", CMD_INFO, "tpstat info\n"
 	  "    module version, kernel, features" },
-	{ "drops", CMD_DROPS,
-	  "tpstat drops [--by reason|location|dev|netns|trap] [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    dropped packets (skb:kfree_skb) summed by drop reason, by where they\n"
-	  "    were freed (as dropwatch), by device or by netns, most first; the\n"
-	  "    default is --by reason where the kernel has drop reasons (5.17+),\n"
-	  "    else --by location.  --by trap: hardware drops per devlink device\n"
-	  "    and trap (dropwatch's set hw true), the same as tpstat traps.\n"
-	  "    --top: only the N largest" },
-	{ "traps", CMD_DROPS, "tpstat traps [--sort FIELD] [--top N]\n"
-	  "    hardware drops (devlink traps) per device and trap, most first:\n"
-	  "    the traps view, also read as drops --by trap" },
-	{ "retrans", CMD_RETRANS, "tpstat retrans [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
-	  "    the flow's last state (as tcpretrans -c); needs CAP_NET_ADMIN" },
-	{ "resets", CMD_RESETS, "tpstat resets [--by service|peer] [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    TCP resets sent and received per service, with the kernel's reason\n"
-	  "    for sent ones (6.10+): the local port where the reset was on a\n"
-	  "    server's end (passive), the remote port on a client's (active);\n"
-	  "    --by peer: per service and peer address; needs CAP_NET_ADMIN" },
-	{ "errors", CMD_ERRORS, "tpstat errors [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    errors reported on TCP and UDP sockets (ECONNREFUSED, ETIMEDOUT...;\n"
-	  "    5.14+) per errno, protocol, service port and netns, most first;\n"
-	  "    the service is the remote port where the local one is ephemeral\n"
-	  "    (a client), else the local port; needs CAP_NET_ADMIN" },
-	{ "rcvq", CMD_RCVQ, "tpstat rcvq [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    packets dropped because a socket's receive queue was full, per\n"
-	  "    protocol (UDP as UdpRcvbufErrors counts them; raw and ping sockets),\n"
-	  "    local port and netns, most first, with the socket's receive buffer\n"
-	  "    (SO_RCVBUF) at the last drop; needs CAP_NET_ADMIN" },
-	{ "neigh", CMD_NEIGH, "tpstat neigh [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    neighbours (ARP, ND) whose resolution failed, per device and\n"
-	  "    address, most failures first: the times each reached FAILED\n"
-	  "    (probes ran out, or deleted while unresolved), as the kernel's\n"
-	  "    res_failed counts them; needs CAP_NET_ADMIN" },
-	{ "auth", CMD_AUTH, "tpstat auth [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    TCP segments that failed TCP-MD5 or TCP-AO authentication (6.7+), per\n"
-	  "    kind (MD5 mismatch, MD5 required...), peer address, local port and\n"
-	  "    netns, most first: which BGP or other peers fail; needs CAP_NET_ADMIN" },
-	{ "states", CMD_STATES, "tpstat states [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    TCP state transitions, old -> new (as tcpstates), and active,\n"
-	  "    passive and failed opens" },
-	{ "lifetimes", CMD_LIFETIME, "tpstat lifetimes [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    TCP connection lifetimes per service, as log2 histograms in\n"
-	  "    microseconds (as tcplife): connections a task made (active) per\n"
-	  "    remote port and task, connections accepted (passive) per local\n"
-	  "    port; per netns; needs CAP_NET_ADMIN" },
-	{ "devices", CMD_DEVICES, "tpstat devices [SELECTOR]... [--sort FIELD] [--top N]\n"
-	  "    per device: packets and bytes sent and received, transmit errors\n"
-	  "    and timeouts, GRO packets, NAPI polls, work and exhausted budgets" },
-	{ "hists", CMD_HIST, "tpstat hists [NAME] [--sort FIELD] [--top N]\n"
-	  "    log2 histograms (as bcc's): srtt_us and snd_cwnd (tcp_probe),\n"
-	  "    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME" },
+	/* here: the views, from their table (view_table.c) */
+	{ NULL, CMD_VIEW, NULL },
 	{ "filter", CMD_FILTER,
 	  "tpstat filter [pid N] [comm NAME] [netns NAME|INODE] [dev IFNAME|ifindex N]\n"
 	  "              [lport N] [rport N] [laddr ADDR[/PREFIX]] [raddr ADDR[/PREFIX]]\n"
@@ -117,47 +67,75 @@ static const struct {
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 /*
- * traps is the view's own name for what drops --by trap reads: the one
- * entry that is a view of drops' command.
+ * A command word: an entry of commands[], or a view (@view set) by its
+ * name or an alias.  Whole, or a unique abbreviation of one command or
+ * view (two words of one view, "lifetime" and "lifetimes", are one).
  */
-static enum drop_by entry_by(size_t i)
+struct cli_word {
+	enum tp_cmd cmd;
+	const struct view_ops *view;
+};
+
+static bool word_match(const char *word, size_t len, const char *name,
+		       bool *exact)
 {
-	return strcmp(commands[i].name, "traps") ? BY_DEFAULT : BY_TRAP;
+	if (!strcmp(word, name))
+		*exact = true;
+	return *exact || (len && !strncmp(word, name, len));
 }
 
-/* The command table's entry for @word, whole or a unique abbreviation. */
-static int cli_find(const char *word, size_t *entry)
+/* 0: found; -1: no such command; -2: ambiguous abbreviation. */
+static int cli_find(const char *word, struct cli_word *w)
 {
-	size_t len = strlen(word), i;
+	size_t len = strlen(word);
+	const struct view_ops *ops;
 	int found = 0;
 
-	for (i = 0; i < N_COMMANDS; i++) {
-		if (!strcmp(word, commands[i].name)) {
-			*entry = i;
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		bool exact = false;
+
+		if (commands[i].cmd == CMD_VIEW ||
+		    !word_match(word, len, commands[i].name, &exact))
+			continue;
+		*w = (struct cli_word){ commands[i].cmd, NULL };
+		if (exact)
 			return 0;
-		}
-		if (len && !strncmp(word, commands[i].name, len)) {
-			*entry = i;
-			found++;
-		}
+		found++;
+	}
+	for (size_t i = 0; (ops = view_at(i)); i++) {
+		bool exact = false, hit = word_match(word, len, ops->name, &exact);
+
+		for (size_t k = 0; ops->aliases && ops->aliases[k]; k++)
+			hit |= word_match(word, len, ops->aliases[k], &exact);
+		if (!hit)
+			continue;
+		*w = (struct cli_word){ CMD_VIEW, ops };
+		if (exact)
+			return 0;
+		found++;
 	}
 	return found == 1 ? 0 : found ? -2 : -1;
 }
 
-int cli_lookup(const char *word, enum tp_cmd *cmd)
+int cli_lookup(const char *word, enum tp_cmd *cmd,
+	       const struct view_ops **view)
 {
-	size_t i;
-	int r = cli_find(word, &i);
+	struct cli_word w;
+	int r = cli_find(word, &w);
 
-	if (!r)
-		*cmd = commands[i].cmd;
+	if (!r) {
+		*cmd = w.cmd;
+		*view = w.view;
+	}
 	return r;
 }
 
-const char *cli_name(enum tp_cmd cmd)
+const char *cli_name(enum tp_cmd cmd, const struct view_ops *view)
 {
+	if (view)
+		return view->name;
 	for (size_t i = 0; i < N_COMMANDS; i++)
-		if (commands[i].cmd == cmd)
+		if (commands[i].cmd == cmd && commands[i].name)
 			return commands[i].name;
 	return "";
 }
@@ -166,35 +144,36 @@ const char *cli_name(enum tp_cmd cmd)
  * A view's usage, then what its rows can be selected and sorted by, from
  * its ops: the help never differs from what the parser takes.
  */
-static const char *view_usage(const struct view_ops *ops, const char *usage)
+static const char *view_usage(const struct view_ops *ops)
 {
 	static char buf[2048];
 	char keys[128], fields[256];
 
-	snprintf(buf, sizeof(buf), "%s\n    selectors: %s; --sort: %s", usage,
+	snprintf(buf, sizeof(buf), "%s\n    selectors: %s; --sort: %s",
+		 ops->usage ? ops->usage : ops->name,
 		 sel_keys_text(ops->selectors, keys, sizeof(keys)),
 		 view_fields_text(ops, fields, sizeof(fields)));
 	return buf;
 }
 
-/* The usage of the command table's entry @i. */
-static const char *entry_usage(size_t i)
+/* Appends @s and a newline to @all at *@used. */
+static void usage_add(char *all, size_t len, size_t *used, const char *s)
 {
-	int view = cli_view(commands[i].cmd);
-
-	return view < 0 ? commands[i].usage :
-	       view_usage(view_ops_shown(view, entry_by(i)), commands[i].usage);
+	if (*used < len)
+		*used += snprintf(all + *used, len - *used, "%s\n", s);
 }
 
-const char *cli_usage_by(enum tp_cmd cmd, enum drop_by by)
+const char *cli_usage(enum tp_cmd cmd, const struct view_ops *view)
 {
-	static char all[12288];
+	static char all[16384];
+	const struct view_ops *ops;
 	size_t used;
 
+	if (view)
+		return view_usage(view);
 	for (size_t i = 0; i < N_COMMANDS; i++)
-		if (commands[i].cmd == cmd &&
-		    (entry_by(i) == BY_TRAP) == (by == BY_TRAP))
-			return entry_usage(i);
+		if (commands[i].cmd == cmd && commands[i].usage)
+			return commands[i].usage;
 	used = snprintf(all, sizeof(all),
 			"usage: tpstat [-j|--json] [-p|--pretty] [-h|--human] [-H|--no-header] [-n|--netns NAME] COMMAND [ARGS]\n"
 			"       tpstat -V|--version\n"
@@ -218,45 +197,47 @@ const char *cli_usage_by(enum tp_cmd cmd, enum drop_by by)
 			"  src|dst PREFIX  local or remote address, 10.0.0.0/8, fd00::/8, ::1\n"
 			"  sport|dport|port PORT  local, remote, or the view's one port; 80, 1024-65535\n"
 			"  dev IFNAME  netns NAME|init|INODE  reason NAME|CODE  errno NAME|N\n\n");
-	for (size_t i = 0; i < N_COMMANDS && used < sizeof(all); i++)
-		used += snprintf(all + used, sizeof(all) - used, "%s\n",
-				 entry_usage(i));
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		if (commands[i].cmd != CMD_VIEW) {
+			usage_add(all, sizeof(all), &used, commands[i].usage);
+			continue;
+		}
+		for (size_t k = 0; (ops = view_at(k)); k++)
+			usage_add(all, sizeof(all), &used, view_usage(ops));
+	}
 	return all;
 }
 
-const char *cli_usage(enum tp_cmd cmd)
+/*
+ * The views whose --by takes words (->by_words), for a usage error:
+ * "drops and resets", or with @words "reason, ... (drops), or service
+ * or peer (resets)".
+ */
+static const char *by_views_text(char *buf, size_t len, bool words)
 {
-	return cli_usage_by(cmd, BY_DEFAULT);
-}
+	const struct view_ops *ops, *next;
+	size_t used = 0;
+	bool first = true;
 
-int cli_view(enum tp_cmd cmd)
-{
-	switch (cmd) {
-	case CMD_DROPS:
-		return TPSTAT_VIEW_DROPS;
-	case CMD_RETRANS:
-		return TPSTAT_VIEW_RETRANS;
-	case CMD_RESETS:
-		return TPSTAT_VIEW_RESETS;
-	case CMD_STATES:
-		return TPSTAT_VIEW_STATES;
-	case CMD_LIFETIME:
-		return TPSTAT_VIEW_LIFETIMES;
-	case CMD_DEVICES:
-		return TPSTAT_VIEW_DEVICES;
-	case CMD_HIST:
-		return TPSTAT_VIEW_HISTS;
-	case CMD_ERRORS:
-		return TPSTAT_VIEW_ERRORS;
-	case CMD_RCVQ:
-		return TPSTAT_VIEW_RCVQ;
-	case CMD_NEIGH:
-		return TPSTAT_VIEW_NEIGH;
-	case CMD_AUTH:
-		return TPSTAT_VIEW_AUTH;
-	default:
-		return -1;
+	buf[0] = '\0';
+	for (size_t i = 0; (ops = view_at(i)); i++) {
+		if (!ops->by_words)
+			continue;
+		next = NULL;
+		for (size_t k = i + 1; !next && view_at(k); k++)
+			if (view_at(k)->by_words)
+				next = view_at(k);
+		if (used < len && words)
+			used += snprintf(buf + used, len - used, "%s%s (%s)",
+					 first ? "" : ", or ", ops->by_words,
+					 ops->name);
+		else if (used < len)
+			used += snprintf(buf + used, len - used, "%s%s",
+					 first ? "" : next ? ", " : " and ",
+					 ops->name);
+		first = false;
 	}
+	return buf;
 }
 
 static int usage_error(char *err, size_t err_len, const char *fmt,
@@ -299,8 +280,10 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	int n_words = 0, i, r;
 	bool timing = false, help = false, drop_opts = false, opts_end = false;
 	bool human = false;	/* -h: help alone, else human units (as ip) */
+	long top = 0;		/* --top N */
 	const char *by = NULL;	/* --by WORD: whose words depends on the command */
-	size_t entry;		/* the command's entry in commands[] */
+	struct cli_word w;	/* the command */
+	char views[160];
 
 	memset(o, 0, sizeof(*o));
 	o->interval = 1.0;
@@ -343,9 +326,11 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 				return usage_error(err, err_len,
 						   "%s needs a positive whole number", a);
 		} else if (!strcmp(a, "--by")) {
-			if (++i == argc)
-				return usage_error(err, err_len,
-						   "%s needs reason, location, dev, netns or trap (drops), or service or peer (resets)", a);
+			if (++i == argc) {
+				snprintf(err, err_len, "%s needs %s", a,
+					 by_views_text(views, sizeof(views), true));
+				return 2;
+			}
 			by = argv[i];
 		} else if ((!strcmp(a, "-n") && !n_words) ||
 			   !strcmp(a, "--netns")) {
@@ -362,11 +347,11 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			 * After the command: drops' old spelling of --top,
 			 * accepted for one release with a warning.
 			 */
-			cli_lookup(words[0], &o->cmd);
-			if (o->cmd != CMD_DROPS)
+			if (cli_find(words[0], &w) || !w.view ||
+			    !w.view->old_dash_n)
 				return usage_error(err, err_len,
 						   "%s goes before the command (tpstat -n NAME COMMAND)", a);
-			if (++i == argc || parse_count(argv[i], &o->top))
+			if (++i == argc || parse_count(argv[i], &top))
 				return usage_error(err, err_len,
 						   "%s after drops is its old --top: it needs a positive whole number (a namespace goes before the command)", a);
 			drop_opts = true;
@@ -375,7 +360,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			if (++i == argc || !argv[i][0])
 				return usage_error(err, err_len,
 						   "%s needs a field: one of the view's columns (tpstat help VIEW)", a);
-			o->sort = argv[i];
+			o->va.sort = argv[i];
 		} else if (!strcmp(a, "-H") || !strcmp(a, "--no-header")) {
 			o->no_header = true;
 		} else if (!strcmp(a, "--human")) {
@@ -384,7 +369,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			o->numeric_netns = true;
 		} else if (!strcmp(a, "--top")) {
 			drop_opts = true;
-			if (++i == argc || parse_count(argv[i], &o->top))
+			if (++i == argc || parse_count(argv[i], &top))
 				return usage_error(err, err_len,
 						   "%s needs a positive whole number", a);
 		} else if (!strcmp(a, "--textfile")) {
@@ -412,62 +397,55 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	}
 	if (!n_words)
 		return usage_error(err, err_len, "%s", "no command given");
-	r = cli_find(words[0], &entry);
+	r = cli_find(words[0], &w);
 	if (r)
 		return usage_error(err, err_len, r == -2 ?
 				   "ambiguous command '%s'" :
 				   "unknown command '%s'", words[0]);
-	o->cmd = commands[entry].cmd;
+	o->cmd = w.cmd;
+	o->view = w.view;
+	o->va.top = top;
 	/* "COMMAND ... -h": that command's help, whatever else is there. */
 	if (help && o->cmd != CMD_HELP) {
 		o->help_for = o->cmd;
-		o->help_by = entry_by(entry);
+		o->help_view = o->view;
 		o->cmd = CMD_HELP;
+		o->view = NULL;
 		return 0;
 	}
 	if (o->cmd == CMD_HELP) {
 		if (n_words > 2)
 			return usage_error(err, err_len, "unexpected argument '%s'", words[2]);
-		if (n_words == 2 && cli_find(words[1], &entry))
+		if (n_words == 2 && cli_find(words[1], &w))
 			return usage_error(err, err_len, "no help for '%s'", words[1]);
 		if (n_words == 2) {
-			o->help_for = commands[entry].cmd;
-			o->help_by = entry_by(entry);
+			o->help_for = w.cmd;
+			o->help_view = w.view;
 		}
 		return 0;
 	}
-	/* traps is the view drops --by trap reads; it takes no other --by. */
-	if (entry_by(entry) == BY_TRAP) {
-		if (by && strcmp(by, "trap"))
-			return usage_error(err, err_len,
-					   "traps takes no --by (it is drops --by trap), not '%s'", by);
-		by = "trap";
-	}
-	if (by && o->cmd == CMD_RESETS) {
-		if (resets_by_parse(by, &o->resets_by))
-			return usage_error(err, err_len,
-					   "--by needs service or peer for resets, not '%s'", by);
+	if (o->view && o->view->parse_by) {
+		r = o->view->parse_by(by, &o->va, err, err_len);
+		if (r)
+			return r;
 	} else if (by) {
-		if (o->cmd != CMD_DROPS)
-			return usage_error(err, err_len, "--by is for drops and resets, not %s",
-					   cli_name(o->cmd));
-		if (drop_by_parse(by, &o->by))
-			return usage_error(err, err_len,
-					   "--by needs reason, location, dev, netns or trap, not '%s'", by);
+		snprintf(err, err_len, "--by is for %s, not %s",
+			 by_views_text(views, sizeof(views), false),
+			 cli_name(o->cmd, o->view));
+		return 2;
 	}
 	o->human |= human;
-	if ((drop_opts || o->sort || o->human || o->no_header) &&
-	    cli_view(o->cmd) < 0)
+	if ((drop_opts || o->va.sort || o->human || o->no_header) && !o->view)
 		return usage_error(err, err_len,
 				   "--top, --sort, -h and -H are for the views, not %s",
-				   cli_name(o->cmd));
-	if (o->sort && !view_field_find(view_ops_shown(cli_view(o->cmd), o->by),
-					o->sort)) {
+				   cli_name(o->cmd, o->view));
+	if (o->va.sort &&
+	    !view_field_find(view_ops_shown(o->view, &o->va), o->va.sort)) {
 		char fields[256];
 
 		snprintf(err, err_len, "%s cannot be sorted by '%.32s' (its fields: %s)",
-			 cli_name(o->cmd), o->sort,
-			 view_fields_text(view_ops_shown(cli_view(o->cmd), o->by),
+			 cli_name(o->cmd, o->view), o->va.sort,
+			 view_fields_text(view_ops_shown(o->view, &o->va),
 					  fields, sizeof(fields)));
 		return 2;
 	}
@@ -487,30 +465,21 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		if (!o->alert_kinds)
 			o->alert_kinds = ALERT_KINDS_ALL;
 		break;
-	case CMD_HIST:
-		if (n_words > 2)
-			return usage_error(err, err_len, "unexpected argument '%s'",
-					   words[2]);
-		if (n_words == 2)
-			o->hist = words[1];
-		break;
-	case CMD_DROPS:
-	case CMD_RETRANS:
-	case CMD_RESETS:
-	case CMD_STATES:
-	case CMD_LIFETIME:
-	case CMD_DEVICES:
-	case CMD_ERRORS:
-	case CMD_RCVQ:
-	case CMD_NEIGH:
-	case CMD_AUTH:
+	case CMD_VIEW:
+		if (o->view->parse_words) {
+			r = o->view->parse_words(n_words - 1, words + 1, &o->va,
+						 err, err_len);
+			if (r)
+				return r;
+			break;
+		}
 		/* The words after a view are selectors: dst 10.0.0.0/8 ... */
 		r = select_parse(n_words - 1, words + 1, &o->sel, err, err_len);
 		if (!r)
 			r = select_check(&o->sel,
-					 view_ops_shown(cli_view(o->cmd), o->by)->selectors,
-					 o->by == BY_TRAP ? "traps" :
-					 cli_name(o->cmd), err, err_len);
+					 view_ops_shown(o->view, &o->va)->selectors,
+					 view_ops_shown(o->view, &o->va)->name,
+					 err, err_len);
 		if (r)
 			return r;
 		break;
@@ -524,7 +493,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	}
 	if ((o->cmd == CMD_ATTACH || o->cmd == CMD_DETACH) && !o->glob)
 		return usage_error(err, err_len, "%s needs a GLOB",
-				   cli_name(o->cmd));
+				   cli_name(o->cmd, o->view));
 	/*
 	 * A reset zeroes what every user and the exporter read: its scope is
 	 * said, never implied.  "all" is every counter and view (no glob to
@@ -538,16 +507,16 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			o->glob = NULL;
 	}
 	if (o->verbose && o->cmd != CMD_LIST)
-		return usage_error(err, err_len, "-v is for list, not %s", cli_name(o->cmd));
-	if (timing && o->cmd != CMD_WATCH && cli_view(o->cmd) < 0)
-		return usage_error(err, err_len, "-i and -c are for watch and the views, not %s", cli_name(o->cmd));
+		return usage_error(err, err_len, "-v is for list, not %s", cli_name(o->cmd, o->view));
+	if (timing && o->cmd != CMD_WATCH && !o->view)
+		return usage_error(err, err_len, "-i and -c are for watch and the views, not %s", cli_name(o->cmd, o->view));
 	o->timed = timing && o->cmd != CMD_WATCH;
 	if (o->zeros && o->cmd != CMD_SHOW && o->cmd != CMD_WATCH)
-		return usage_error(err, err_len, "-z is for show and watch, not %s", cli_name(o->cmd));
+		return usage_error(err, err_len, "-z is for show and watch, not %s", cli_name(o->cmd, o->view));
 	if (o->delta && o->cmd != CMD_SHOW)
-		return usage_error(err, err_len, "--delta, --no-update and --reset-history are for show, not %s", cli_name(o->cmd));
+		return usage_error(err, err_len, "--delta, --no-update and --reset-history are for show, not %s", cli_name(o->cmd, o->view));
 	if (o->textfile && o->cmd != CMD_EXPORT)
-		return usage_error(err, err_len, "--textfile is for export, not %s", cli_name(o->cmd));
+		return usage_error(err, err_len, "--textfile is for export, not %s", cli_name(o->cmd, o->view));
 	if (o->json && o->cmd == CMD_EXPORT)
 		return usage_error(err, err_len, "%s", "export prints the Prometheus format, not JSON");
 	return 0;

@@ -12,17 +12,15 @@
 enum tp_cmd {
 	CMD_NONE, CMD_LIST, CMD_SHOW, CMD_WATCH, CMD_RESET, CMD_ATTACH,
 	CMD_DETACH, CMD_INFO, CMD_EXPORT, CMD_HELP,
-	/* views */
-	CMD_DROPS, CMD_RETRANS, CMD_RESETS, CMD_STATES, CMD_LIFETIME,
-	CMD_DEVICES, CMD_HIST, CMD_ERRORS, CMD_RCVQ,
-	CMD_NEIGH, CMD_AUTH,
+	CMD_VIEW,	/* a view: options.view says which (view_table.c) */
 	CMD_FILTER, CMD_MONITOR,
 };
 
 struct options {
 	enum tp_cmd cmd;
+	const struct view_ops *view;	/* CMD_VIEW: the view */
 	enum tp_cmd help_for;	/* "help COMMAND" */
-	enum drop_by help_by;	/* BY_TRAP: "help traps" */
+	const struct view_ops *help_view;	/* "help VIEW" */
 	const char *glob;
 	const char *textfile;	/* export --textfile DIR */
 	bool json, pretty, verbose, zeros;
@@ -31,14 +29,11 @@ struct options {
 	long count;		/* watch and views -c, 0 = until interrupted */
 	bool timed;		/* a view with -i or -c: one per interval */
 	bool delta, no_update, reset_history;	/* show --delta ... */
-	enum drop_by by;	/* drops --by */
-	enum resets_by resets_by; /* resets --by */
-	long top;		/* views' --top, 0 = all */
-	const char *sort;	/* views' --sort FIELD, NULL = their order */
+	/* The view's --by, --top, --sort and own words; .sel set by run(). */
+	struct view_args va;
 	struct selector sel;	/* views' selectors: dst 10.0.0.0/8 ... */
 	bool human, no_header;	/* views' -h and -H */
 	bool numeric_netns;	/* --numeric-netns: inode numbers, no names */
-	const char *hist;	/* hist NAME, NULL = all */
 	enum filter_action filter_act;
 	struct filter filter;	/* filter KEY VALUE... */
 	unsigned int alert_kinds; /* monitor KIND...: 1 << tpstat_alert_kind */
@@ -46,18 +41,19 @@ struct options {
 	const char *warning;	/* a deprecated spelling, for stderr */
 };
 
-/* The view a command reads (enum tpstat_view), or -1. */
-int cli_view(enum tp_cmd cmd);
-
-/* 0: found; -1: no such command; -2: ambiguous abbreviation. */
-int cli_lookup(const char *word, enum tp_cmd *cmd);
-const char *cli_name(enum tp_cmd cmd);
+/*
+ * A command word: its command, and for CMD_VIEW its view (else NULL).
+ * 0: found; -1: no such command; -2: ambiguous abbreviation.
+ */
+int cli_lookup(const char *word, enum tp_cmd *cmd,
+	       const struct view_ops **view);
+/* The command's word: a view's name for CMD_VIEW. */
+const char *cli_name(enum tp_cmd cmd, const struct view_ops *view);
 /* 0, or 2 (a usage error) with the reason in @err. */
 int cli_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t err_len);
-const char *cli_usage(enum tp_cmd cmd);
-/* The usage of @cmd, or with BY_TRAP of traps (drops --by trap). */
-const char *cli_usage_by(enum tp_cmd cmd, enum drop_by by);
+/* The usage of @view, else of @cmd; of everything for CMD_NONE. */
+const char *cli_usage(enum tp_cmd cmd, const struct view_ops *view);
 
 /*
  * What -V prints: the tool's version and, when @module is not NULL, the

@@ -12,6 +12,8 @@
 #include <stdio.h>
 
 #include "output.h"
+#include "prom.h"
+#include "../uapi/linux/tpstat.h"
 
 /* The file --textfile DIR writes (node_exporter reads only *.prom). */
 #define EXPORT_TEXTFILE_NAME "tpstat.prom"
@@ -26,65 +28,12 @@ struct export_data {
 	const struct counter_row *counters;	/* sorted, as the dump */
 	size_t n_counters;
 	/*
-	 * Views (TPSTAT_CMD_GET_VIEW); NULL leaves their families out (the
-	 * view is off, or the user may not read it).  @drops after
-	 * drops_aggregate(BY_REASON): one entry per reason code.  @errors
-	 * after errors_aggregate(): one entry per label set.
+	 * Views (TPSTAT_CMD_GET_VIEW) by enum tpstat_view, each after its
+	 * ->export_prepare(); NULL leaves its family out (the view is off,
+	 * or the user may not read it).
 	 */
-	const struct view *drops;
-	const struct view *hists;
-	const struct view *errors;
-	/* After resets_aggregate(RESETS_BY_SERVICE): no peers. */
-	const struct view *resets;
-	const struct view *rcvq;	/* after rcvq_aggregate() */
-	const struct view *neigh;	/* NEIGH, one entry per neighbour */
-	const struct view *auth;	/* AUTH, as read */
+	const struct view *views[__TPSTAT_VIEW_CNT];
 };
-
-/*
- * A metric family.  HELP and TYPE are written before its first sample
- * only, so a family with no samples prints nothing.
- */
-struct prom_family {
-	const char *name;	/* counters end in _total */
-	const char *type;	/* "counter", "gauge" or "histogram" */
-	const char *help;
-};
-
-struct prom_label {
-	const char *name;
-	const char *value;
-};
-
-/* Where samples go; @cur is the family whose header was written last. */
-struct prom {
-	FILE *f;
-	const struct prom_family *cur;
-};
-
-void prom_init(struct prom *p, FILE *f);
-/* One sample of @fam: <name><suffix>{labels} value; @suffix may be "". */
-void prom_sample(struct prom *p, const struct prom_family *fam,
-		 const char *suffix, const struct prom_label *labels,
-		 size_t n_labels, uint64_t value);
-/*
- * A histogram: @counts[i] events fell at or below @bounds[i] and above
- * @bounds[i - 1]; @counts[n] above the last bound.  Writes the cumulative
- * _bucket lines (le="+Inf" last), _sum and _count.
- */
-void prom_histogram(struct prom *p, const struct prom_family *fam,
-		    const struct prom_label *labels, size_t n_labels,
-		    const uint64_t *bounds, const uint64_t *counts, size_t n,
-		    uint64_t sum);
-/*
- * The same with @bounds and @sum in units of 10^-@decimals (at most 19)
- * of the family's unit, written as exact decimals: microseconds with
- * @decimals 6 give le="0.000003" and a _sum of seconds.
- */
-void prom_histogram_scaled(struct prom *p, const struct prom_family *fam,
-			   const struct prom_label *labels, size_t n_labels,
-			   const uint64_t *bounds, const uint64_t *counts,
-			   size_t n, uint64_t sum, unsigned int decimals);
 
 /* Every family tpstat exports, tpstat_up 1 first. */
 void export_write(FILE *f, const struct export_data *d);

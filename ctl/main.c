@@ -26,7 +26,6 @@
 #include "output.h"
 #include "select.h"
 #include "views.h"
-#include "view_rcvq.h"
 #include "../module/version.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -312,11 +311,12 @@ static int export_view(struct tpnl *nl, struct view *v, bool *have)
 }
 
 /*
- * One scrape: info, events and counters, the views (DROPS where the
- * kernel has drop reasons, HISTS, ERRORS, RESETS, RCVQ, NEIGH, AUTH), then the exposition on stdout or
- * into the textfile directory.  With --textfile, a module that does
- * not answer still gets a file, saying tpstat_up 0, so an alert on it
- * fires instead of old numbers standing.
+ * One scrape: info, events and counters, then every view with a
+ * Prometheus family (view_table.c) that the module's features allow,
+ * each ->export_prepare()d, then the exposition on stdout or into the
+ * textfile directory.  With --textfile, a module that does not answer
+ * still gets a file, saying tpstat_up 0, so an alert on it fires
+ * instead of old numbers standing.
  */
 static int export(struct tpnl *nl, int open_err, const struct options *o)
 {
@@ -324,16 +324,9 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 	struct rows r = { 0 };
 	struct info info = { 0 };
 	struct export_data d = { .info = &info };
-	struct view drops = { .id = TPSTAT_VIEW_DROPS };
-	struct view hists = { .id = TPSTAT_VIEW_HISTS };
-	struct view errors = { .id = TPSTAT_VIEW_ERRORS };
-	struct view resets = { .id = TPSTAT_VIEW_RESETS };
-	struct view rcvq = { .id = TPSTAT_VIEW_RCVQ };
-	struct view neigh = { .id = TPSTAT_VIEW_NEIGH };
-	struct view auth = { .id = TPSTAT_VIEW_AUTH };
-	bool have_drops = false, have_hists = false, have_errors = false;
-	bool have_resets = false, have_rcvq = false, have_neigh = false;
-	bool have_auth = false;
+	struct view views[__TPSTAT_VIEW_CNT] = { { 0 } };
+	const struct view_ops *ops;
+	bool have;
 	char why[320];
 	int err = open_err;
 
@@ -345,35 +338,17 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 				   event_cb, &ev);
 	if (!err)
 		err = get_counters(nl, o->glob, &r);
-	if (!err && info.features & TPSTAT_F_DROP_REASON)
-		err = export_view(nl, &drops, &have_drops);
-	if (!err && have_drops)
-		err = drops_aggregate(&drops, BY_REASON, 0);
-	if (!err)
-		err = export_view(nl, &hists, &have_hists);
-	if (!err)
-		err = export_view(nl, &errors, &have_errors);
-	if (!err && have_errors)
-		err = errors_aggregate(&errors);
-	if (!err)
-		err = export_view(nl, &resets, &have_resets);
-	if (!err && have_resets)
-		err = resets_aggregate(&resets, RESETS_BY_SERVICE);
-	if (!err)
-		err = export_view(nl, &rcvq, &have_rcvq);
-	if (!err && have_rcvq)
-		err = rcvq_aggregate(&rcvq);
-	if (!err)
-		err = export_view(nl, &neigh, &have_neigh);
-	if (!err)
-		err = export_view(nl, &auth, &have_auth);
-	d.drops = have_drops ? &drops : NULL;
-	d.hists = have_hists ? &hists : NULL;
-	d.errors = have_errors ? &errors : NULL;
-	d.resets = have_resets ? &resets : NULL;
-	d.rcvq = have_rcvq ? &rcvq : NULL;
-	d.neigh = have_neigh ? &neigh : NULL;
-	d.auth = have_auth ? &auth : NULL;
+	for (size_t i = 0; !err && (ops = view_at(i)); i++) {
+		struct view *v = &views[ops->id];
+
+		if (!ops->export || ops->export_features & ~info.features)
+			continue;
+		v->id = ops->id;
+		err = export_view(nl, v, &have);
+		if (!err && have && ops->export_prepare)
+			err = ops->export_prepare(v);
+		d.views[ops->id] = have ? v : NULL;
+	}
 	d.events = ev.v;
 	d.n_events = ev.n;
 	d.counters = r.v;
@@ -393,13 +368,8 @@ static int export(struct tpnl *nl, int open_err, const struct options *o)
 			err = -1;
 		}
 	}
-	view_free(&drops);
-	view_free(&hists);
-	view_free(&errors);
-	view_free(&resets);
-	view_free(&rcvq);
-	view_free(&neigh);
-	view_free(&auth);
+	for (size_t i = 0; i < __TPSTAT_VIEW_CNT; i++)
+		view_free(&views[i]);
 	free(ev.v);
 	free(r.v);
 	return err ? 1 : 0;
@@ -412,16 +382,14 @@ static int run(const struct options *o)
 		.zeros = o->zeros, .tty = isatty(STDOUT_FILENO),
 		.human = o->human, .no_header = o->no_header,
 	};
-	const struct view_args va = {
-		.by = o->by, .top = o->top, .resets_by = o->resets_by,
-		.hist_only = o->hist, .sel = &o->sel, .sort = o->sort,
-	};
+	struct view_args va = o->va;
 	struct rows r = { 0 };
 	struct info info = { 0 };
 	struct tpnl nl;
 	uint8_t cmd;
 	int err;
 
+	va.sel = &o->sel;
 	err = tpnl_open(&nl);
 	if (o->cmd == CMD_EXPORT) {
 		err = export(&nl, err, o);
@@ -452,22 +420,12 @@ static int run(const struct options *o)
 		err = watch(&nl, o, &out);
 		tpnl_close(&nl);
 		return err;
-	case CMD_DROPS:
-	case CMD_RETRANS:
-	case CMD_RESETS:
-	case CMD_STATES:
-	case CMD_LIFETIME:
-	case CMD_DEVICES:
-	case CMD_HIST:
-	case CMD_ERRORS:
-	case CMD_RCVQ:
-	case CMD_NEIGH:
-	case CMD_AUTH:
+	case CMD_VIEW:
 		if (o->timed)
-			err = view_watch(&nl, cli_view(o->cmd), &va, &out,
+			err = view_watch(&nl, o->view->id, &va, &out,
 					 o->interval, o->count);
 		else
-			err = view_cmd(&nl, cli_view(o->cmd), &va, &out);
+			err = view_cmd(&nl, o->view->id, &va, &out);
 		tpnl_close(&nl);
 		return err;
 	case CMD_FILTER:
@@ -542,8 +500,8 @@ int main(int argc, char **argv)
 	if (o.version)
 		return version();
 	if (o.cmd == CMD_HELP) {
-		printf("%s\n", cli_usage_by(o.help_for == CMD_HELP ? CMD_NONE :
-					    o.help_for, o.help_by));
+		printf("%s\n", cli_usage(o.help_for == CMD_HELP ? CMD_NONE :
+					 o.help_for, o.help_view));
 		return 0;
 	}
 	/* First: device names resolve in the namespace, as with ip -n. */
@@ -551,9 +509,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tpstat: %s\n", ns_why);
 		return 1;
 	}
-	/* A histogram the tool does not know is a usage error. */
-	if (o.cmd == CMD_HIST && hist_check_name(o.hist))
-		return 2;
 	if (o.cmd == CMD_FILTER && filter_resolve(&o.filter))
 		return 1;
 	/* Names in the namespace the command runs in, as ip netns sees them. */

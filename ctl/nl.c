@@ -527,3 +527,23 @@ const char *tpnl_strerror(const struct tpnl *nl, int err)
 		return text;
 	}
 }
+
+static int features_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		if (mnl_attr_get_type(a) != TPSTAT_A_INFO_FEATURES)
+			continue;
+		if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+			return tpnl_reject("the module's features are not a u32");
+		*(uint32_t *)data = mnl_attr_get_u32(a);
+	}
+	return MNL_CB_OK;
+}
+
+int tpnl_features(struct tpnl *nl, uint32_t *features)
+{
+	return tpnl_request(nl, TPSTAT_CMD_GET_INFO, 0, NULL, features_cb,
+			    features);
+}

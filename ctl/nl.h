@@ -117,4 +117,7 @@ int tpnl_reject(const char *fmt, ...)
 /* A one-line explanation of a failed request, for users. */
 const char *tpnl_strerror(const struct tpnl *nl, int err);
 
+/* The module's TPSTAT_F_* features into *@features: 0 or -errno. */
+int tpnl_features(struct tpnl *nl, uint32_t *features);
+
 #endif

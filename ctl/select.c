@@ -8,10 +8,10 @@
 #include <strings.h>
 #include <arpa/inet.h>
 
-#include "alert.h"
+#include "names.h"
 #include "netns.h"
 #include "select.h"
-#include "views.h"
+#include "view_rows.h"
 
 static const char *const key_names[__SEL_CNT] = {
 	[SEL_SRC] = "src", [SEL_DST] = "dst", [SEL_SPORT] = "sport",
@@ -100,7 +100,7 @@ static int parse_ports(const char *s, struct sel_term *t)
 	return 0;
 }
 
-/* ECONNREFUSED (any case) or a number; the names alert.c knows. */
+/* ECONNREFUSED (any case) or a number; the names names.c knows. */
 static int parse_errno(const char *s, uint32_t *out)
 {
 	const char *name;

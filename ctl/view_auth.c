@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"
@@ -180,6 +180,11 @@ static const struct view_field auth_fields[] = {
 const struct view_ops auth_view_ops = {
 	.id = TPSTAT_VIEW_AUTH,
 	.name = "auth",
+	.usage =
+		"tpstat auth [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    TCP segments that failed TCP-MD5 or TCP-AO authentication (6.7+), per\n"
+		"    kind (MD5 mismatch, MD5 required...), peer address, local port and\n"
+		"    netns, most first: which BGP or other peers fail; needs CAP_NET_ADMIN",
 	.list_key = "auth_failures",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_*, tcp:tcp_ao_* before Linux 6.7, or the module was loaded with views= without it)",
@@ -189,4 +194,5 @@ const struct view_ops auth_view_ops = {
 	.cmp = auth_qsort,
 	.text = auth_text,
 	.json_entry = auth_json_entry,
+	.export = auth_export,
 };

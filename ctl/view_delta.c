@@ -22,18 +22,16 @@ static void key_of(uint32_t view, const struct view_entry *e,
 {
 	memcpy(k, e, sizeof(*k));	/* padding too: rows compare by memcmp() */
 	k->count = 0;
-	k->retrans = k->synack_retrans = 0;
-	k->rst_sent = k->rst_received = 0;
-	k->tx_packets = k->tx_bytes = k->rx_packets = k->rx_bytes = 0;
-	k->xmit_errors = k->xmit_timeouts = k->gro = 0;
-	k->napi_polls = k->napi_work = k->napi_budget_exhausted = 0;
-	k->rcvbuf = 0;
-	k->has_rcvbuf = false;
+	k->retrans = k->synack_retrans = 0;	/* any view's two values */
+	if (k->has_rcvbuf) {
+		k->rcvbuf = 0;
+		k->has_rcvbuf = false;
+	}
 	if (view == TPSTAT_VIEW_RETRANS) {
 		k->old_state = k->new_state = 0;
 		k->has_old_state = k->has_new_state = false;
 	}
-	k->hist = NULL;
+	k->hist = NULL;		/* or DEVICES' values */
 }
 
 /* Whether @a and @b are the same row (entries are zeroed before parsing). */
@@ -60,37 +58,73 @@ static uint64_t key_hash(uint32_t view, const struct view_entry *e)
 	return h;
 }
 
-/* The counters of a row, in one list: what a change is computed over. */
-#define ROW_COUNTERS(e) \
-	&(e)->count, &(e)->retrans, &(e)->synack_retrans, &(e)->rst_sent, \
-	&(e)->rst_received, &(e)->tx_packets, &(e)->tx_bytes, \
-	&(e)->rx_packets, &(e)->rx_bytes, &(e)->xmit_errors, \
-	&(e)->xmit_timeouts, &(e)->gro, &(e)->napi_polls, &(e)->napi_work, \
-	&(e)->napi_budget_exhausted
-#define N_COUNTERS 15
-
-uint64_t view_entry_change(const struct view_entry *e)
+/* Whether @view's rows point at DEVICES' values, not a histogram. */
+static bool row_dev_values(uint32_t view)
 {
-	return e->count + e->retrans + e->synack_retrans + e->rst_sent +
-	       e->rst_received + e->tx_packets + e->rx_packets +
-	       e->xmit_errors + e->xmit_timeouts +
-	       (e->hist ? e->hist->count : 0);
+	const struct view_ops *ops = view_ops(view);
+
+	return ops && ops->dev_values;
+}
+
+/*
+ * The counters of a row, in one list: what a change is computed over.
+ * The two values after count are counts unless the view says they are
+ * figures of the last event (->last_values); DEVICES' are out of line.
+ */
+#define N_COUNTERS 13
+
+static unsigned int row_counters(uint32_t view, const struct view_entry *e,
+				 uint64_t **c)
+{
+	const struct view_ops *ops = view_ops(view);
+	struct dev_counters *dev = ops && ops->dev_values ? e->dev : NULL;
+	unsigned int n = 0;
+
+	c[n++] = (uint64_t *)&e->count;
+	if (!ops || !ops->last_values) {
+		c[n++] = (uint64_t *)&e->retrans;
+		c[n++] = (uint64_t *)&e->synack_retrans;
+	}
+	if (dev) {
+		uint64_t *d = &dev->tx_packets;
+
+		for (unsigned int i = 0; i < sizeof(*dev) / sizeof(*d); i++)
+			c[n++] = &d[i];
+	}
+	return n;
+}
+
+uint64_t view_entry_change(uint32_t view, const struct view_entry *e)
+{
+	const struct view_ops *ops = view_ops(view);
+	uint64_t sum = e->count + (e->hist && (!ops || ops->hist) ?
+				   e->hist->count : 0);
+
+	if (!ops || !ops->last_values)
+		sum += e->retrans + e->synack_retrans;
+	if (ops && ops->dev_values && e->dev)
+		sum += e->dev->tx_packets + e->dev->rx_packets +
+		       e->dev->xmit_errors + e->dev->xmit_timeouts;
+	return sum;
 }
 
 /*
  * @d = @cur - @old, field by field; false (and @d as @cur) when any
  * went down: the row was reset or evicted and counted again.
  */
-static bool row_minus(struct view_entry *d, const struct view_entry *old)
+static bool row_minus(uint32_t view, struct view_entry *d,
+		      const struct view_entry *old)
 {
-	uint64_t *dv[N_COUNTERS] = { ROW_COUNTERS(d) };
-	const uint64_t *ov[N_COUNTERS] = { ROW_COUNTERS(old) };
-	unsigned int i;
+	uint64_t *dv[N_COUNTERS], *ov[N_COUNTERS];
+	unsigned int i, n = row_counters(view, d, dv);
+	bool hist = !row_dev_values(view);
 
-	for (i = 0; i < N_COUNTERS; i++)
+	if (row_counters(view, old, ov) != n)
+		return false;
+	for (i = 0; i < n; i++)
 		if (*dv[i] < *ov[i])
 			return false;
-	if (d->hist && old->hist) {
+	if (hist && d->hist && old->hist) {
 		if (d->hist->count < old->hist->count ||
 		    d->hist->sum < old->hist->sum)
 			return false;
@@ -98,9 +132,9 @@ static bool row_minus(struct view_entry *d, const struct view_entry *old)
 			if (d->hist->bucket[i] < old->hist->bucket[i])
 				return false;
 	}
-	for (i = 0; i < N_COUNTERS; i++)
+	for (i = 0; i < n; i++)
 		*dv[i] -= *ov[i];
-	if (d->hist && old->hist) {
+	if (hist && d->hist && old->hist) {
 		d->hist->count -= old->hist->count;
 		d->hist->sum -= old->hist->sum;
 		for (i = 0; i < TPSTAT_HIST_BUCKETS; i++)
@@ -109,14 +143,15 @@ static bool row_minus(struct view_entry *d, const struct view_entry *old)
 	return true;
 }
 
-static bool row_moved(const struct view_entry *e)
+static bool row_moved(uint32_t view, const struct view_entry *e)
 {
-	const uint64_t *v[N_COUNTERS] = { ROW_COUNTERS(e) };
+	uint64_t *v[N_COUNTERS];
+	unsigned int n = row_counters(view, e, v);
 
-	for (unsigned int i = 0; i < N_COUNTERS; i++)
+	for (unsigned int i = 0; i < n; i++)
 		if (*v[i])
 			return true;
-	return e->hist && e->hist->count;
+	return !row_dev_values(view) && e->hist && e->hist->count;
 }
 
 /* A figure of the table: its change, or its value after a reset. */
@@ -179,7 +214,12 @@ int view_delta(struct view *d, const struct view *cur, const struct view *old)
 		struct view_entry e;
 
 		memcpy(&e, &cur->e[i], sizeof(e));
-		if (e.hist) {
+		if (e.dev && row_dev_values(cur->id)) {
+			e.dev = malloc(sizeof(*e.dev));
+			if (!e.dev)
+				goto nomem;
+			*e.dev = *cur->e[i].dev;
+		} else if (e.hist) {
 			e.hist = malloc(sizeof(*e.hist));
 			if (!e.hist)
 				goto nomem;
@@ -198,13 +238,13 @@ int view_delta(struct view *d, const struct view *cur, const struct view *old)
 		}
 		if (k < old->n) {
 			used[k] = true;
-			row_minus(&e, &old->e[k]);
+			row_minus(cur->id, &e, &old->e[k]);
 		}
-		if (!row_moved(&e)) {
+		if (!row_moved(cur->id, &e)) {
 			free(e.hist);
 			continue;
 		}
-		rank[d->n].change = view_entry_change(&e);
+		rank[d->n].change = view_entry_change(cur->id, &e);
 		rank[d->n].pos = d->n;
 		d->e[d->n++] = e;
 	}

@@ -34,18 +34,18 @@ static void devices_text(FILE *f, const struct view_print *p)
 			view_dev_text(e, buf, sizeof(buf)), e->ifindex,
 			netns_text(e->netns, ns, sizeof(ns)));
 		fprintf(f, "    tx: packets %s  bytes %s  errors %s  timeouts %s\n",
-			count_text(e->tx_packets, h, c[0], sizeof(c[0])),
-			count_text(e->tx_bytes, h, c[1], sizeof(c[1])),
-			count_text(e->xmit_errors, h, c[2], sizeof(c[2])),
-			count_text(e->xmit_timeouts, h, c[3], sizeof(c[3])));
+			count_text(dev_of(e)->tx_packets, h, c[0], sizeof(c[0])),
+			count_text(dev_of(e)->tx_bytes, h, c[1], sizeof(c[1])),
+			count_text(dev_of(e)->xmit_errors, h, c[2], sizeof(c[2])),
+			count_text(dev_of(e)->xmit_timeouts, h, c[3], sizeof(c[3])));
 		fprintf(f, "    rx: packets %s  bytes %s  gro %s\n",
-			count_text(e->rx_packets, h, c[0], sizeof(c[0])),
-			count_text(e->rx_bytes, h, c[1], sizeof(c[1])),
-			count_text(e->gro, h, c[2], sizeof(c[2])));
+			count_text(dev_of(e)->rx_packets, h, c[0], sizeof(c[0])),
+			count_text(dev_of(e)->rx_bytes, h, c[1], sizeof(c[1])),
+			count_text(dev_of(e)->gro, h, c[2], sizeof(c[2])));
 		fprintf(f, "    napi: polls %s  work %s  budget exhausted %s\n",
-			count_text(e->napi_polls, h, c[0], sizeof(c[0])),
-			count_text(e->napi_work, h, c[1], sizeof(c[1])),
-			count_text(e->napi_budget_exhausted, h, c[2],
+			count_text(dev_of(e)->napi_polls, h, c[0], sizeof(c[0])),
+			count_text(dev_of(e)->napi_work, h, c[1], sizeof(c[1])),
+			count_text(dev_of(e)->napi_budget_exhausted, h, c[2],
 				   sizeof(c[2])));
 	}
 }
@@ -57,7 +57,7 @@ static void devices_json_entry(struct json *j, const struct view_print *p,
 		const char *key;
 		size_t offset;
 	} values[] = {
-#define V(f) { #f, offsetof(struct view_entry, f) }
+#define V(f) { #f, offsetof(struct dev_counters, f) }
 		V(tx_packets), V(tx_bytes), V(rx_packets), V(rx_bytes),
 		V(xmit_errors), V(xmit_timeouts), V(gro), V(napi_polls),
 		V(napi_work), V(napi_budget_exhausted),
@@ -69,7 +69,7 @@ static void devices_json_entry(struct json *j, const struct view_print *p,
 	view_json_dev(j, e);
 	for (size_t k = 0; k < sizeof(values) / sizeof(values[0]); k++) {
 		json_key(j, values[k].key);
-		json_u64(j, *(const uint64_t *)((const char *)e +
+		json_u64(j, *(const uint64_t *)((const char *)dev_of(e) +
 						values[k].offset));
 	}
 	json_object_close(j);
@@ -89,6 +89,11 @@ static const struct view_field devices_fields[] = {
 const struct view_ops devices_view_ops = {
 	.id = TPSTAT_VIEW_DEVICES,
 	.name = "devices",
+	.dev_values = true,
+	.usage =
+		"tpstat devices [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    per device: packets and bytes sent and received, transmit errors\n"
+		"    and timeouts, GRO packets, NAPI polls, work and exhausted budgets",
 	.list_key = "devices",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS),
 	.fields = devices_fields,

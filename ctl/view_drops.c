@@ -8,9 +8,10 @@
 #include <string.h>
 
 #include "escape.h"
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
+#include "nl.h"
 #include "views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
@@ -134,8 +135,7 @@ int drops_aggregate(struct view *v, enum drop_by by, size_t top)
 			row->count += e->count;
 			/* A name for a code one entry lacked. */
 			if (!row->has_reason_name && e->has_reason_name) {
-				memcpy(row->reason_name, e->reason_name,
-				       sizeof(row->reason_name));
+				row->reason_name = e->reason_name;
 				row->has_reason_name = true;
 			}
 			free(e->hist);
@@ -170,7 +170,7 @@ static int drops_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
 	if (a->by == BY_TRAP) {
 		v->id = TPSTAT_VIEW_TRAPS;
 	} else if (a->by == BY_DEFAULT) {
-		err = view_features(nl, &features);
+		err = tpnl_features(nl, &features);
 		if (err)
 			return err;
 		a->by = features & TPSTAT_F_DROP_REASON ? BY_REASON :
@@ -198,9 +198,9 @@ static void drops_text(FILE *f, const struct view_print *p)
 	const struct view *v = p->v;
 	enum drop_by by = drop_by_of(v, p->by);
 	char buf[VIEW_TEXT_MAX], ns[NUM_MAX], cnt[COUNT_MAX];
-	char t1[ESC_SIZE(sizeof(v->e->location))];
-	char t2[ESC_SIZE(sizeof(v->e->trap_group))];
-	char t3[ESC_SIZE(sizeof(v->e->devlink))];
+	char t1[ESC_SIZE(ROW_LOCATION_MAX)];
+	char t2[ESC_SIZE(ROW_NAME_MAX)];
+	char t3[ESC_SIZE(ROW_NAME_MAX)];
 	int wd = 6, n;
 
 	for (size_t i = 0; by == BY_DEV && i < v->n; i++) {
@@ -321,9 +321,44 @@ void drops_export(struct prom *p, const struct view *v)
 	}
 }
 
+extern const struct view_ops drops_view_ops, traps_view_ops;
+
+/* --by: reason, location, dev, netns or trap. */
+static int drops_parse_by(const char *by, struct view_args *a, char *err,
+			  size_t err_len)
+{
+	if (by && drop_by_parse(by, &a->by)) {
+		snprintf(err, err_len,
+			 "--by needs reason, location, dev, netns or trap, not '%.64s'",
+			 by);
+		return 2;
+	}
+	return 0;
+}
+
+/* drops --by trap reads and shows the TRAPS view. */
+static const struct view_ops *drops_shown(const struct view_args *a)
+{
+	return a->by == BY_TRAP ? &traps_view_ops : &drops_view_ops;
+}
+
+/* Export: one sample per drop reason. */
+static int drops_export_prepare(struct view *v)
+{
+	return drops_aggregate(v, BY_REASON, 0);
+}
+
 const struct view_ops drops_view_ops = {
 	.id = TPSTAT_VIEW_DROPS,
 	.name = "drops",
+	.usage =
+		"tpstat drops [--by reason|location|dev|netns|trap] [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    dropped packets (skb:kfree_skb) summed by drop reason, by where they\n"
+		"    were freed (as dropwatch), by device or by netns, most first; the\n"
+		"    default is --by reason where the kernel has drop reasons (5.17+),\n"
+		"    else --by location.  --by trap: hardware drops per devlink device\n"
+		"    and trap (dropwatch's set hw true), the same as tpstat traps.\n"
+		"    --top: only the N largest",
 	.list_key = "drops",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS) | SEL_BIT(SEL_REASON),
 	.fields = drops_fields,
@@ -332,16 +367,42 @@ const struct view_ops drops_view_ops = {
 	.text = drops_text,
 	.json_by = drops_json_by,
 	.json_entry = drops_json_entry,
+	.parse_by = drops_parse_by,
+	.by_words = "reason, location, dev, netns or trap",
+	.shown = drops_shown,
+	.old_dash_n = true,
+	.export_features = TPSTAT_F_DROP_REASON,
+	.export_prepare = drops_export_prepare,
+	.export = drops_export,
 };
 
 /* Read by "tpstat drops --by trap", and printed as its drops. */
+/* traps is drops --by trap: it takes no other --by. */
+static int traps_parse_by(const char *by, struct view_args *a, char *err,
+			  size_t err_len)
+{
+	if (by && strcmp(by, "trap")) {
+		snprintf(err, err_len,
+			 "traps takes no --by (it is drops --by trap), not '%.64s'",
+			 by);
+		return 2;
+	}
+	a->by = BY_TRAP;
+	return 0;
+}
+
 const struct view_ops traps_view_ops = {
 	.id = TPSTAT_VIEW_TRAPS,
 	.name = "traps",
+	.usage =
+		"tpstat traps [--sort FIELD] [--top N]\n"
+		"    hardware drops (devlink traps) per device and trap, most first:\n"
+		"    the traps view, also read as drops --by trap",
 	.list_key = "drops",
 	.fields = drops_fields,
 	.arrange = drops_arrange,
 	.text = drops_text,
 	.json_by = drops_json_by,
 	.json_entry = drops_json_entry,
+	.parse_by = traps_parse_by,
 };

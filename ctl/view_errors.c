@@ -9,8 +9,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "alert.h"
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"
@@ -91,19 +90,11 @@ static const char *error_text(const struct view_entry *e, char *buf,
 	return e->has_err ? errno_text(e->err, buf, len) : "-";
 }
 
-/* "tcp", "udp6" (IPv6, as netstat), "132", or "-" without PROTOCOL. */
+/* The PROTO column (view_fmt.h). */
 static const char *proto_column(const struct view_entry *e, char *buf,
 				size_t len)
 {
-	const char *p = protocol_text(e, buf, len);
-
-	if (!p)
-		return "-";
-	if (e->family == AF_INET6 && p != buf) {
-		snprintf(buf, len, "%s6", p);
-		return buf;
-	}
-	return p;
+	return view_proto_column(e, protocol_text(e, buf, len), buf, len);
 }
 
 static void errors_text(FILE *f, const struct view_print *p)
@@ -205,6 +196,12 @@ static const struct view_field errors_fields[] = {
 const struct view_ops errors_view_ops = {
 	.id = TPSTAT_VIEW_ERRORS,
 	.name = "errors",
+	.usage =
+		"tpstat errors [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    errors reported on TCP and UDP sockets (ECONNREFUSED, ETIMEDOUT...;\n"
+		"    5.14+) per errno, protocol, service port and netns, most first;\n"
+		"    the service is the remote port where the local one is ephemeral\n"
+		"    (a client), else the local port; needs CAP_NET_ADMIN",
 	.list_key = "errors",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)",
@@ -214,4 +211,6 @@ const struct view_ops errors_view_ops = {
 	.cmp = errors_qsort,
 	.text = errors_text,
 	.json_entry = errors_json_entry,
+	.export_prepare = errors_aggregate,
+	.export = errors_export,
 };

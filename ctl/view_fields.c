@@ -42,52 +42,52 @@ int fld_rcvbuf(const struct view_entry *a, const struct view_entry *b)
 
 int fld_tx_packets(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->tx_packets, a->tx_packets);
+	return cmp_u64(dev_of(b)->tx_packets, dev_of(a)->tx_packets);
 }
 
 int fld_tx_bytes(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->tx_bytes, a->tx_bytes);
+	return cmp_u64(dev_of(b)->tx_bytes, dev_of(a)->tx_bytes);
 }
 
 int fld_rx_packets(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->rx_packets, a->rx_packets);
+	return cmp_u64(dev_of(b)->rx_packets, dev_of(a)->rx_packets);
 }
 
 int fld_rx_bytes(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->rx_bytes, a->rx_bytes);
+	return cmp_u64(dev_of(b)->rx_bytes, dev_of(a)->rx_bytes);
 }
 
 int fld_xmit_errors(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->xmit_errors, a->xmit_errors);
+	return cmp_u64(dev_of(b)->xmit_errors, dev_of(a)->xmit_errors);
 }
 
 int fld_xmit_timeouts(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->xmit_timeouts, a->xmit_timeouts);
+	return cmp_u64(dev_of(b)->xmit_timeouts, dev_of(a)->xmit_timeouts);
 }
 
 int fld_gro(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->gro, a->gro);
+	return cmp_u64(dev_of(b)->gro, dev_of(a)->gro);
 }
 
 int fld_napi_polls(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->napi_polls, a->napi_polls);
+	return cmp_u64(dev_of(b)->napi_polls, dev_of(a)->napi_polls);
 }
 
 int fld_napi_work(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->napi_work, a->napi_work);
+	return cmp_u64(dev_of(b)->napi_work, dev_of(a)->napi_work);
 }
 
 int fld_napi_budget(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->napi_budget_exhausted, a->napi_budget_exhausted);
+	return cmp_u64(dev_of(b)->napi_budget_exhausted, dev_of(a)->napi_budget_exhausted);
 }
 
 int fld_netns(const struct view_entry *a, const struct view_entry *b)

@@ -7,35 +7,11 @@
 #include "escape.h"
 #include "json.h"
 #include "netns.h"
-#include "views.h"
+#include "hist.h"
+#include "view_fmt.h"
+#include "view_rows.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
-
-/* As include/net/tcp_states.h numbers them, named as tcpstates does. */
-static const char *const tcp_states[] = {
-	[1] = "ESTABLISHED", [2] = "SYN_SENT", [3] = "SYN_RECV",
-	[4] = "FIN_WAIT1", [5] = "FIN_WAIT2", [6] = "TIME_WAIT",
-	[7] = "CLOSE", [8] = "CLOSE_WAIT", [9] = "LAST_ACK",
-	[10] = "LISTEN", [11] = "CLOSING", [12] = "NEW_SYN_RECV",
-	[13] = "BOUND_INACTIVE",
-};
-
-const char *tcp_state_name(unsigned int state)
-{
-	if (state >= sizeof(tcp_states) / sizeof(tcp_states[0]))
-		return NULL;
-	return tcp_states[state];
-}
-
-const char *view_state_text(unsigned int state, char *buf, size_t len)
-{
-	const char *name = tcp_state_name(state);
-
-	if (name)
-		return name;
-	snprintf(buf, len, "%u", state);
-	return buf;
-}
 
 void view_json_state(struct json *j, const char *key, bool has,
 		     unsigned int state)
@@ -51,62 +27,6 @@ void view_json_state(struct json *j, const char *key, bool has,
 	json_opt_u64(j, code, has, state);
 }
 
-/* @v in decimal at @p; returns the end. */
-static char *put_dec(char *p, unsigned int v)
-{
-	char tmp[10];
-	int n = 0;
-
-	do {
-		tmp[n++] = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
-}
-
-/*
- * inet_ntop() and snprintf() were most of what printing a large
- * RETRANS view cost: IPv4 and the port are written here (as inet_ntop()
- * and "%d" write them), IPv6 still by inet_ntop().
- */
-void format_addr(char *buf, size_t len, const uint8_t *addr,
-		 unsigned int addr_len, int port)
-{
-	char text[64], *p = text;	/* "[" INET6_ADDRSTRLEN "]:" and an int */
-	size_t n;
-
-	if (addr_len == 4) {
-		for (int i = 0; i < 4; i++) {
-			p = put_dec(p, addr[i]);
-			*p++ = '.';
-		}
-		p--;
-	} else if (addr_len == 16) {
-		if (port >= 0)
-			*p++ = '[';
-		if (inet_ntop(AF_INET6, addr, p, INET6_ADDRSTRLEN))
-			p += strlen(p);
-		else
-			*p++ = '?';
-		if (port >= 0)
-			*p++ = ']';
-	} else {
-		*p++ = '?';
-	}
-	if (port >= 0) {
-		*p++ = ':';
-		p = put_dec(p, port);
-	}
-	/* As snprintf() would: cut to @len - 1 characters. */
-	if (!len)
-		return;
-	n = p - text < (ptrdiff_t)len ? (size_t)(p - text) : len - 1;
-	memcpy(buf, text, n);
-	buf[n] = '\0';
-}
-
 void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
 		    unsigned int len)
 {
@@ -114,6 +34,21 @@ void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
 
 	format_addr(text, sizeof(text), addr, len, -1);
 	json_opt_str(j, key, len == 4 || len == 16, text);
+}
+
+const char *view_proto_column(const struct view_entry *e, const char *name,
+			      char *buf, size_t len)
+{
+	size_t n;
+
+	if (!name)
+		return "-";
+	n = strlen(name);
+	if (e->family != AF_INET6 || name == buf ||
+	    (n >= 2 && !strcmp(name + n - 2, "v6")))
+		return name;
+	snprintf(buf, len, "%s6", name);
+	return buf;
 }
 
 const char *view_family_name(const struct view_entry *e)
@@ -130,7 +65,7 @@ const char *view_family_name(const struct view_entry *e)
 const char *view_reason_text(const struct view_entry *e, char *buf,
 			     size_t len)
 {
-	char name[ESC_SIZE(sizeof(e->reason_name))];
+	char name[ESC_SIZE(ROW_NAME_MAX)];
 
 	if (!e->has_reason)
 		return "-";

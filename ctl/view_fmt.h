@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "names.h"
+
 struct hist;
 struct json;
 struct view;
@@ -37,23 +39,21 @@ void entry_netns_json(struct json *j, const struct view_entry *e);
 const char *netns_cookie_text(const struct view_entry *e, char *buf,
 			      size_t len);
 
-/* TCP states as tcpstates prints them; NULL for an unknown number. */
-const char *tcp_state_name(unsigned int state);
-/* A state's name, or its number when this tool does not know it. */
-const char *view_state_text(unsigned int state, char *buf, size_t len);
 /* @key: the state's name (or null), "<key>_code": its number (or null). */
 void view_json_state(struct json *j, const char *key, bool has,
 		     unsigned int state);
 
-/*
- * An address as inet_ntop() writes it, "?" when @len is neither 4 nor 16;
- * with @port >= 0 as "a.b.c.d:port" or "[v6]:port".
- */
-void format_addr(char *buf, size_t len, const uint8_t *addr,
-		 unsigned int addr_len, int port);
 /* @key: the address without port, or null unless 4 or 16 bytes long. */
 void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
 		    unsigned int len);
+/*
+ * The PROTO column of @e: @name, the view's name for its protocol or
+ * its number written in @buf (NULL: "-"); IPv6's as netstat prints
+ * them (tcp6, udp6, raw6), but for a number and a name that says v6
+ * already (icmpv6).
+ */
+const char *view_proto_column(const struct view_entry *e, const char *name,
+			      char *buf, size_t len);
 /* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
 const char *view_family_name(const struct view_entry *e);
 

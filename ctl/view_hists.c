@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "escape.h"
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "views.h"
 
@@ -38,17 +38,6 @@ const char *hist_unit(const char *name)
 	return i < 0 ? "value" : hist_units[i];
 }
 
-int hist_check_name(const char *name)
-{
-	if (!name || hist_name_known(name))
-		return 0;
-	fprintf(stderr, "tpstat: no histogram '%s' (there are:", name);
-	for (int i = 0; hist_names[i]; i++)
-		fprintf(stderr, "%s %s", i ? "," : "", hist_names[i]);
-	fprintf(stderr, ")\n");
-	return 1;
-}
-
 static int hists_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
@@ -72,7 +61,7 @@ static void hists_text(FILE *f, const struct view_print *p)
 		const struct view_entry *e = &p->v->e[i];
 		const struct hist *h = hist_of(e);
 		const char *unit = hist_unit(e->hist_name);
-		char name[ESC_SIZE(sizeof(e->hist_name))];
+		char name[ESC_SIZE(ROW_HIST_NAME_MAX)];
 
 		if (!shown(p, e))
 			continue;
@@ -181,13 +170,49 @@ static const struct view_field hists_fields[] = {
 	{ "name", fld_hist_name }, { NULL, NULL },
 };
 
+/* The command word before the view's own name. */
+static const char *const hists_aliases[] = { "hist", NULL };
+
+/* hists [NAME]: one histogram, a known name. */
+static int hists_parse_words(int n, const char *const *words,
+			     struct view_args *a, char *err, size_t err_len)
+{
+	size_t used;
+
+	if (n > 1) {
+		snprintf(err, err_len, "unexpected argument '%.64s'", words[1]);
+		return 2;
+	}
+	if (!n)
+		return 0;
+	if (!hist_name_known(words[0])) {
+		used = snprintf(err, err_len, "no histogram '%.32s' (there are:",
+				words[0]);
+		for (int i = 0; hist_names[i] && used < err_len; i++)
+			used += snprintf(err + used, err_len - used, "%s %s",
+					 i ? "," : "", hist_names[i]);
+		if (used < err_len)
+			snprintf(err + used, err_len - used, ")");
+		return 2;
+	}
+	a->hist_only = words[0];
+	return 0;
+}
+
 const struct view_ops hists_view_ops = {
 	.id = TPSTAT_VIEW_HISTS,
 	.name = "hists",
+	.usage =
+		"tpstat hists [NAME] [--sort FIELD] [--top N]\n"
+		"    log2 histograms (as bcc's): srtt_us and snd_cwnd (tcp_probe),\n"
+		"    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME",
 	.list_key = "histograms",
 	.hist = true,
 	.fields = hists_fields,
 	.cmp = hists_qsort,
 	.text = hists_text,
 	.json_entry = hists_json_entry,
+	.aliases = hists_aliases,
+	.parse_words = hists_parse_words,
+	.export = hists_export,
 };

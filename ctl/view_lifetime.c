@@ -52,7 +52,7 @@ static void lifetime_text(FILE *f, const struct view_entry *e)
 	const struct hist *h = hist_of(e);
 	const char *dir = direction_name(e);
 	char ns[NUM_MAX], service[SERVICE_MAX];
-	char comm[ESC_SIZE(sizeof(e->comm))];
+	char comm[ESC_SIZE(TPSTAT_COMM_MAX)];
 
 	fprintf(f, "%s  %s", dir ? dir : "-",
 		service_text(e, service, sizeof(service)));
@@ -102,9 +102,18 @@ static const struct view_field lifetimes_fields[] = {
 	{ "comm", fld_comm }, { "netns", fld_netns }, { NULL, NULL },
 };
 
+/* The command word before the view's own name. */
+static const char *const lifetimes_aliases[] = { "lifetime", NULL };
+
 const struct view_ops lifetimes_view_ops = {
 	.id = TPSTAT_VIEW_LIFETIMES,
 	.name = "lifetimes",
+	.usage =
+		"tpstat lifetimes [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    TCP connection lifetimes per service, as log2 histograms in\n"
+		"    microseconds (as tcplife): connections a task made (active) per\n"
+		"    remote port and task, connections accepted (passive) per local\n"
+		"    port; per netns; needs CAP_NET_ADMIN",
 	.list_key = "lifetimes",
 	.hist = true,
 	.names_sockets = true,
@@ -114,4 +123,5 @@ const struct view_ops lifetimes_view_ops = {
 	.cmp = lifetimes_qsort,
 	.text = lifetimes_text,
 	.json_entry = lifetimes_json_entry,
+	.aliases = lifetimes_aliases,
 };

@@ -7,10 +7,9 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
-#include "view_neigh.h"
 #include "views.h"
 
 #define ADDR_MAX 48	/* INET6_ADDRSTRLEN, or "?" */
@@ -96,7 +95,7 @@ static const struct prom_family fam_neigh = {
 	"Neighbours (ARP, ND) whose resolution failed (reached NUD_FAILED from INCOMPLETE or PROBE: neigh:neigh_timer_handler, neigh:neigh_update), per device (its name when read, else ifindex N), family, address and netns (the namespace's inode number; netns_cookie its cookie, which unlike the inode number is never reused); bounded by the module's neigh_keys, lost ones are not counted here",
 };
 
-void neigh_export(struct prom *p, const struct view *v)
+static void neigh_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
@@ -130,6 +129,12 @@ static const struct view_field neigh_fields[] = {
 const struct view_ops neigh_view_ops = {
 	.id = TPSTAT_VIEW_NEIGH,
 	.name = "neigh",
+	.usage =
+		"tpstat neigh [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    neighbours (ARP, ND) whose resolution failed, per device and\n"
+		"    address, most failures first: the times each reached FAILED\n"
+		"    (probes ran out, or deleted while unresolved), as the kernel's\n"
+		"    res_failed counts them; needs CAP_NET_ADMIN",
 	.list_key = "neighbours",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)",
@@ -138,4 +143,5 @@ const struct view_ops neigh_view_ops = {
 	.cmp = neigh_qsort,
 	.text = neigh_text,
 	.json_entry = neigh_json_entry,
+	.export = neigh_export,
 };

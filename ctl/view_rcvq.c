@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The RCVQ view: see view_rcvq.h. */
+/*
+ * The RCVQ view (tpstat rcvq): packets dropped because a socket's receive
+ * queue was full, per family, protocol and local port, with the socket's
+ * receive buffer at the last drop.
+ */
 #include <stdlib.h>
 #include <string.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
-#include "view_rcvq.h"
+#include "views.h"
+#include "prom.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 
-const char *rcvq_protocol_text(const struct view_entry *e, char *buf,
-			       size_t len)
+static const char *rcvq_protocol_text(const struct view_entry *e,
+				      char *buf, size_t len)
 {
 	if (!e->has_protocol)
 		return NULL;
@@ -33,22 +38,12 @@ const char *rcvq_protocol_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-/*
- * The text's PROTO column: IPv6's udp, udplite and raw as netstat prints
- * them (udp6, raw6); icmpv6 says it already.  "-" without PROTOCOL.
- */
+/* The PROTO column (view_fmt.h). */
 static const char *proto_column(const struct view_entry *e, char *buf,
 				size_t len)
 {
-	const char *p = rcvq_protocol_text(e, buf, len);
-
-	if (!p)
-		return "-";
-	if (e->family == AF_INET6 && p != buf && e->protocol != IPPROTO_ICMPV6) {
-		snprintf(buf, len, "%s6", p);
-		return buf;
-	}
-	return p;
+	return view_proto_column(e, rcvq_protocol_text(e, buf, len), buf,
+				 len);
 }
 
 /* The key: an entry lacking a part sorts after those that have it. */
@@ -93,7 +88,7 @@ static void rcvq_merge(struct view_entry *row, const struct view_entry *e)
 	row->has_rcvbuf |= e->has_rcvbuf;
 }
 
-int rcvq_aggregate(struct view *v)
+static int rcvq_aggregate(struct view *v)
 {
 	size_t out = 0;
 
@@ -193,7 +188,7 @@ static const struct prom_family fam_socket_rcvq = {
 };
 
 /* rcvq_aggregate() left out entries without a protocol or a port. */
-void rcvq_export(struct prom *p, const struct view *v)
+static void rcvq_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
@@ -221,6 +216,12 @@ static const struct view_field rcvq_fields[] = {
 const struct view_ops rcvq_view_ops = {
 	.id = TPSTAT_VIEW_RCVQ,
 	.name = "rcvq",
+	.usage =
+		"tpstat rcvq [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    packets dropped because a socket's receive queue was full, per\n"
+		"    protocol (UDP as UdpRcvbufErrors counts them; raw and ping sockets),\n"
+		"    local port and netns, most first, with the socket's receive buffer\n"
+		"    (SO_RCVBUF) at the last drop; needs CAP_NET_ADMIN",
 	.list_key = "rcvq",
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)",
@@ -229,4 +230,6 @@ const struct view_ops rcvq_view_ops = {
 	.cmp = rcvq_qsort,
 	.text = rcvq_text,
 	.json_entry = rcvq_json_entry,
+	.export_prepare = rcvq_aggregate,
+	.export = rcvq_export,
 };

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "export.h"
+#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"
@@ -105,8 +105,7 @@ int resets_aggregate(struct view *v, enum resets_by by)
 				row->rst_sent += e->rst_sent;
 				row->rst_received += e->rst_received;
 				if (!row->has_reason_name && e->has_reason_name) {
-					memcpy(row->reason_name, e->reason_name,
-					       sizeof(row->reason_name));
+					row->reason_name = e->reason_name;
 					row->has_reason_name = true;
 				}
 				continue;
@@ -240,9 +239,34 @@ static const struct view_field resets_fields[] = {
 	{ "reason", fld_reason }, { NULL, NULL },
 };
 
+/* --by: service or peer. */
+static int resets_parse_by(const char *by, struct view_args *a, char *err,
+			   size_t err_len)
+{
+	if (by && resets_by_parse(by, &a->resets_by)) {
+		snprintf(err, err_len,
+			 "--by needs service or peer for resets, not '%.64s'",
+			 by);
+		return 2;
+	}
+	return 0;
+}
+
+/* Export: by service, summed over peers. */
+static int resets_export_prepare(struct view *v)
+{
+	return resets_aggregate(v, RESETS_BY_SERVICE);
+}
+
 const struct view_ops resets_view_ops = {
 	.id = TPSTAT_VIEW_RESETS,
 	.name = "resets",
+	.usage =
+		"tpstat resets [--by service|peer] [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    TCP resets sent and received per service, with the kernel's reason\n"
+		"    for sent ones (6.10+): the local port where the reset was on a\n"
+		"    server's end (passive), the remote port on a client's (active);\n"
+		"    --by peer: per service and peer address; needs CAP_NET_ADMIN",
 	.list_key = "resets",
 	.names_sockets = true,
 	.selectors = SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) |
@@ -253,4 +277,8 @@ const struct view_ops resets_view_ops = {
 	.text = resets_text,
 	.json_by = resets_json_by,
 	.json_entry = resets_json_entry,
+	.parse_by = resets_parse_by,
+	.by_words = "service or peer",
+	.export_prepare = resets_export_prepare,
+	.export = resets_export,
 };

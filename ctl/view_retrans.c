@@ -108,6 +108,10 @@ static const struct view_field retrans_fields[] = {
 const struct view_ops retrans_view_ops = {
 	.id = TPSTAT_VIEW_RETRANS,
 	.name = "retrans",
+	.usage =
+		"tpstat retrans [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
+		"    the flow's last state (as tcpretrans -c); needs CAP_NET_ADMIN",
 	.list_key = "flows",
 	.names_sockets = true,
 	.selectors = SEL_BIT(SEL_SRC) | SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) |

@@ -68,6 +68,10 @@ static const struct view_field states_fields[] = {
 const struct view_ops states_view_ops = {
 	.id = TPSTAT_VIEW_STATES,
 	.name = "states",
+	.usage =
+		"tpstat states [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    TCP state transitions, old -> new (as tcpstates), and active,\n"
+		"    passive and failed opens",
 	.list_key = "transitions",
 	.fields = states_fields,
 	.cmp = states_qsort,

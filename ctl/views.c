@@ -14,45 +14,19 @@
 #include "output.h"
 #include "views.h"
 
-/* Every view this tool knows, by enum tpstat_view. */
-static const struct view_ops *const views[__TPSTAT_VIEW_CNT] = {
-	[TPSTAT_VIEW_DROPS] = &drops_view_ops,
-	[TPSTAT_VIEW_TRAPS] = &traps_view_ops,
-	[TPSTAT_VIEW_RETRANS] = &retrans_view_ops,
-	[TPSTAT_VIEW_RESETS] = &resets_view_ops,
-	[TPSTAT_VIEW_STATES] = &states_view_ops,
-	[TPSTAT_VIEW_LIFETIMES] = &lifetimes_view_ops,
-	[TPSTAT_VIEW_DEVICES] = &devices_view_ops,
-	[TPSTAT_VIEW_HISTS] = &hists_view_ops,
-	[TPSTAT_VIEW_ERRORS] = &errors_view_ops,
-	[TPSTAT_VIEW_RCVQ] = &rcvq_view_ops,
-	[TPSTAT_VIEW_NEIGH] = &neigh_view_ops,
-	[TPSTAT_VIEW_AUTH] = &auth_view_ops,
-};
-
-const struct view_ops *view_ops(uint32_t view)
-{
-	return view < __TPSTAT_VIEW_CNT ? views[view] : NULL;
-}
-
-const char *view_name(uint32_t view)
-{
-	const struct view_ops *ops = view_ops(view);
-
-	return ops ? ops->name : "unknown";
-}
-
 /* ---- reading the dump ---------------------------------------------------- */
 
 /* Each get_*() returns 1 when @a was valid and is stored, else -1. */
-static int copy_str(char *dst, size_t len, const struct nlattr *a,
-		    bool *has)
+static int get_str(const struct nlattr *a, const char **dst, size_t max)
 {
+	const char *s;
+
 	if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
 		return -1;
-	snprintf(dst, len, "%s", mnl_attr_get_str(a));
-	if (has)
-		*has = true;
+	s = row_intern(mnl_attr_get_str(a), max);
+	if (!s)
+		return -2;
+	*dst = s;
 	return 1;
 }
 
@@ -64,33 +38,27 @@ static int get_u64(const struct nlattr *a, uint64_t *v)
 	return 1;
 }
 
-static int get_u32(const struct nlattr *a, uint32_t *v, bool *has)
+static int get_u32(const struct nlattr *a, uint32_t *v)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
 		return -1;
 	*v = mnl_attr_get_u32(a);
-	if (has)
-		*has = true;
 	return 1;
 }
 
-static int get_u16(const struct nlattr *a, uint16_t *v, bool *has)
+static int get_u16(const struct nlattr *a, uint16_t *v)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U16) < 0)
 		return -1;
 	*v = mnl_attr_get_u16(a);
-	if (has)
-		*has = true;
 	return 1;
 }
 
-static int get_u8(const struct nlattr *a, uint8_t *v, bool *has)
+static int get_u8(const struct nlattr *a, uint8_t *v)
 {
 	if (mnl_attr_validate(a, MNL_TYPE_U8) < 0)
 		return -1;
 	*v = mnl_attr_get_u8(a);
-	if (has)
-		*has = true;
 	return 1;
 }
 
@@ -146,78 +114,120 @@ static uint32_t view_limit(const struct view *v)
 	return v->entries > v->capacity ? v->entries : v->capacity;
 }
 
-static struct view_entry *entry_add(struct view *v)
+/*
+ * Rows reserved up front from the first message's figures, up to this
+ * many (16 MB of rows); a table announced larger grows by half past it.
+ */
+#define VIEW_RESERVE_MAX (1U << 17)
+
+static bool view_grow(struct view *v, size_t cap)
+{
+	struct view_entry *e = realloc(v->e, cap * sizeof(*e));
+
+	if (!e)
+		return false;
+	v->e = e;
+	v->cap = cap;
+	return true;
+}
+
+/* The slot for the next entry (not yet counted in v->n), or NULL. */
+static struct view_entry *entry_slot(struct view *v)
 {
 	if (v->n == v->cap) {
-		size_t cap = v->cap ? 2 * v->cap : 64;
-		struct view_entry *e;
+		size_t cap = v->cap + v->cap / 2;
 
-		/* No more than announced: grown as they come, not ahead. */
-		if (v->have_header && cap > view_limit(v))
+		if (cap < 64)
+			cap = 64;
+		/* No more than announced. */
+		if (cap > view_limit(v))
 			cap = view_limit(v);
-		e = realloc(v->e, cap * sizeof(*e));
-
-		if (!e)
+		if (!view_grow(v, cap))
 			return NULL;
-		v->e = e;
-		v->cap = cap;
 	}
-	return &v->e[v->n++];
+	return &v->e[v->n];
 }
+
+/* DEVICES' values, allocated with the first of them; NULL on ENOMEM. */
+static uint64_t *dev_value(struct view_entry *e, size_t offset)
+{
+	if (!e->dev)
+		e->dev = calloc(1, sizeof(*e->dev));
+	return e->dev ? (uint64_t *)((char *)e->dev + offset) : NULL;
+}
+
+static int get_dev(const struct nlattr *a, struct view_entry *e,
+		   size_t offset)
+{
+	uint64_t *p;
+
+	if (mnl_attr_validate(a, MNL_TYPE_U64) < 0)
+		return -1;
+	p = dev_value(e, offset);
+	if (!p)
+		return -2;
+	*p = mnl_attr_get_u64(a);
+	return 1;
+}
+
+#define DEV(field) offsetof(struct dev_counters, field)
+/* get_*() and set the has_ bit (a bit-field: no pointer to it). */
+#define GOT(r, has) ({ int r_ = (r); if (r_ > 0) (has) = true; r_; })
 
 int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 {
 	switch (mnl_attr_get_type(a)) {
 	/* keys */
 	case TPSTAT_A_NETNS:
-		return get_u32(a, &e->netns, NULL);
+		return get_u32(a, &e->netns);
 	case TPSTAT_A_NETNS_COOKIE:
-		e->has_netns_cookie = true;
-		return get_u64(a, &e->netns_cookie);
+		return GOT(get_u64(a, &e->netns_cookie), e->has_netns_cookie);
 	case TPSTAT_A_FAMILY:
-		return get_u8(a, &e->family, NULL);
+		return get_u8(a, &e->family);
 	case TPSTAT_A_SADDR:
 		return get_addr(a, e->saddr, &e->saddr_len);
 	case TPSTAT_A_SPORT:
-		return get_u16(a, &e->sport, &e->has_sport);
+		return GOT(get_u16(a, &e->sport), e->has_sport);
 	case TPSTAT_A_DADDR:
 		return get_addr(a, e->daddr, &e->daddr_len);
 	case TPSTAT_A_DPORT:
-		return get_u16(a, &e->dport, &e->has_dport);
+		return GOT(get_u16(a, &e->dport), e->has_dport);
 	case TPSTAT_A_IFINDEX:
-		return get_u32(a, &e->ifindex, NULL);
+		return get_u32(a, &e->ifindex);
 	case TPSTAT_A_IFNAME:
-		return copy_str(e->ifname, sizeof(e->ifname), a,
-				&e->has_ifname);
+		return GOT(get_str(a, &e->ifname, ROW_IFNAME_MAX),
+			   e->has_ifname);
 	case TPSTAT_A_LOCATION:
-		return copy_str(e->location, sizeof(e->location), a, NULL);
+		return get_str(a, &e->location, ROW_LOCATION_MAX);
 	case TPSTAT_A_REASON:
-		return get_u32(a, &e->reason, &e->has_reason);
+		return GOT(get_u32(a, &e->reason), e->has_reason);
 	case TPSTAT_A_REASON_NAME:
-		return copy_str(e->reason_name, sizeof(e->reason_name), a,
-				&e->has_reason_name);
+		return GOT(get_str(a, &e->reason_name, ROW_NAME_MAX),
+			   e->has_reason_name);
 	case TPSTAT_A_DEVLINK:
-		return copy_str(e->devlink, sizeof(e->devlink), a, NULL);
+		return get_str(a, &e->devlink, ROW_NAME_MAX);
 	case TPSTAT_A_TRAP:
-		return copy_str(e->trap, sizeof(e->trap), a, NULL);
+		return get_str(a, &e->trap, ROW_NAME_MAX);
 	case TPSTAT_A_TRAP_GROUP:
-		return copy_str(e->trap_group, sizeof(e->trap_group), a, NULL);
+		return get_str(a, &e->trap_group, ROW_NAME_MAX);
 	case TPSTAT_A_COMM:
-		return copy_str(e->comm, sizeof(e->comm), a, &e->has_comm);
+		return GOT(get_str(a, &e->comm, TPSTAT_COMM_MAX), e->has_comm);
 	case TPSTAT_A_OLD_STATE:
-		return get_u8(a, &e->old_state, &e->has_old_state);
+		return GOT(get_u8(a, &e->old_state), e->has_old_state);
 	case TPSTAT_A_NEW_STATE:
-		return get_u8(a, &e->new_state, &e->has_new_state);
+		return GOT(get_u8(a, &e->new_state), e->has_new_state);
 	case TPSTAT_A_HIST_NAME:
-		return copy_str(e->hist_name, sizeof(e->hist_name), a, NULL);
+		return get_str(a, &e->hist_name, ROW_HIST_NAME_MAX);
 	case TPSTAT_A_ERRNO:
-		return get_u32(a, &e->err, &e->has_err);
+		return GOT(get_u32(a, &e->err), e->has_err);
 	case TPSTAT_A_PROTOCOL:
-		return get_u8(a, &e->protocol, &e->has_protocol);
+		return GOT(get_u8(a, &e->protocol), e->has_protocol);
 	case TPSTAT_A_DIRECTION:
-		return get_u8(a, &e->direction, &e->has_direction);
+		return GOT(get_u8(a, &e->direction), e->has_direction);
 	case TPSTAT_A_AUTH_KIND:
-		return get_u8(a, &e->auth_kind, &e->has_auth_kind);
+		return GOT(get_u8(a, &e->auth_kind), e->has_auth_kind);
+	case TPSTAT_A_MEM_KIND:
+		return GOT(get_u8(a, &e->mem_kind), e->has_mem_kind);
 	/* values */
 	case TPSTAT_A_COUNT:
 		return get_u64(a, &e->count);
@@ -229,28 +239,32 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 		return get_u64(a, &e->rst_sent);
 	case TPSTAT_A_RST_RECEIVED:
 		return get_u64(a, &e->rst_received);
+	case TPSTAT_A_MEM_ALLOCATED:
+		return get_u64(a, &e->mem_allocated);
+	case TPSTAT_A_MEM_LIMIT:
+		return get_u64(a, &e->mem_limit);
 	case TPSTAT_A_TX_PACKETS:
-		return get_u64(a, &e->tx_packets);
+		return get_dev(a, e, DEV(tx_packets));
 	case TPSTAT_A_TX_BYTES:
-		return get_u64(a, &e->tx_bytes);
+		return get_dev(a, e, DEV(tx_bytes));
 	case TPSTAT_A_RX_PACKETS:
-		return get_u64(a, &e->rx_packets);
+		return get_dev(a, e, DEV(rx_packets));
 	case TPSTAT_A_RX_BYTES:
-		return get_u64(a, &e->rx_bytes);
+		return get_dev(a, e, DEV(rx_bytes));
 	case TPSTAT_A_XMIT_ERRORS:
-		return get_u64(a, &e->xmit_errors);
+		return get_dev(a, e, DEV(xmit_errors));
 	case TPSTAT_A_XMIT_TIMEOUTS:
-		return get_u64(a, &e->xmit_timeouts);
+		return get_dev(a, e, DEV(xmit_timeouts));
 	case TPSTAT_A_GRO:
-		return get_u64(a, &e->gro);
+		return get_dev(a, e, DEV(gro));
 	case TPSTAT_A_NAPI_POLLS:
-		return get_u64(a, &e->napi_polls);
+		return get_dev(a, e, DEV(napi_polls));
 	case TPSTAT_A_NAPI_WORK:
-		return get_u64(a, &e->napi_work);
+		return get_dev(a, e, DEV(napi_work));
 	case TPSTAT_A_NAPI_BUDGET_EXHAUSTED:
-		return get_u64(a, &e->napi_budget_exhausted);
+		return get_dev(a, e, DEV(napi_budget_exhausted));
 	case TPSTAT_A_RCVBUF:
-		return get_u32(a, &e->rcvbuf, &e->has_rcvbuf);
+		return GOT(get_u32(a, &e->rcvbuf), e->has_rcvbuf);
 	}
 	return 0;
 }
@@ -263,16 +277,36 @@ static void hist_start(struct hist *h, bool *has)
 	*has = true;
 }
 
+/*
+ * The rows the first message announced (ENTRIES), reserved at once: no
+ * doubling, and no more than VIEW_RESERVE_MAX ahead of the rows coming.
+ */
+static int view_reserve(struct view *v)
+{
+	size_t cap = v->entries;
+
+	if (cap > VIEW_RESERVE_MAX)
+		cap = VIEW_RESERVE_MAX;
+	return !cap || cap <= v->cap || view_grow(v, cap) ? 0 : -1;
+}
+
+/* Leaves @e, not taken into the view: its values out of line too. */
+static void entry_drop(struct view_entry *e)
+{
+	free(e->hist);	/* or e->dev */
+	e->hist = NULL;
+}
+
 int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct view *v = data;
 	const struct view_ops *ops;
-	struct view_entry *e;
+	struct view_entry *e, first;
 	struct hist h;
 	bool header = false, has_hist = false, entries = false, cap = false;
 	struct view fig = { 0 };	/* a header's figures, until accepted */
 	const struct nlattr *a;
-	int bad = 0;
+	int bad = 0, r;
 
 	/* Also for callers that did not read it through tpnl_parse(). */
 	if (!tpnl_msg_attrs_ok(nlh, sizeof(struct genlmsghdr)))
@@ -282,25 +316,24 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 		return tpnl_reject("more entries than the %u the %s view's first message announced",
 				   view_limit(v), view_name(v->id));
 	/*
-	 * Parsed in place, zeroed once: a copy through the stack and a
-	 * struct hist zeroed for every entry were a third of it.  A
-	 * header message gives the slot back.
+	 * Parsed in place, in the slot reserved for it: the first message
+	 * (before any slot) on the stack.
 	 */
-	e = entry_add(v);
+	e = v->have_header ? entry_slot(v) : &first;
 	if (!e)
 		goto nomem;
-	memset(e, 0, sizeof(*e));
+	row_init(e);
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		switch (mnl_attr_get_type(a)) {
 		/* the first message */
 		case TPSTAT_A_VIEW_ENTRIES:
 			header = entries = true;
-			bad |= get_u32(a, &fig.entries, NULL) < 0;
+			bad |= get_u32(a, &fig.entries) < 0;
 			break;
 		case TPSTAT_A_VIEW_CAPACITY:
 			header = cap = true;
-			bad |= get_u32(a, &fig.capacity, NULL) < 0;
+			bad |= get_u32(a, &fig.capacity) < 0;
 			break;
 		case TPSTAT_A_VIEW_OVERFLOW:
 			header = true;
@@ -332,9 +365,21 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 			break;
 		default:
 			/* keys and values; unknown attributes are skipped */
-			bad |= view_entry_attr(a, e) < 0;
+			r = view_entry_attr(a, e);
+			if (r == -2) {
+				entry_drop(e);
+				goto nomem;
+			}
+			bad |= r < 0;
 			break;
 		}
+	}
+	ops = view_ops(v->id);
+	/* DEVICES' values and a histogram share the row's pointer. */
+	if (!bad && e->dev && (has_hist || (ops && ops->hist))) {
+		entry_drop(e);
+		return tpnl_reject("a %s view entry with both a histogram and a device's values",
+				   view_name(v->id));
 	}
 	/*
 	 * A known attribute of the wrong length, or a string without its
@@ -342,12 +387,12 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 	 * rather than print what is left of it as if it were the table.
 	 */
 	if (bad) {
-		v->n--;
+		entry_drop(e);
 		return tpnl_reject("a %s view message with an attribute of the wrong length, or a string without its NUL",
 				   view_name(v->id));
 	}
 	if (header) {
-		v->n--;
+		entry_drop(e);
 		if (v->have_header)
 			return tpnl_reject("the %s view's first message came twice",
 					   view_name(v->id));
@@ -361,36 +406,27 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 		v->opens_passive = fig.opens_passive;
 		v->opens_failed = fig.opens_failed;
 		v->have_header = true;
+		if (view_reserve(v))
+			goto nomem;
 		return MNL_CB_OK;
 	}
 	if (!v->have_header) {
-		v->n--;
+		entry_drop(e);
 		return tpnl_reject("a %s view entry before the view's first message",
 				   view_name(v->id));
 	}
-	ops = view_ops(v->id);
 	if (has_hist || (ops && ops->hist)) {
 		hist_start(&h, &has_hist);
 		e->hist = malloc(sizeof(*e->hist));
-		if (!e->hist) {
-			v->n--;
+		if (!e->hist)
 			goto nomem;
-		}
 		*e->hist = h;
 	}
+	v->n++;
 	return MNL_CB_OK;
 nomem:
 	errno = ENOMEM;
 	return MNL_CB_ERROR;
-}
-
-void view_free(struct view *v)
-{
-	for (size_t i = 0; i < v->n; i++)
-		free(v->e[i].hist);
-	free(v->e);
-	v->e = NULL;
-	v->n = v->cap = 0;
 }
 
 /* ---- order -------------------------------------------------------------- */
@@ -403,52 +439,7 @@ void view_sort(struct view *v)
 		qsort(v->e, v->n, sizeof(*v->e), ops->cmp);
 }
 
-void view_fold_families(struct view *v, int (*same)(const void *, const void *),
-			void (*merge)(struct view_entry *row,
-				      const struct view_entry *e),
-			int (*order)(const void *, const void *))
-{
-	size_t out = 0;
-
-	if (!v->n)
-		return;
-	qsort(v->e, v->n, sizeof(*v->e), same);
-	for (size_t i = 0; i < v->n; i++) {
-		struct view_entry *row = &v->e[out], *e = &v->e[i];
-
-		if (i && !same(row, e)) {
-			merge(row, e);
-			free(e->hist);
-			continue;
-		}
-		if (i)
-			row = &v->e[++out];
-		if (row != e)
-			*row = *e;
-		row->family = 0;
-	}
-	v->n = out + 1;
-	qsort(v->e, v->n, sizeof(*v->e), order);
-}
-
 /* ---- the command ---------------------------------------------------------- */
-
-static int features_cb(const struct nlmsghdr *nlh, void *data)
-{
-	const struct nlattr *a;
-
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) == TPSTAT_A_INFO_FEATURES &&
-		    get_u32(a, data, NULL) < 0)
-			return tpnl_reject("the module's features are not a u32");
-	return MNL_CB_OK;
-}
-
-int view_features(struct tpnl *nl, uint32_t *features)
-{
-	return tpnl_request(nl, TPSTAT_CMD_GET_INFO, 0, NULL, features_cb,
-			    features);
-}
 
 bool view_refused(int err)
 {
@@ -540,10 +531,10 @@ static int view_read(struct tpnl *nl, struct view *v,
 	return 0;
 }
 
-const struct view_ops *view_ops_shown(uint32_t view, enum drop_by by)
+const struct view_ops *view_ops_shown(const struct view_ops *ops,
+				      const struct view_args *a)
 {
-	return view_ops(view == TPSTAT_VIEW_DROPS && by == BY_TRAP ?
-			TPSTAT_VIEW_TRAPS : view);
+	return ops && ops->shown ? ops->shown(a) : ops;
 }
 
 static int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a)

@@ -19,6 +19,7 @@
 #include "hist.h"
 #include "select.h"
 #include "view_fmt.h"
+#include "view_rows.h"
 #include "../uapi/linux/tpstat.h"
 
 struct json;
@@ -26,105 +27,6 @@ struct out_opts;
 struct prom;
 struct tpnl;
 
-/* What "tpstat drops --by" aggregates over. */
-enum drop_by {
-	BY_DEFAULT,	/* reason if the kernel has drop reasons, else location */
-	BY_REASON, BY_LOCATION, BY_DEV, BY_NETNS, BY_TRAP,
-};
-
-/* What "tpstat resets --by" shows. */
-enum resets_by {
-	RESETS_BY_SERVICE,	/* the default: summed over peers */
-	RESETS_BY_PEER,		/* each service's peers */
-};
-
-/*
- * One entry of any view, and an alert's key (alert.h): the attributes
- * it had, the others are 0.  One struct rather than one per view, as
- * view_entry_attr() stores attributes by type whatever the view, and
- * most views share the socket's key.  Fields are grouped by the views
- * that read them (the uapi header lists each view's attributes).
- */
-struct view_entry {
-	/* all views but TRAPS, STATES and HISTS */
-	uint32_t netns;				/* inode number: display */
-	uint64_t netns_cookie;			/* names the namespace */
-	bool has_netns_cookie;
-	/* DROPS, TRAPS, STATES, ERRORS, RCVQ, NEIGH, AUTH */
-	uint64_t count;
-
-	/* addresses and ports: the sockets' views, NEIGH's neighbour */
-	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
-	uint8_t saddr[16], daddr[16];
-	uint16_t sport, dport;
-	bool has_sport, has_dport;
-	uint8_t protocol;			/* IPPROTO_*; ERRORS, RCVQ */
-	bool has_protocol;
-	uint8_t direction;			/* enum tpstat_direction */
-	bool has_direction;			/* RESETS, LIFETIMES */
-
-	/* a device: DROPS, DEVICES, NEIGH */
-	uint32_t ifindex;
-	char ifname[16];
-	bool has_ifname;
-
-	/* the kernel's drop or reset reason: DROPS, RESETS */
-	uint32_t reason;
-	char reason_name[64];
-	bool has_reason, has_reason_name;
-
-	/* DROPS: where; TRAPS: the devlink device and its trap */
-	char location[192];
-	char devlink[64], trap[64], trap_group[64];
-
-	/* STATES: the transition; RETRANS: the flow's last state */
-	uint8_t old_state, new_state;
-	bool has_old_state, has_new_state;
-
-	/* RETRANS */
-	uint64_t retrans, synack_retrans;
-
-	/* RESETS */
-	uint64_t rst_sent, rst_received;
-
-	/* LIFETIMES: the task that connected */
-	char comm[TPSTAT_COMM_MAX];
-	bool has_comm;
-
-	/* DEVICES */
-	uint64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
-	uint64_t xmit_errors, xmit_timeouts, gro;
-	uint64_t napi_polls, napi_work, napi_budget_exhausted;
-
-	/* HISTS: which histogram */
-	char hist_name[32];
-
-	/* ERRORS */
-	uint32_t err;				/* ERRNO */
-	bool has_err;
-
-	/* RCVQ: the socket's receive buffer at the last drop */
-	uint32_t rcvbuf;
-	bool has_rcvbuf;
-
-	/* AUTH */
-	uint8_t auth_kind;			/* enum tpstat_auth_kind */
-	bool has_auth_kind;
-
-	struct hist *hist;	/* LIFETIMES, HISTS; NULL elsewhere */
-};
-
-/* A whole view: the first message's figures, then the entries. */
-struct view {
-	uint32_t id;			/* enum tpstat_view */
-	bool have_header;		/* the first message came */
-	uint32_t entries, capacity;	/* VIEW_ENTRIES, VIEW_CAPACITY */
-	uint64_t overflow;		/* VIEW_OVERFLOW */
-	uint64_t opens_active, opens_passive, opens_failed;	/* STATES */
-	enum resets_by resets_by;	/* RESETS: as printed */
-	struct view_entry *e;
-	size_t n, cap;
-};
 
 /*
  * A column "--sort" orders a view by: @cmp in printing order, figures
@@ -163,9 +65,24 @@ struct view_print {
  */
 struct view_ops {
 	uint32_t id;			/* enum tpstat_view */
-	const char *name;		/* "drops": messages, JSON's "view" */
+	/* "drops": the command word, messages, JSON's "view" */
+	const char *name;
+	/* Other command words for it, NULL-terminated (NULL: none). */
+	const char *const *aliases;
+	/*
+	 * "tpstat drops [--by ...] ...\n    what it shows": tpstat help's
+	 * paragraph; the selectors and --sort fields are added from below.
+	 */
+	const char *usage;
 	const char *list_key;		/* JSON: its entries' array */
 	bool hist;			/* each entry carries a histogram */
+	/*
+	 * Its two values (view_entry's union after count) are figures of
+	 * the last event, not counts: -i shows them as read.
+	 */
+	bool last_values;
+	/* Its values are DEVICES' (view_entry's dev), not a histogram. */
+	bool dev_values;
 	bool names_sockets;		/* GET_VIEW needs CAP_NET_ADMIN */
 	/* Why EOPNOTSUPP, without the kernel's words (NULL: an old module). */
 	const char *unavailable;
@@ -192,20 +109,48 @@ struct view_ops {
 	/* Entry @i of p->v as a JSON object, or nothing to leave it out. */
 	void (*json_entry)(struct json *j, const struct view_print *p,
 			   size_t i);
+
+	/*
+	 * The command line (cli.c, no I/O).  ->parse_by() takes --by's
+	 * word (NULL: none given) into @a (NULL hook: the view takes no
+	 * --by); ->parse_words() the words after the command (NULL: they
+	 * are selectors).  0, or 2 with the reason in @err.
+	 */
+	int (*parse_by)(const char *by, struct view_args *a, char *err,
+			size_t err_len);
+	/* What its --by takes, for usage errors: "service or peer". */
+	const char *by_words;
+	int (*parse_words)(int n, const char *const *words,
+			   struct view_args *a, char *err, size_t err_len);
+	/* The ops the rows are shown with (NULL: these): traps for drops --by trap. */
+	const struct view_ops *(*shown)(const struct view_args *a);
+	/* Takes drops' old "-n N" for --top, with a warning. */
+	bool old_dash_n;
+
+	/*
+	 * tpstat export (export.c): the view read whole, then
+	 * ->export_prepare() (NULL: as read), then ->export() writes its
+	 * Prometheus family (NULL: the view exports nothing).  Only where
+	 * the module has every TPSTAT_F_* bit of @export_features.
+	 */
+	uint32_t export_features;
+	int (*export_prepare)(struct view *v);
+	void (*export)(struct prom *p, const struct view *v);
 };
 
-/* The views, one file each. */
-extern const struct view_ops drops_view_ops, traps_view_ops;
-extern const struct view_ops retrans_view_ops, resets_view_ops;
-extern const struct view_ops states_view_ops, lifetimes_view_ops;
-extern const struct view_ops devices_view_ops, hists_view_ops;
-extern const struct view_ops errors_view_ops, rcvq_view_ops;
-extern const struct view_ops neigh_view_ops, auth_view_ops;
-
+/*
+ * The table of views (view_table.c): the @i-th in the order help and
+ * export list them, NULL past the last.  Adding a view is its
+ * view_<name>.c and one line there.
+ */
+const struct view_ops *view_at(size_t i);
 /* The ops of @view (enum tpstat_view), or NULL for one this tool lacks. */
 const struct view_ops *view_ops(uint32_t view);
 /* Names "drops", "traps", ... of enum tpstat_view. */
 const char *view_name(uint32_t view);
+/* The ops @a shows rows with: ->shown(), else @ops. */
+const struct view_ops *view_ops_shown(const struct view_ops *ops,
+				      const struct view_args *a);
 
 /*
  * One key or value attribute of a view entry (or an alert) into @e:
@@ -215,19 +160,8 @@ const char *view_name(uint32_t view);
 int view_entry_attr(const struct nlattr *a, struct view_entry *e);
 /* mnl callback for every message of a GET_VIEW dump into a struct view. */
 int view_msg_cb(const struct nlmsghdr *nlh, void *data);
-void view_free(struct view *v);
 /* Each view's entries in the order they print (its ->cmp). */
 void view_sort(struct view *v);
-/*
- * Sums the entries of @v whose keys differ in their family alone (@same:
- * the key's qsort() order without the family), @merge adding each into
- * the first; the rows keep no family.  Then sorts them by @order.  For
- * export, whose labels have no family.
- */
-void view_fold_families(struct view *v, int (*same)(const void *, const void *),
-			void (*merge)(struct view_entry *row,
-				      const struct view_entry *e),
-			int (*order)(const void *, const void *));
 /* --sort: @ops' field @name, or NULL. */
 const struct view_field *view_field_find(const struct view_ops *ops,
 					 const char *name);
@@ -271,9 +205,6 @@ int fld_direction(const struct view_entry *a, const struct view_entry *b);
 int fld_hist_count(const struct view_entry *a, const struct view_entry *b);
 int fld_hist_mean(const struct view_entry *a, const struct view_entry *b);
 
-/* The module's TPSTAT_F_* features into *@features: 0 or -errno. */
-int view_features(struct tpnl *nl, uint32_t *features);
-
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		enum drop_by by, const char *hist_only);
 
@@ -303,7 +234,7 @@ void print_view_interval(FILE *f, const struct out_opts *o,
  */
 int view_delta(struct view *d, const struct view *cur, const struct view *old);
 /* What a row's change sorts by: its events (packets for DEVICES). */
-uint64_t view_entry_change(const struct view_entry *e);
+uint64_t view_entry_change(uint32_t view, const struct view_entry *e);
 /*
  * "tpstat VIEW -i SECONDS [-c COUNT]": view_cmd()'s read every interval,
  * printing what moved since the previous (count 0: until interrupted).
@@ -332,8 +263,6 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err);
  */
 int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
 	     const struct out_opts *o);
-/* The ops a command line's view is shown with: TRAPS for drops --by trap. */
-const struct view_ops *view_ops_shown(uint32_t view, enum drop_by by);
 
 /*
  * What the views export.c and main.c call beyond their ops.  Each
@@ -374,8 +303,6 @@ void resets_export(struct prom *p, const struct view *v);
 /* The known HISTS names in the order they print; NULL-terminated. */
 extern const char *const hist_names[];
 bool hist_name_known(const char *name);
-/* 0 for NULL or a known name, else 1 after one line on stderr. */
-int hist_check_name(const char *name);
 /* Unit of a histogram's values, for its header: "usecs", "bytes", ... */
 const char *hist_unit(const char *name);
 /* One histogram family per known name, as read. */

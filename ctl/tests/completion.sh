@@ -13,6 +13,11 @@ set -uo pipefail
 
 TP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")/.." && pwd)
+# The views, as tpstat help lists them: each is a command with a
+# "selectors:" line (the tool's view table).
+views() {
+	"$TP" help | awk '/^tpstat [a-z]+/ { w = $2 } /^    selectors:/ { print w }'
+}
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL completion: $*"; }
@@ -106,7 +111,7 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "states: no selectors" "" "$(bc 'tpstat states ')"
 	check_eq "errors --sort: its fields" "count error netns proto service" "$(bc 'tpstat errors --sort ')"
 	# Each view's keys and fields are those its help prints.
-	for v in drops traps retrans resets errors rcvq neigh auth states lifetimes devices hists; do
+	for v in $(views); do
 		line=$("$TP" help "$v" | sed -n 's/^ *selectors: //p')
 		keys=${line%%;*} fields=${line#*--sort: }
 		[ "$keys" = none ] && keys=

@@ -26,7 +26,6 @@
 #include "nl.h"
 #include "output.h"
 #include "views.h"
-#include "view_neigh.h"
 #include "../uapi/linux/tpstat.h"
 
 static int passed, failed;
@@ -510,15 +509,15 @@ static void test_view_limits(void)
 	      "a fifth is not");
 	view_free(&v);
 
-	/* Huge announced figures allocate nothing ahead. */
+	/* Huge announced figures reserve a bounded number of rows ahead. */
 	memset(&v, 0, sizeof(v));
 	v.id = TPSTAT_VIEW_DROPS;
 	CHECK(view_header(&v, 0xffffffffu, 0xffffffffu) == MNL_CB_OK,
 	      "header 4294967295/4294967295");
 	for (int i = 0; i < 3; i++)
 		drop_entry(&v, "z", 0xffffffffffffffffULL);
-	CHECK(v.n == 3 && v.cap == 64 && v.capacity == 0xffffffffu,
-	      "grown as entries come: %zu of %zu", v.n, v.cap);
+	CHECK(v.n == 3 && v.cap == 1U << 17 && v.capacity == 0xffffffffu,
+	      "reserved up to 131072 rows: %zu of %zu", v.n, v.cap);
 	drops_aggregate(&v, BY_LOCATION, 0);
 	CHECK(v.n == 1, "huge counts sum (wrapping, but no fault): %zu", v.n);
 	view_free(&v);
@@ -778,7 +777,7 @@ static void neigh_prom(FILE *f, const struct view *v)
 	struct prom p;
 
 	prom_init(&p, f);
-	neigh_export(&p, v);
+	view_ops(TPSTAT_VIEW_NEIGH)->export(&p, v);
 }
 
 static void test_prometheus(void)

@@ -15,6 +15,11 @@
 set -uo pipefail
 
 TP=$1 MAN=$2
+# The views, as tpstat help lists them: each is a command with a
+# "selectors:" line (the tool's view table).
+views() {
+	"$TP" help | awk '/^tpstat [a-z]+/ { w = $2 } /^    selectors:/ { print w }'
+}
 MOD=${3:-$(dirname "$MAN")/../module}
 passed=0 failed=0
 help=$("$TP" help) || { echo "FAIL manpage: tpstat help failed"; exit 1; }
@@ -64,7 +69,7 @@ views=$(awk '/^\.TS$/ { t = 1; next } /^\.TE$/ { t = 0 }
 	t && /^[a-z]+\tT\{$/ { row = $1; n = 0; next }
 	t && row && !/^T\}/ { f[n++] = $0 }
 	t && row && /^T\}$/ { print row "|" f[0] "|" f[1]; row = "" }' "$MAN")
-for v in drops traps retrans resets errors rcvq neigh auth states lifetimes devices hists; do
+for v in $(views); do
 	line=$("$TP" help "$v" | sed -n 's/^ *selectors: //p')
 	keys=$(tr -d , <<< "${line%%;*}") fields=$(tr -d , <<< "${line#*--sort: }")
 	[ "$keys" = none ] && keys='\-'

@@ -30,7 +30,6 @@
 #include "nl.h"
 #include "output.h"
 #include "views.h"
-#include "view_rcvq.h"
 #include "../uapi/linux/tpstat.h"
 
 static int passed, failed;
@@ -63,25 +62,81 @@ static int parse(const char *line, struct options *o, char *err)
 	return cli_parse(argc, argv, o, err, 160);
 }
 
+/*
+ * A command as these tests name it: CMD_* for the tool's own, CMD_VIEW
+ * with its view as VIEW_CMD(enum tpstat_view), for the view table's.
+ */
+#define VIEW_CMD(id) (0x100 + (int)(id))
+#define CMD_DROPS VIEW_CMD(TPSTAT_VIEW_DROPS)
+#define CMD_TRAPS VIEW_CMD(TPSTAT_VIEW_TRAPS)
+#define CMD_RETRANS VIEW_CMD(TPSTAT_VIEW_RETRANS)
+#define CMD_RESETS VIEW_CMD(TPSTAT_VIEW_RESETS)
+#define CMD_STATES VIEW_CMD(TPSTAT_VIEW_STATES)
+#define CMD_LIFETIME VIEW_CMD(TPSTAT_VIEW_LIFETIMES)
+#define CMD_DEVICES VIEW_CMD(TPSTAT_VIEW_DEVICES)
+#define CMD_HIST VIEW_CMD(TPSTAT_VIEW_HISTS)
+#define CMD_ERRORS VIEW_CMD(TPSTAT_VIEW_ERRORS)
+#define CMD_RCVQ VIEW_CMD(TPSTAT_VIEW_RCVQ)
+#define CMD_NEIGH VIEW_CMD(TPSTAT_VIEW_NEIGH)
+#define CMD_AUTH VIEW_CMD(TPSTAT_VIEW_AUTH)
+#define CMD_SOCKMEM VIEW_CMD(TPSTAT_VIEW_SOCKMEM)
+
+static int cmd_code(enum tp_cmd cmd, const struct view_ops *view)
+{
+	return cmd == CMD_VIEW && view ? VIEW_CMD(view->id) : (int)cmd;
+}
+
+static int cmd_of(const struct options *o)
+{
+	return cmd_code(o->cmd, o->view);
+}
+
+static int help_of(const struct options *o)
+{
+	return cmd_code(o->help_view ? CMD_VIEW : o->help_for, o->help_view);
+}
+
+static int lookup(const char *word, int *c)
+{
+	const struct view_ops *view;
+	enum tp_cmd cmd;
+	int r = cli_lookup(word, &cmd, &view);
+
+	if (!r)
+		*c = cmd_code(cmd, view);
+	return r;
+}
+
+static const char *usage_of(int c)
+{
+	return c >= VIEW_CMD(0) ? cli_usage(CMD_VIEW, view_ops(c - VIEW_CMD(0))) :
+				  cli_usage((enum tp_cmd)c, NULL);
+}
+
+static int cli_view(int c)
+{
+	return c >= VIEW_CMD(0) ? c - VIEW_CMD(0) : -1;
+}
+
 static void test_lookup(void)
 {
-	enum tp_cmd c;
+	int c;
 
-	CHECK(!cli_lookup("show", &c) && c == CMD_SHOW, "show");
-	CHECK(!cli_lookup("sh", &c) && c == CMD_SHOW, "sh");
-	CHECK(cli_lookup("a", &c) == -2, "a: attach or auth");
-	CHECK(!cli_lookup("at", &c) && c == CMD_ATTACH, "at");
-	CHECK(!cli_lookup("au", &c) && c == CMD_AUTH, "au");
-	CHECK(!cli_lookup("det", &c) && c == CMD_DETACH, "det");
-	CHECK(cli_lookup("x", &c) == -1, "x unknown");
-	CHECK(cli_lookup("", &c) == -1, "empty is no command");
-	CHECK(cli_lookup("shows", &c) == -1, "longer than a command");
+	CHECK(!lookup("show", &c) && c == CMD_SHOW, "show");
+	CHECK(!lookup("sh", &c) && c == CMD_SHOW, "sh");
+	CHECK(lookup("a", &c) == -2, "a: attach or auth");
+	CHECK(!lookup("at", &c) && c == CMD_ATTACH, "at");
+	CHECK(!lookup("au", &c) && c == CMD_AUTH, "au");
+	CHECK(!lookup("det", &c) && c == CMD_DETACH, "det");
+	CHECK(lookup("x", &c) == -1, "x unknown");
+	CHECK(lookup("", &c) == -1, "empty is no command");
+	CHECK(lookup("shows", &c) == -1, "longer than a command");
 }
 
 struct parse_case {
 	const char *line;
 	int ret;
-	enum tp_cmd cmd;
+	int cmd;
 	const char *glob;
 	const char *err_has;
 };
@@ -169,7 +224,7 @@ static void test_options(void)
 	for (const char *opt = "--json\0--pretty\0--netns\0--version\0--help\0"
 	     "--verbose\0--zeros\0--interval\0--count\0--by\0--top\0"
 	     "--textfile\0"; *opt; opt += strlen(opt) + 1) {
-		const char *u = cli_usage(CMD_NONE);
+		const char *u = usage_of(CMD_NONE);
 		const char *p = u;
 		bool whole = false;
 
@@ -180,10 +235,10 @@ static void test_options(void)
 		}
 		CHECK(whole, "tpstat help names %s", opt);
 	}
-	CHECK(strstr(cli_usage(CMD_NONE), "\n--  ") &&
-	      strstr(cli_usage(CMD_NONE), "Exit status: 0"),
+	CHECK(strstr(usage_of(CMD_NONE), "\n--  ") &&
+	      strstr(usage_of(CMD_NONE), "Exit status: 0"),
 	      "tpstat help names -- and the exit status");
-	CHECK(!strstr(cli_usage(CMD_DROPS), "-n"), "drops' help: --top, not -n");
+	CHECK(!strstr(usage_of(CMD_DROPS), "-n"), "drops' help: --top, not -n");
 }
 
 static void test_parse(void)
@@ -202,8 +257,8 @@ static void test_parse(void)
 			      c->err_has ? c->err_has : "");
 			continue;
 		}
-		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
-		      o.cmd, c->cmd);
+		CHECK(cmd_of(&o) == c->cmd, "'%s': command %d, want %d",
+		      c->line, cmd_of(&o), c->cmd);
 		CHECK((!o.glob && !c->glob) ||
 		      (o.glob && c->glob && !strcmp(o.glob, c->glob)),
 		      "'%s': glob '%s'", c->line, o.glob ? o.glob : "(none)");
@@ -262,29 +317,29 @@ static void test_output(void)
 
 static void test_view_lookup(void)
 {
-	enum tp_cmd c;
+	int c;
 
-	CHECK(!cli_lookup("reset", &c) && c == CMD_RESET, "reset is exact");
-	CHECK(!cli_lookup("resets", &c) && c == CMD_RESETS, "resets is exact");
-	CHECK(cli_lookup("res", &c) == -2, "res: reset or resets");
-	CHECK(cli_lookup("re", &c) == -2, "re: reset, resets, retrans");
-	CHECK(!cli_lookup("ret", &c) && c == CMD_RETRANS, "ret");
-	CHECK(cli_lookup("l", &c) == -2, "l: list or lifetime");
-	CHECK(!cli_lookup("lif", &c) && c == CMD_LIFETIME, "lif");
-	CHECK(cli_lookup("de", &c) == -2, "de: detach or devices");
-	CHECK(!cli_lookup("dev", &c) && c == CMD_DEVICES, "dev");
-	CHECK(!cli_lookup("dr", &c) && c == CMD_DROPS, "dr");
-	CHECK(cli_lookup("h", &c) == -2, "h: help or hist");
-	CHECK(!cli_lookup("hi", &c) && c == CMD_HIST, "hi");
-	CHECK(!cli_lookup("st", &c) && c == CMD_STATES, "st");
-	CHECK(!cli_lookup("sh", &c) && c == CMD_SHOW, "sh stays show");
-	CHECK(!cli_lookup("f", &c) && c == CMD_FILTER, "f");
-	CHECK(!cli_lookup("errors", &c) && c == CMD_ERRORS, "errors is exact");
-	CHECK(!cli_lookup("er", &c) && c == CMD_ERRORS, "er");
-	CHECK(cli_lookup("e", &c) == -2, "e: errors or export");
-	CHECK(!cli_lookup("ex", &c) && c == CMD_EXPORT, "ex");
-	CHECK(!cli_lookup("rcvq", &c) && c == CMD_RCVQ, "rcvq is exact");
-	CHECK(!cli_lookup("rc", &c) && c == CMD_RCVQ, "rc");
+	CHECK(!lookup("reset", &c) && c == CMD_RESET, "reset is exact");
+	CHECK(!lookup("resets", &c) && c == CMD_RESETS, "resets is exact");
+	CHECK(lookup("res", &c) == -2, "res: reset or resets");
+	CHECK(lookup("re", &c) == -2, "re: reset, resets, retrans");
+	CHECK(!lookup("ret", &c) && c == CMD_RETRANS, "ret");
+	CHECK(lookup("l", &c) == -2, "l: list or lifetime");
+	CHECK(!lookup("lif", &c) && c == CMD_LIFETIME, "lif");
+	CHECK(lookup("de", &c) == -2, "de: detach or devices");
+	CHECK(!lookup("dev", &c) && c == CMD_DEVICES, "dev");
+	CHECK(!lookup("dr", &c) && c == CMD_DROPS, "dr");
+	CHECK(lookup("h", &c) == -2, "h: help or hist");
+	CHECK(!lookup("hi", &c) && c == CMD_HIST, "hi");
+	CHECK(!lookup("st", &c) && c == CMD_STATES, "st");
+	CHECK(!lookup("sh", &c) && c == CMD_SHOW, "sh stays show");
+	CHECK(!lookup("f", &c) && c == CMD_FILTER, "f");
+	CHECK(!lookup("errors", &c) && c == CMD_ERRORS, "errors is exact");
+	CHECK(!lookup("er", &c) && c == CMD_ERRORS, "er");
+	CHECK(lookup("e", &c) == -2, "e: errors or export");
+	CHECK(!lookup("ex", &c) && c == CMD_EXPORT, "ex");
+	CHECK(!lookup("rcvq", &c) && c == CMD_RCVQ, "rcvq is exact");
+	CHECK(!lookup("rc", &c) && c == CMD_RCVQ, "rc");
 	CHECK(cli_view(CMD_RCVQ) == TPSTAT_VIEW_RCVQ &&
 	      !strcmp(view_name(TPSTAT_VIEW_RCVQ), "rcvq"),
 	      "rcvq reads the RCVQ view");
@@ -441,25 +496,25 @@ static void test_view_parse(void)
 			CHECK(!strchr(err, '\n'), "'%s': one line", c->line);
 			continue;
 		}
-		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
-		      o.cmd, c->cmd);
+		CHECK(cmd_of(&o) == c->cmd, "'%s': command %d, want %d",
+		      c->line, cmd_of(&o), c->cmd);
 	}
 	parse("-j drops --by dev --top 5", &o, err);
-	CHECK(o.json && o.by == BY_DEV && o.top == 5 && !o.warning,
+	CHECK(o.json && o.va.by == BY_DEV && o.va.top == 5 && !o.warning,
 	      "drops --by dev --top 5");
 	parse("-j drops --by dev -n 5", &o, err);
-	CHECK(o.json && o.by == BY_DEV && o.top == 5 && o.warning &&
+	CHECK(o.json && o.va.by == BY_DEV && o.va.top == 5 && o.warning &&
 	      strstr(o.warning, "deprecated") && strstr(o.warning, "--top") &&
 	      !strchr(o.warning, '\n'),
 	      "drops -n 5: still TOP for one release, with a one-line warning");
 	parse("drops", &o, err);
-	CHECK(o.by == BY_DEFAULT && o.top == 0, "drops: default by, all");
+	CHECK(o.va.by == BY_DEFAULT && o.va.top == 0, "drops: default by, all");
 	parse("hist srtt_us", &o, err);
-	CHECK(o.hist && !strcmp(o.hist, "srtt_us"), "hist NAME");
+	CHECK(o.va.hist_only && !strcmp(o.va.hist_only, "srtt_us"), "hist NAME");
 	parse("drops --help", &o, err);
-	CHECK(o.cmd == CMD_HELP && o.help_for == CMD_DROPS, "drops --help: its help");
+	CHECK(o.cmd == CMD_HELP && help_of(&o) == CMD_DROPS, "drops --help: its help");
 	parse("drops -h", &o, err);
-	CHECK(o.cmd == CMD_DROPS && o.human, "drops -h: human units, as ip -h");
+	CHECK(cmd_of(&o) == CMD_DROPS && o.human, "drops -h: human units, as ip -h");
 	parse("filter", &o, err);
 	CHECK(o.filter_act == FILTER_SHOW, "filter alone shows");
 	parse("filter clear", &o, err);
@@ -484,11 +539,11 @@ static void test_view_parse(void)
 	parse("filter comm 0123456789abcde ifindex 4294967", &o, err);
 	CHECK(!strcmp(o.filter.comm, "0123456789abcde") && o.filter.has_ifindex &&
 	      o.filter.ifindex == 4294967, "15-character comm, ifindex");
-	CHECK(!strncmp(cli_usage(CMD_NONE) + strlen(cli_usage(CMD_NONE)) -
-		       strlen(cli_usage(CMD_HELP)) - 1, cli_usage(CMD_HELP),
-		       strlen(cli_usage(CMD_HELP))),
+	CHECK(!strncmp(usage_of(CMD_NONE) + strlen(usage_of(CMD_NONE)) -
+		       strlen(usage_of(CMD_HELP)) - 1, usage_of(CMD_HELP),
+		       strlen(usage_of(CMD_HELP))),
 	      "the whole usage fits: it ends with help's");
-	CHECK(strstr(cli_usage(CMD_DROPS), "default is --by reason"),
+	CHECK(strstr(usage_of(CMD_DROPS), "default is --by reason"),
 	      "drops help says the default");
 }
 
@@ -1158,7 +1213,7 @@ static void test_view_delta(void)
 	CHECK(d.overflow == 2, "delta: the table's overflow as a change (%llu)",
 	      (unsigned long long)d.overflow);
 	for (size_t i = 0; i < d.n; i++)
-		CHECK(view_entry_change(&d.e[i]) <= (i ? view_entry_change(&d.e[i - 1]) : ~0ULL),
+		CHECK(view_entry_change(d.id, &d.e[i]) <= (i ? view_entry_change(d.id, &d.e[i - 1]) : ~0ULL),
 		      "delta: sorted by change, row %zu", i);
 	cur_view = d;
 	s = capture(delta_text, &pipe);
@@ -1620,8 +1675,7 @@ static const struct event_row scrape_events[] = {
 static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
 					 0, false };
 static const struct export_data scrape = {
-	&scrape_info, scrape_events, 3, scrape_rows, 9, NULL, NULL, NULL, NULL,
-	NULL, NULL, NULL,
+	&scrape_info, scrape_events, 3, scrape_rows, 9, { NULL },
 };
 
 static void export_all(FILE *f, void *arg)
@@ -1720,8 +1774,7 @@ static int dir_entries(const char *dir)
 static void test_export(void)
 {
 	char dir[] = "/tmp/tpstat-unit-XXXXXX", path[256], err[320] = "";
-	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, NULL, NULL,
-				    NULL, NULL, NULL, NULL, NULL };
+	struct export_data none = { &scrape_info, NULL, 0, NULL, 0, { NULL } };
 	struct stat st;
 	char *s;
 
@@ -1922,8 +1975,10 @@ static struct view export_drops, export_hists;
 static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
 					26, 0, false };
 static const struct export_data views_scrape = {
-	&views_info, NULL, 0, NULL, 0, &export_drops, &export_hists, NULL, NULL,
-	NULL, NULL, NULL,
+	&views_info, NULL, 0, NULL, 0, {
+		[TPSTAT_VIEW_DROPS] = &export_drops,
+		[TPSTAT_VIEW_HISTS] = &export_hists,
+	},
 };
 
 static const char want_views[] =
@@ -2140,7 +2195,7 @@ static void test_export_views(void)
 	CHECK(!strstr(s, "drops_by_reason") && strstr(s, "tpstat_tcp_srtt_seconds_count 9\n"),
 	      "without TPSTAT_F_DROP_REASON, no drops by reason:\n%s", s);
 	export_drops_view(&old_drops, false);
-	d.drops = &old_drops;
+	d.views[TPSTAT_VIEW_DROPS] = &old_drops;
 	no_reasons.features = TPSTAT_F_DROP_REASON;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "drops_by_reason"), "entries without REASON: none:\n%s", s);
@@ -2148,7 +2203,7 @@ static void test_export_views(void)
 
 	/* Views off (views=none) or not readable: only the counters' families. */
 	d = views_scrape;
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, "# HELP tpstat_up 1 if the tpstat module answered this scrape, 0 if it did not (not loaded)\n"
 		      "# TYPE tpstat_up gauge\n"
@@ -2160,16 +2215,16 @@ static void test_export_views(void)
 
 	/* ERRORS summed over the family; entries lacking a key left out. */
 	d = views_scrape;
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	errors_view(&errors, 4026532157U);
 	errors_aggregate(&errors);
 	CHECK(errors.n == 5 && errors.e[0].count == 43 && !errors.e[0].family,
 	      "IPv4 and IPv6 summed: %zu entries", errors.n);
-	d.errors = &errors;
+	d.views[TPSTAT_VIEW_ERRORS] = &errors;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, want_errors), "socket errors exposition:\n%s", s);
 	view_free(&errors);
-	d.errors = NULL;
+	d.views[TPSTAT_VIEW_ERRORS] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "socket_errors"), "a refused errors view: no family:\n%s", s);
 
@@ -2184,8 +2239,8 @@ static void test_export_views(void)
 		put_reset(&rv, TPSTAT_DIRECTION_ACTIVE, 5002, b, 0, 3);
 		resets_aggregate(&rv, RESETS_BY_SERVICE);
 		d = views_scrape;
-		d.drops = d.hists = NULL;
-		d.resets = &rv;
+		d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
+		d.views[TPSTAT_VIEW_RESETS] = &rv;
 		s = capture(export_all, &d);
 		CHECK(strstr(s, "# TYPE tpstat_tcp_resets_total counter\n"
 			     "tpstat_tcp_resets_total{kind=\"sent\",direction=\"passive\",port=\"22\",netns=\"1\",netns_cookie=\"\",reason=\"NO_SOCKET\"} 5\n"
@@ -2195,10 +2250,10 @@ static void test_export_views(void)
 	}
 	/* AUTH: a sample per entry; one without a known kind, peer or port left out. */
 	d = views_scrape;
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	auth_view(&auth, 4026532157U);
 	view_sort(&auth);
-	d.auth = &auth;
+	d.views[TPSTAT_VIEW_AUTH] = &auth;
 	s = capture(export_all, &d);
 	CHECK(strstr(s, "# HELP tpstat_tcp_auth_failures_total TCP segments that failed TCP-MD5 or TCP-AO authentication") &&
 	      strstr(s, "# TYPE tpstat_tcp_auth_failures_total counter\n"
@@ -2208,7 +2263,7 @@ static void test_export_views(void)
 	      !strstr(s, "port=\"22\""),
 	      "auth failures exposition:\n%s", s);
 	view_free(&auth);
-	d.auth = NULL;
+	d.views[TPSTAT_VIEW_AUTH] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "auth_failures"), "a refused auth view: no family:\n%s", s);
 
@@ -2243,13 +2298,13 @@ static void prom_sample_all(FILE *f)
 	errors_aggregate(&errors);
 	auth_view(&auth, 4026532157U);
 	view_sort(&auth);
-	d.drops = &export_drops;
-	d.hists = &export_hists;
-	d.errors = &errors;
+	d.views[TPSTAT_VIEW_DROPS] = &export_drops;
+	d.views[TPSTAT_VIEW_HISTS] = &export_hists;
+	d.views[TPSTAT_VIEW_ERRORS] = &errors;
 	rcvq_view(&rcvq, 4026532157U);
-	rcvq_aggregate(&rcvq);
-	d.rcvq = &rcvq;
-	d.auth = &auth;
+	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&rcvq);
+	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
+	d.views[TPSTAT_VIEW_AUTH] = &auth;
 	d.info = &info;
 	export_write(f, &d);
 	export_histogram(f, NULL);
@@ -2382,20 +2437,20 @@ static void test_netns_parse(void)
 			      c->err_has ? c->err_has : "");
 			continue;
 		}
-		CHECK(o.cmd == c->cmd, "'%s': command %d, want %d", c->line,
-		      o.cmd, c->cmd);
+		CHECK(cmd_of(&o) == c->cmd, "'%s': command %d, want %d",
+		      c->line, cmd_of(&o), c->cmd);
 	}
 	parse("--netns web -j drops -n 5", &o, err);
-	CHECK(o.netns && !strcmp(o.netns, "web") && o.json && o.top == 5,
+	CHECK(o.netns && !strcmp(o.netns, "web") && o.json && o.va.top == 5,
 	      "--netns before the command, -n TOP after it");
 	parse("-n 5 drops", &o, err);
-	CHECK(o.netns && !strcmp(o.netns, "5") && !o.top,
+	CHECK(o.netns && !strcmp(o.netns, "5") && !o.va.top,
 	      "-n before the command is a namespace, even a number");
 	parse("drops -n 5", &o, err);
-	CHECK(!o.netns && o.top == 5 && o.warning,
+	CHECK(!o.netns && o.va.top == 5 && o.warning,
 	      "drops -n 5 is still TOP, deprecated");
 	parse("-n web drops --top 5", &o, err);
-	CHECK(o.netns && !strcmp(o.netns, "web") && o.top == 5 && !o.warning,
+	CHECK(o.netns && !strcmp(o.netns, "web") && o.va.top == 5 && !o.warning,
 	      "-n NAME and --top N");
 	parse("show", &o, err);
 	CHECK(!o.netns, "no namespace unless asked");
@@ -2410,9 +2465,9 @@ static void test_netns_parse(void)
 	parse("monitor errors drops errors", &o, err);
 	CHECK(o.alert_kinds == (1U << TPSTAT_ALERT_ERRORS | 1U << TPSTAT_ALERT_DROPS),
 	      "monitor errors drops: those two (%#x)", o.alert_kinds);
-	CHECK(strstr(cli_usage(CMD_NONE), "[-n|--netns NAME] COMMAND"),
+	CHECK(strstr(usage_of(CMD_NONE), "[-n|--netns NAME] COMMAND"),
 	      "usage names -n");
-	CHECK(strstr(cli_usage(CMD_MONITOR), "drops|resets|retrans|errors|states|all"),
+	CHECK(strstr(usage_of(CMD_MONITOR), "drops|resets|retrans|errors|states|all"),
 	      "monitor's help names the kinds");
 }
 
@@ -2777,7 +2832,7 @@ static void test_rcvq(void)
 	      "rcvq JSON, wrong lengths: null: %s", s);
 
 	/* Export's sum over the family: 514 in @ns once; no-key entry out. */
-	rcvq_aggregate(&v);
+	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&v);
 	CHECK(v.n == 5 && v.e[0].count == 1230 && v.e[0].sport == 514 &&
 	      !v.e[0].family && v.e[0].rcvbuf == 4608,
 	      "IPv4 and IPv6 summed, the largest buffer: %zu entries", v.n);
@@ -2856,12 +2911,12 @@ static void test_neigh(void)
 	uint32_t ns = 4026532157U;	/* after the initial namespace's */
 	char want[2048], nsbuf[NETNS_NAME_MAX], nsjson[NETNS_NAME_MAX + 64];
 	const char *name = netns_name(ns), *nstext;
-	enum tp_cmd c;
+	int c;
 	struct view v;
 	char *s;
 
-	CHECK(!cli_lookup("neigh", &c) && c == CMD_NEIGH, "neigh is exact");
-	CHECK(!cli_lookup("n", &c) && c == CMD_NEIGH, "n");
+	CHECK(!lookup("neigh", &c) && c == CMD_NEIGH, "neigh is exact");
+	CHECK(!lookup("n", &c) && c == CMD_NEIGH, "n");
 	CHECK(cli_view(CMD_NEIGH) == TPSTAT_VIEW_NEIGH &&
 	      !strcmp(view_name(TPSTAT_VIEW_NEIGH), "neigh"),
 	      "neigh reads the NEIGH view");
@@ -2955,14 +3010,14 @@ static void test_export_rcvq(void)
 	struct view rcvq;
 	char *s;
 
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	rcvq_view(&rcvq, 4026532157U);
-	rcvq_aggregate(&rcvq);
-	d.rcvq = &rcvq;
+	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&rcvq);
+	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, want_rcvq), "rcvq exposition:\n%s", s);
 	view_free(&rcvq);
-	d.rcvq = NULL;
+	d.views[TPSTAT_VIEW_RCVQ] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "rcvq"), "a refused rcvq view: no family:\n%s", s);
 }
@@ -2988,14 +3043,14 @@ static void test_export_neigh(void)
 	struct view neigh;
 	char *s;
 
-	d.drops = d.hists = NULL;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
 	neigh_view(&neigh, 4026532157U);
 	view_sort(&neigh);
-	d.neigh = &neigh;
+	d.views[TPSTAT_VIEW_NEIGH] = &neigh;
 	s = capture(export_all, &d);
 	CHECK(!strcmp(s, want_neigh), "neigh exposition:\n%s", s);
 	view_free(&neigh);
-	d.neigh = NULL;
+	d.views[TPSTAT_VIEW_NEIGH] = NULL;
 	s = capture(export_all, &d);
 	CHECK(!strstr(s, "neigh_failures"), "a refused neigh view: no family:\n%s", s);
 }
@@ -3083,18 +3138,18 @@ static void test_export_netns_cookie(void)
 	      "NETNS_COOKIE read, or absent");
 	errors_aggregate(&errors);
 	resets_aggregate(&resets, RESETS_BY_SERVICE);
-	rcvq_aggregate(&rcvq);
+	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&rcvq);
 	view_sort(&neigh);
 	view_sort(&auth);
 	CHECK(errors.n == 3 && resets.n == 3 && rcvq.n == 3,
 	      "one inode, three namespaces: not summed (%zu, %zu, %zu)",
 	      errors.n, resets.n, rcvq.n);
-	d.drops = d.hists = NULL;
-	d.errors = &errors;
-	d.resets = &resets;
-	d.rcvq = &rcvq;
-	d.neigh = &neigh;
-	d.auth = &auth;
+	d.views[TPSTAT_VIEW_DROPS] = d.views[TPSTAT_VIEW_HISTS] = NULL;
+	d.views[TPSTAT_VIEW_ERRORS] = &errors;
+	d.views[TPSTAT_VIEW_RESETS] = &resets;
+	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
+	d.views[TPSTAT_VIEW_NEIGH] = &neigh;
+	d.views[TPSTAT_VIEW_AUTH] = &auth;
 	s = capture(export_all, &d);
 	CHECK(strstr(s, "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"4097\"} 3\n"
 		     "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
@@ -3752,7 +3807,7 @@ static void test_select(void)
 	CHECK(sel_says("errno ECONNREFUSED", &e) == 0, "a row without errno");
 	e.has_reason = e.has_reason_name = true;
 	e.reason = 2;
-	snprintf(e.reason_name, sizeof(e.reason_name), "NO_SOCKET");
+	e.reason_name = "NO_SOCKET";
 	CHECK(sel_says("reason NO_SOCKET", &e) == 1 &&
 	      sel_says("reason no_socket", &e) == 1 &&
 	      sel_says("reason SKB_DROP_REASON_NO_SOCKET", &e) == 1 &&
@@ -3760,7 +3815,7 @@ static void test_select(void)
 	CHECK(sel_says("reason TCP_CSUM", &e) == 0 && sel_says("reason 3", &e) == 0,
 	      "other reasons");
 	e.has_ifname = true;
-	snprintf(e.ifname, sizeof(e.ifname), "eth0");
+	e.ifname = "eth0";
 	e.ifindex = 2;
 	e.netns = 4026531840U;
 	CHECK(sel_says("dev eth0", &e) == 1 && sel_says("dev 2", &e) == 1 &&
@@ -3790,13 +3845,13 @@ static void test_select(void)
 	words[0] = "dev";
 	words[1] = "eth0";
 	select_parse(2, words, &s, err, sizeof(err));
-	CHECK(select_check(&s, retrans_view_ops.selectors, "retrans", err,
+	CHECK(select_check(&s, (*view_ops(TPSTAT_VIEW_RETRANS)).selectors, "retrans", err,
 			   sizeof(err)) == 2 &&
 	      !strcmp(err, "dev is not a selector of retrans (its selectors: src, dst, sport, dport, netns)"),
 	      "a key the view lacks: %s", err);
-	CHECK(!select_check(&s, drops_view_ops.selectors, "drops", err,
+	CHECK(!select_check(&s, (*view_ops(TPSTAT_VIEW_DROPS)).selectors, "drops", err,
 			    sizeof(err)), "drops has dev");
-	CHECK(select_check(&s, states_view_ops.selectors, "states", err,
+	CHECK(select_check(&s, (*view_ops(TPSTAT_VIEW_STATES)).selectors, "states", err,
 			   sizeof(err)) == 2 && strstr(err, "(its selectors: none)"),
 	      "states has none: %s", err);
 }
@@ -3860,33 +3915,33 @@ static void test_sort_top(void)
 	struct view v;
 
 	CHECK(!parse("errors --sort netns --top 2", &o, err) &&
-	      !strcmp(o.sort, "netns") && o.top == 2, "errors --sort --top: %s", err);
+	      !strcmp(o.va.sort, "netns") && o.va.top == 2, "errors --sort --top: %s", err);
 	CHECK(parse("errors --sort bogus", &o, err) == 2 &&
 	      !strcmp(err, "errors cannot be sorted by 'bogus' (its fields: count, error, proto, service, netns)"),
 	      "an unknown field names the fields: %s", err);
 	CHECK(parse("drops --by trap --sort name", &o, err) == 0, "traps sort by name");
 	/* Each view by its own name; the older words still parse. */
-	CHECK(!parse("traps", &o, err) && o.cmd == CMD_DROPS && o.by == BY_TRAP,
+	CHECK(!parse("traps", &o, err) && cmd_of(&o) == CMD_TRAPS && o.va.by == BY_TRAP,
 	      "traps is drops --by trap: %s", err);
 	CHECK(parse("traps --by reason", &o, err) == 2 &&
 	      strstr(err, "traps takes no --by"), "traps --by: %s", err);
-	CHECK(!parse("traps --by trap", &o, err) && o.by == BY_TRAP, "traps --by trap: %s", err);
-	CHECK(!parse("lifetimes", &o, err) && o.cmd == CMD_LIFETIME, "lifetimes: %s", err);
-	CHECK(!parse("lifetime", &o, err) && o.cmd == CMD_LIFETIME, "lifetime: %s", err);
-	CHECK(!parse("hists srtt_us", &o, err) && o.cmd == CMD_HIST, "hists: %s", err);
-	CHECK(!parse("hist", &o, err) && o.cmd == CMD_HIST, "hist: %s", err);
-	CHECK(!parse("help traps", &o, err) && o.help_by == BY_TRAP &&
-	      strstr(cli_usage_by(o.help_for, o.help_by), "tpstat traps"),
+	CHECK(!parse("traps --by trap", &o, err) && o.va.by == BY_TRAP, "traps --by trap: %s", err);
+	CHECK(!parse("lifetimes", &o, err) && cmd_of(&o) == CMD_LIFETIME, "lifetimes: %s", err);
+	CHECK(!parse("lifetime", &o, err) && cmd_of(&o) == CMD_LIFETIME, "lifetime: %s", err);
+	CHECK(!parse("hists srtt_us", &o, err) && cmd_of(&o) == CMD_HIST, "hists: %s", err);
+	CHECK(!parse("hist", &o, err) && cmd_of(&o) == CMD_HIST, "hist: %s", err);
+	CHECK(!parse("help traps", &o, err) && help_of(&o) == CMD_TRAPS &&
+	      strstr(cli_usage(o.help_for, o.help_view), "tpstat traps"),
 	      "help traps: %s", err);
 	CHECK(parse("retrans --sort", &o, err) == 2, "--sort without a field");
-	CHECK(view_field_find(&retrans_view_ops, "synack") &&
-	      !view_field_find(&retrans_view_ops, "count"), "retrans' fields");
+	CHECK(view_field_find(&(*view_ops(TPSTAT_VIEW_RETRANS)), "synack") &&
+	      !view_field_find(&(*view_ops(TPSTAT_VIEW_RETRANS)), "count"), "retrans' fields");
 
 	/* by location, most first; --sort name: by location, A-Z; --top 2 */
 	drops_view(&v);
 	drops_aggregate(&v, BY_LOCATION, 0);
 	CHECK(v.n == 3 && v.e[0].count == 9, "default: most first");
-	CHECK(!view_sort_field(&v, view_field_find(&drops_view_ops, "name")),
+	CHECK(!view_sort_field(&v, view_field_find(&(*view_ops(TPSTAT_VIEW_DROPS)), "name")),
 	      "sorted");
 	CHECK(!strcmp(v.e[0].location, "ip_rcv_core+0x1c4/0x2f0") &&
 	      !strcmp(v.e[1].location, "tcp_v4_rcv+0x88/0x900") &&
@@ -3900,7 +3955,7 @@ static void test_sort_top(void)
 	/* stable: ties keep the view's own order (4 and 4 by reason) */
 	drops_view(&v);
 	drops_aggregate(&v, BY_REASON, 0);
-	view_sort_field(&v, view_field_find(&drops_view_ops, "count"));
+	view_sort_field(&v, view_field_find(&(*view_ops(TPSTAT_VIEW_DROPS)), "count"));
 	CHECK(v.n == 3 && v.e[0].count == 8 && !v.e[1].has_reason &&
 	      v.e[2].reason == 3, "count ties keep '-' before '?'");
 	cur_view = v;
@@ -4005,6 +4060,362 @@ static void test_netns_init(void)
 	      "unknown initial namespace: the number");
 }
 
+/* ---- every view alike, from the view table --------------------------- */
+
+/*
+ * Entry @i (0, 1, 2) of a synthetic dump any view reads: the sockets'
+ * key, a device, a protocol and counts.  Only attributes that share no
+ * place in a row (view_rows.h) are sent, so each view keeps them all.
+ */
+static void put_any(struct view *v, unsigned int i)
+{
+	struct nlmsghdr *nlh = msg_new();
+	uint8_t s4[4] = { 10, 0, 0, 1 + i }, d4[4] = { 192, 0, 2, 1 };
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 4026531840U);
+	mnl_attr_put_u64(nlh, TPSTAT_A_NETNS_COOKIE, 1);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put(nlh, TPSTAT_A_SADDR, 4, s4);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, 1000 + i);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, d4);
+	mnl_attr_put_u16(nlh, TPSTAT_A_DPORT, 443);
+	mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, IPPROTO_TCP);
+	mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, 2);
+	mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, "eth0");
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 10 * (i + 1));
+	mnl_attr_put_u64(nlh, TPSTAT_A_RETRANS, 3 - i);
+	mnl_attr_put_u64(nlh, TPSTAT_A_SYNACK_RETRANS, i);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "entry %u", i);
+}
+
+static void any_view(struct view *v, uint32_t id)
+{
+	memset(v, 0, sizeof(*v));
+	v->id = id;
+	put_header_msg(v, 3, 8, 5);
+	for (unsigned int i = 0; i < 3; i++)
+		put_any(v, i);
+}
+
+/* Braces and brackets balanced outside strings, and nothing after. */
+static bool json_balanced(const char *s)
+{
+	int depth = 0;
+	bool str = false;
+
+	for (; *s; s++) {
+		if (str) {
+			if (*s == '\\' && s[1])
+				s++;
+			else if (*s == '"')
+				str = false;
+			continue;
+		}
+		if (*s == '"')
+			str = true;
+		else if (*s == '{' || *s == '[')
+			depth++;
+		else if (*s == '}' || *s == ']')
+			depth--;
+		if (depth < 0)
+			return false;
+		if (!depth && (*s == '}') && s[1] && strcmp(s + 1, "\n"))
+			return false;
+	}
+	return !depth && !str;
+}
+
+/* Every line a HELP, a TYPE, or "tpstat_NAME{LABELS} NUMBER". */
+static bool prom_well_formed(const char *s, size_t *samples)
+{
+	char line[4096];
+
+	*samples = 0;
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		const char *sp;
+
+		if (n >= sizeof(line) || !s[n])
+			return false;
+		memcpy(line, s, n);
+		line[n] = '\0';
+		s += n + 1;
+		if (!strncmp(line, "# HELP tpstat_", 14) ||
+		    !strncmp(line, "# TYPE tpstat_", 14))
+			continue;
+		sp = strrchr(line, ' ');
+		if (strncmp(line, "tpstat_", 7) || !sp ||
+		    strspn(sp + 1, "0123456789") != strlen(sp + 1) || !sp[1])
+			return false;
+		(*samples)++;
+	}
+	return true;
+}
+
+static const struct view_ops *battery_ops;
+
+static void battery_export(FILE *f, void *arg)
+{
+	struct prom p;
+
+	prom_init(&p, f);
+	battery_ops->export(&p, arg);
+}
+
+/* --top, --sort, the text, JSON, selectors and export of every view. */
+static void test_view_battery(void)
+{
+	struct out_opts text = { 0 }, bare = { .no_header = true };
+	struct out_opts json = { .json = true };
+	const struct view_ops *ops;
+	char want[128], err[256];
+
+	for (size_t k = 0; (ops = view_at(k)); k++) {
+		const char *name = ops->name;
+		enum tp_cmd cmd;
+		const struct view_ops *found;
+		struct view v;
+		size_t lines, lines_bare, samples;
+		char *s;
+
+		/* The command word and help are the table's. */
+		CHECK(!cli_lookup(name, &cmd, &found) && cmd == CMD_VIEW &&
+		      found == ops, "%s: its own command word", name);
+		for (size_t a = 0; ops->aliases && ops->aliases[a]; a++)
+			CHECK(!cli_lookup(ops->aliases[a], &cmd, &found) &&
+			      found == ops, "%s: alias %s", name,
+			      ops->aliases[a]);
+		snprintf(want, sizeof(want), "tpstat %s ", name);
+		CHECK(!strncmp(cli_usage(CMD_VIEW, ops), want, strlen(want)) &&
+		      strstr(cli_usage(CMD_VIEW, ops), "selectors: "),
+		      "%s: its usage", name);
+		CHECK(strstr(cli_usage(CMD_NONE, NULL), ops->usage),
+		      "%s: in tpstat help", name);
+
+		/* The dump read whole. */
+		any_view(&v, ops->id);
+		CHECK(v.n == 3 && v.entries == 3 && v.capacity == 8 &&
+		      v.overflow == 5 && v.e[2].sport == 1002 &&
+		      v.e[2].count == 30 && !strcmp(v.e[0].ifname, "eth0"),
+		      "%s: a dump of 3 read", name);
+
+		/* Text: a line a row, a header unless -H, overflow last. */
+		view_sort(&v);
+		cur_view = v;
+		cur_by = ops->id == TPSTAT_VIEW_TRAPS ? BY_TRAP : BY_REASON;
+		s = capture(view_text, &text);
+		lines = 0;
+		for (const char *c = s; (c = strchr(c, '\n')); c++)
+			lines++;
+		CHECK(lines >= 2 && strstr(s, "overflow: 5 lost updates (table 3/8)\n") &&
+		      !strcmp(strstr(s, "overflow: "),
+			      "overflow: 5 lost updates (table 3/8)\n"),
+		      "%s: text ends with the table's figures:\n%s", name, s);
+		s = capture(view_text, &bare);
+		lines_bare = 0;
+		for (const char *c = s; (c = strchr(c, '\n')); c++)
+			lines_bare++;
+		/* Views printed as blocks (histograms) have no header. */
+		CHECK(lines_bare + 1 == lines || lines_bare == lines,
+		      "%s: -H drops the header line at most (%zu, %zu)",
+		      name, lines_bare, lines);
+
+		/* JSON: valid, the view's name, its list, three objects. */
+		s = capture(view_text, &json);
+		snprintf(want, sizeof(want), "\"view\":\"%s\"", name);
+		CHECK(json_balanced(s) && strstr(s, want) &&
+		      strstr(s, "\"overflow\":5,\"entries\":3,\"capacity\":8"),
+		      "%s: JSON: %s", name, s);
+		snprintf(want, sizeof(want), "\"%s\":[", ops->list_key);
+		CHECK(strstr(s, want), "%s: JSON list %s", name, ops->list_key);
+
+		/* Every --sort field orders the rows as its comparator says. */
+		for (const struct view_field *f = ops->fields; f && f->name; f++) {
+			bool ordered = true;
+
+			CHECK(view_field_find(ops, f->name) == f,
+			      "%s: --sort %s found", name, f->name);
+			CHECK(!view_sort_field(&v, f) && v.n == 3,
+			      "%s: --sort %s", name, f->name);
+			for (size_t i = 1; i < v.n; i++)
+				ordered &= f->cmp(&v.e[i - 1], &v.e[i]) <= 0;
+			CHECK(ordered, "%s: --sort %s in order", name, f->name);
+		}
+
+		/* Selectors: a port picks its row, another namespace none. */
+		if (ops->selectors & SEL_BIT(SEL_SPORT)) {
+			struct selector sel;
+			const char *w[] = { "sport", "1001" };
+			struct view c = v;
+
+			c.e = malloc(v.n * sizeof(*v.e));
+			memcpy(c.e, v.e, v.n * sizeof(*v.e));
+			for (size_t i = 0; i < c.n; i++)
+				c.e[i].hist = NULL;
+			CHECK(!select_parse(2, w, &sel, err, sizeof(err)) &&
+			      !select_resolve(&sel, err, sizeof(err)),
+			      "%s: sport 1001: %s", name, err);
+			select_apply(&sel, &c);
+			CHECK(c.n == 1 && c.e[0].sport == 1001,
+			      "%s: sport 1001 selects its row (%zu)", name, c.n);
+			view_free(&c);
+		}
+		if (ops->selectors & SEL_BIT(SEL_NETNS)) {
+			struct selector sel;
+			const char *w[] = { "netns", "4026531841" };
+			struct view c = v;
+
+			c.e = malloc(v.n * sizeof(*v.e));
+			memcpy(c.e, v.e, v.n * sizeof(*v.e));
+			for (size_t i = 0; i < c.n; i++)
+				c.e[i].hist = NULL;
+			CHECK(!select_parse(2, w, &sel, err, sizeof(err)) &&
+			      !select_resolve(&sel, err, sizeof(err)),
+			      "%s: netns: %s", name, err);
+			select_apply(&sel, &c);
+			CHECK(c.n == 0, "%s: another netns selects nothing (%zu)",
+			      name, c.n);
+			view_free(&c);
+		}
+
+		/* --top. */
+		view_truncate(&v, 2);
+		CHECK(v.n == 2, "%s: --top 2", name);
+		view_free(&v);
+
+		/* Its Prometheus family: well formed, from the rows. */
+		if (ops->export) {
+			any_view(&v, ops->id);
+			CHECK(!ops->export_prepare || !ops->export_prepare(&v),
+			      "%s: export_prepare", name);
+			battery_ops = ops;
+			s = capture(battery_export, &v);
+			CHECK(prom_well_formed(s, &samples),
+			      "%s: exposition well formed:\n%s", name, s);
+			view_free(&v);
+		}
+	}
+}
+
+/* A SOCKMEM entry; @kind < 0: none. */
+static void put_sockmem(struct view *v, uint8_t family, uint8_t proto,
+			uint16_t port, int kind, uint64_t count,
+			uint64_t alloc, uint64_t limit)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 4026531840U);
+	mnl_attr_put_u64(nlh, TPSTAT_A_NETNS_COOKIE, 1);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, family);
+	mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, proto);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, port);
+	if (kind >= 0)
+		mnl_attr_put_u8(nlh, TPSTAT_A_MEM_KIND, kind);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	mnl_attr_put_u64(nlh, TPSTAT_A_MEM_ALLOCATED, alloc);
+	mnl_attr_put_u64(nlh, TPSTAT_A_MEM_LIMIT, limit);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "sockmem entry");
+}
+
+static void sockmem_view(struct view *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->id = TPSTAT_VIEW_SOCKMEM;
+	put_header_msg(v, 4, 128, 1);
+	put_sockmem(v, AF_INET, IPPROTO_TCP, 5201, TPSTAT_MEM_RECV, 7, 9000,
+		    8192);
+	put_sockmem(v, AF_INET6, IPPROTO_TCP, 5201, TPSTAT_MEM_RECV, 3, 9100,
+		    8192);
+	put_sockmem(v, AF_INET, IPPROTO_UDP, 53, TPSTAT_MEM_SEND, 40, 300,
+		    256);
+	put_sockmem(v, AF_INET, IPPROTO_TCP, 22, 9, 1, 10, 20);
+}
+
+static void sockmem_export_out(FILE *f, void *arg)
+{
+	struct prom p;
+
+	prom_init(&p, f);
+	view_ops(TPSTAT_VIEW_SOCKMEM)->export(&p, arg);
+}
+
+/* The SOCKMEM view: its rows, text, JSON, export and -i. */
+static void test_sockmem(void)
+{
+	const struct view_ops *ops = view_ops(TPSTAT_VIEW_SOCKMEM);
+	struct out_opts text = { 0 }, human = { .human = true };
+	struct out_opts json = { .json = true };
+	struct view v, old, d;
+	char want[2048], ns[NETNS_NAME_MAX];
+	const char *nstext = netns_text(4026531840U, ns, sizeof(ns));
+	struct options o;
+	char err[160];
+	char *s;
+
+	CHECK(ops && !strcmp(ops->name, "sockmem") && ops->names_sockets,
+	      "sockmem in the table, naming sockets");
+	CHECK(!parse("sockmem port 5201 --sort allocated --top 1", &o, err) &&
+	      o.view == ops && o.va.top == 1 && !strcmp(o.va.sort, "allocated"),
+	      "sockmem's command line: %s", err);
+	CHECK(parse("sockmem dev eth0", &o, err) == 2 &&
+	      strstr(err, "dev is not a selector of sockmem"), "%s", err);
+	sockmem_view(&v);
+	CHECK(v.n == 4 && v.e[0].has_mem_kind &&
+	      v.e[0].mem_kind == TPSTAT_MEM_RECV && v.e[0].mem_allocated == 9000 &&
+	      v.e[0].mem_limit == 8192 && v.e[0].count == 7 &&
+	      v.e[0].protocol == IPPROTO_TCP, "sockmem entry attributes");
+	view_sort(&v);
+	cur_view = v;
+	s = capture(view_text, &text);
+	snprintf(want, sizeof(want),
+		 "   COUNT  KIND  ALLOCATED  LIMIT  PROTO   PORT  NETNS\n"
+		 "      40  send        300    256  udp       53  %s\n"
+		 "       7  recv       9000   8192  tcp     5201  %s\n"
+		 "       3  recv       9100   8192  tcp6    5201  %s\n"
+		 "       1  9            10     20  tcp       22  %s\n"
+		 "overflow: 1 lost updates (table 4/128)\n",
+		 nstext, nstext, nstext, nstext);
+	CHECK(!strcmp(s, want), "sockmem text:\n%s", s);
+	s = capture(view_text, &human);
+	CHECK(strstr(s, "recv      37.3M  33.6M  tcp6") ||
+	      sysconf(_SC_PAGESIZE) != 4096,
+	      "sockmem -h: pages as bytes:\n%s", s);
+	s = capture(view_text, &json);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "\"sockmem\":[{\"count\":40,\"kind\":\"send\",\"kind_code\":0,"
+			"\"allocated_pages\":300,\"limit_pages\":256,"
+			"\"protocol\":\"udp\",\"family\":\"ipv4\",\"port\":53,") &&
+	      strstr(s, "{\"count\":1,\"kind\":null,\"kind_code\":9,"),
+	      "sockmem JSON: %s", s);
+
+	/* Export: summed over the family, the figures the larger. */
+	CHECK(!ops->export_prepare(&v) && v.n == 3, "sockmem export rows: %zu",
+	      v.n);
+	s = capture(sockmem_export_out, &v);
+	CHECK(strstr(s, "# TYPE tpstat_sockmem_events_total counter\n") &&
+	      strstr(s, "tpstat_sockmem_events_total{protocol=\"tcp\",port=\"5201\",kind=\"recv\",netns=\"4026531840\",netns_cookie=\"1\"} 10\n") &&
+	      strstr(s, "tpstat_sockmem_allocated_pages{protocol=\"tcp\",port=\"5201\",kind=\"recv\",netns=\"4026531840\",netns_cookie=\"1\"} 9100\n") &&
+	      strstr(s, "tpstat_sockmem_limit_pages{protocol=\"udp\",port=\"53\",kind=\"send\",netns=\"4026531840\",netns_cookie=\"1\"} 256\n"),
+	      "sockmem exposition:\n%s", s);
+	view_free(&v);
+
+	/* -i: the events' change; the figures as read, not a change. */
+	sockmem_view(&old);
+	view_sort(&old);
+	memset(&v, 0, sizeof(v));
+	v.id = TPSTAT_VIEW_SOCKMEM;
+	put_header_msg(&v, 1, 128, 1);
+	put_sockmem(&v, AF_INET, IPPROTO_TCP, 5201, TPSTAT_MEM_RECV, 9, 8000,
+		    8192);
+	view_sort(&v);
+	CHECK(!view_delta(&d, &v, &old) && d.n == 1 && d.e[0].count == 2 &&
+	      d.e[0].mem_allocated == 8000 && d.e[0].mem_limit == 8192,
+	      "sockmem -i: 2 events, 8000 of 8192 pages (%zu rows)", d.n);
+	view_free(&d);
+	view_free(&v);
+	view_free(&old);
+}
+
 int main(int argc, char **argv)
 {
 	/* Alerts print local time: the tests' is UTC.  No machine's names. */
@@ -4061,6 +4472,8 @@ int main(int argc, char **argv)
 	test_output();
 	test_view_lookup();
 	test_view_table();
+	test_view_battery();
+	test_sockmem();
 	test_view_parse();
 	test_hist();
 	test_hist_print();

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Names the views, the monitor and the selectors share: errnos, TCP
+ * states, IP protocols, addresses.  A leaf: it calls nothing of theirs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include "names.h"
+
+/* The errors sockets report (sk_err), from ICMP, resets and timeouts. */
+static const struct {
+	unsigned int err;
+	const char *name;
+} errnos[] = {
+#define E(x) { x, #x }
+	E(EPERM), E(ENOENT), E(EINTR), E(EIO), E(EAGAIN), E(ENOMEM),
+	E(EACCES), E(EINVAL), E(EPIPE), E(ENONET), E(EPROTO), E(EMSGSIZE),
+	E(ENOPROTOOPT), E(EPROTONOSUPPORT), E(EOPNOTSUPP), E(EADDRINUSE),
+	E(EADDRNOTAVAIL), E(ENETDOWN), E(ENETUNREACH), E(ENETRESET),
+	E(ECONNABORTED), E(ECONNRESET), E(ENOBUFS), E(ENOTCONN),
+	E(ESHUTDOWN), E(ETIMEDOUT), E(ECONNREFUSED), E(EHOSTDOWN),
+	E(EHOSTUNREACH),
+#undef E
+};
+
+const char *errno_name(unsigned int err)
+{
+	for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (errnos[i].err == err)
+			return errnos[i].name;
+	return NULL;
+}
+
+const char *errno_text(unsigned int err, char *buf, size_t len)
+{
+	const char *name = errno_name(err);
+
+	if (name)
+		snprintf(buf, len, "%s (%u)", name, err);
+	else
+		snprintf(buf, len, "errno %u", err);
+	return buf;
+}
+
+/* As include/net/tcp_states.h numbers them, named as tcpstates does. */
+static const char *const tcp_states[] = {
+	[1] = "ESTABLISHED", [2] = "SYN_SENT", [3] = "SYN_RECV",
+	[4] = "FIN_WAIT1", [5] = "FIN_WAIT2", [6] = "TIME_WAIT",
+	[7] = "CLOSE", [8] = "CLOSE_WAIT", [9] = "LAST_ACK",
+	[10] = "LISTEN", [11] = "CLOSING", [12] = "NEW_SYN_RECV",
+	[13] = "BOUND_INACTIVE",
+};
+
+const char *tcp_state_name(unsigned int state)
+{
+	if (state >= sizeof(tcp_states) / sizeof(tcp_states[0]))
+		return NULL;
+	return tcp_states[state];
+}
+
+const char *view_state_text(unsigned int state, char *buf, size_t len)
+{
+	const char *name = tcp_state_name(state);
+
+	if (name)
+		return name;
+	snprintf(buf, len, "%u", state);
+	return buf;
+}
+
+const char *ip_proto_name(unsigned int proto)
+{
+	switch (proto) {
+	case IPPROTO_TCP:
+		return "tcp";
+	case IPPROTO_UDP:
+		return "udp";
+	case IPPROTO_UDPLITE:
+		return "udplite";
+	case IPPROTO_SCTP:
+		return "sctp";
+	case IPPROTO_MPTCP:
+		return "mptcp";
+	case IPPROTO_ICMP:
+		return "icmp";
+	case IPPROTO_ICMPV6:
+		return "icmpv6";
+	case IPPROTO_RAW:
+		return "raw";
+	}
+	return NULL;
+}
+
+/* @v in decimal at @p; returns the end. */
+static char *put_dec(char *p, unsigned int v)
+{
+	char tmp[10];
+	int n = 0;
+
+	do {
+		tmp[n++] = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+/*
+ * inet_ntop() and snprintf() were most of what printing a large
+ * RETRANS view cost: IPv4 and the port are written here (as inet_ntop()
+ * and "%d" write them), IPv6 still by inet_ntop().
+ */
+void format_addr(char *buf, size_t len, const uint8_t *addr,
+		 unsigned int addr_len, int port)
+{
+	char text[64], *p = text;	/* "[" INET6_ADDRSTRLEN "]:" and an int */
+	size_t n;
+
+	if (addr_len == 4) {
+		for (int i = 0; i < 4; i++) {
+			p = put_dec(p, addr[i]);
+			*p++ = '.';
+		}
+		p--;
+	} else if (addr_len == 16) {
+		if (port >= 0)
+			*p++ = '[';
+		if (inet_ntop(AF_INET6, addr, p, INET6_ADDRSTRLEN))
+			p += strlen(p);
+		else
+			*p++ = '?';
+		if (port >= 0)
+			*p++ = ']';
+	} else {
+		*p++ = '?';
+	}
+	if (port >= 0) {
+		*p++ = ':';
+		p = put_dec(p, port);
+	}
+	/* As snprintf() would: cut to @len - 1 characters. */
+	if (!len)
+		return;
+	n = p - text < (ptrdiff_t)len ? (size_t)(p - text) : len - 1;
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+}

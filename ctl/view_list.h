@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The views, one line each, in the order tpstat help and tpstat export
+ * list them: view_table.c reads this list twice, to declare each
+ * view's ops (view_<name>.c's <name>_view_ops) and to make the table.
+ * No include guard: it is meant to be read more than once.
+ */
+VIEW(drops),
+VIEW(traps),
+VIEW(retrans),
+VIEW(resets),
+VIEW(errors),
+VIEW(rcvq),
+VIEW(neigh),
+VIEW(auth),
+VIEW(states),
+VIEW(lifetimes),
+VIEW(devices),
+VIEW(hists),
+VIEW(sockmem),

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A view's rows as read (struct view, struct view_entry), and what is
+ * done to them alike (view_rows.c).  Below views.h: the selectors and
+ * the shared formats need the rows, not the views' ops.
+ */
+#ifndef TPSTAT_VIEW_ROWS_H
+#define TPSTAT_VIEW_ROWS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../uapi/linux/tpstat.h"
+
+struct hist;
+
+/* What "tpstat drops --by" aggregates over. */
+enum drop_by {
+	BY_DEFAULT,	/* reason if the kernel has drop reasons, else location */
+	BY_REASON, BY_LOCATION, BY_DEV, BY_NETNS, BY_TRAP,
+};
+
+/* What "tpstat resets --by" shows. */
+enum resets_by {
+	RESETS_BY_SERVICE,	/* the default: summed over peers */
+	RESETS_BY_PEER,		/* each service's peers */
+};
+
+/*
+ * The longest names a row keeps, as the module bounds them (longer ones
+ * are cut, as before): what text escapes and pads them to.
+ */
+#define ROW_IFNAME_MAX		16
+#define ROW_NAME_MAX		64	/* reason, devlink, trap, trap group */
+#define ROW_LOCATION_MAX	192
+#define ROW_HIST_NAME_MAX	32
+
+/* DEVICES' values: out of the row, as they would double every row's size. */
+struct dev_counters {
+	uint64_t tx_packets, tx_bytes, rx_packets, rx_bytes;
+	uint64_t xmit_errors, xmit_timeouts, gro;
+	uint64_t napi_polls, napi_work, napi_budget_exhausted;
+};
+
+/*
+ * One entry of any view, and an alert's key (alert.h): the attributes
+ * it had, the others are 0.  128 bytes (the uapi header lists each
+ * view's attributes): what only some views have shares its place with
+ * what other views have (the unions), the strings are interned once
+ * (row_intern()) and "" when absent, DEVICES' ten values sit out of
+ * line.  Rows compare by memcmp() (view_delta.c), so a row starts
+ * zeroed.
+ */
+struct view_entry {
+	uint64_t netns_cookie;			/* names the namespace */
+	/* DROPS, TRAPS, STATES, ERRORS, RCVQ, NEIGH, AUTH, SOCKMEM */
+	uint64_t count;
+	/* Each view's two other values, where it has them. */
+	union {
+		struct { uint64_t retrans, synack_retrans; };	/* RETRANS */
+		struct { uint64_t rst_sent, rst_received; };	/* RESETS */
+		/* SOCKMEM, at the last event: figures, not counts */
+		struct { uint64_t mem_allocated, mem_limit; };
+	};
+	/* addresses and ports: the sockets' views, NEIGH's neighbour */
+	uint8_t saddr[16], daddr[16];
+	uint32_t netns;				/* inode number: display */
+	uint32_t ifindex;			/* DROPS, DEVICES, NEIGH */
+	union {
+		uint32_t reason;		/* DROPS, RESETS */
+		uint32_t err;			/* ERRORS: ERRNO */
+		uint32_t rcvbuf;		/* RCVQ: at the last drop */
+	};
+	uint16_t sport, dport;
+	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
+	uint8_t protocol;			/* IPPROTO_*: ERRORS, RCVQ, SOCKMEM */
+	uint8_t direction;			/* RESETS, LIFETIMES */
+	/* STATES: the transition; RETRANS: the flow's last state */
+	uint8_t old_state, new_state;
+	union {
+		uint8_t auth_kind;		/* AUTH: enum tpstat_auth_kind */
+		uint8_t mem_kind;		/* SOCKMEM: enum tpstat_mem_kind */
+	};
+	bool has_netns_cookie : 1, has_sport : 1, has_dport : 1;
+	bool has_protocol : 1, has_direction : 1, has_ifname : 1;
+	bool has_reason : 1, has_reason_name : 1;
+	bool has_old_state : 1, has_new_state : 1, has_comm : 1;
+	bool has_err : 1, has_rcvbuf : 1, has_auth_kind : 1;
+	bool has_mem_kind : 1;
+	/* Interned strings (row_intern()), "" when absent. */
+	union {
+		const char *ifname;		/* DROPS, DEVICES, NEIGH */
+		const char *trap;		/* TRAPS */
+	};
+	union {
+		const char *reason_name;	/* DROPS, RESETS */
+		const char *comm;		/* LIFETIMES: the task */
+		const char *hist_name;		/* HISTS */
+		const char *trap_group;		/* TRAPS */
+	};
+	union {
+		const char *location;		/* DROPS: where */
+		const char *devlink;		/* TRAPS: the device */
+	};
+	union {
+		struct hist *hist;		/* LIFETIMES, HISTS */
+		struct dev_counters *dev;	/* DEVICES */
+	};
+};
+
+/* DEVICES' values of @e: zeros for a row that had none. */
+const struct dev_counters *dev_of(const struct view_entry *e);
+
+/* An empty row: zeroed, its strings "". */
+void row_init(struct view_entry *e);
+/*
+ * @s (cut to @max - 1 bytes) as one copy for the whole process: rows
+ * that name the same device, reason or location share it, and compare
+ * by pointer across reads.  NULL when out of memory.
+ */
+const char *row_intern(const char *s, size_t max);
+
+/* A whole view: the first message's figures, then the entries. */
+struct view {
+	uint32_t id;			/* enum tpstat_view */
+	bool have_header;		/* the first message came */
+	uint32_t entries, capacity;	/* VIEW_ENTRIES, VIEW_CAPACITY */
+	uint64_t overflow;		/* VIEW_OVERFLOW */
+	uint64_t opens_active, opens_passive, opens_failed;	/* STATES */
+	enum resets_by resets_by;	/* RESETS: as printed */
+	struct view_entry *e;
+	size_t n, cap;
+};
+
+void view_free(struct view *v);
+/*
+ * Sums the entries of @v whose keys differ in their family alone (@same:
+ * the key's qsort() order without the family), @merge adding each into
+ * the first; the rows keep no family.  Then sorts them by @order.  For
+ * export, whose labels have no family.
+ */
+void view_fold_families(struct view *v, int (*same)(const void *, const void *),
+			void (*merge)(struct view_entry *row,
+				      const struct view_entry *e),
+			int (*order)(const void *, const void *));
+#endif

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The SOCKMEM view (tpstat sockmem, sock:sock_exceed_buf_limit): sockets
+ * refused memory because their protocol (TCP, UDP, ...) was over its
+ * limits, per protocol, local port, namespace and whether the socket was
+ * sending or receiving; with the protocol's pages allocated (as
+ * /proc/net/sockstat's "mem") and its hard limit (tcp_mem's, udp_mem's
+ * third figure) at the last event.  Everything about the view is here;
+ * view_table.c lists it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/socket.h>
+
+#include "json.h"
+#include "netns.h"
+#include "prom.h"
+#include "views.h"
+
+#define NUM_MAX 24	/* a u64 in decimal */
+
+/* "send", "recv"; NULL for a kind this tool does not know, or none. */
+static const char *kind_name(const struct view_entry *e)
+{
+	if (!e->has_mem_kind)
+		return NULL;
+	switch (e->mem_kind) {
+	case TPSTAT_MEM_SEND:
+		return "send";
+	case TPSTAT_MEM_RECV:
+		return "recv";
+	}
+	return NULL;
+}
+
+/* The KIND column: its name, its number, or "-" without one. */
+static const char *kind_text(const struct view_entry *e, char *buf,
+			     size_t len)
+{
+	const char *k = kind_name(e);
+
+	if (k)
+		return k;
+	if (!e->has_mem_kind)
+		return "-";
+	snprintf(buf, len, "%u", e->mem_kind);
+	return buf;
+}
+
+/* "tcp", "udp", ..., else the number in @buf; NULL without PROTOCOL. */
+static const char *proto_text(const struct view_entry *e, char *buf,
+			      size_t len)
+{
+	const char *p;
+
+	if (!e->has_protocol)
+		return NULL;
+	p = ip_proto_name(e->protocol);
+	if (p)
+		return p;
+	snprintf(buf, len, "%u", e->protocol);
+	return buf;
+}
+
+/* The PROTO column (view_fmt.h). */
+static const char *proto_column(const struct view_entry *e, char *buf,
+				size_t len)
+{
+	return view_proto_column(e, proto_text(e, buf, len), buf, len);
+}
+
+/* The key, family last; a part an entry lacks sorts after the others. */
+static int key_cmp(const struct view_entry *a, const struct view_entry *b,
+		   bool family)
+{
+	int c = cmp_u64(b->has_protocol, a->has_protocol);
+
+	if (!c)
+		c = cmp_u64(a->protocol, b->protocol);
+	if (!c)
+		c = cmp_u64(b->has_sport, a->has_sport);
+	if (!c)
+		c = cmp_u64(a->sport, b->sport);
+	if (!c)
+		c = cmp_u64(b->has_mem_kind, a->has_mem_kind);
+	if (!c)
+		c = cmp_u64(a->mem_kind, b->mem_kind);
+	if (!c)
+		c = cmp_netns(a, b);
+	if (!c && family)
+		c = cmp_u64(a->family, b->family);
+	return c;
+}
+
+static int key_qsort(const void *a, const void *b)
+{
+	return key_cmp(a, b, false);
+}
+
+/* Most events first, then the key. */
+static int sockmem_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c = cmp_u64(b->count, a->count);
+
+	return c ? c : key_cmp(a, b, true);
+}
+
+/*
+ * Summed over the family: the events added, the figures the larger of
+ * the two (which event came last is not known; both are the protocol's).
+ */
+static void sockmem_merge(struct view_entry *row, const struct view_entry *e)
+{
+	row->count += e->count;
+	if (e->mem_allocated > row->mem_allocated)
+		row->mem_allocated = e->mem_allocated;
+	if (e->mem_limit > row->mem_limit)
+		row->mem_limit = e->mem_limit;
+}
+
+/* Export: one row per label set; rows without protocol or port go. */
+static int sockmem_export_prepare(struct view *v)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		if (v->e[i].has_protocol && v->e[i].has_sport)
+			v->e[out++] = v->e[i];
+	v->n = out;
+	view_fold_families(v, key_qsort, sockmem_merge, sockmem_qsort);
+	return 0;
+}
+
+/* Pages as read, or with -h as bytes in ip -h's units. */
+static const char *pages_column(const struct view_print *p, uint64_t pages,
+				char *buf, size_t len)
+{
+	static uint64_t page_size;
+
+	if (!p->human)
+		return count_text(pages, false, buf, len);
+	if (!page_size) {
+		long ps = sysconf(_SC_PAGESIZE);
+
+		page_size = ps > 0 ? (uint64_t)ps : 4096;
+	}
+	return count_text(pages * page_size, true, buf, len);
+}
+
+static const char *port_text(const struct view_entry *e, char *buf,
+			     size_t len)
+{
+	if (!e->has_sport)
+		return "-";
+	snprintf(buf, len, "%u", e->sport);
+	return buf;
+}
+
+/* COUNT KIND ALLOCATED LIMIT PROTO PORT NETNS, widths from the contents. */
+static void sockmem_text(FILE *f, const struct view_print *p)
+{
+	const struct view *v = p->v;
+	char cnt[COUNT_MAX], alloc[COUNT_MAX], limit[COUNT_MAX];
+	char kind[NUM_MAX], proto[NUM_MAX], port[NUM_MAX], ns[NUM_MAX];
+	int wa = 9, wl = 5, wp = 5, n;
+
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		n = strlen(pages_column(p, e->mem_allocated, alloc,
+					sizeof(alloc)));
+		wa = n > wa ? n : wa;
+		n = strlen(pages_column(p, e->mem_limit, limit, sizeof(limit)));
+		wl = n > wl ? n : wl;
+		n = strlen(proto_column(e, proto, sizeof(proto)));
+		wp = n > wp ? n : wp;
+	}
+	if (!p->no_header)
+		fprintf(f, "%8s  %-4s  %*s  %*s  %-*s  %5s  %s\n", "COUNT",
+			"KIND", wa, "ALLOCATED", wl, "LIMIT", wp, "PROTO",
+			"PORT", "NETNS");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+
+		fprintf(f, "%8s  %-4s  %*s  %*s  %-*s  %5s  %s\n",
+			count_text(e->count, p->human, cnt, sizeof(cnt)),
+			kind_text(e, kind, sizeof(kind)),
+			wa, pages_column(p, e->mem_allocated, alloc, sizeof(alloc)),
+			wl, pages_column(p, e->mem_limit, limit, sizeof(limit)),
+			wp, proto_column(e, proto, sizeof(proto)),
+			port_text(e, port, sizeof(port)),
+			netns_text(e->netns, ns, sizeof(ns)));
+	}
+}
+
+static void sockmem_json_entry(struct json *j, const struct view_print *p,
+			       size_t i)
+{
+	const struct view_entry *e = &p->v->e[i];
+	const char *family = view_family_name(e), *kind = kind_name(e);
+	char proto[NUM_MAX];
+	const char *pr = proto_text(e, proto, sizeof(proto));
+
+	json_object_open(j);
+	json_key(j, "count");
+	json_u64(j, e->count);
+	json_opt_str(j, "kind", kind, kind);
+	json_opt_u64(j, "kind_code", e->has_mem_kind, e->mem_kind);
+	json_key(j, "allocated_pages");
+	json_u64(j, e->mem_allocated);
+	json_key(j, "limit_pages");
+	json_u64(j, e->mem_limit);
+	json_opt_str(j, "protocol", pr, pr);
+	json_opt_str(j, "family", family, family);
+	json_opt_u64(j, "port", e->has_sport, e->sport);
+	entry_netns_json(j, e);
+	json_object_close(j);
+}
+
+static const struct prom_family fam_events = {
+	"tpstat_sockmem_events_total", "counter",
+	"Times a socket was refused memory because its protocol was over its limits (sock:sock_exceed_buf_limit), per protocol, local port, kind (send or recv) and namespace; netns is the namespace's inode number, netns_cookie its cookie; lost to a full sockmem table they are not counted here",
+};
+
+static const struct prom_family fam_allocated = {
+	"tpstat_sockmem_allocated_pages", "gauge",
+	"Pages the protocol had allocated (as /proc/net/sockstat's mem) at the last such event of this label set",
+};
+
+static const struct prom_family fam_limit = {
+	"tpstat_sockmem_limit_pages", "gauge",
+	"The protocol's hard memory limit in pages (tcp_mem's, udp_mem's third figure) at the last such event of this label set",
+};
+
+/* Three families, each a sample per row of sockmem_export_prepare(). */
+static void sockmem_export(struct prom *p, const struct view *v)
+{
+	const struct prom_family *fams[] = {
+		&fam_events, &fam_allocated, &fam_limit, NULL,
+	};
+
+	for (size_t k = 0; fams[k]; k++) {
+		for (size_t i = 0; i < v->n; i++) {
+			const struct view_entry *e = &v->e[i];
+			char proto[NUM_MAX], port[8], kind[NUM_MAX];
+			char netns[12], ck[NUM_MAX];
+			const struct prom_label l[5] = {
+				{ "protocol", proto_text(e, proto, sizeof(proto)) },
+				{ "port", port },
+				{ "kind", kind_text(e, kind, sizeof(kind)) },
+				{ "netns", netns },
+				{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
+			};
+			uint64_t value = k == 0 ? e->count :
+					 k == 1 ? e->mem_allocated :
+						  e->mem_limit;
+
+			if (!l[0].value || !e->has_sport)
+				continue;
+			snprintf(port, sizeof(port), "%u", e->sport);
+			snprintf(netns, sizeof(netns), "%u", e->netns);
+			prom_sample(p, fams[k], "", l, 5, value);
+		}
+	}
+}
+
+static int fld_allocated(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->mem_allocated, a->mem_allocated);
+}
+
+static int fld_limit(const struct view_entry *a, const struct view_entry *b)
+{
+	return cmp_u64(b->mem_limit, a->mem_limit);
+}
+
+static int fld_kind(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_u64(b->has_mem_kind, a->has_mem_kind);
+
+	return c ? c : cmp_u64(a->mem_kind, b->mem_kind);
+}
+
+static const struct view_field sockmem_fields[] = {
+	{ "count", fld_count }, { "kind", fld_kind },
+	{ "allocated", fld_allocated }, { "limit", fld_limit },
+	{ "proto", fld_proto }, { "port", fld_sport }, { "netns", fld_netns },
+	{ NULL, NULL },
+};
+
+const struct view_ops sockmem_view_ops = {
+	.id = TPSTAT_VIEW_SOCKMEM,
+	.name = "sockmem",
+	.usage =
+		"tpstat sockmem [SELECTOR]... [--sort FIELD] [--top N]\n"
+		"    sockets refused memory because their protocol (TCP, UDP...) was\n"
+		"    over its limits (sock:sock_exceed_buf_limit), per protocol, local\n"
+		"    port, send or recv, and netns, most first; with the protocol's\n"
+		"    pages allocated (as /proc/net/sockstat's mem) and its limit\n"
+		"    (tcp_mem's, udp_mem's third figure) at the last event, in pages\n"
+		"    (-h: bytes); needs CAP_NET_ADMIN",
+	.list_key = "sockmem",
+	.names_sockets = true,
+	.last_values = true,
+	.unavailable = "not available (the kernel lacks sock:sock_exceed_buf_limit, or the module was loaded with views= without it)",
+	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
+	.fields = sockmem_fields,
+	.cmp = sockmem_qsort,
+	.text = sockmem_text,
+	.json_entry = sockmem_json_entry,
+	.export_prepare = sockmem_export_prepare,
+	.export = sockmem_export,
+};
