@@ -5,9 +5,11 @@
 # builds tpstat: a per-kernel directory of symlinks plus the feature
 # header module/conftest.sh generates for that kernel.
 #   bench/floor/build.sh <kernel release> <kernel build dir> <output dir>
+#                        [make variables: ARCH=arm64 CROSS_COMPILE=...]
 set -euo pipefail
 
 kver=$1 kdir=$2 out=$3
+shift 3
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
 [ -f "$kdir/Makefile" ] || { echo "no kernel build directory for $kver at $kdir" >&2; exit 1; }
@@ -23,6 +25,6 @@ if [ ! -f "$features" ] ||
    [ -n "$(find "$top/module/conftest" "$top/module/conftest.sh" \
 		"$top/module/events.h" -newer "$features" 2>/dev/null)" ]; then
 	echo "  CONFTEST $kver"
-	"$top/module/conftest.sh" "$kdir" "$out/.conftest" "$features"
+	"$top/module/conftest.sh" "$kdir" "$out/.conftest" "$features" "$@"
 fi
-make -C "$kdir" M="$out" W=1 modules
+make -C "$kdir" M="$out" W=1 "$@" modules
