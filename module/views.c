@@ -15,61 +15,61 @@
 #include "params.h"
 #include "views.h"
 
-static unsigned int drop_keys = 1024;
+static unsigned int drop_keys = 256;
 tpstat_param_uint(drop_keys, 1, TPSTAT_DROP_KEYS_MAX);
 MODULE_PARM_DESC(drop_keys,
 		 "Drops view: distinct (location, reason, device) keys kept, 1 to "
-		 __stringify(TPSTAT_DROP_KEYS_MAX) " (default 1024)");
-static unsigned int trap_keys = 256;
+		 __stringify(TPSTAT_DROP_KEYS_MAX) " (default 256)");
+static unsigned int trap_keys = 64;
 tpstat_param_uint(trap_keys, 1, TPSTAT_TRAP_KEYS_MAX);
 MODULE_PARM_DESC(trap_keys,
 		 "Traps view: distinct (devlink device, trap) keys kept, 1 to "
-		 __stringify(TPSTAT_TRAP_KEYS_MAX) " (default 256)");
-static unsigned int flow_keys = 4096;
+		 __stringify(TPSTAT_TRAP_KEYS_MAX) " (default 64)");
+static unsigned int flow_keys = 1024;
 tpstat_param_uint(flow_keys, 1, TPSTAT_FLOW_KEYS_MAX);
 MODULE_PARM_DESC(flow_keys,
 		 "Retransmits view: distinct TCP flows kept, 1 to "
-		 __stringify(TPSTAT_FLOW_KEYS_MAX) " (default 4096)");
-static unsigned int reset_keys = 1024;
+		 __stringify(TPSTAT_FLOW_KEYS_MAX) " (default 1024)");
+static unsigned int reset_keys = 256;
 tpstat_param_uint(reset_keys, 1, TPSTAT_RESET_KEYS_MAX);
 MODULE_PARM_DESC(reset_keys,
 		 "Resets view: distinct (service port and side, peer, reason) keys kept, 1 to "
-		 __stringify(TPSTAT_RESET_KEYS_MAX) " (default 1024)");
-static unsigned int lifetime_keys = 256;
+		 __stringify(TPSTAT_RESET_KEYS_MAX) " (default 256)");
+static unsigned int lifetime_keys = 64;
 tpstat_param_uint(lifetime_keys, 1, TPSTAT_LIFETIME_KEYS_MAX);
 MODULE_PARM_DESC(lifetime_keys,
 		 "Lifetimes view: distinct (service port and side, task) histograms kept, 1 to "
-		 __stringify(TPSTAT_LIFETIME_KEYS_MAX) " (default 256)");
-static unsigned int device_keys = 256;
+		 __stringify(TPSTAT_LIFETIME_KEYS_MAX) " (default 64)");
+static unsigned int device_keys = 64;
 tpstat_param_uint(device_keys, 1, TPSTAT_DEVICE_KEYS_MAX);
 MODULE_PARM_DESC(device_keys,
 		 "Devices view: devices kept, 1 to "
-		 __stringify(TPSTAT_DEVICE_KEYS_MAX) " (default 256)");
-static unsigned int error_keys = 256;
+		 __stringify(TPSTAT_DEVICE_KEYS_MAX) " (default 64)");
+static unsigned int error_keys = 128;
 tpstat_param_uint(error_keys, 1, TPSTAT_ERROR_KEYS_MAX);
 MODULE_PARM_DESC(error_keys,
 		 "Errors view: distinct (errno, protocol, service port) keys kept, 1 to "
-		 __stringify(TPSTAT_ERROR_KEYS_MAX) " (default 256)");
-static unsigned int rcvq_keys = 256;
+		 __stringify(TPSTAT_ERROR_KEYS_MAX) " (default 128)");
+static unsigned int rcvq_keys = 128;
 tpstat_param_uint(rcvq_keys, 1, TPSTAT_RCVQ_KEYS_MAX);
 MODULE_PARM_DESC(rcvq_keys,
 		 "Receive-queue view: distinct (family, protocol, local port) keys kept, 1 to "
-		 __stringify(TPSTAT_RCVQ_KEYS_MAX) " (default 256)");
-static unsigned int neigh_keys = 256;
+		 __stringify(TPSTAT_RCVQ_KEYS_MAX) " (default 128)");
+static unsigned int neigh_keys = 128;
 tpstat_param_uint(neigh_keys, 1, TPSTAT_NEIGH_KEYS_MAX);
 MODULE_PARM_DESC(neigh_keys,
 		 "Neighbour failures view: distinct (device, address) keys kept, 1 to "
-		 __stringify(TPSTAT_NEIGH_KEYS_MAX) " (default 256)");
-static unsigned int auth_keys = 256;
+		 __stringify(TPSTAT_NEIGH_KEYS_MAX) " (default 128)");
+static unsigned int auth_keys = 128;
 tpstat_param_uint(auth_keys, 1, TPSTAT_AUTH_KEYS_MAX);
 MODULE_PARM_DESC(auth_keys,
 		 "Auth view: distinct (peer, local port, kind) keys kept, 1 to "
-		 __stringify(TPSTAT_AUTH_KEYS_MAX) " (default 256)");
-static unsigned int sockets = 16384;
+		 __stringify(TPSTAT_AUTH_KEYS_MAX) " (default 128)");
+static unsigned int sockets = 2048;
 tpstat_param_uint(sockets, 1, TPSTAT_SOCKETS_MAX);
 MODULE_PARM_DESC(sockets,
 		 "Lifetimes view: open TCP sockets whose birth time is kept, 1 to "
-		 __stringify(TPSTAT_SOCKETS_MAX) " (default 16384)");
+		 __stringify(TPSTAT_SOCKETS_MAX) " (default 2048)");
 
 static const char *const tpstat_view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_DROPS] = "drops",
