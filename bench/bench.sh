@@ -69,6 +69,7 @@ while read -r name image kbuild modrel _; do
 	*) continue ;;
 	esac
 	build_x86 "$name" "$modrel" "$kbuild"
+	echo "$modrel build/$modrel/tpstat.ko build/bench/$modrel/floor/tpstat_floor.ko objdump" >>"$raw/asm.list"
 	boot_bench "$name" --mem 4096 --kernel "$image" --modules-release "$modrel"
 done < <(tests/vm/kernels.sh)
 
@@ -78,6 +79,7 @@ if wanted 7.3; then
 	echo "=== $name ($modrel): building in its chroot" >&2
 	nice -n 10 bench/build_chroot.sh "$name" "$modrel" "$chroot" "$kdir" \
 		>"$raw/$name.build.log" 2>&1 || { tail -20 "$raw/$name.build.log" >&2; exit 1; }
+	echo "$modrel build/$modrel/tpstat.ko build/bench/$modrel/floor/tpstat_floor.ko objdump" >>"$raw/asm.list"
 	boot_bench "$name-$modrel" --mem 4096 --kernel "$image" \
 		--modules-release "$modrel" --modules-root "$modroot"
 fi
@@ -96,10 +98,11 @@ for arch in arm64 armhf; do
 	{ nice -n 10 make -s module KVER="$modrel" KDIR="$kdir" ARCH="$karch" \
 		CROSS_COMPILE="$cross" &&
 	  nice -n 10 make -s ctl CC="${cross}gcc" SYSROOT="$root" &&
-	  nice -n 10 make -s -C bench/load CC="${cross}gcc" O="$top/build/bench-$arch" &&
+	  nice -n 10 make -s -C bench/load CC="${cross}gcc --sysroot=$root" O="$top/build/bench-$arch" &&
 	  nice -n 10 bench/floor/build.sh "$modrel" "$kdir" "build/bench/$modrel/floor" \
 		ARCH="$karch" CROSS_COMPILE="$cross"; } >"$log" 2>&1 ||
 		{ tail -20 "$log" >&2; exit 1; }
+	echo "$modrel build/$modrel/tpstat.ko build/bench/$modrel/floor/tpstat_floor.ko ${cross}objdump" >>"$raw/asm.list"
 	TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_ARM_SCALE:-4} \
 		boot_bench "$kname-$modrel" --arch "$arch" --root "$root" --mem 2048 \
 		--kernel "$image" --modules-release "$modrel" --modules-root "$modroot"
@@ -107,6 +110,7 @@ done
 ((kernels > 0)) || { echo "bench: no kernel ran (TPSTAT_BENCH_KERNELS=$want)" >&2; exit 1; }
 
 python3 bench/report.py "$raw" bench/results.md build/bench/overhead.dat
+bench/probes_asm.sh "$raw/asm.list" >> bench/results.md
 [ -s "$raw/genl_stall.tsv" ] &&
 	python3 bench/genl_report.py "$raw/genl_stall.tsv" >> bench/results.md
 gnuplot -e "data='build/bench/overhead.dat'; out='bench/overhead.png'" bench/overhead.gp

@@ -25,6 +25,9 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bench" "$work/module"
 cp -R bench/floor "$work/bench/"
 cp -R module/conftest module/conftest.sh module/compat.h module/events.h "$work/module/"
+# tpstat's build answered the floor's feature questions already.
+mkdir -p "$work/build/$rel/generated"
+cp "build/bench/$rel/tpstat/generated/tpstat_features.h" "$work/build/$rel/generated/"
 # shellcheck disable=SC2016 # expanded in the chroot
 tests/matrix/chroot.sh --run "$root" /bin/bash -c \
 	'cd "$1" && bench/floor/build.sh "$2" "$3" out' sh \

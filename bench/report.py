@@ -325,7 +325,8 @@ for name, kind, a, b, limit in TARGETS:
                 cells.append(f"not evaluated: {why}")
                 tsv.append(f"{k}\t{name}\t{wl}\tnot evaluated\t{why}")
                 continue
-            fig = f"{st[0]:,.2f}{unit} [{st[1]:,.2f}, {st[2]:,.2f}]"
+            d = 3 if kind == "ratio" else 2
+            fig = f"{st[0]:,.{d}f}{unit} [{st[1]:,.{d}f}, {st[2]:,.{d}f}]"
             cells.append(f"{'**missed**' if v == 'missed' else v}: {fig}")
             tsv.append(f"{k}\t{name}\t{wl}\t{v}\t{fig}")
         w(f"| {k} | " + " | ".join(cells) + " |")
@@ -510,6 +511,10 @@ if fk:
     for n in sizes:
         def fcell(k):
             x, z = flow_mem[k].get(n, ""), view_mem[k].get("flow_keys", ("", ""))[1]
+            if x.startswith("refused"):
+                c = table_cost(k, "flow_keys")
+                return ("refused: above flow_keys' maximum" +
+                        (f" (its arithmetic: {c[0] * n:,.0f})" if c else ""))
             if not x.isdigit():
                 return x or "–"
             return f"{int(x) - int(z):,}" if z.isdigit() else f"{int(x):,}"
