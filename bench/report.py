@@ -219,6 +219,16 @@ w("")
 for k in kernels:
     w(f"## Linux {k}")
     w("")
+    rounds = max((r for (kk, _), rows in seq.items() if kk == k for _, r, _ in rows),
+                 default=0)
+    it = iters.get((k, "udp_rr"))
+    ran = [c for c in CONFIGS if cfg_state.get((k, c)) == "ok"]
+    w(f"This boot: {rounds} measured round{'s' if rounds != 1 else ''} after the "
+      f"warm-up" + (f", workloads at 1/{5000 // it} of their full size"
+                    if it and it < 5000 else "") +
+      (f"; only these configurations: {'; '.join(NAMES[c] for c in ran)}"
+       if len(ran) < len(CONFIGS) - 1 else "") + ".")
+    w("")
     w("Extra ns (instructions) per event [smallest, largest round], and "
       "overhead:")
     w("")
