@@ -60,7 +60,9 @@ def straight(insns):
         seen.add(i)
         a, mn, ops, rel = insns[i]
         path.append((mn, ops, rel))
-        if RET.match(mn) or (mn in UNCOND and "return_thunk" in rel):
+        if RET.match(mn) or (mn in UNCOND and "return_thunk" in rel) or \
+                (mn == "bx" and ops.strip() == "lr") or \
+                (mn in ("pop", "ldm", "ldmia", "ldmfd") and "pc" in ops):
             break
         if mn in UNCOND and not rel:
             t = re.match(r"^([0-9a-f]+)", ops)
@@ -79,11 +81,12 @@ def what(path):
     if pcpu:
         notes.append(f"{pcpu} per-CPU op{'s' if pcpu > 1 else ''}")
     irq = [mn for mn, _, _ in path if mn in ("pushf", "pushfq", "cli", "popf", "popfq", "sti")]
-    irq += [f"{mn} {ops.split(',')[0] if mn == 'msr' else ops.split(',')[-1]}".strip()
-            for mn, ops, _ in path if mn in ("msr", "mrs", "cpsid", "cpsie")]
+    irq += [("mrc (TPIDRPRW, the per-CPU offset)" if mn == "mrc" else
+             f"{mn} {ops.split(',')[0] if mn == 'msr' else ops.split(',')[-1]}".strip())
+            for mn, ops, _ in path if mn in ("msr", "mrs", "mrc", "cpsid", "cpsie")]
     if irq:
         notes.append("system registers and interrupts: " + ", ".join(irq))
-    lock = sum(1 for mn, ops, _ in path if mn.startswith("lock") or mn in ("ldxr", "stxr", "ldadd", "stadd", "ldrex", "strex"))
+    lock = sum(1 for mn, ops, _ in path if mn.startswith("lock") or mn in ("ldxr", "stxr", "ldadd", "stadd", "ldrex", "strex", "ldrexd", "strexd"))
     if lock:
         notes.append(f"{lock} atomic")
     calls = [rel or ops.split()[-1] for mn, ops, rel in path if mn.startswith("call") or mn == "bl"]
@@ -108,14 +111,15 @@ for tp in tps:
     if lean is None:
         continue
 
-    def c(name, fn=None):
+    def c(name, fn=None, whole=False):
         f = fn if fn is not None else next((tf[n] for n in tf if n.split(".")[0] == name), None)
         if not f:
             return "–"
-        return f"{len(straight(f))} / {len(f)}"
+        return f"{len(f)}" if whole else f"{len(straight(f))} / {len(f)}"
     rows.append((tp, len(straight(lean)) - len(straight(fl))))
-    print(f"| {tp} | {c('', fl)} | {c('', lean)} | {c(f'tpstat_views_{tp}')} | "
-          f"{c(f'tpstat_filtered_{tp}')} | {c(f'tpstat_twice_{tp}')} | {what(straight(lean))} |")
+    print(f"| {tp} | {c('', fl)} | {c('', lean)} | {c(f'tpstat_views_{tp}', whole=True)} | "
+          f"{c(f'tpstat_filtered_{tp}', whole=True)} | {c(f'tpstat_twice_{tp}', whole=True)} | "
+          f"{what(straight(lean))} |")
 print()
 if rows:
     d = sorted(x[1] for x in rows)
