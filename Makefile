@@ -29,8 +29,11 @@
 #                        kernel, run KUnit and the integration tests
 #   make bench           install what is missing, measure what tpstat costs
 #                        per event next to perf, ftrace and bpftrace on
-#                        Debian's 6.1 and 6.12 under QEMU: bench/results.md,
-#                        bench/overhead.png (not part of make check)
+#                        Debian's 6.1, 6.12, arm64 and armmp kernels and
+#                        trixie-backports' 7.3 under QEMU: bench/results.md,
+#                        bench/overhead.png; fails if a target is missed
+#                        (not part of make check: timing is not a test)
+#   make bench-check     that verdict again from the last make bench's data
 #   make install [KVER=<release>] [PREFIX=/usr/local] [DESTDIR=]
 #                        tpstat.ko into /lib/modules/<release>/extra
 #                        (modules_install, depmod; default: the kernels
@@ -81,7 +84,7 @@ DKMS_SRC   := $(DESTDIR)/usr/src/tpstat-$(VERSION)
 # kernel has KUnit).
 DKMS_FILES := Makefile Kbuild module uapi kunit
 
-.PHONY: all modules module tools ctl install run check bench clean version \
+.PHONY: all modules module tools ctl install run check bench bench-check clean version \
 	install-module install-ctl uninstall uninstall-module uninstall-ctl \
 	dkms-source dkms-install dkms-remove
 
@@ -190,6 +193,9 @@ check:
 
 bench:
 	bench/bench.sh
+
+bench-check:
+	python3 bench/check.py build/bench/raw/targets.tsv
 
 clean:
 	rm -rf $(BUILD)

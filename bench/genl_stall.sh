@@ -45,7 +45,7 @@ GAP=${TPSTAT_GENL_GAP_US:-500}
 FLOWS=${TPSTAT_GENL_FLOWS:-65536}
 DUMPS=${TPSTAT_GENL_DUMPS:-5}
 TPSTAT_KO=${TPSTAT_GENL_KO:-$top/build/$kver/tpstat.ko}
-LOAD=$top/build/bench/benchload
+LOAD=$top/build/bench${TPSTAT_BUILD_SUFFIX:-}/benchload
 DBG=/sys/kernel/debug/tpstat
 TSV=$out/genl_stall.tsv
 VIEW=2	# TPSTAT_VIEW_RETRANS (uapi/linux/tpstat.h)
@@ -54,7 +54,7 @@ log() { echo "genl_stall: $*" >&2; }
 touch "$TSV"
 # genlstall from the guest's tmpfs: a file read over the 9p root makes
 # the guest clock jump while the host answers (bench/guest.sh).
-cp "$top/build/bench/genlstall" /tmp/genlstall || exit 1
+cp "$top/build/bench${TPSTAT_BUILD_SUFFIX:-}/genlstall" /tmp/genlstall || exit 1
 STALL=/tmp/genlstall
 
 if lsmod | grep -q '^tpstat '; then

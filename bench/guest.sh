@@ -12,7 +12,8 @@
 # elsewhere, and in the measured runs: see run_load).  Also /tmp/out/memory.tsv and
 # /tmp/out/configs.tsv (what each configuration ran, or why it could not).
 #   bench/guest.sh        (run from the top of the tree)
-#   TPSTAT_BENCH_REPS            measured runs per workload and configuration (3)
+#   TPSTAT_BENCH_REPS            measured rounds (3); round 0 is the warm-up
+#   TPSTAT_BENCH_SCALE           divides the workloads' sizes (1): shorter runs
 #   TPSTAT_BENCH_FLOWS           flow counts for the scaling runs ("1 16 1024 65536")
 #   TPSTAT_BENCH_CONFIGS         configurations to run (all), e.g. "none floor tpstat_views"
 #   TPSTAT_BENCH_WORKLOADS       workloads to run (all), e.g. "tcp_conn"
@@ -31,7 +32,7 @@ top=$(pwd)
 [ -n "${TPSTAT_BENCH_GENL_ONLY:-}" ] && exec "$top/bench/genl_stall.sh"
 kver=$(uname -r)
 out=/tmp/out
-LOAD=$top/build/bench/benchload
+LOAD=$top/build/bench${TPSTAT_BUILD_SUFFIX:-}/benchload
 TPSTAT_KO=$top/build/$kver/tpstat.ko
 FLOOR_KO=$top/build/bench/$kver/floor/tpstat_floor.ko
 TRACING=/sys/kernel/tracing
@@ -47,15 +48,26 @@ export TPSTAT_BENCH_COUNTERS=/tmp/bench-debugfs/tpstat/counters
 # shellcheck source=../tests/net/lib.sh
 . "$top/tests/net/lib.sh"
 
-# Workloads: name and arguments.  Sizes give each run some 25-170 M guest ns
-# with nothing attached (6.1).
+# Workloads: name and arguments, @N a size divided by TPSTAT_BENCH_SCALE.
+# At scale 1 each run takes some 25-170 M guest ns with nothing attached
+# (6.1).
 WORKLOADS=(
-	"udp_rr|udp-rr 127.0.0.1 7000 5000"
-	"tcp_rr|tcp-rr 127.0.0.1 7000 5000"
-	"tcp_bulk|tcp-bulk 127.0.0.1 7000 33554432"
-	"veth_bulk|tcp-bulk 10.99.0.2 7000 8388608 tpb"
-	"tcp_conn|tcp-conn 127.0.0.1 7000 1000"
+	"udp_rr|udp-rr 127.0.0.1 7000 @5000"
+	"tcp_rr|tcp-rr 127.0.0.1 7000 @5000"
+	"tcp_bulk|tcp-bulk 127.0.0.1 7000 @33554432"
+	"veth_bulk|tcp-bulk 10.99.0.2 7000 @8388608 tpb"
+	"tcp_conn|tcp-conn 127.0.0.1 7000 @1000"
 )
+SCALE=${TPSTAT_BENCH_SCALE:-1}
+# wl_args <workload line>: its benchload arguments, sizes scaled.
+wl_args() {
+	local a args=()
+	for a in ${1#*|}; do
+		[[ $a == @* ]] && a=$(( ${a#@} / SCALE ))
+		args+=("$a")
+	done
+	echo "${args[*]}"
+}
 FLOW_ITERS=4096
 if [ -n "${TPSTAT_BENCH_WORKLOADS:-}" ]; then
 	mapfile -t WORKLOADS < <(printf '%s\n' "${WORKLOADS[@]}" |
@@ -103,7 +115,7 @@ cfg_tpstat_views() {
 # The monitor (tpstat monitor, issue 15): every view, and alerts either
 # armed once and left (no listener: the probes' static key is off again)
 # or flowing to a listener that reads them all.
-TOOL=$top/build/ctl/tpstat
+TOOL=$top/build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 mon_pid=''
 monitor_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
 # monitor_wait <yes|no>: until debugfs says the monitor is armed or not.
@@ -313,15 +325,16 @@ cfg_bpftrace_views() {
 	fi
 }
 
-cfg_none_again() { :; }
-
-# none_again repeats none at the end: how far the boot drifted meanwhile.
-CONFIGS=(none floor tpstat_count tpstat_views monitor_idle monitor_listen
+# The configurations, each run between two runs with nothing attached
+# (none), in rounds: round 0 warms up, rounds 1..REPS are measured.  A
+# configuration's cost is its run against the mean of the two baseline
+# runs beside it, so a baseline that drifts during the boot drifts out
+# of the difference (bench/report.py).
+CONFIGS=(floor tpstat_count tpstat_views monitor_idle monitor_listen
 	 netns_idle netns_count tpstat_all floor_gen tpstat_gen
-	 perf_stat ftrace_events ftrace_hist bpftrace_count bpftrace_views
-	 none_again)
+	 perf_stat ftrace_events ftrace_hist bpftrace_count bpftrace_views)
 # shellcheck disable=SC2206 # a list of names
-[ -n "${TPSTAT_BENCH_CONFIGS:-}" ] && CONFIGS=($TPSTAT_BENCH_CONFIGS)
+[ -n "${TPSTAT_BENCH_CONFIGS:-}" ] && CONFIGS=(${TPSTAT_BENCH_CONFIGS//none/})
 # A partial run is for profiling: the table alone.
 partial=
 [ -n "${TPSTAT_BENCH_CONFIGS:-}${TPSTAT_BENCH_WORKLOADS:-}" ] && partial=1
@@ -333,8 +346,8 @@ fi
 
 # ---- running --------------------------------------------------------------
 
-# run_load <config> <workload> <rep> <benchload args...>: one run, one row.
-# Only the warm-up run (rep 0) reads tpstat's counters for its events:
+# run_load <config> <workload> <round> <benchload args...>: one run, one row.
+# Only the warm-up round (0) reads tpstat's counters for its events:
 # reading them allocates and frees in the kernel just before the timed
 # part, which made short connections measurably dearer (about 1.3 ns per
 # event on 6.1), and the configurations without tpstat read nothing.  A
@@ -362,6 +375,24 @@ put_row() {
 	fi
 	row "$1" "$2" "$3" "$ns" "$iters" "$bytes" "${ev:--}" ok
 }
+# run_round <config> <round>: every workload once.  In the warm-up round
+# with counting only, also each counter's change over the workload (the
+# event mix, for profiling).
+run_round() {
+	local cfg=$1 rnd=$2 w wl mix=
+	[ "$cfg" = tpstat_count ] && ((rnd == 0)) && mix=1
+	for w in "${WORKLOADS[@]}"; do
+		wl=${w%%|*}
+		[ -n "$mix" ] && cat "$DBG/counters" > /tmp/mix0
+		# shellcheck disable=SC2046 # the arguments, split
+		run_load "$cfg" "$wl" "$rnd" $(wl_args "$w")
+		[ -n "$mix" ] &&
+			awk -v k="$kver" -v w="$wl" \
+				'NR == FNR { a[$1] = $2; next }
+				 $2 != a[$1] { print k "\t" w "\t" $1 "\t" $2 - a[$1] "\t" 1 }' \
+				/tmp/mix0 "$DBG/counters" >> "$out/mix.tsv"
+	done
+}
 
 : > "$out/bench.tsv"
 : > "$out/configs.tsv"
@@ -381,45 +412,68 @@ for _ in $(seq 1 100); do
 	sleep 0.1
 done
 
-for cfg in "${CONFIGS[@]}"; do
-	rm -f /tmp/na
-	log "config $cfg"
-	"cfg_$cfg" on
-	st=$?
-	if [ $st != 0 ]; then
-		reason=$(cat /tmp/na 2>/dev/null || echo "setup failed ($st)")
-		"cfg_$cfg" off >/dev/null 2>&1	# undo what did get set up
-		printf '%s\t%s\t%s\n' "$kver" "$cfg" "n/a: $reason" >> "$out/configs.tsv"
-		log "$cfg: $reason"
-		continue
-	fi
-	printf '%s\t%s\t%s\n' "$kver" "$cfg" ok >> "$out/configs.tsv"
-	if [ "$cfg" = tpstat_count ]; then
-		# Memory at default sizes, and guest time to read the counters.
-		core=$(cat /sys/module/tpstat/coresize)
-		rd=$("$LOAD" read "$DBG/counters")
-		printf '%s\tcoresize\t%s\n%s\tcounters_read\t%s\n' "$kver" "$core" "$kver" \
-			"$rd" >> "$out/memory.tsv"
-		grep -i percpu /proc/meminfo | sed "s/^/$kver\tmeminfo\t/" >> "$out/memory.tsv"
-	fi
-	for w in "${WORKLOADS[@]}"; do
-		wl=${w%%|*}
-		[ "$cfg" = tpstat_count ] && cat "$DBG/counters" > /tmp/mix0
-		# shellcheck disable=SC2086 # the arguments, split
-		for rep in $(seq 0 "$REPS"); do
-			run_load "$cfg" "$wl" "$rep" ${w#*|} || break
-		done
-		# The event mix: each counter's change over all runs (warm-ups,
-		# connection setup included), for profiling.
-		[ "$cfg" = tpstat_count ] &&
-			awk -v k="$kver" -v w="$wl" -v r=$((REPS + 1)) \
-				'NR == FNR { a[$1] = $2; next }
-				 $2 != a[$1] { print k "\t" w "\t" $1 "\t" $2 - a[$1] "\t" r }' \
-				/tmp/mix0 "$DBG/counters" >> "$out/mix.tsv"
+declare -A cfg_na=()
+for rnd in $(seq 0 "$REPS"); do
+	for cfg in "${CONFIGS[@]}"; do
+		[ -n "${cfg_na[$cfg]:-}" ] && continue
+		rm -f /tmp/na
+		log "round $rnd: none, then $cfg"
+		run_round none "$rnd"
+		"cfg_$cfg" on
+		st=$?
+		if [ $st != 0 ]; then
+			reason=$(cat /tmp/na 2>/dev/null || echo "setup failed ($st)")
+			"cfg_$cfg" off >/dev/null 2>&1	# undo what did get set up
+			printf '%s\t%s\t%s\n' "$kver" "$cfg" "n/a: $reason" >> "$out/configs.tsv"
+			log "$cfg: $reason"
+			cfg_na[$cfg]=1
+			continue
+		fi
+		((rnd == 0)) && printf '%s\t%s\t%s\n' "$kver" "$cfg" ok >> "$out/configs.tsv"
+		if [ "$cfg" = tpstat_count ] && ((rnd == 0)); then
+			# Memory at default sizes, and guest time to read the counters.
+			core=$(cat /sys/module/tpstat/coresize)
+			rd=$("$LOAD" read "$DBG/counters")
+			printf '%s\tcoresize\t%s\n%s\tcounters_read\t%s\n' "$kver" "$core" \
+				"$kver" "$rd" >> "$out/memory.tsv"
+			grep -i percpu /proc/meminfo | sed "s/^/$kver\tmeminfo\t/" >> "$out/memory.tsv"
+		fi
+		run_round "$cfg" "$rnd"
+		"cfg_$cfg" off
 	done
-	"cfg_$cfg" off
-	log "$cfg done"
+	# The last configuration's baseline after it.
+	run_round none "$rnd"
 done
+log "configurations done"
+
+# ---- memory: what tpstat info reports at default sizes, and with each
+# ---- table size parameter (the *_keys and sockets) at 1 instead: the
+# ---- difference is that table's cost at its default size (less one
+# ---- key's worth, which report.py adds back).  Every table is allocated
+# ---- whatever views= says, so views= alone would not show it.  Then the
+# ---- retransmits view's flow table at each size up to flow_keys' maximum.
+# tpstat_memory <insmod arguments...>: tpstat info's memory, or why not.
+tpstat_memory() {
+	local m
+	insmod "$TPSTAT_KO" "$@" 2> /tmp/na || { echo "refused: $(head -c 200 /tmp/na)"; return; }
+	m=$("$TOOL" info | awk '$1 == "memory" { print $2 }')
+	rmmod tpstat
+	echo "$m"
+}
+if ((has_views)) && [ -z "$dump_only" ]; then
+	log "memory per table"
+	printf '%s\tview_memory\tdefault\t-\t%s\n' "$kver" "$(tpstat_memory)" >> "$out/memory.tsv"
+	modinfo -p "$TPSTAT_KO" |
+		sed -nE 's/^([a-z_]+_keys|sockets):.*\(default ([0-9]+)\).*/\1 \2/p' |
+		while read -r p def; do
+			printf '%s\tview_memory\t%s\t%s\t%s\n' "$kver" "$p" "$def" \
+				"$(tpstat_memory "$p=1")" >> "$out/memory.tsv"
+		done
+	for n in 1024 4096 16384 65536 262144 1048576; do
+		printf '%s\tflow_memory\t%s\t%s\n' "$kver" "$n" \
+			"$(tpstat_memory flow_keys="$n")" >> "$out/memory.tsv"
+	done
+fi
 
 # ---- a full flow table, and the guest time to read it: debugfs (open to
 # EOF), the tool (tpstat -j retrans and tpstat retrans, the netlink dump,
@@ -492,7 +546,8 @@ if ((has_views)) && [ -z "$partial" ]; then
 	printf '%s\tflow_dump_65536\t%s\n' "$kver" "$(flow_dump 65536)" >> "$out/memory.tsv"
 fi
 
-# ---- scaling: one set of flows at a time, configurations switched under it.
+# ---- scaling: one set of flows at a time, configurations switched under
+# ---- it in rounds, each between two runs with nothing attached.
 [ -n "$partial$dump_only" ] && FLOWS=
 for n in $FLOWS; do
 	log "flows $n"
@@ -502,19 +557,25 @@ for n in $FLOWS; do
 		row none "flows_$n" 0 - - - - "could not open $n flows"
 		continue
 	fi
-	for cfg in none floor tpstat_count tpstat_views; do
-		rm -f /tmp/na
-		"cfg_$cfg" on || {
-			row "$cfg" "flows_$n" 0 - - - - "n/a: $(cat /tmp/na 2>/dev/null)"
-			"cfg_$cfg" off >/dev/null 2>&1
-			continue
-		}
-		for rep in $(seq 0 "$REPS"); do
-			echo go >&"${FL[1]}"
-			read -r res <&"${FL[0]}"
-			put_row "$cfg" "flows_$n" "$rep" "$res"
+	# flow_run <config> <round>: one run over the open flows.
+	flow_run() {
+		echo go >&"${FL[1]}"
+		read -r res <&"${FL[0]}"
+		put_row "$1" "flows_$n" "$2" "$res"
+	}
+	for rnd in $(seq 0 "$REPS"); do
+		for cfg in floor tpstat_count tpstat_views; do
+			rm -f /tmp/na
+			flow_run none "$rnd"
+			"cfg_$cfg" on || {
+				row "$cfg" "flows_$n" "$rnd" - - - - "n/a: $(cat /tmp/na 2>/dev/null)"
+				"cfg_$cfg" off >/dev/null 2>&1
+				continue
+			}
+			flow_run "$cfg" "$rnd"
+			"cfg_$cfg" off
 		done
-		"cfg_$cfg" off
+		flow_run none "$rnd"
 	done
 	exec {FL[1]}>&-
 	wait "$FL_PID"

@@ -7,10 +7,10 @@
  * the tracepoint call itself, and the difference between tpstat and the
  * floor is what tpstat's probes add.
  *
- * Prototypes: the ones that differ between 6.1 and 6.12 (kfree_skb,
- * consume_skb, tcp_send_reset) come from module/compat.h, i.e. from the
- * feature header module/conftest.sh generates for the target kernel; the
- * others are the same on both.  Each probe is type-checked with
+ * Prototypes: the ones that differ between kernels (kfree_skb,
+ * consume_skb, tcp_send_reset, tcp_retransmit_skb, tcp_probe) come from
+ * module/compat.h, i.e. from the feature header module/conftest.sh
+ * generates for the target kernel; the others are the same on all.  Each probe is type-checked with
  * check_trace_callback_type_<name>(), so a prototype mismatch is a build
  * error.  A tracepoint the headers or the running kernel lack is skipped
  * and logged.
@@ -45,8 +45,7 @@ static inline void __maybe_unused floor_typecheck_##tp(void)		\
 }
 
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
-FLOOR_PROBE(tcp_retransmit_skb, const struct sock *sk,
-	    const struct sk_buff *skb)
+FLOOR_PROBE(tcp_retransmit_skb, TPSTAT_PROTO_tcp_retransmit_skb)
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SYNACK
 FLOOR_PROBE(tcp_retransmit_synack, const struct sock *sk,
@@ -62,7 +61,7 @@ FLOOR_PROBE(tcp_receive_reset, struct sock *sk)
 FLOOR_PROBE(tcp_destroy_sock, struct sock *sk)
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_PROBE
-FLOOR_PROBE(tcp_probe, struct sock *sk, struct sk_buff *skb)
+FLOOR_PROBE(tcp_probe, TPSTAT_PROTO_tcp_probe)
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST
 FLOOR_PROBE(tcp_rcv_space_adjust, struct sock *sk)

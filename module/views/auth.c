@@ -43,11 +43,11 @@ enum { TPSTAT_AUTH_COUNT, TPSTAT_AUTH_NR };
 #define TPSTAT_AUTH_KEYS_MAX	524288
 TPSTAT_CHECK_LIMIT(TPSTAT_AUTH_KEYS_MAX, tpstat_auth_key, TPSTAT_AUTH_NR);
 
-static unsigned int auth_keys = 256;
+static unsigned int auth_keys = 128;
 tpstat_param_uint(auth_keys, 1, TPSTAT_AUTH_KEYS_MAX);
 MODULE_PARM_DESC(auth_keys,
 		 "Auth view: distinct (peer, local port, kind) keys kept, 1 to "
-		 __stringify(TPSTAT_AUTH_KEYS_MAX) " (default 256)");
+		 __stringify(TPSTAT_AUTH_KEYS_MAX) " (default 128)");
 
 /*
  * The peer is the segment's source, not the socket's: a listener has none.

@@ -21,11 +21,11 @@
 #define TPSTAT_DEVICE_KEYS_MAX	262144
 TPSTAT_CHECK_LIMIT(TPSTAT_DEVICE_KEYS_MAX, tpstat_dev_key, TPSTAT_DEV_NR);
 
-static unsigned int device_keys = 256;
+static unsigned int device_keys = 64;
 tpstat_param_uint(device_keys, 1, TPSTAT_DEVICE_KEYS_MAX);
 MODULE_PARM_DESC(device_keys,
 		 "Devices view: devices kept, 1 to "
-		 __stringify(TPSTAT_DEVICE_KEYS_MAX) " (default 256)");
+		 __stringify(TPSTAT_DEVICE_KEYS_MAX) " (default 64)");
 
 DEFINE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
 

@@ -25,11 +25,11 @@
 #define TPSTAT_DROP_KEYS_MAX	524288
 TPSTAT_CHECK_LIMIT(TPSTAT_DROP_KEYS_MAX, tpstat_drop_key, TPSTAT_DROP_NR);
 
-static unsigned int drop_keys = 1024;
+static unsigned int drop_keys = 256;
 tpstat_param_uint(drop_keys, 1, TPSTAT_DROP_KEYS_MAX);
 MODULE_PARM_DESC(drop_keys,
 		 "Drops view: distinct (location, reason, device) keys kept, 1 to "
-		 __stringify(TPSTAT_DROP_KEYS_MAX) " (default 1024)");
+		 __stringify(TPSTAT_DROP_KEYS_MAX) " (default 256)");
 
 notrace void tpstat_drop_key_fill(struct tpstat_drop_key *key,
 				  const struct sk_buff *skb,

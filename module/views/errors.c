@@ -34,11 +34,11 @@ enum { TPSTAT_ERR_COUNT, TPSTAT_ERR_NR };
 #define TPSTAT_ERROR_KEYS_MAX	524288
 TPSTAT_CHECK_LIMIT(TPSTAT_ERROR_KEYS_MAX, tpstat_err_key, TPSTAT_ERR_NR);
 
-static unsigned int error_keys = 256;
+static unsigned int error_keys = 128;
 tpstat_param_uint(error_keys, 1, TPSTAT_ERROR_KEYS_MAX);
 MODULE_PARM_DESC(error_keys,
 		 "Errors view: distinct (errno, protocol, service port) keys kept, 1 to "
-		 __stringify(TPSTAT_ERROR_KEYS_MAX) " (default 256)");
+		 __stringify(TPSTAT_ERROR_KEYS_MAX) " (default 128)");
 
 /*
  * The service a socket's error belongs to: the remote port for a client

@@ -51,16 +51,16 @@ enum {
 #define TPSTAT_LIFETIME_KEYS_MAX 32768
 TPSTAT_CHECK_LIMIT(TPSTAT_LIFETIME_KEYS_MAX, tpstat_life_key, TPSTAT_LIFE_NR);
 
-static unsigned int lifetime_keys = 256;
+static unsigned int lifetime_keys = 64;
 tpstat_param_uint(lifetime_keys, 1, TPSTAT_LIFETIME_KEYS_MAX);
 MODULE_PARM_DESC(lifetime_keys,
 		 "Lifetimes view: distinct (service port and side, task) histograms kept, 1 to "
-		 __stringify(TPSTAT_LIFETIME_KEYS_MAX) " (default 256)");
-static unsigned int sockets = 16384;
+		 __stringify(TPSTAT_LIFETIME_KEYS_MAX) " (default 64)");
+static unsigned int sockets = 2048;
 tpstat_param_uint(sockets, 1, TPSTAT_SOCKETS_MAX);
 MODULE_PARM_DESC(sockets,
 		 "Lifetimes view: open TCP sockets whose birth time is kept, 1 to "
-		 __stringify(TPSTAT_SOCKETS_MAX) " (default 16384)");
+		 __stringify(TPSTAT_SOCKETS_MAX) " (default 2048)");
 
 /* Birth times outlive resets: a reset must not forget open sockets. */
 static struct tpstat_births tpstat_births;

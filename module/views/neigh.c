@@ -44,11 +44,11 @@ enum { TPSTAT_NEIGH_COUNT, TPSTAT_NEIGH_NR };
 #define TPSTAT_NEIGH_KEYS_MAX	524288
 TPSTAT_CHECK_LIMIT(TPSTAT_NEIGH_KEYS_MAX, tpstat_neigh_key, TPSTAT_NEIGH_NR);
 
-static unsigned int neigh_keys = 256;
+static unsigned int neigh_keys = 128;
 tpstat_param_uint(neigh_keys, 1, TPSTAT_NEIGH_KEYS_MAX);
 MODULE_PARM_DESC(neigh_keys,
 		 "Neighbour failures view: distinct (device, address) keys kept, 1 to "
-		 __stringify(TPSTAT_NEIGH_KEYS_MAX) " (default 256)");
+		 __stringify(TPSTAT_NEIGH_KEYS_MAX) " (default 128)");
 
 notrace bool tpstat_neigh_timer_failed(const struct neighbour *n)
 {

@@ -44,11 +44,11 @@ enum { TPSTAT_RCVQ_COUNT, TPSTAT_RCVQ_RCVBUF, TPSTAT_RCVQ_NR };
 #define TPSTAT_RCVQ_KEYS_MAX	524288
 TPSTAT_CHECK_LIMIT(TPSTAT_RCVQ_KEYS_MAX, tpstat_rcvq_key, TPSTAT_RCVQ_NR);
 
-static unsigned int rcvq_keys = 256;
+static unsigned int rcvq_keys = 128;
 tpstat_param_uint(rcvq_keys, 1, TPSTAT_RCVQ_KEYS_MAX);
 MODULE_PARM_DESC(rcvq_keys,
 		 "Receive-queue view: distinct (family, protocol, local port) keys kept, 1 to "
-		 __stringify(TPSTAT_RCVQ_KEYS_MAX) " (default 256)");
+		 __stringify(TPSTAT_RCVQ_KEYS_MAX) " (default 128)");
 
 notrace void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk)
 {

@@ -29,11 +29,11 @@
 #define TPSTAT_RESET_KEYS_MAX	524288
 TPSTAT_CHECK_LIMIT(TPSTAT_RESET_KEYS_MAX, tpstat_reset_key, TPSTAT_RST_NR);
 
-static unsigned int reset_keys = 1024;
+static unsigned int reset_keys = 256;
 tpstat_param_uint(reset_keys, 1, TPSTAT_RESET_KEYS_MAX);
 MODULE_PARM_DESC(reset_keys,
 		 "Resets view: distinct (service port and side, peer, reason) keys kept, 1 to "
-		 __stringify(TPSTAT_RESET_KEYS_MAX) " (default 1024)");
+		 __stringify(TPSTAT_RESET_KEYS_MAX) " (default 256)");
 
 /* Where a socket's state says which end it is; UNKNOWN once established. */
 static u8 tpstat_state_direction(int state)

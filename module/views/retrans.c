@@ -23,11 +23,11 @@
 #define TPSTAT_FLOW_KEYS_MAX	262144
 TPSTAT_CHECK_LIMIT(TPSTAT_FLOW_KEYS_MAX, tpstat_flow_key, TPSTAT_FLOW_NR);
 
-static unsigned int flow_keys = 4096;
+static unsigned int flow_keys = 1024;
 tpstat_param_uint(flow_keys, 1, TPSTAT_FLOW_KEYS_MAX);
 MODULE_PARM_DESC(flow_keys,
 		 "Retransmits view: distinct TCP flows kept, 1 to "
-		 __stringify(TPSTAT_FLOW_KEYS_MAX) " (default 4096)");
+		 __stringify(TPSTAT_FLOW_KEYS_MAX) " (default 1024)");
 
 static bool tpstat_v4_mapped(const void *addr6)
 {

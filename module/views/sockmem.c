@@ -59,11 +59,11 @@ enum {
 TPSTAT_CHECK_LIMIT(TPSTAT_SOCKMEM_KEYS_MAX, tpstat_sockmem_key,
 		   TPSTAT_SOCKMEM_NR);
 
-static unsigned int sockmem_keys = 256;
+static unsigned int sockmem_keys = 64;
 tpstat_param_uint(sockmem_keys, 1, TPSTAT_SOCKMEM_KEYS_MAX);
 MODULE_PARM_DESC(sockmem_keys,
 		 "Socket memory view: distinct (family, protocol, local port, send or receive) keys kept, 1 to "
-		 __stringify(TPSTAT_SOCKMEM_KEYS_MAX) " (default 256)");
+		 __stringify(TPSTAT_SOCKMEM_KEYS_MAX) " (default 64)");
 
 notrace void tpstat_record_sockmem(struct tpstat_views *v,
 				   const struct sock *sk, long allocated,

@@ -114,8 +114,8 @@ for p in $PARAMS; do
 		if [ "$p" = sockets ]; then
 			# Birth slots: twice the sockets, a power of two, 32 bytes.
 			mem=$(memory)
-			check_eq "sockets=$v loads: births take (2 * $v - 2 * 16384) * 32 bytes more" \
-				$(((2 * v - 2 * 16384) * 32)) $((mem - mem_default))
+			check_eq "sockets=$v loads: births take (2 * $v - 2 * 2048) * 32 bytes more" \
+				$(((2 * v - 2 * 2048) * 32)) $((mem - mem_default))
 		elif [ -f "$DBG/${VIEW[$p]}" ]; then
 			check_eq "$p=$v loads: ${VIEW[$p]} says capacity $v" "$v" "$(capacity "${VIEW[$p]}")"
 		else

@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench/results.md's section on the probes' instructions: for each kernel
+# of LIST (lines "<release> <tpstat.ko> <floor.ko> <objdump>", written by
+# bench/bench.sh), bench/probes_asm.py's table, after what the tables say.
+#   bench/probes_asm.sh LIST
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cat <<'EOT'
+## The probes' instructions
+
+`objdump -dr` of tpstat's probes beside the floor's empty ones, per
+tracepoint. For the floor's probe and tpstat's counting-only one
+(`tpstat_probe_*`): instructions on the straight path (from the entry,
+static-key sites as compiled, i.e. off, which is the state a
+counting-only probe runs in; conditional branches not taken; to the first
+return) / in the whole function. Under `-icount` an instruction is a
+nanosecond, so the straight path's difference is the least counting adds
+per event. For the probe with a view on (`tpstat_views_*`), with a filter
+(`tpstat_filtered_*`) and the namespace pass (`tpstat_twice_*`, out of
+line, entered only for an event of a namespace that may count it):
+instructions in the whole function, since their path depends on which
+static keys are on.
+Written by bench/probes_asm.py from the modules the guests loaded.
+
+EOT
+while read -r rel tko fko objdump; do
+	python3 bench/probes_asm.py "$rel" "$tko" "$fko" "$objdump"
+done < "$1"
