@@ -35,26 +35,17 @@
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64.
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-NLFUZZ=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nlfuzz
-NSARM=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nsarm
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
-chmod 755 "$TMP"
 N=${TPSTAT_FUZZ_N:-10000}
 SEED=${TPSTAT_FUZZ_SEED:-$((RANDOM * 32768 + RANDOM))}
 
-nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 # Root of a new user namespace (made by nobody) with a network namespace.
 userns() { nobody unshare --user --map-root-user --net "$@"; }
 
-SPLATS='BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|UBSAN|sleeping function|Call Trace|lockdep|general protection|Oops|kmemleak: [0-9]+ new|refcount_t|list_(add|del) corruption'
 # part_took <part>: how long the part took (its time on each kernel
 # decides what make check can afford); restarts the clock.
 PART_START=$SECONDS
@@ -62,15 +53,8 @@ part_took() {
 	echo "# $1 took $((SECONDS - PART_START))s"
 	PART_START=$SECONDS
 }
-# log_clean <part>: no splat since the last call; the log is then cleared
-# (the console log keeps it all).
-log_clean() {
-	local splats
-	splats=$(dmesg | grep -E "$SPLATS")
-	check_eq "$1: kernel log clean" "" "$splats"
-	[ -n "$splats" ] && dmesg | grep -B2 -A40 -m1 -E "$SPLATS" | sed 's/^/# /'
-	dmesg -C
-}
+# log_clean <part>: no fault in the kernel log since the last call.
+log_clean() { log_check "$1: kernel log clean"; }
 
 # workload <dir>: connections, refused connects, datagrams.
 workload() {
@@ -180,10 +164,7 @@ attach_only() {
 	[ -n "$list" ] && "$TP" attach "$list"
 }
 
-dmesg -C
-ip link set lo up
-insmod "$KO"
-check "insmod" test -d "$DBG"
+suite_load
 echo "# fuzz: $N requests per sender, seed $SEED (TPSTAT_FUZZ_SEED=$SEED to repeat)"
 default_events=$(attached_events)
 # shellcheck disable=SC2086 # a list of events
@@ -515,7 +496,4 @@ part_begin "rmmod with readers: the module loaded again" ring
 exact "rmmod with readers: the module loaded again"
 
 [ "$WINDOW" = 1 ] && judge_window_close
-rmmod tpstat
-check "rmmod at the end" test ! -d /sys/module/tpstat
-log_clean "the end"
-finish
+suite_end

@@ -19,21 +19,16 @@
 #   10.99.1.5: nobody's (crafted segments come from it; tpb's answers are lost)
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
-TMP=$(mktemp -d)
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 PY=/usr/bin/python3
 MD5=$here/tcp_md5.py
 AO=$here/tcp_ao.py
 
 has_tp() { [ -d "$TRACING/events/tcp/$1" ]; }
 
-dmesg -C
-insmod "$KO"
-check "insmod" test -d /sys/module/tpstat
+suite_load
 
 if ! compgen -G "$TRACING/events/tcp/tcp_hash_*" >/dev/null &&
 	! compgen -G "$TRACING/events/tcp/tcp_ao_*" >/dev/null; then
@@ -43,9 +38,7 @@ if ! compgen -G "$TRACING/events/tcp/tcp_hash_*" >/dev/null &&
 	check "... in one line, naming the tracepoints" \
 		test "$(wc -l < "$TMP/err")" = 1 -a -n "$(grep -F 'tcp:tcp_hash_*' "$TMP/err")"
 	sed 's/^/# /' "$TMP/err"
-	rmmod tpstat
-	check "rmmod" test ! -d /sys/module/tpstat
-	finish
+	suite_end
 	exit
 fi
 
@@ -395,8 +388,4 @@ fi
 
 ip netns del tpa
 ip netns del tpb
-rmmod tpstat
-check "rmmod" test ! -d /sys/module/tpstat
-check_eq "kernel log has no warning" 0 \
-	"$(dmesg | grep -cE 'BUG:|WARNING:|KASAN|INFO: possible|sleeping function|RCU stall')"
-finish
+suite_end

@@ -9,21 +9,12 @@
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
-NLPROBE=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nlprobe
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
-nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 quiet() { "$@" > /dev/null; }
-
-dmesg -C
-ip link set lo up
 
 # --- without the module ------------------------------------------------------
 # The family's alias makes the kernel modprobe tpstat on lookup: where one
@@ -47,7 +38,7 @@ check_eq "... without a warning" "" "$(cat "$TMP/err")"
 check "... and does not load the module" test ! -d /sys/module/tpstat
 rmmod tpstat 2> /dev/null
 
-insmod "$KO"
+suite_load
 
 # --- info, list --------------------------------------------------------------------
 "$TP" --version > "$TMP/out" 2> "$TMP/err"
@@ -355,7 +346,4 @@ if full_tier; then
 	check_eq "every event attached again" 0 "$(grep -c ' detached$' "$DBG/events")"
 fi
 
-rmmod tpstat
-splats=$(dmesg | grep -E 'BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|sleeping function|Call Trace|lockdep')
-check_eq "kernel log has no warnings" "" "$splats"
-finish
+suite_end

@@ -12,23 +12,16 @@
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
 # shellcheck source=tests/net/workloads.sh
 . "$here/workloads.sh"
-TMP=$(mktemp -d)
-
-dmesg -C
-ip link set lo up
 make_namespaces
 
-insmod "$KO"
+suite_load
 "$TP" attach '*'
 check_eq "tpstat attach '*' succeeds" 0 $?
 # What the build's headers declared (module/genprobes.sh), beside the .ko.
@@ -150,13 +143,6 @@ if [ -n "$(state sctp:sctp_probe)" ] && modprobe sctp 2>/dev/null; then
 else
 	ok "a module's tracepoints # SKIP no sctp module or no sctp:sctp_probe"
 fi
-rmmod tpstat
-
-# --- kernel log -----------------------------------------------------------------
-splats=$(dmesg | grep -E 'BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|UBSAN|sleeping function|Call Trace|lockdep')
-check_eq "kernel log has no warnings" "" "$splats"
-[ -n "$splats" ] && dmesg | tail -60 | sed 's/^/# /'
-
 ip netns del tpa
 ip netns del tpb
-finish
+suite_end

@@ -15,20 +15,13 @@
 #            peer), 3 to 127.0.0.3, 2 to ::1; all from 127.0.0.1 or ::1
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-NLPROBE=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/nlprobe
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
-TMP=$(mktemp -d)
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 EV=sock:inet_sock_set_state
 
-dmesg -C
-ip link set lo up
 quiet_ipv6
-insmod "$KO"
+suite_load
 
 # An IPv4 address as ftrace compares saddr/daddr (__u8[4]): the bytes
 # read as one native-endian u32.
@@ -136,7 +129,4 @@ check_eq "the counts were not started over" "$before" "$(hits)"
 "$TP" filter clear
 check_eq "clear" "no filter" "$("$TP" filter show)"
 
-rmmod tpstat
-check_eq "kernel log clean" "" "$(dmesg | grep -E 'BUG|WARNING|KASAN')"
-rm -rf "$TMP"
-finish
+suite_end

@@ -12,18 +12,11 @@
 #   t6a: v6a fd99::1  <--->  t6b: v6b fd99::2   (netem 2% + every 50th dropped)
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
-
-dmesg -C
-ip link set lo up
 sysctl -qw net.ipv6.conf.all.disable_ipv6=0
 sysctl -qw net.ipv6.conf.lo.disable_ipv6=0
 # An IPv6 link that stays quiet: no duplicate address detection, no router
@@ -51,8 +44,8 @@ check "lossy IPv6 link between the namespaces" \
 	bash -c 'tc -n t6a qdisc add dev v6a root netem loss 2% &&
 		tc -n t6b qdisc add dev v6b clsact &&
 		tc -n t6b filter add dev v6b ingress matchall action gact ok random determ drop 50'
-insmod "$KO"
-check "insmod with every view" test -f "$DBG/retrans"
+suite_load
+check "... with every view" test -f "$DBG/retrans"
 restart() { quiesce; "$TP" reset all; }
 # shellcheck disable=SC2086 # $1: a command and its arguments
 jqv() { "$TP" -j $1 | jq -r "$2"; }
@@ -165,10 +158,6 @@ else
 	check_eq "no inet_sk_error_report: errors is refused" 1 $?
 fi
 
-rmmod tpstat
-check "rmmod" test ! -d /sys/module/tpstat
 ip netns del t6a
 ip netns del t6b
-check_eq "kernel log has no warning" 0 \
-	"$(dmesg | grep -cE 'BUG:|WARNING:|KASAN|INFO: possible|sleeping function|RCU stall')"
-finish
+suite_end

@@ -47,6 +47,138 @@ finish() {
 	[ "$FAILED" = 0 ]
 }
 
+# ---- a suite's start and end --------------------------------------------------
+# Every guest suite starts and ends the same way, so that each one looks
+# for the same faults in the kernel log:
+#   set -uo pipefail
+#   # shellcheck source=tests/net/lib.sh
+#   . "$(dirname "$0")/lib.sh"
+#   suite_begin "$@"      # here, KO, TP, NETLOAD..., TMP; the log cleared
+#   ...                   # what must be set up before the module
+#   suite_load [PARAM=VALUE...]   # insmod "$KO" with them, checked
+#   ...                   # the tests; log_check "<what>" for a part's log
+#   suite_end             # last line: rmmod, kmemleak, the kernel log, and
+#                         # the suite's status ("# N passed, M failed")
+# A suite that stops early ends with "suite_end; exit".
+
+# Lines no clean kernel log has: every report any suite looked for (BUG,
+# also SLUB's "BUG <cache>"; WARNING; lockdep's "INFO: possible ..."
+# and "possible ... deadlock"; RCU's; KASAN, UBSAN, kmemleak; sleeping
+# in atomic; oopses and list and refcount corruption; the allocation
+# failures and OOM killer params.sh pushes toward).
+SPLATS='BUG|WARNING|KASAN|UBSAN|kmemleak|lockdep|INFO: possible|INFO: trying|possible .*deadlock'
+SPLATS+='|suspicious RCU|RCU stall|sleeping function|Call Trace|general protection|Oops'
+SPLATS+='|Unable to handle|corruption|refcount_t'
+SPLATS+='|Out of memory|oom-kill|page allocation failure|vmalloc error'
+KMEMLEAK=/sys/kernel/debug/kmemleak
+
+# suite_begin <tpstat.ko>: a suite's start.  Sets here (the suites'
+# directory, tests/net), KO, the tool (TP) and
+# test tools (NETLOAD, NLPROBE, NLFUZZ, NSARM: TPSTAT_BUILD_SUFFIX=-arm64
+# or -armhf takes them from build/*-arm64, cross-built) and TMP (readable
+# by nobody: the suites' containers use it); mounts debugfs and tracefs
+# where they are not; has kmemleak forget what leaked before; clears
+# the kernel log; sets lo up.
+suite_begin() {
+	local top
+	KO=${1:?"usage: $0 <tpstat.ko>"}
+	here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+	top=$(cd "$here/../.." && pwd)
+	# shellcheck disable=SC2034 # each suite uses its own
+	TP=$top/build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat \
+		NETLOAD=$top/build/tools${TPSTAT_BUILD_SUFFIX:-}/netload \
+		NLPROBE=$top/build/tools${TPSTAT_BUILD_SUFFIX:-}/nlprobe \
+		NLFUZZ=$top/build/tools${TPSTAT_BUILD_SUFFIX:-}/nlfuzz \
+		NSARM=$top/build/tools${TPSTAT_BUILD_SUFFIX:-}/nsarm
+	TMP=$(mktemp -d)
+	chmod 755 "$TMP"
+	# tests/vm/boot.sh mounts both; $(<) reads without a fork.
+	[[ $(</proc/mounts) == *" /sys/kernel/debug debugfs "* ]] ||
+		mount -t debugfs none /sys/kernel/debug
+	[[ $(</proc/mounts) == *" $TRACING tracefs "* ]] ||
+		mount -t tracefs none "$TRACING"
+	# Leaks from before tpstat (5.10 leaks PCI resources at boot) are
+	# found and forgotten: "clear" forgets only leaks already reported,
+	# and kmemleak reports an object only once a second scan finds it
+	# unchanged.  A scan reports in the kernel log: cleared after.
+	if [ -w "$KMEMLEAK" ]; then
+		echo scan >"$KMEMLEAK"
+		echo scan >"$KMEMLEAK"
+		echo clear >"$KMEMLEAK"
+	fi
+	dmesg -C
+	ip link set lo up
+}
+
+# suite_load [PARAM=VALUE...]: loads the module with these parameters;
+# a TAP line says whether it did.
+# shellcheck disable=SC2120 # most suites load it with no parameter
+suite_load() {
+	insmod "$KO" "$@"
+	check "insmod${*:+ $*}" test -d "$DBG"
+}
+
+# log_splats: the lines of the kernel log, since it was last cleared,
+# that report a fault.
+log_splats() { dmesg | grep -E "$SPLATS"; }
+# log_clear: clears the kernel log (for a test that reads what the
+# module logs next); a fault it held is kept for the next log_check.
+log_clear() {
+	local log
+	log=$(dmesg -c)
+	[[ $log =~ $SPLATS ]] && printf '%s\n' "$log" >>"$TMP/faults.log"
+	return 0
+}
+# log_check <what>: a TAP line: no fault reported in the kernel log since
+# the last log_check (or suite_begin), log_clear's kept ones too; the
+# log is then cleared (the console keeps it all).  A fault's first report
+# is printed whole.
+log_check() {
+	local log splats
+	log=$(cat "$TMP/faults.log" 2>/dev/null; dmesg -c)
+	rm -f "$TMP/faults.log"
+	splats=$(grep -E "$SPLATS" <<<"$log")
+	if [ -z "$splats" ]; then
+		ok "$1"
+		return 0
+	fi
+	not_ok "$1: $(wc -l <<<"$splats") lines report a fault"
+	head -20 <<<"$splats" | sed 's/^/# /'
+	echo "# the first report:"
+	grep -E -B2 -A40 -m1 "$SPLATS" <<<"$log" | sed 's/^/#   /'
+	return 1
+}
+
+# suite_end: a suite's end (its last command): unloads tpstat if it is
+# loaded; kmemleak finds nothing (where the kernel has it: two scans 5 s
+# apart, as it reports only objects it saw twice); log_check; prints the
+# counts and returns the suite's status.
+suite_end() {
+	if [ -d /sys/module/tpstat ]; then
+		rmmod tpstat
+		check "rmmod" test ! -d /sys/module/tpstat
+	fi
+	if [ -w "$KMEMLEAK" ]; then
+		echo scan >"$KMEMLEAK"
+		nap 5
+		echo scan >"$KMEMLEAK"
+		check_eq "kmemleak finds nothing" 0 "$(grep -c unreferenced "$KMEMLEAK")"
+		head -40 "$KMEMLEAK" | sed 's/^/# /'
+	fi
+	log_check "kernel log clean"
+	rm -rf "$TMP"
+	finish
+}
+
+nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+# until_ok <tenths of a second> <command...>: until the command succeeds.
+until_ok() {
+	local n=$1 i
+	shift
+	for ((i = 0; i < n; i++)); do "$@" && return 0; nap 0.1; done
+	return 1
+}
+
 # Namespaces a and b, WireGuard netns.sh style: "na cmd" runs in a.
 na() { ip netns exec tpa "$@"; }
 nb() { ip netns exec tpb "$@"; }

@@ -13,21 +13,14 @@
 # their alerts out of anything else the guest does.
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
-nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 nm() { ip netns exec tpm "$@"; }
 jqe() { jq -e "$@" > /dev/null; }
 
-dmesg -C
-ip link set lo up
 ip netns add tpm
 ip -n tpm link set lo up
 NS=$(nm stat -L -c %i /proc/self/ns/net)
@@ -84,7 +77,7 @@ judged() {
 	echo $n
 }
 
-insmod "$KO"
+suite_load
 check_eq "the monitor is off after load" no "$(mon_field armed)"
 
 # --- permissions ----------------------------------------------------------------
@@ -209,7 +202,4 @@ check "... after alerts it printed" jqe -s 'length > 0' "$TMP/unload.out"
 wait $flood
 
 ip netns del tpm
-check "kernel log clean (no WARN, BUG, lockdep, KASAN, kmemleak, sleeping in atomic)" \
-	bash -c "! dmesg | grep -Eq 'WARNING:|BUG:|possible .*deadlock|KASAN|kmemleak|sleeping function|UBSAN|Call Trace'"
-dmesg | grep -E 'WARNING:|BUG:|deadlock|KASAN|sleeping function|UBSAN' | head -5 | sed 's/^/# /'
-finish
+suite_end

@@ -12,29 +12,14 @@
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
-chmod 755 "$TMP"
-# until <tenths of a second> <command...>
-until_ok() {
-	local n=$1 i
-	shift
-	for ((i = 0; i < n; i++)); do "$@" && return 0; sleep 0.1; done
-	return 1
-}
-
-dmesg -C
-ip link set lo up
 # Every tracepoint, so that generated probes count too (a namespace's
 # counters must leave their events out).
-insmod "$KO" events='*'
+suite_load events='*'
 "$TP" -v -j list | jq '[.events[] | select(.variant == "generated" and .state == "attached") | .name]' \
 	> "$TMP/generated.json"
 
@@ -87,7 +72,7 @@ EOT
 if ! setpriv --reuid=nobody --regid=nogroup --clear-groups \
 	unshare --user --map-root-user --net true 2> "$TMP/unshare.err"; then
 	not_ok "an unprivileged user can make a container (unshare -Urn): $(cat "$TMP/unshare.err")"
-	finish
+	suite_end
 	exit
 fi
 r0=$(mon_field requests)
@@ -225,8 +210,4 @@ check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
 check_eq "tpstat -n with an unknown name exits 1" 1 $?
 check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
 ip netns del tpn
-
-check "kernel log clean (no WARN, BUG, lockdep, KASAN, kmemleak, sleeping in atomic)" \
-	bash -c "! dmesg | grep -Eq 'WARNING:|BUG:|possible .*deadlock|KASAN|kmemleak|sleeping function|UBSAN|Call Trace'"
-rmmod tpstat
-finish
+suite_end

@@ -20,13 +20,9 @@
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
-TMP=$(mktemp -d)
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 VIEWS="drops resets retrans errors rcvq lifetime devices neigh"
 # rows <netns> <view>: how many rows the view has, read in that namespace.
 rows() {
@@ -39,10 +35,8 @@ on() {
 	ip netns exec "$1" "$TP" -j "$2" > /dev/null 2>&1
 }
 
-dmesg -C
-ip link set lo up
-insmod "$KO"
-check "insmod with every view" test -f "$DBG/drops"
+suite_load
+check "... with every view" test -f "$DBG/drops"
 
 ip netns add tpold
 ip netns add tpoldp
@@ -142,7 +136,4 @@ for ((j = 0; j <= i && j < 60; j++)); do
 	ip netns del "tpnew$j" 2> /dev/null
 done
 
-check "kernel log clean (no WARN, BUG, lockdep, KASAN, kmemleak, sleeping in atomic)" \
-	bash -c "! dmesg | grep -Eq 'WARNING:|BUG:|possible .*deadlock|KASAN|kmemleak|sleeping function|UBSAN|Call Trace'"
-rmmod tpstat
-finish
+suite_end

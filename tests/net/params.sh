@@ -18,16 +18,11 @@
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
-SPLATS='BUG:|WARNING:|KASAN|UBSAN|INFO: possible|INFO: trying|sleeping function|RCU stall|Call Trace|Out of memory|oom-kill|page allocation failure|vmalloc error'
 
 # The limits (module/params.h), and each table's debugfs view file.
 declare -A MAX=(
@@ -45,11 +40,7 @@ declare -A VIEW=(
 PARAMS="drop_keys trap_keys flow_keys reset_keys lifetime_keys device_keys
 	error_keys rcvq_keys neigh_keys auth_keys sockmem_keys sockets"
 
-dmesg -C
-ip link set lo up
 rmmod tpstat 2>/dev/null
-
-splats() { dmesg | grep -E "$SPLATS"; }
 
 # refuse <description> <expected log text> <insmod argument>...: the
 # load fails with EINVAL, nothing stays loaded, the log has the text,
@@ -57,7 +48,7 @@ splats() { dmesg | grep -E "$SPLATS"; }
 refuse() {
 	local what=$1 want=$2 why=''
 	shift 2
-	dmesg -C
+	log_clear
 	if insmod "$KO" "$@" 2>"$TMP/err"; then
 		rmmod tpstat
 		why='loaded'
@@ -66,7 +57,7 @@ refuse() {
 		why="insmod said: $(cat "$TMP/err")"
 	[ -z "$why" ] && [ -d /sys/module/tpstat ] && why='left loaded'
 	[ -z "$why" ] && ! dmesg | grep -qF -- "$want" && why="no log line: $want"
-	[ -z "$why" ] && [ -n "$(splats)" ] && why='a splat'
+	[ -z "$why" ] && [ -n "$(log_splats)" ] && why='a splat'
 	if [ -z "$why" ]; then
 		ok "$what is refused: $want"
 	else
@@ -100,12 +91,12 @@ refuse "drop_keys=<4000 digits>" "tpstat: drop_keys=${long:0:32}...: must be a n
 # capacity <view>: the "# overflow N entries N capacity N" line's capacity.
 capacity() { sed -n '1s/^# overflow [0-9]* entries [0-9]* capacity \([0-9]*\)$/\1/p' "$DBG/$1"; }
 memory() { "$TP" -j info | jq -r .memory_bytes; }
-insmod "$KO"
+suite_load
 mem_default=$(memory)
 rmmod tpstat
 for p in $PARAMS; do
 	for v in 1 ${MAX[$p]}; do
-		dmesg -C
+		log_clear
 		if ! insmod "$KO" "$p=$v" 2>"$TMP/err"; then
 			not_ok "$p=$v loads ($(cat "$TMP/err"))"
 			dmesg | tail -5 | sed 's/^/# /'
@@ -122,7 +113,7 @@ for p in $PARAMS; do
 			not_ok "$p=$v loads: no debugfs file ${VIEW[$p]}"
 		fi
 		rmmod tpstat
-		check_eq "$p=$v: nothing in the kernel log but the load" "" "$(splats)"
+		check_eq "$p=$v: nothing in the kernel log but the load" "" "$(log_splats)"
 	done
 done
 
@@ -185,14 +176,14 @@ check_eq "reset_keys=1: the counters saw ftrace's resets" "$RESETS" "$updates"
 check_eq "reset_keys=1: what did not land is counted lost" $((updates - landed)) "$lost"
 check_eq "lifetime_keys=1: one key" 1 "$("$TP" -j lifetime | jq .entries)"
 rmmod tpstat
-check_eq "counting at the limits: nothing in the kernel log" "" "$(splats)"
+check_eq "counting at the limits: nothing in the kernel log" "" "$(log_splats)"
 
 # --- every table at its limit at once -------------------------------------------
 # About a gigabyte: loads, or fails for want of memory and says so;
 # never the OOM killer or an allocation warning.
 args=()
 for p in $PARAMS; do args+=("$p=${MAX[$p]}"); done
-dmesg -C
+log_clear
 if insmod "$KO" "${args[@]}" 2>"$TMP/err"; then
 	mem=$(memory)
 	echo "# every table at its limit: $mem bytes"
@@ -204,7 +195,7 @@ else
 	check "every table at its limit: refused for want of memory, and says so" \
 		bash -c "dmesg | grep -qF 'cannot allocate the view tables (-12): the *_keys and sockets'"
 fi
-check_eq "every table at its limit: nothing in the kernel log" "" "$(splats)"
+check_eq "every table at its limit: nothing in the kernel log" "" "$(log_splats)"
 
 # --- events= and views= --------------------------------------------------------
 # items <length> <item> <pad>...: a comma-separated list of exactly
@@ -221,7 +212,7 @@ glob_list() {
 }
 ev1024=$(glob_list 1024)
 check_eq "a list of 1024 characters" 1024 ${#ev1024}
-dmesg -C
+log_clear
 insmod "$KO" events="$ev1024"
 check "events= of 1024 characters (the limit) loads" test -d "$DBG"
 check_eq "... and attaches tcp:*" \
@@ -371,8 +362,4 @@ sys.exit(1 if status else 0)
 PY
 check_eq "4000 concurrent bad GLOBs: each reply has its own request's reason" 0 $?
 sed 's/^/# /' "$TMP/extack.out"
-rmmod tpstat
-
-check_eq "kernel log: no splat" "" "$(splats)"
-rm -rf "$TMP"
-finish
+suite_end

@@ -19,23 +19,11 @@
 #   tests/net/privilege.sh <tpstat.ko>
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
-chmod 755 "$TMP"
-until_ok() { # <tenths of a second> <command...>
-	local n=$1 i
-	shift
-	for ((i = 0; i < n; i++)); do "$@" && return 0; sleep 0.1; done
-	return 1
-}
-nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 # userns <script>: the script as root of a fresh user and network namespace.
 userns() {
 	nobody unshare --user --map-root-user --net bash -c "ip link set lo up; $1"
@@ -70,17 +58,14 @@ row() {
 	done
 }
 
-dmesg -C
-ip link set lo up
-chmod 755 "$TMP"
 if ! userns true 2> "$TMP/unshare.err"; then
 	not_ok "an unprivileged user can make a container (unshare -Urn): $(cat "$TMP/unshare.err")"
-	finish
+	suite_end
 	exit
 fi
 # Each userns row makes a namespace that counts until it is cleaned up
 # (asynchronously): the cap is lowered to 2 only for its own test.
-insmod "$KO" reset_keys=64 netns_max=64
+suite_load reset_keys=64 netns_max=64
 
 # --- the table, row by row ---------------------------------------------------------
 row "list" ok ok ok "$TP" list
@@ -289,7 +274,4 @@ check "... which are one or two per refused connect (6.2 on: sent ones too)" \
 check "... and the system's overflow counts the flood's losses" \
 	test "$(jq .overflow "$TMP/admin.json")" -ge 90
 
-check "kernel log clean (no WARN, BUG, lockdep, KASAN, kmemleak, sleeping in atomic)" \
-	bash -c "! dmesg | grep -Eq 'WARNING:|BUG:|possible .*deadlock|KASAN|kmemleak|sleeping function|UBSAN|Call Trace'"
-rmmod tpstat
-finish
+suite_end

@@ -9,34 +9,17 @@
 # Prints TAP lines and ends with "# <P> passed, <F> failed".
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
-
-KMEMLEAK=/sys/kernel/debug/kmemleak
-# Leaks from before tpstat (5.10 leaks PCI resources at boot) are found
-# and forgotten: "clear" forgets only leaks already reported, and kmemleak
-# reports an object only once a second scan finds it unchanged.
-if [ -w "$KMEMLEAK" ]; then
-	echo scan > "$KMEMLEAK"
-	echo scan > "$KMEMLEAK"
-	echo clear > "$KMEMLEAK"
-fi
-# A scan reports what it finds in the kernel log: clear the log after.
-dmesg -C
-ip link set lo up
 quiet_ipv6
 make_namespaces
 check "lossy link: netem on va, every 50th packet dropped at vb" make_lossy
 
 # --- load: events and counters files --------------------------------------
-insmod "$KO"
-check "insmod with default events" test -d "$DBG"
+suite_load
 
 # The hand-written probes' events (events.h), attached by default.
 hand=$(sed -nE 's/^TPSTAT_EVENT\([A-Z0-9_]+, ([a-z0-9_]+), ([a-z0-9_]+)\)$/\1:\2/p' \
@@ -181,7 +164,7 @@ rmmod tpstat
 # --- bad events= ---------------------------------------------------------------
 # shellcheck disable=SC2016 # a literal '$' is the bad character
 for bad in 'nosuch:thing' 'tcp:*,,' 'tcp:$x' 'a:b:c'; do
-	dmesg -C
+	log_clear
 	if insmod "$KO" events="$bad" 2>/dev/null; then
 		not_ok "events=$bad is refused"
 		rmmod tpstat
@@ -221,18 +204,6 @@ if full_tier; then
 	check_eq "50 load/unload cycles" 0 $cycles_fail
 fi
 
-# --- kernel log -----------------------------------------------------------------
-if [ -w "$KMEMLEAK" ]; then
-	echo scan > "$KMEMLEAK"
-	sleep 5
-	echo scan > "$KMEMLEAK"
-	check_eq "kmemleak reports nothing" 0 "$(grep -c unreferenced "$KMEMLEAK")"
-	sed 's/^/# /' "$KMEMLEAK" | head -40
-fi
-splats=$(dmesg | grep -E 'BUG:|WARNING:|INFO: possible|INFO: trying|KASAN|sleeping function|Call Trace|lockdep|kmemleak: [0-9]+ new')
-check_eq "kernel log has no warnings" "" "$splats"
-[ -n "$splats" ] && dmesg | tail -60 | sed 's/^/# /'
-
 ip netns del tpa
 ip netns del tpb
-finish
+suite_end

@@ -19,30 +19,14 @@
 #   tpc<N>: namespaces that count their own events, made and deleted
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-TP=$here/../../build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
-TMP=$(mktemp -d)
 SECS=${TPSTAT_STRESS_SECONDS:-30}
-# What a clean kernel log never has.
-FAULTS='BUG:|WARNING:|KASAN|UBSAN|suspicious RCU|INFO: possible|INFO: trying|sleeping function|general protection|Oops|corruption|kmemleak: [0-9]+ new'
 
-KMEMLEAK=/sys/kernel/debug/kmemleak
-# Leaks from before tpstat are found and forgotten (run.sh says why).
-if [ -w "$KMEMLEAK" ]; then
-	echo scan >"$KMEMLEAK"
-	echo scan >"$KMEMLEAK"
-	echo clear >"$KMEMLEAK"
-fi
-dmesg -C
-ip link set lo up
-insmod "$KO" events='*'
-check "module loads with every event and view" test -d "$DBG"
+suite_load events='*'
 make_namespaces
 
 # --- the storms, under traffic -------------------------------------------
@@ -102,9 +86,7 @@ for s in flood_init flood_veth flood_back reset filter netns_filter churn reader
 	n=$(cat "$TMP/$s.rounds" 2>/dev/null)
 	check "storm $s ran (${n:-0} rounds in ${SECS}s)" test "${n:-0}" -gt 0
 done
-dmesg >"$TMP/storm.log"
-check_eq "kernel log clean through the storms" 0 "$(grep -cE "$FAULTS" "$TMP/storm.log")"
-grep -m 20 -E -A 12 "$FAULTS" "$TMP/storm.log" | sed 's/^/# /'
+log_check "kernel log clean through the storms"
 
 # --- exact again ----------------------------------------------------------
 "$TP" filter clear >/dev/null 2>&1
@@ -139,17 +121,4 @@ check "the workload reached tcp:tcp_receive_reset" \
 # --- unload, leaks ----------------------------------------------------------
 ip netns del tpa
 ip netns del tpb
-rmmod tpstat
-check "rmmod after the storms" test ! -d /sys/module/tpstat
-if [ -w "$KMEMLEAK" ]; then
-	echo scan >"$KMEMLEAK"
-	nap 5
-	echo scan >"$KMEMLEAK"
-	check_eq "kmemleak finds nothing after the storms and rmmod" 0 \
-		"$(grep -c unreferenced "$KMEMLEAK")"
-	head -40 "$KMEMLEAK" | sed 's/^/# /'
-fi
-dmesg >"$TMP/end.log"
-check_eq "kernel log clean to the end" 0 "$(grep -cE "$FAULTS" "$TMP/end.log")"
-rm -rf "$TMP"
-finish
+suite_end

@@ -9,18 +9,15 @@
 #   TPSTAT_YNL=<dir from tests/ynl/fetch.sh> tests/net/ynl.sh <tpstat.ko>
 set -uo pipefail
 
-KO=$1
-here=$(cd "$(dirname "$0")" && pwd)
-NETLOAD=$here/../../build/tools${TPSTAT_BUILD_SUFFIX:-}/netload
-SPEC=$here/../../uapi/tpstat.yaml
 # shellcheck source=tests/net/lib.sh
-. "$here/lib.sh"
-TMP=$(mktemp -d)
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
+SPEC=$here/../../uapi/tpstat.yaml
 PY=/usr/bin/python3
 
 if [ ! -f "${TPSTAT_YNL:-}/tools/net/ynl/cli.py" ]; then
 	not_ok "TPSTAT_YNL names the kernel's YNL client (tests/ynl/fetch.sh)"
-	finish
+	suite_end
 	exit
 fi
 cli() {
@@ -31,9 +28,7 @@ tpstat_cli() {
 		--schema "$TPSTAT_YNL/Documentation/netlink/genetlink.yaml" "$@"
 }
 
-dmesg -C
-ip link set lo up
-insmod "$KO"
+suite_load
 
 # --- the spec against the module's policy ------------------------------------
 cli --spec "$TPSTAT_YNL/Documentation/netlink/specs/nlctrl.yaml" \
@@ -92,7 +87,4 @@ check "a glob that matches nothing is refused" test $? -ne 0
 check "... with the module's reason" grep -q "matches no tracepoint" "$TMP/out"
 sed 's/^/# /' "$TMP/out" | tail -3
 
-rmmod tpstat
-check_eq "kernel log has no warnings" "" \
-	"$(dmesg | grep -E 'BUG:|WARNING:|INFO: possible|KASAN|sleeping function|Call Trace|lockdep')"
-finish
+suite_end
