@@ -11,8 +11,8 @@
 #   full   Debian 12's 6.1 and 6.12 (the host's packages): build,
 #          exactness against ftrace, the tool, namespaces, the storms
 #          of stress.sh, a hostile user (adversary.sh), the privilege
-#          table, auth, every tracepoint; on 6.12 also the views over
-#          IPv4 and IPv6, the kernel's YNL client and namespace-number
+#          table, auth, socket memory (sockmem.sh), every tracepoint;
+#          on 6.12 also the views over IPv4 and IPv6, the kernel's YNL client and namespace-number
 #          reuse, on 6.1 every module parameter at and past its limits
 #          (params.sh); the deployment tests use these kernels.
 #   debug  the debug kernels built from Debian's 6.1 source and from
@@ -247,7 +247,7 @@ kernel_job() {
 		# Every module parameter at and past its limits: on 6.1, whose
 		# extack the concurrent errors' part is about.
 		[[ $name == deb-6.1.* ]] && suites+=(params.sh)
-		suites+=(privilege.sh auth.sh events.sh) ;;
+		suites+=(sockmem.sh privilege.sh auth.sh events.sh) ;;
 	# adversary.sh: whole on Debian 12's kernels; elsewhere without its
 	# floods and namespaces arming (TPSTAT_ADVERSARY_PARTS=), whose code
 	# is the same on every kernel: its fuzzing, bad requests and rmmod
