@@ -13,8 +13,9 @@
 #          of stress.sh, a hostile user (adversary.sh), the privilege
 #          table, auth, socket memory (sockmem.sh), every tracepoint;
 #          on 6.12 also the views over IPv4 and IPv6, the kernel's
-#          YNL client and namespace-number reuse, on 6.1 every module parameter at and past its limits
-#          (params.sh); the deployment tests use these kernels.
+#          YNL client and namespace-number reuse, on 6.1 every module
+#          parameter at and past its limits (params.sh); the deployment
+#          tests use these kernels.
 #   debug  the debug kernels built from Debian's 6.1 source and from
 #          trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
 #          KUnit, no BPF; 7.3's tracepoints call probes preemptible,
