@@ -9,7 +9,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 "$top/tests/deps.sh"
 
-packages=(linux-perf bpftrace gnuplot-nox)
+packages=(linux-perf bpftrace gnuplot-nox time)
 missing=()
 for p in "${packages[@]}"; do
 	status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)

@@ -489,10 +489,11 @@ fi
 # their dynamic loader (tool_tmpfs), and take the fastest of 3 after an
 # untimed one.
 # flow_dump <flow_keys> [memory]: prints "ns=N bytes=N tool_ns=N
-# text_ns=N dump_ns=N # overflow ..." (the file's header); with "memory",
-# also records tpstat info's memory at default sizes.
+# text_ns=N dump_ns=N rss_kib=N # overflow ..." (the file's header;
+# rss_kib: tpstat -j retrans's peak resident memory, GNU time's %M); with
+# "memory", also records tpstat info's memory at default sizes.
 flow_dump() {
-	local keys=$1 n rd hdr tool text dump
+	local keys=$1 n rd hdr tool text dump rss
 	rm -f /tmp/na
 	if ! ((has_views)) || ! insmod "$TPSTAT_KO" flow_keys="$keys"; then
 		echo "n/a: no views, or flow_keys=$keys refused"
@@ -513,8 +514,9 @@ flow_dump() {
 	dump=$(fastest 3 "$LOAD" dump 2)
 	tool=$(fastest 3 "$LOAD" time "${TOOL_TMPFS[@]}" -j retrans)
 	text=$(fastest 3 "$LOAD" time "${TOOL_TMPFS[@]}" retrans)
+	rss=$(/usr/bin/time -f %M "${TOOL_TMPFS[@]}" -j retrans 2>&1 >/dev/null | tail -1)
 	rmmod tpstat
-	echo "$rd tool_ns=$tool text_ns=$text dump_ns=$dump $hdr"
+	echo "$rd tool_ns=$tool text_ns=$text dump_ns=$dump rss_kib=${rss:-0} $hdr"
 }
 # The tool, its libraries and their loader copied to /tmp/tool (tmpfs):
 # TOOL_TMPFS runs it from there.
