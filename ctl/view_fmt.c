@@ -51,6 +51,39 @@ const char *view_proto_column(const struct view_entry *e, const char *name,
 	return buf;
 }
 
+const char *view_proto_text(const struct view_entry *e, char *buf,
+			    size_t len)
+{
+	const char *name;
+
+	if (!e->has_protocol)
+		return NULL;
+	name = ip_proto_name(e->protocol);
+	if (name)
+		return name;
+	snprintf(buf, len, "%u", e->protocol);
+	return buf;
+}
+
+const char *view_proto_text_column(const struct view_entry *e, char *buf,
+				   size_t len)
+{
+	return view_proto_column(e, view_proto_text(e, buf, len), buf, len);
+}
+
+int cmp_proto_sport(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_u64(b->has_protocol, a->has_protocol);
+
+	if (!c)
+		c = cmp_u64(a->protocol, b->protocol);
+	if (!c)
+		c = cmp_u64(b->has_sport, a->has_sport);
+	if (!c)
+		c = cmp_u64(a->sport, b->sport);
+	return c;
+}
+
 const char *view_family_name(const struct view_entry *e)
 {
 	unsigned int len = e->saddr_len ? e->saddr_len : e->daddr_len;

@@ -54,6 +54,21 @@ void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
  */
 const char *view_proto_column(const struct view_entry *e, const char *name,
 			      char *buf, size_t len);
+/*
+ * @e's protocol: its name (ip_proto_name()), else its number in @buf;
+ * NULL without PROTOCOL.
+ */
+const char *view_proto_text(const struct view_entry *e, char *buf,
+			    size_t len);
+/* view_proto_column() of view_proto_text(). */
+const char *view_proto_text_column(const struct view_entry *e, char *buf,
+				   size_t len);
+/*
+ * Two entries by protocol, then local port: a socket's service as the
+ * rcvq and sockmem views key it; an entry lacking one sorts after those
+ * that have it.
+ */
+int cmp_proto_sport(const struct view_entry *a, const struct view_entry *b);
 /* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
 const char *view_family_name(const struct view_entry *e);
 

@@ -17,47 +17,12 @@
 
 #define NUM_MAX 24	/* a u64 in decimal */
 
-static const char *rcvq_protocol_text(const struct view_entry *e,
-				      char *buf, size_t len)
-{
-	if (!e->has_protocol)
-		return NULL;
-	switch (e->protocol) {
-	case IPPROTO_UDP:
-		return "udp";
-	case IPPROTO_UDPLITE:
-		return "udplite";
-	case IPPROTO_ICMP:
-		return "icmp";
-	case IPPROTO_ICMPV6:
-		return "icmpv6";
-	case IPPROTO_RAW:
-		return "raw";
-	}
-	snprintf(buf, len, "%u", e->protocol);
-	return buf;
-}
-
-/* The PROTO column (view_fmt.h). */
-static const char *proto_column(const struct view_entry *e, char *buf,
-				size_t len)
-{
-	return view_proto_column(e, rcvq_protocol_text(e, buf, len), buf,
-				 len);
-}
-
 /* The key: an entry lacking a part sorts after those that have it. */
 static int key_cmp(const struct view_entry *a, const struct view_entry *b,
 		   bool family)
 {
-	int c = cmp_u64(b->has_protocol, a->has_protocol);
+	int c = cmp_proto_sport(a, b);
 
-	if (!c)
-		c = cmp_u64(a->protocol, b->protocol);
-	if (!c)
-		c = cmp_u64(b->has_sport, a->has_sport);
-	if (!c)
-		c = cmp_u64(a->sport, b->sport);
 	if (!c)
 		c = cmp_netns(a, b);
 	if (!c && family)
@@ -145,7 +110,7 @@ static void rcvq_text(FILE *f, const struct view_print *pr)
 
 		n = strlen(rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)));
 		wb = n > wb ? n : wb;
-		n = strlen(proto_column(e, proto, sizeof(proto)));
+		n = strlen(view_proto_text_column(e, proto, sizeof(proto)));
 		wp = n > wp ? n : wp;
 	}
 	if (!pr->no_header)
@@ -157,7 +122,7 @@ static void rcvq_text(FILE *f, const struct view_print *pr)
 		fprintf(f, "%8s  %*s  %-*s  %5s  %s\n",
 			count_text(e->count, pr->human, cnt, sizeof(cnt)),
 			wb, rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)),
-			wp, proto_column(e, proto, sizeof(proto)),
+			wp, view_proto_text_column(e, proto, sizeof(proto)),
 			port_text(e, port, sizeof(port)),
 			netns_text(e->netns, ns, sizeof(ns)));
 	}
@@ -169,7 +134,7 @@ static void rcvq_json_entry(struct json *j, const struct view_print *pr,
 	const struct view_entry *e = &pr->v->e[i];
 	const char *family = view_family_name(e);
 	char proto[NUM_MAX];
-	const char *p = rcvq_protocol_text(e, proto, sizeof(proto));
+	const char *p = view_proto_text(e, proto, sizeof(proto));
 
 	json_object_open(j);
 	json_key(j, "count");
@@ -194,7 +159,7 @@ static void rcvq_export(struct prom *p, const struct view *v)
 		const struct view_entry *e = &v->e[i];
 		char proto[12], port[8], netns[12], ck[NUM_MAX];
 		const struct prom_label l[4] = {
-			{ "protocol", rcvq_protocol_text(e, proto, sizeof(proto)) },
+			{ "protocol", view_proto_text(e, proto, sizeof(proto)) },
 			{ "port", port },
 			{ "netns", netns },
 			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },

@@ -48,40 +48,12 @@ static const char *kind_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-/* "tcp", "udp", ..., else the number in @buf; NULL without PROTOCOL. */
-static const char *proto_text(const struct view_entry *e, char *buf,
-			      size_t len)
-{
-	const char *p;
-
-	if (!e->has_protocol)
-		return NULL;
-	p = ip_proto_name(e->protocol);
-	if (p)
-		return p;
-	snprintf(buf, len, "%u", e->protocol);
-	return buf;
-}
-
-/* The PROTO column (view_fmt.h). */
-static const char *proto_column(const struct view_entry *e, char *buf,
-				size_t len)
-{
-	return view_proto_column(e, proto_text(e, buf, len), buf, len);
-}
-
 /* The key, family last; a part an entry lacks sorts after the others. */
 static int key_cmp(const struct view_entry *a, const struct view_entry *b,
 		   bool family)
 {
-	int c = cmp_u64(b->has_protocol, a->has_protocol);
+	int c = cmp_proto_sport(a, b);
 
-	if (!c)
-		c = cmp_u64(a->protocol, b->protocol);
-	if (!c)
-		c = cmp_u64(b->has_sport, a->has_sport);
-	if (!c)
-		c = cmp_u64(a->sport, b->sport);
 	if (!c)
 		c = cmp_u64(b->has_mem_kind, a->has_mem_kind);
 	if (!c)
@@ -174,7 +146,7 @@ static void sockmem_text(FILE *f, const struct view_print *p)
 		wa = n > wa ? n : wa;
 		n = strlen(pages_column(p, e->mem_limit, limit, sizeof(limit)));
 		wl = n > wl ? n : wl;
-		n = strlen(proto_column(e, proto, sizeof(proto)));
+		n = strlen(view_proto_text_column(e, proto, sizeof(proto)));
 		wp = n > wp ? n : wp;
 	}
 	if (!p->no_header)
@@ -189,7 +161,7 @@ static void sockmem_text(FILE *f, const struct view_print *p)
 			kind_text(e, kind, sizeof(kind)),
 			wa, pages_column(p, e->mem_allocated, alloc, sizeof(alloc)),
 			wl, pages_column(p, e->mem_limit, limit, sizeof(limit)),
-			wp, proto_column(e, proto, sizeof(proto)),
+			wp, view_proto_text_column(e, proto, sizeof(proto)),
 			port_text(e, port, sizeof(port)),
 			netns_text(e->netns, ns, sizeof(ns)));
 	}
@@ -201,7 +173,7 @@ static void sockmem_json_entry(struct json *j, const struct view_print *p,
 	const struct view_entry *e = &p->v->e[i];
 	const char *family = view_family_name(e), *kind = kind_name(e);
 	char proto[NUM_MAX];
-	const char *pr = proto_text(e, proto, sizeof(proto));
+	const char *pr = view_proto_text(e, proto, sizeof(proto));
 
 	json_object_open(j);
 	json_key(j, "count");
@@ -247,7 +219,7 @@ static void sockmem_export(struct prom *p, const struct view *v)
 			char proto[NUM_MAX], port[8], kind[NUM_MAX];
 			char netns[12], ck[NUM_MAX];
 			const struct prom_label l[5] = {
-				{ "protocol", proto_text(e, proto, sizeof(proto)) },
+				{ "protocol", view_proto_text(e, proto, sizeof(proto)) },
 				{ "port", port },
 				{ "kind", kind_text(e, kind, sizeof(kind)) },
 				{ "netns", netns },

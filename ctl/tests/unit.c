@@ -2754,7 +2754,7 @@ static void rcvq_view(struct view *v, uint32_t ns)
 	put_rcvq(v, ns, AF_INET, IPPROTO_UDP, 514, 1200, 2304);
 	put_rcvq(v, INIT_NETNS, AF_INET, IPPROTO_RAW, 17, 7, 4608);
 	put_rcvq(v, INIT_NETNS, AF_INET6, IPPROTO_ICMPV6, 9, 2, 4608);
-	put_rcvq(v, INIT_NETNS, AF_INET, 132, 5000, 1, 65536);
+	put_rcvq(v, INIT_NETNS, AF_INET, 200, 5000, 1, 65536);
 	nlh = msg_new();
 	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, INIT_NETNS);
 	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
@@ -2790,7 +2790,7 @@ static void test_rcvq(void)
 	view_sort(&v);
 	CHECK(v.e[0].count == 1200 && v.e[1].count == 30 &&
 	      v.e[2].sport == 53 && v.e[3].protocol == IPPROTO_RAW &&
-	      v.e[4].count == 2 && v.e[5].protocol == 132 && !v.e[6].has_protocol,
+	      v.e[4].count == 2 && v.e[5].protocol == 200 && !v.e[6].has_protocol,
 	      "most first, ties by protocol, invalid last");
 	cur_view = v;
 	s = capture(view_text, &text);
@@ -2802,7 +2802,7 @@ static void test_rcvq(void)
 		 "       7  212992  udp        53  4026531840\n"
 		 "       7    4608  raw        17  4026531840\n"
 		 "       2    4608  icmpv6      9  4026531840\n"
-		 "       1   65536  132      5000  4026531840\n"
+		 "       1   65536  200      5000  4026531840\n"
 		 "       1       -  -           -  4026531840\n"
 		 "overflow: 2 lost updates (table 7/256)\n", nstext, nstext);
 	CHECK(!strcmp(s, want), "rcvq text:\n%s", s);
@@ -2825,7 +2825,7 @@ static void test_rcvq(void)
 	CHECK(strstr(s, "{\"count\":7,\"rcvbuf\":4608,\"protocol\":\"raw\","
 		     "\"family\":\"ipv4\",\"port\":17,\"netns\":4026531840}"),
 	      "rcvq JSON, a raw socket: %s", s);
-	CHECK(strstr(s, "{\"count\":1,\"rcvbuf\":65536,\"protocol\":\"132\","),
+	CHECK(strstr(s, "{\"count\":1,\"rcvbuf\":65536,\"protocol\":\"200\","),
 	      "rcvq JSON, another protocol's number: %s", s);
 	CHECK(strstr(s, "{\"count\":1,\"rcvbuf\":null,\"protocol\":null,"
 		     "\"family\":\"ipv4\",\"port\":null,\"netns\":4026531840}]}\n"),
@@ -3002,7 +3002,7 @@ static const char want_rcvq[] =
 	"tpstat_socket_rcvq_drops_total{protocol=\"udp\",port=\"53\",netns=\"4026531840\",netns_cookie=\"\"} 7\n"
 	"tpstat_socket_rcvq_drops_total{protocol=\"raw\",port=\"17\",netns=\"4026531840\",netns_cookie=\"\"} 7\n"
 	"tpstat_socket_rcvq_drops_total{protocol=\"icmpv6\",port=\"9\",netns=\"4026531840\",netns_cookie=\"\"} 2\n"
-	"tpstat_socket_rcvq_drops_total{protocol=\"132\",port=\"5000\",netns=\"4026531840\",netns_cookie=\"\"} 1\n";
+	"tpstat_socket_rcvq_drops_total{protocol=\"200\",port=\"5000\",netns=\"4026531840\",netns_cookie=\"\"} 1\n";
 
 static void test_export_rcvq(void)
 {
