@@ -4,7 +4,7 @@
 # so each of its metric families has a sample (a family without one is
 # not written): an established TCP connection (hists), refused connects
 # (errors, resets, drops), a full UDP receive queue (rcvq), a neighbour
-# that never answers (neigh) and, where the kernel has the tracepoints,
+# that never answers (neigh), UDP over its memory limit (sockmem) and, where the kernel has the tracepoints,
 # an unsigned SYN to a TCP-MD5 listener (auth).  For guest.sh, with
 # tests/net/lib.sh and workloads.sh sourced; prints what it did as
 # "# name=value" lines.
@@ -17,6 +17,7 @@ fill_views() {
 	echo "# $(wl_sock_refused)"
 	echo "# $(wl_udp_full)"
 	echo "# $(wl_neigh_fail)"
+	echo "# $(wl_sockmem)"
 	if compgen -G "$TRACING/events/tcp/tcp_hash_md5_required" > /dev/null; then
 		# A listener that wants a key from 127.0.0.1, and a SYN without
 		# one: tcp_hash_md5_required.  The client gives up after 1 s.

@@ -12,7 +12,9 @@
 #   wl_neigh_fail    a neighbour that never answers (neigh:*)
 #   wl_qdisc         a pfifo qdisc with traffic (qdisc:*)
 #   wl_fib           IPv4 and IPv6 routed between namespaces (fib:*, fib6:*)
-#   wl_all           all of them
+#   wl_all           all of them but wl_sockmem
+#   wl_sockmem       UDP over its protocol memory limit
+#                    (sock:sock_exceed_buf_limit); prints the refusals
 
 # snmp_value <proto> <field>: a field of /proc/net/snmp, e.g. Udp RcvbufErrors.
 snmp_value() {
@@ -27,6 +29,30 @@ wl_udp_full() {
 	out=$("$NETLOAD" udp-overflow 127.0.0.1 5301 200)
 	after=$(snmp_value Udp RcvbufErrors)
 	echo "udp_overflow: $out udp_rcvbuf_errors=$((after - before))"
+}
+
+# wl_sockmem: net.ipv4.udp_mem set tiny (and restored), and 40 datagrams
+# of 60,000 bytes to a socket on 127.0.0.1:5304 that reads nothing, with
+# a receive buffer far above them: once UDP's pages pass the limit, each
+# further datagram is refused.  Not in wl_all: the limit is system-wide.
+wl_sockmem() {
+	local old out
+	old=$(sysctl -n net.ipv4.udp_mem)
+	sysctl -qw net.ipv4.udp_mem="4 8 16"
+	out=$(/usr/bin/python3 - <<'PY'
+import socket
+r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+r.setsockopt(socket.SOL_SOCKET, 33, 64 << 20)  # SO_RCVBUFFORCE
+r.bind(("127.0.0.1", 5304))
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(40):
+    s.sendto(b"x" * 60000, ("127.0.0.1", 5304))
+udp = [l.split() for l in open("/proc/net/sockstat") if l.startswith("UDP:")][0]
+print("sent=40 udp_pages=%s" % udp[udp.index("mem") + 1])
+PY
+)
+	sysctl -qw net.ipv4.udp_mem="$old"
+	echo "sockmem: $out"
 }
 
 wl_sock_refused() {
