@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A small JSON writer that can only produce valid JSON: it tracks nesting
- * and commas itself and escapes every string.
+ * and commas itself and escapes every string that is not its own.
  */
 #ifndef TPSTAT_JSON_H
 #define TPSTAT_JSON_H
@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define JSON_MAX_DEPTH 8
 
@@ -24,7 +25,7 @@ struct json {
 	 * else may write to @out between json_init() and json_end().
 	 */
 	size_t len;
-	char buf[4096];
+	char buf[32768];	/* a write() each: a 65,536-row view is 13 MB */
 };
 
 void json_init(struct json *j, FILE *out, bool pretty);
@@ -32,8 +33,18 @@ void json_object_open(struct json *j);
 void json_object_close(struct json *j);
 void json_array_open(struct json *j);
 void json_array_close(struct json *j);
-void json_key(struct json *j, const char *key);
+/*
+ * @key: a name this program chose, of printable ASCII without '"' or
+ * '\\', written as it is (a literal's length is known when compiled).
+ */
+void json_key_n(struct json *j, const char *key, size_t n);
+static inline void json_key(struct json *j, const char *key)
+{
+	json_key_n(j, key, strlen(key));
+}
 void json_string(struct json *j, const char *s);
+/* As json_string(), for short text this program made (addresses, names) */
+void json_plain(struct json *j, const char *s);
 void json_u64(struct json *j, uint64_t v);
 void json_double(struct json *j, double v);
 void json_bool(struct json *j, bool v);
@@ -41,6 +52,8 @@ void json_null(struct json *j);
 /* @key, then @v (or @s), or null when not @has. */
 void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v);
 void json_opt_str(struct json *j, const char *key, bool has, const char *s);
+void json_opt_plain(struct json *j, const char *key, bool has,
+		    const char *s);
 /* Ends a top-level value with a newline, and writes it all to @out. */
 void json_end(struct json *j);
 

@@ -111,10 +111,75 @@ static char *put_dec(char *p, unsigned int v)
 	return p;
 }
 
+/* A byte in decimal at @p, as put_dec() but without its loops. */
+static char *put_byte(char *p, unsigned int v)
+{
+	if (v >= 100) {
+		*p++ = '0' + v / 100;
+		v %= 100;
+		*p++ = '0' + v / 10;
+	} else if (v >= 10) {
+		*p++ = '0' + v / 10;
+	}
+	*p++ = '0' + v % 10;
+	return p;
+}
+
+/*
+ * An IPv6 address at @p as inet_ntop() writes it (RFC 5952: lowercase,
+ * no leading zeros, the first longest run of two or more zero groups as
+ * "::"), with glibc's dotted tail for ::ffff:a.b.c.d and ::a.b.c.d.
+ */
+static char *put_in6(char *p, const uint8_t *a)
+{
+	static const char hex[] = "0123456789abcdef";
+	int zero = -1, zero_len = 0, run = 0;
+	unsigned int w[8];
+
+	for (int i = 0; i < 8; i++) {
+		w[i] = a[2 * i] << 8 | a[2 * i + 1];
+		run = w[i] ? 0 : run + 1;
+		if (run > zero_len) {
+			zero_len = run;
+			zero = i + 1 - run;
+		}
+	}
+	if (zero_len < 2)
+		zero = -1;
+	for (int i = 0; i < 8; i++) {
+		if (i == zero) {
+			*p++ = ':';
+			i += zero_len - 1;
+			if (i == 7)
+				*p++ = ':';
+			continue;
+		}
+		if (i)
+			*p++ = ':';
+		if (i == 6 && zero == 0 &&
+		    (zero_len == 6 || (zero_len == 5 && w[5] == 0xffff))) {
+			for (int k = 12; k < 16; k++) {
+				p = put_byte(p, a[k]);
+				*p++ = '.';
+			}
+			return p - 1;
+		}
+		for (int shift = 12, lead = 1; shift >= 0; shift -= 4) {
+			unsigned int d = w[i] >> shift & 15;
+
+			if (d || !lead || !shift) {
+				*p++ = hex[d];
+				lead = 0;
+			}
+		}
+	}
+	return p;
+}
+
 /*
  * inet_ntop() and snprintf() were most of what printing a large
- * RETRANS view cost: IPv4 and the port are written here (as inet_ntop()
- * and "%d" write them), IPv6 still by inet_ntop().
+ * RETRANS view cost: addresses and the port are written here, as
+ * inet_ntop() and "%d" write them.
  */
 void format_addr(char *buf, size_t len, const uint8_t *addr,
 		 unsigned int addr_len, int port)
@@ -124,17 +189,14 @@ void format_addr(char *buf, size_t len, const uint8_t *addr,
 
 	if (addr_len == 4) {
 		for (int i = 0; i < 4; i++) {
-			p = put_dec(p, addr[i]);
+			p = put_byte(p, addr[i]);
 			*p++ = '.';
 		}
 		p--;
 	} else if (addr_len == 16) {
 		if (port >= 0)
 			*p++ = '[';
-		if (inet_ntop(AF_INET6, addr, p, INET6_ADDRSTRLEN))
-			p += strlen(p);
-		else
-			*p++ = '?';
+		p = put_in6(p, addr);
 		if (port >= 0)
 			*p++ = ']';
 	} else {

@@ -19,8 +19,8 @@ void view_json_state(struct json *j, const char *key, bool has,
 	char code[32];
 	size_t n = strnlen(key, sizeof(code) - sizeof("_code"));
 
-	json_opt_str(j, key, has && tcp_state_name(state),
-		     tcp_state_name(state));
+	json_opt_plain(j, key, has && tcp_state_name(state),
+		       tcp_state_name(state));
 	/* "<key>_code", without a snprintf() per row */
 	memcpy(code, key, n);
 	memcpy(code + n, "_code", sizeof("_code"));
@@ -33,7 +33,7 @@ void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
 	char text[INET6_ADDRSTRLEN];
 
 	format_addr(text, sizeof(text), addr, len, -1);
-	json_opt_str(j, key, len == 4 || len == 16, text);
+	json_opt_plain(j, key, len == 4 || len == 16, text);
 }
 
 const char *view_proto_column(const struct view_entry *e, const char *name,
@@ -123,13 +123,6 @@ const char *view_dev_text(const struct view_entry *e, char *buf, size_t len)
 		return "-";
 	snprintf(buf, len, "ifindex %u", e->ifindex);
 	return buf;
-}
-
-int cmp_netns(const struct view_entry *a, const struct view_entry *b)
-{
-	int c = cmp_u64(a->netns, b->netns);
-
-	return c ? c : cmp_u64(a->netns_cookie, b->netns_cookie);
 }
 
 void entry_netns_json(struct json *j, const struct view_entry *e)

@@ -7,16 +7,18 @@
 #ifndef TPSTAT_VIEW_FMT_H
 #define TPSTAT_VIEW_FMT_H
 
+#include <endian.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "names.h"
+#include "view_rows.h"
 
 struct hist;
 struct json;
 struct view;
-struct view_entry;
 
 /* qsort() helpers' three-way compare of two numbers. */
 static inline int cmp_u64(uint64_t a, uint64_t b)
@@ -25,10 +27,33 @@ static inline int cmp_u64(uint64_t a, uint64_t b)
 }
 
 /*
+ * Two rows' 16-byte address fields in memcmp()'s order, without its
+ * call: a large view's sort compares them a million times.
+ */
+static inline int cmp_addr16(const uint8_t *a, const uint8_t *b)
+{
+	uint64_t x, y;
+
+	memcpy(&x, a, 8);
+	memcpy(&y, b, 8);
+	if (x == y) {
+		memcpy(&x, a + 8, 8);
+		memcpy(&y, b + 8, 8);
+	}
+	return cmp_u64(be64toh(x), be64toh(y));
+}
+
+/*
  * Two entries' namespaces: by inode number, then by cookie, as a dead
  * namespace and a later one may share the number (never the cookie).
  */
-int cmp_netns(const struct view_entry *a, const struct view_entry *b);
+static inline int cmp_netns(const struct view_entry *a,
+			    const struct view_entry *b)
+{
+	int c = cmp_u64(a->netns, b->netns);
+
+	return c ? c : cmp_u64(a->netns_cookie, b->netns_cookie);
+}
 /* "netns" and "netns_name" (netns_json()), and "netns_cookie" if given. */
 void entry_netns_json(struct json *j, const struct view_entry *e);
 /*

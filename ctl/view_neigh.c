@@ -31,7 +31,7 @@ static int neigh_qsort(const void *pa, const void *pb)
 	if (!c)
 		c = cmp_u64(a->daddr_len, b->daddr_len);
 	if (!c)
-		c = memcmp(a->daddr, b->daddr, sizeof(a->daddr));
+		c = cmp_addr16(a->daddr, b->daddr);
 	return c;
 }
 

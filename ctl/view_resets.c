@@ -75,7 +75,7 @@ static int peer_cmp(const struct view_entry *a, const struct view_entry *b)
 {
 	int c = cmp_u64(a->daddr_len, b->daddr_len);
 
-	return c ? c : memcmp(a->daddr, b->daddr, sizeof(a->daddr));
+	return c ? c : cmp_addr16(a->daddr, b->daddr);
 }
 
 static int resets_qsort(const void *pa, const void *pb)

@@ -19,13 +19,13 @@ static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
 	if (!c)
 		c = cmp_u64(a->saddr_len, b->saddr_len);
 	if (!c)
-		c = memcmp(a->saddr, b->saddr, sizeof(a->saddr));
+		c = cmp_addr16(a->saddr, b->saddr);
 	if (!c)
 		c = cmp_u64(a->sport, b->sport);
 	if (!c)
 		c = cmp_u64(a->daddr_len, b->daddr_len);
 	if (!c)
-		c = memcmp(a->daddr, b->daddr, sizeof(a->daddr));
+		c = cmp_addr16(a->daddr, b->daddr);
 	if (!c)
 		c = cmp_u64(a->dport, b->dport);
 	return c;
@@ -84,7 +84,7 @@ static void retrans_json_entry(struct json *j, const struct view_print *p,
 
 	json_object_open(j);
 	entry_netns_json(j, e);
-	json_opt_str(j, "family", view_family_name(e), view_family_name(e));
+	json_opt_plain(j, "family", view_family_name(e), view_family_name(e));
 	view_json_addr(j, "local", e->saddr, e->saddr_len);
 	json_key(j, "local_port");
 	json_u64(j, e->sport);

@@ -16,7 +16,41 @@
 
 /* ---- reading the dump ---------------------------------------------------- */
 
+/*
+ * A view's dump is tens of thousands of messages of a dozen attributes
+ * each: the attributes are read inline here, not through libmnl's calls
+ * (a call through the PLT for each type, length, check and value),
+ * which were a third of what parsing one cost.  The message's
+ * attributes were checked to lie inside it (tpnl_msg_attrs_ok()).
+ */
+static inline unsigned int attr_type(const struct nlattr *a)
+{
+	return a->nla_type & NLA_TYPE_MASK;
+}
+
+static inline size_t attr_len(const struct nlattr *a)
+{
+	return a->nla_len - MNL_ATTR_HDRLEN;
+}
+
+static inline const void *attr_data(const struct nlattr *a)
+{
+	return (const char *)a + MNL_ATTR_HDRLEN;
+}
+
+/* The attribute at @p, if one lies whole before @end; else NULL. */
+static inline const struct nlattr *attr_at(const void *p, const char *end)
+{
+	const struct nlattr *a = p;
+
+	if (end - (const char *)p < (ptrdiff_t)sizeof(*a) ||
+	    a->nla_len < sizeof(*a) || a->nla_len > end - (const char *)p)
+		return NULL;
+	return a;
+}
+
 /* Each get_*() returns 1 when @a was valid and is stored, else -1. */
+
 static int get_str(const struct nlattr *a, const char **dst, size_t max)
 {
 	const char *s;
@@ -30,46 +64,46 @@ static int get_str(const struct nlattr *a, const char **dst, size_t max)
 	return 1;
 }
 
+/* A fixed-size value: exactly @size bytes, as mnl_attr_validate(). */
+static inline int get_fixed(const struct nlattr *a, void *v, size_t size)
+{
+	if (attr_len(a) != size)
+		return -1;
+	memcpy(v, attr_data(a), size);
+	return 1;
+}
+
 static int get_u64(const struct nlattr *a, uint64_t *v)
 {
-	if (mnl_attr_validate(a, MNL_TYPE_U64) < 0)
-		return -1;
-	*v = mnl_attr_get_u64(a);
-	return 1;
+	return get_fixed(a, v, sizeof(*v));
 }
 
 static int get_u32(const struct nlattr *a, uint32_t *v)
 {
-	if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
-		return -1;
-	*v = mnl_attr_get_u32(a);
-	return 1;
+	return get_fixed(a, v, sizeof(*v));
 }
 
 static int get_u16(const struct nlattr *a, uint16_t *v)
 {
-	if (mnl_attr_validate(a, MNL_TYPE_U16) < 0)
-		return -1;
-	*v = mnl_attr_get_u16(a);
-	return 1;
+	return get_fixed(a, v, sizeof(*v));
 }
 
 static int get_u8(const struct nlattr *a, uint8_t *v)
 {
-	if (mnl_attr_validate(a, MNL_TYPE_U8) < 0)
-		return -1;
-	*v = mnl_attr_get_u8(a);
-	return 1;
+	return get_fixed(a, v, sizeof(*v));
 }
 
 /* An address must be 4 or 16 bytes; anything else prints as "?". */
 static int get_addr(const struct nlattr *a, uint8_t *addr, uint8_t *len)
 {
-	uint16_t n = mnl_attr_get_payload_len(a);
+	size_t n = attr_len(a);
 
-	if (n != 4 && n != 16)
+	if (n == 4)
+		memcpy(addr, attr_data(a), 4);
+	else if (n == 16)
+		memcpy(addr, attr_data(a), 16);
+	else
 		return -1;
-	memcpy(addr, mnl_attr_get_payload(a), n);
 	*len = n;
 	return 1;
 }
@@ -161,12 +195,12 @@ static int get_dev(const struct nlattr *a, struct view_entry *e,
 {
 	uint64_t *p;
 
-	if (mnl_attr_validate(a, MNL_TYPE_U64) < 0)
+	if (attr_len(a) != sizeof(*p))
 		return -1;
 	p = dev_value(e, offset);
 	if (!p)
 		return -2;
-	*p = mnl_attr_get_u64(a);
+	memcpy(p, attr_data(a), sizeof(*p));
 	return 1;
 }
 
@@ -176,7 +210,7 @@ static int get_dev(const struct nlattr *a, struct view_entry *e,
 
 int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 {
-	switch (mnl_attr_get_type(a)) {
+	switch (attr_type(a)) {
 	/* keys */
 	case TPSTAT_A_NETNS:
 		return get_u32(a, &e->netns);
@@ -297,6 +331,8 @@ static void entry_drop(struct view_entry *e)
 	e->hist = NULL;
 }
 
+#define OVERRUN "an attribute runs past its message, or is shorter than its header"
+
 int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct view *v = data;
@@ -306,11 +342,17 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 	bool header = false, has_hist = false, entries = false, cap = false;
 	struct view fig = { 0 };	/* a header's figures, until accepted */
 	const struct nlattr *a;
+	const char *p, *end;
+	bool overrun = false;
 	int bad = 0, r;
+	size_t step;
 
-	/* Also for callers that did not read it through tpnl_parse(). */
-	if (!tpnl_msg_attrs_ok(nlh, sizeof(struct genlmsghdr)))
-		return tpnl_reject("an attribute runs past its message, or is shorter than its header");
+	/*
+	 * Also for callers that did not read it through tpnl_parse(): the
+	 * attributes' bounds are checked as they are read, below.
+	 */
+	if (nlh->nlmsg_len < MNL_NLMSG_HDRLEN + GENL_HDRLEN)
+		return tpnl_reject(OVERRUN);
 	/* Any message now is one too many: an entry, or a second header. */
 	if (v->have_header && v->n >= view_limit(v))
 		return tpnl_reject("more entries than the %u the %s view's first message announced",
@@ -324,8 +366,18 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 		goto nomem;
 	row_init(e);
 
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		switch (mnl_attr_get_type(a)) {
+	p = mnl_nlmsg_get_payload_offset(nlh, GENL_HDRLEN);
+	end = (const char *)nlh + nlh->nlmsg_len;
+	while (p < end) {
+		a = attr_at(p, end);
+		if (!a) {
+			overrun = true;
+			break;
+		}
+		/* padded to 4 bytes, but for the last, which may end it */
+		step = MNL_ALIGN((size_t)a->nla_len);
+		p += step < (size_t)(end - p) ? step : (size_t)(end - p);
+		switch (attr_type(a)) {
 		/* the first message */
 		case TPSTAT_A_VIEW_ENTRIES:
 			header = entries = true;
@@ -386,6 +438,10 @@ int view_msg_cb(const struct nlmsghdr *nlh, void *data)
 	 * NUL, is a reply the tool cannot read: the whole read fails,
 	 * rather than print what is left of it as if it were the table.
 	 */
+	if (overrun) {
+		entry_drop(e);
+		return tpnl_reject(OVERRUN);
+	}
 	if (bad) {
 		entry_drop(e);
 		return tpnl_reject("a %s view message with an attribute of the wrong length, or a string without its NUL",

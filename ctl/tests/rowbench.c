@@ -9,7 +9,8 @@
  * row_bytes: sizeof(struct view_entry); peak_rss_kib: getrusage()'s
  * ru_maxrss for the whole process; ns_per_entry: wall time of parse,
  * order and JSON over N.  Exit 1 when fewer than N rows were read.
- *   rowbench [N] [BUF]	(65536 entries, 32768-byte buffers)
+ *   rowbench [N] [BUF] [V6]	(65536 entries, 32768-byte buffers,
+ *				 every 3rd flow IPv6; 0: none, as bench/)
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -40,15 +41,15 @@ static struct nlmsghdr *put_header(char *p, uint32_t n)
 	return nlh;
 }
 
-/* One flow as the module writes a RETRANS entry: a third of them IPv6. */
-static struct nlmsghdr *put_flow(char *p, uint32_t i)
+/* One flow as the module writes a RETRANS entry: every @v6th IPv6. */
+static struct nlmsghdr *put_flow(char *p, uint32_t i, long v6_every)
 {
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(p);
 	struct genlmsghdr *g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
 	uint8_t s4[4] = { 10, 1, i >> 8, i }, d4[4] = { 10, 2, 0, 1 };
 	uint8_t s6[16] = { 0x20, 0x01, 0x0d, 0xb8, [12] = i >> 8, [15] = i };
 	uint8_t d6[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 };
-	bool v6 = i % 3 == 1;
+	bool v6 = v6_every > 0 && i % v6_every == 1 % v6_every;
 
 	g->cmd = TPSTAT_CMD_GET_VIEW;
 	nlh->nlmsg_type = FAMILY_ID;
@@ -78,6 +79,7 @@ int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 65536;
 	size_t bufsize = argc > 2 ? (size_t)atol(argv[2]) : 32768;
+	long v6_every = argc > 3 ? atol(argv[3]) : 3;
 	const struct out_opts o = { .json = true };
 	struct view v = { .id = TPSTAT_VIEW_RETRANS };
 	char *buf = malloc(bufsize), one[512];
@@ -92,7 +94,7 @@ int main(int argc, char **argv)
 	/* The header message, then the entries, as many a buffer as fit. */
 	for (long i = -1; i < n; i++) {
 		struct nlmsghdr *nlh = i < 0 ? put_header(one, n) :
-					       put_flow(one, i);
+					       put_flow(one, i, v6_every);
 
 		if (len + nlh->nlmsg_len > bufsize) {
 			if (mnl_cb_run(buf, len, 0, 0, view_msg_cb, &v) < 0)

@@ -780,6 +780,45 @@ static void test_hist_quantiles(void)
 	      "percentiles outside 1..100 refused");
 }
 
+/*
+ * format_addr() writes addresses itself: as inet_ntop() does, for every
+ * shape of zero runs (each group zero or not: 256 patterns, with
+ * 1-digit to 4-digit groups) and the dotted tails.
+ */
+static void test_addr_as_inet_ntop(void)
+{
+	static const unsigned int groups[] = { 0x1, 0xab, 0xfff, 0xffff };
+	char want[INET6_ADDRSTRLEN], got[INET6_ADDRSTRLEN];
+	unsigned int bad = 0, n = 0;
+	uint8_t a[16];
+
+	for (unsigned int mask = 0; mask < 256; mask++) {
+		for (unsigned int g = 0; g < 4; g++) {
+			for (int i = 0; i < 8; i++) {
+				unsigned int w = mask >> i & 1 ?
+					groups[(g + i) % 4] : 0;
+
+				a[2 * i] = w >> 8;
+				a[2 * i + 1] = w;
+			}
+			/* and ::ffff:0:0/96's and ::/96's dotted forms */
+			for (int tail = 0; tail < 3; tail++) {
+				if (tail == 1 && !(mask & 0x1f))
+					a[10] = a[11] = 0xff;
+				if (tail == 2 && !(mask & 0x3f))
+					a[12] = 1;
+				inet_ntop(AF_INET6, a, want, sizeof(want));
+				format_addr(got, sizeof(got), a, 16, -1);
+				n++;
+				if (strcmp(want, got) && bad++ < 3)
+					fprintf(stderr, "# %s, inet_ntop() %s\n",
+						got, want);
+			}
+		}
+	}
+	CHECK(!bad, "IPv6 text as inet_ntop()'s: %u of %u differ", bad, n);
+}
+
 static void test_addr(void)
 {
 	static const uint8_t v4[4] = { 10, 0, 0, 1 };
@@ -800,6 +839,7 @@ static void test_addr(void)
 	CHECK(!strcmp(buf, "[::ffff:192.0.2.7]:80"), "v4-mapped: %s", buf);
 	format_addr(buf, sizeof(buf), v4, 0, 80);
 	CHECK(!strcmp(buf, "?:80"), "no address: %s", buf);
+	test_addr_as_inet_ntop();
 	CHECK(!strcmp(tcp_state_name(1), "ESTABLISHED") &&
 	      !strcmp(tcp_state_name(2), "SYN_SENT") &&
 	      !strcmp(tcp_state_name(4), "FIN_WAIT1") &&
