@@ -42,6 +42,7 @@
 #undef pr_fmt
 #include "../module/netns_counts.c"
 #include "../module/params.c"
+#include "../module/event_select.c"
 #include "../module/probes.c"
 #include "../module/probes_auth.c"
 #include "../module/probes_gen.c"

@@ -14,6 +14,9 @@
 #include "record.h"
 #include "table.h"
 #include "views.h"
+#include "views/drops.h"
+#include "views/resets.h"
+#include "views/retrans.h"
 
 struct tpstat_alert_cpu __percpu *tpstat_alert_cpus;
 unsigned int tpstat_alert_gen;

@@ -12,6 +12,11 @@
 #define TPSTAT_BIRTH_FREE	0UL
 #define TPSTAT_BIRTH_REMOVED	1UL
 
+/* sockets=' limit: twice its sockets in slots, rounded up, must fit. */
+static_assert(TPSTAT_POW2(TPSTAT_SOCKETS_MAX) &&
+	      2ULL * TPSTAT_SOCKETS_MAX * sizeof(struct tpstat_birth) <=
+	      TPSTAT_TABLE_MAX_BYTES);
+
 int tpstat_births_init(struct tpstat_births *b, u32 max_sockets)
 {
 	u64 nr_slots;

@@ -18,6 +18,7 @@
 #include "control.h"
 #include "counters.h"
 #include "debugfs.h"
+#include "event_select.h"
 #include "filter.h"
 #include "netlink.h"
 #include "netns_counts.h"

@@ -20,6 +20,7 @@
 #include "alerts.h"
 #include "compat.h"
 #include "control.h"
+#include "event_select.h"
 #include "netlink.h"
 #include "netns_counts.h"
 #include "params.h"

@@ -11,7 +11,6 @@
 #include <net/netns/generic.h>
 
 #include "netns_counts.h"
-#include "report.h"
 
 struct tpstat_ns_counts {
 	struct tpstat_pcpu __percpu *pcpu;
@@ -181,16 +180,6 @@ bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals)
 		tpstat_counters_sum(c->pcpu, totals);
 	mutex_unlock(&tpstat_netns_lock);
 	return c;
-}
-
-static bool tpstat_netns_read_one(void *net, struct tpstat_totals *totals)
-{
-	return tpstat_netns_read(net, totals);
-}
-
-struct tpstat_report *tpstat_netns_snapshot(struct net *net)
-{
-	return tpstat_report_read(tpstat_netns_read_one, net);
 }
 
 static void __net_exit tpstat_netns_exit_net(struct net *net)

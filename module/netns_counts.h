@@ -123,12 +123,6 @@ int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
 bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out);
 /* @net's counters, summed; false if it does not count. */
 bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals);
-/*
- * @net's named values (report.h), kvfree() it; NULL if it does not
- * count, ERR_PTR(-ENOMEM).  Only the hand-written probes' events can be
- * a namespace's.
- */
-struct tpstat_report *tpstat_netns_snapshot(struct net *net);
 /* What the namespaces counting now hold (at most netns_max of them). */
 size_t tpstat_netns_bytes(void);
 

@@ -4,7 +4,7 @@
 # "make -C <kernel build dir> M=<this directory>").
 # (Not "tpstat-objs": Kbuild would read that as the module's own list.)
 
-tpstat_objects := main.o registry.o params.o \
+tpstat_objects := main.o registry.o params.o event_select.o \
 		  probes.o probes_gen.o counters.o report.o \
 		  debugfs.o control.o netlink.o \
 		  table.o births.o views.o filter.o \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The module parameters: their limits, the kernel_param_ops that hold
- * every one of them to its limit at load, and parsing events=.
+ * every one of them to its limit at load.
  */
 #ifndef _TPSTAT_PARAMS_H
 #define _TPSTAT_PARAMS_H
@@ -83,15 +83,5 @@ extern const struct kernel_param_ops tpstat_param_ops_string;
 	module_param_cb(name, &tpstat_param_ops_string,		\
 			&__tpstat_param_##name, 0444);			\
 	__MODULE_PARM_TYPE(name, "charp")
-
-bool tpstat_glob_match(const char *pattern, const char *str);
-int tpstat_parse_events(const char *spec, unsigned long *selected,
-			char *err, size_t err_len);
-/*
- * The same; on error also *@what, why in a string literal, for where a
- * message must outlive this call and the caller's buffer (netlink.c).
- */
-int tpstat_parse_events_what(const char *spec, unsigned long *selected,
-			     char *err, size_t err_len, const char **what);
 
 #endif /* _TPSTAT_PARAMS_H */

@@ -14,7 +14,8 @@
 #include "alerts.h"
 #include "filter.h"
 #include "netns_counts.h"
-#include "probes.h"
+#include "event_ids.h"
+#include "probe_kind.h"
 #include "views.h"
 
 #define tpstat_hit(data, id) \

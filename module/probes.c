@@ -67,6 +67,10 @@
 #include "probes_auth.h"
 #include "record.h"
 #include "views.h"
+#include "views/devices.h"
+#include "views/drops.h"
+#include "views/resets.h"
+#include "views/retrans.h"
 
 static __always_inline void tpstat_hist(void *data, enum tpstat_hist h, u64 v)
 {

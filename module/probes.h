@@ -5,17 +5,7 @@
 #include <linux/tpstat.h>
 
 #include "event_ids.h"
-
-/* Which of an event's probes is attached (probes.c). */
-enum tpstat_probe_kind {
-	TPSTAT_PROBE_LEAN,	/* counters only */
-	TPSTAT_PROBE_VIEWS,	/* counters and the views */
-	TPSTAT_PROBE_FILTERED,	/* the filter, then counters and the views */
-	/* Not attached: each of the above runs it for a namespace that counts. */
-	TPSTAT_PROBE_NETNS,
-	/* Not attached: only finds the event's namespace (probe_body.h). */
-	TPSTAT_PROBE_PEEK,
-};
+#include "probe_kind.h"
 
 struct tpstat_probe {
 	void *fn;		/* lean; NULL: the build headers lack the tracepoint */

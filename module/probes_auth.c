@@ -17,7 +17,6 @@
 #include "probe_body.h"
 #include "probes_auth.h"
 #include "record.h"
-#include "registry.h"
 
 const enum tpstat_event_id tpstat_auth_events[__TPSTAT_AUTH_CNT] = {
 	[TPSTAT_AUTH_MD5_REQUIRED] = TPSTAT_EV_TCP_HASH_MD5_REQUIRED,
@@ -138,14 +137,3 @@ TPSTAT_PROBE_EXTERN(tcp_ao_handshake_failure,
 		    TPSTAT_AUTH_AO_HANDSHAKE_FAILURE);
 }
 #endif
-
-/* Whether the running kernel has any of the view's tracepoints. */
-bool tpstat_auth_available(void)
-{
-	int i;
-
-	for (i = 0; i < __TPSTAT_AUTH_CNT; i++)
-		if (tpstat_event_state(tpstat_auth_events[i]) != TPSTAT_STATE_MISSING)
-			return true;
-	return false;
-}

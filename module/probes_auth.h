@@ -57,7 +57,5 @@ TPSTAT_AUTH_AO_DECL(tcp_ao_handshake_failure);
 
 /* The view's events, in enum tpstat_auth_kind order. */
 extern const enum tpstat_event_id tpstat_auth_events[__TPSTAT_AUTH_CNT];
-/* Whether the running kernel has any of them (else the view is refused). */
-bool tpstat_auth_available(void);
 
 #endif /* _TPSTAT_PROBES_AUTH_H */

@@ -15,10 +15,6 @@
 #include "compat.h"
 #include "table.h"
 #include "views.h"
-#include "views/devices.h"
-#include "views/drops.h"
-#include "views/resets.h"
-#include "views/retrans.h"
 
 struct sock;
 struct sock_common;

@@ -8,33 +8,10 @@
 #include <linux/string.h>
 
 #include "compat.h"
+#include "netns_counts.h"
 #include "registry.h"
 #include "report.h"
-
-/* As tcpstates prints them. */
-static const char *const tpstat_tcp_states[TCP_MAX_STATES] = {
-	[TCP_ESTABLISHED] = "ESTABLISHED",
-	[TCP_SYN_SENT] = "SYN_SENT",
-	[TCP_SYN_RECV] = "SYN_RECV",
-	[TCP_FIN_WAIT1] = "FIN_WAIT1",
-	[TCP_FIN_WAIT2] = "FIN_WAIT2",
-	[TCP_TIME_WAIT] = "TIME_WAIT",
-	[TCP_CLOSE] = "CLOSE",
-	[TCP_CLOSE_WAIT] = "CLOSE_WAIT",
-	[TCP_LAST_ACK] = "LAST_ACK",
-	[TCP_LISTEN] = "LISTEN",
-	[TCP_CLOSING] = "CLOSING",
-	[TCP_NEW_SYN_RECV] = "NEW_SYN_RECV",
-#ifdef TPSTAT_HAVE_TCP_BOUND_INACTIVE
-	[TCP_BOUND_INACTIVE] = "BOUND_INACTIVE",
-#endif
-};
-
-/* NULL for a number that is no TCP state these headers name. */
-const char *tpstat_tcp_state_name(unsigned int state)
-{
-	return state < TCP_MAX_STATES ? tpstat_tcp_states[state] : NULL;
-}
+#include "view_fmt.h"
 
 static __printf(4, 5) void tpstat_report_add(struct tpstat_report *report,
 					     enum tpstat_event_id id,
@@ -153,4 +130,14 @@ tpstat_report_read(bool (*read)(void *arg, struct tpstat_totals *totals),
 	}
 	kfree(totals);
 	return report;
+}
+
+static bool tpstat_netns_read_one(void *net, struct tpstat_totals *totals)
+{
+	return tpstat_netns_read(net, totals);
+}
+
+struct tpstat_report *tpstat_netns_snapshot(struct net *net)
+{
+	return tpstat_report_read(tpstat_netns_read_one, net);
 }

@@ -25,7 +25,6 @@ struct tpstat_report {
 	struct tpstat_value values[TPSTAT_REPORT_MAX];
 };
 
-const char *tpstat_tcp_state_name(unsigned int state);
 void tpstat_report_build(const struct tpstat_totals *totals,
 			 struct tpstat_report *report);
 /*
@@ -35,5 +34,13 @@ void tpstat_report_build(const struct tpstat_totals *totals,
 struct tpstat_report *
 tpstat_report_read(bool (*read)(void *arg, struct tpstat_totals *totals),
 		   void *arg);
+
+/*
+ * @net's named values, kvfree() it; NULL if it does not count,
+ * ERR_PTR(-ENOMEM).  Only the hand-written probes' events can be a
+ * namespace's.
+ */
+struct net;
+struct tpstat_report *tpstat_netns_snapshot(struct net *net);
 
 #endif /* _TPSTAT_REPORT_H */

@@ -7,10 +7,35 @@
 #include <net/netlink.h>
 #include <linux/tpstat.h>
 
+#include "compat.h"
 #include "counters.h"
 #include "nlput.h"
-#include "report.h"
 #include "view_fmt.h"
+
+/* As tcpstates prints them. */
+static const char *const tpstat_tcp_states[TCP_MAX_STATES] = {
+	[TCP_ESTABLISHED] = "ESTABLISHED",
+	[TCP_SYN_SENT] = "SYN_SENT",
+	[TCP_SYN_RECV] = "SYN_RECV",
+	[TCP_FIN_WAIT1] = "FIN_WAIT1",
+	[TCP_FIN_WAIT2] = "FIN_WAIT2",
+	[TCP_TIME_WAIT] = "TIME_WAIT",
+	[TCP_CLOSE] = "CLOSE",
+	[TCP_CLOSE_WAIT] = "CLOSE_WAIT",
+	[TCP_LAST_ACK] = "LAST_ACK",
+	[TCP_LISTEN] = "LISTEN",
+	[TCP_CLOSING] = "CLOSING",
+	[TCP_NEW_SYN_RECV] = "NEW_SYN_RECV",
+#ifdef TPSTAT_HAVE_TCP_BOUND_INACTIVE
+	[TCP_BOUND_INACTIVE] = "BOUND_INACTIVE",
+#endif
+};
+
+/* NULL for a number that is no TCP state these headers name. */
+const char *tpstat_tcp_state_name(unsigned int state)
+{
+	return state < TCP_MAX_STATES ? tpstat_tcp_states[state] : NULL;
+}
 
 void tpstat_seq_dev(struct seq_file *m, u64 ns_cookie, u32 ifindex)
 {

@@ -22,6 +22,8 @@ void tpstat_seq_reason(struct seq_file *m, const char *name, u32 code);
 void tpstat_seq_addr(struct seq_file *m, u16 family, const u8 *addr, u16 port);
 /* " count sum b:n,b:n" (or "-" for no bucket) of TPSTAT_HIST_BUCKETS. */
 void tpstat_seq_hist(struct seq_file *m, const u64 *buckets, u64 sum);
+/* A TCP state's name as tcpstates prints it; NULL for no state. */
+const char *tpstat_tcp_state_name(unsigned int state);
 /* A TCP state's name, "-" for none. */
 const char *tpstat_state_or_dash(unsigned int state);
 /* udp udplite icmp icmpv6 raw, else the number. */

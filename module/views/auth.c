@@ -109,6 +109,18 @@ static void tpstat_auth_seq(struct seq_file *m, const void *key, const u64 *v)
 	seq_printf(m, " %u %u", k->lport, k->ns_inum);
 }
 
+/* Whether the running kernel has any of the view's tracepoints. */
+static bool tpstat_auth_available(void)
+{
+	int i;
+
+	for (i = 0; i < __TPSTAT_AUTH_CNT; i++)
+		if (tpstat_event_state(tpstat_auth_events[i]) !=
+		    TPSTAT_STATE_MISSING)
+			return true;
+	return false;
+}
+
 const struct tpstat_view_type tpstat_view_auth = {
 	.name = "auth",
 	.columns = "count kind peer lport netns",

@@ -11,12 +11,12 @@
  */
 #include <linux/seq_file.h>
 
-#include "netlink.h"
 #include "nlput.h"
 #include "params.h"
 #include "record.h"
 #include "view_fmt.h"
 #include "view_type.h"
+#include "views/devices.h"
 
 #define TPSTAT_DEVICE_KEYS_MAX	262144
 TPSTAT_CHECK_LIMIT(TPSTAT_DEVICE_KEYS_MAX, tpstat_dev_key, TPSTAT_DEV_NR);

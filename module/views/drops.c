@@ -13,7 +13,6 @@
 #include <net/sock.h>
 
 #include "compat.h"
-#include "netlink.h"
 #include "nlput.h"
 #include "params.h"
 #include "reasons.h"
@@ -21,6 +20,7 @@
 #include "skb_dev.h"
 #include "view_fmt.h"
 #include "view_type.h"
+#include "views/drops.h"
 
 #define TPSTAT_DROP_KEYS_MAX	524288
 TPSTAT_CHECK_LIMIT(TPSTAT_DROP_KEYS_MAX, tpstat_drop_key, TPSTAT_DROP_NR);

@@ -17,7 +17,6 @@
 #include <net/sock.h>
 
 #include "compat.h"
-#include "netlink.h"
 #include "nlput.h"
 #include "params.h"
 #include "reasons.h"
@@ -25,6 +24,8 @@
 #include "skb_dev.h"
 #include "view_fmt.h"
 #include "view_type.h"
+#include "views/resets.h"
+#include "views/retrans.h"
 
 #define TPSTAT_RESET_KEYS_MAX	524288
 TPSTAT_CHECK_LIMIT(TPSTAT_RESET_KEYS_MAX, tpstat_reset_key, TPSTAT_RST_NR);

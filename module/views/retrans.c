@@ -13,12 +13,12 @@
 #include <net/sock.h>
 
 #include "compat.h"
-#include "netlink.h"
 #include "nlput.h"
 #include "params.h"
 #include "record.h"
 #include "view_fmt.h"
 #include "view_type.h"
+#include "views/retrans.h"
 
 #define TPSTAT_FLOW_KEYS_MAX	262144
 TPSTAT_CHECK_LIMIT(TPSTAT_FLOW_KEYS_MAX, tpstat_flow_key, TPSTAT_FLOW_NR);
