@@ -45,6 +45,8 @@ static inline void json_key(struct json *j, const char *key)
 void json_string(struct json *j, const char *s);
 /* As json_string(), for short text this program made (addresses, names) */
 void json_plain(struct json *j, const char *s);
+/* @n bytes this program wrote that need no escape (addresses): unchecked */
+void json_plain_n(struct json *j, const char *s, size_t n);
 void json_u64(struct json *j, uint64_t v);
 void json_double(struct json *j, double v);
 void json_bool(struct json *j, bool v);

@@ -181,8 +181,8 @@ static char *put_in6(char *p, const uint8_t *a)
  * RETRANS view cost: addresses and the port are written here, as
  * inet_ntop() and "%d" write them.
  */
-void format_addr(char *buf, size_t len, const uint8_t *addr,
-		 unsigned int addr_len, int port)
+size_t format_addr(char *buf, size_t len, const uint8_t *addr,
+		   unsigned int addr_len, int port)
 {
 	char text[64], *p = text;	/* "[" INET6_ADDRSTRLEN "]:" and an int */
 	size_t n;
@@ -208,8 +208,9 @@ void format_addr(char *buf, size_t len, const uint8_t *addr,
 	}
 	/* As snprintf() would: cut to @len - 1 characters. */
 	if (!len)
-		return;
+		return 0;
 	n = p - text < (ptrdiff_t)len ? (size_t)(p - text) : len - 1;
 	memcpy(buf, text, n);
 	buf[n] = '\0';
+	return n;
 }

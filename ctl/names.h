@@ -24,9 +24,10 @@ const char *ip_proto_name(unsigned int proto);
 
 /*
  * An address as inet_ntop() writes it, "?" when @len is neither 4 nor 16;
- * with @port >= 0 as "a.b.c.d:port" or "[v6]:port".
+ * with @port >= 0 as "a.b.c.d:port" or "[v6]:port".  Cut to fit @len as
+ * snprintf() would; returns the length written.
  */
-void format_addr(char *buf, size_t len, const uint8_t *addr,
-		 unsigned int addr_len, int port);
+size_t format_addr(char *buf, size_t len, const uint8_t *addr,
+		   unsigned int addr_len, int port);
 
 #endif

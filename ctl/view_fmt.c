@@ -31,9 +31,13 @@ void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
 		    unsigned int len)
 {
 	char text[INET6_ADDRSTRLEN];
+	size_t n = format_addr(text, sizeof(text), addr, len, -1);
 
-	format_addr(text, sizeof(text), addr, len, -1);
-	json_opt_plain(j, key, len == 4 || len == 16, text);
+	json_key(j, key);
+	if (len == 4 || len == 16)
+		json_plain_n(j, text, n);
+	else
+		json_null(j);
 }
 
 const char *view_proto_column(const struct view_entry *e, const char *name,
