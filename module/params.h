@@ -38,6 +38,17 @@
 		      TPSTAT_TABLE_MAX_BYTES &&				\
 		      TPSTAT_TABLE_BYTES(2ULL * (max), key, nr) >	\
 		      TPSTAT_TABLE_MAX_BYTES)
+/*
+ * A view's size parameter @name: @def keys by default, 1 to @max, where
+ * @max is checked against the table it sizes (struct @key, @nr values a
+ * key); @what says what it keeps, for modinfo.
+ */
+#define tpstat_view_keys_param(name, def, max, key, nr, what)		\
+	TPSTAT_CHECK_LIMIT(max, key, nr);				\
+	static unsigned int name = def;					\
+	tpstat_param_uint(name, 1, max);				\
+	MODULE_PARM_DESC(name, what ", 1 to " __stringify(max)		\
+			 " (default " __stringify(def) ")")
 /* Open sockets whose birth is kept (births.h): 32-byte slots. */
 #define TPSTAT_SOCKETS_MAX	1048576
 

@@ -108,6 +108,16 @@ extern const struct tpstat_view_type
 #undef TPSTAT_VIEW
 	tpstat_view_none;	/* never defined: it only ends the list */
 
+/*
+ * A keyed view's table, whose key (struct @key) names its namespace by
+ * cookie: @nr values a key, sized by the parameter @keys_param.
+ */
+#define TPSTAT_VIEW_TABLE(key, nr, keys_param)				\
+	.key_size = sizeof(struct key),					\
+	.nr_vals = (nr),						\
+	.keys = &(keys_param),						\
+	.ns_offset = offsetof(struct key, ns_cookie)
+
 /* By enum tpstat_view (views.c). */
 extern const struct tpstat_view_type *const tpstat_view_types[__TPSTAT_VIEW_CNT];
 

@@ -8,7 +8,7 @@
 # as troff writes it (\-j, \-\-json).  Each view's selectors and --sort
 # fields (tpstat help VIEW) are its row of the man page's table.  From the
 # module's source: every module parameter (module_param*, tpstat_param_*,
-# MODULE_PARM_DESC) is an entry of MODULE PARAMETERS, every debugfs file
+# tpstat_view_keys_param, MODULE_PARM_DESC) is an entry of MODULE PARAMETERS, every debugfs file
 # (debugfs_create_file) one of DEBUGFS.
 #   tests/manpage.sh <built tpstat> <tpstat.8> [<module source dir>]
 # Ends with "<P> passed, <F> failed"; exit status 1 on a failure.
@@ -81,7 +81,7 @@ done
 # Module parameters, from the source: each is ".BI NAME=" (or .BR) in
 # MODULE PARAMETERS.
 section() { awk -v s="$1" '/^\.SH / { on = ($0 == ".SH " s) } on' "$MAN"; }
-params=$(grep -ohE '(module_param(_cb|_named)?|tpstat_param_(uint|string)|MODULE_PARM_DESC)\([[:space:]]*[a-z_0-9]+' "$MOD"/*.c "$MOD"/views/*.c |
+params=$(grep -ohE '(module_param(_cb|_named)?|tpstat_param_(uint|string)|tpstat_view_keys_param|MODULE_PARM_DESC)\([[:space:]]*[a-z_0-9]+' "$MOD"/*.c "$MOD"/views/*.c |
 	sed 's/.*(\s*//' | sort -u)
 [ "$(wc -w <<< "$params")" -ge 10 ] || { echo "FAIL manpage: only $(wc -w <<< "$params") module parameters in $MOD"; exit 1; }
 mp=$(section "MODULE PARAMETERS")

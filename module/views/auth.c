@@ -41,13 +41,9 @@ struct tpstat_auth_key {
 enum { TPSTAT_AUTH_COUNT, TPSTAT_AUTH_NR };
 
 #define TPSTAT_AUTH_KEYS_MAX	524288
-TPSTAT_CHECK_LIMIT(TPSTAT_AUTH_KEYS_MAX, tpstat_auth_key, TPSTAT_AUTH_NR);
-
-static unsigned int auth_keys = 128;
-tpstat_param_uint(auth_keys, 1, TPSTAT_AUTH_KEYS_MAX);
-MODULE_PARM_DESC(auth_keys,
-		 "Auth view: distinct (peer, local port, kind) keys kept, 1 to "
-		 __stringify(TPSTAT_AUTH_KEYS_MAX) " (default 128)");
+tpstat_view_keys_param(auth_keys, 128, TPSTAT_AUTH_KEYS_MAX,
+		       tpstat_auth_key, TPSTAT_AUTH_NR,
+		       "Auth view: distinct (peer, local port, kind) keys kept");
 
 /*
  * The peer is the segment's source, not the socket's: a listener has none.
@@ -125,10 +121,7 @@ const struct tpstat_view_type tpstat_view_auth = {
 	.name = "auth",
 	.columns = "count kind peer lport netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
-	.key_size = sizeof(struct tpstat_auth_key),
-	.nr_vals = TPSTAT_AUTH_NR,
-	.keys = &auth_keys,
-	.ns_offset = offsetof(struct tpstat_auth_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_auth_key, TPSTAT_AUTH_NR, auth_keys),
 	/* Each kind has its own tracepoint: any one of them will do. */
 	.available = tpstat_auth_available,
 	.refusal = TPSTAT_MSG("this view is unavailable: the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_* and tcp:tcp_ao_* (6.7 on)"),

@@ -19,13 +19,9 @@
 #include "views/devices.h"
 
 #define TPSTAT_DEVICE_KEYS_MAX	262144
-TPSTAT_CHECK_LIMIT(TPSTAT_DEVICE_KEYS_MAX, tpstat_dev_key, TPSTAT_DEV_NR);
-
-static unsigned int device_keys = 64;
-tpstat_param_uint(device_keys, 1, TPSTAT_DEVICE_KEYS_MAX);
-MODULE_PARM_DESC(device_keys,
-		 "Devices view: devices kept, 1 to "
-		 __stringify(TPSTAT_DEVICE_KEYS_MAX) " (default 64)");
+tpstat_view_keys_param(device_keys, 64, TPSTAT_DEVICE_KEYS_MAX,
+		       tpstat_dev_key, TPSTAT_DEV_NR,
+		       "Devices view: devices kept");
 
 DEFINE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
 
@@ -77,10 +73,7 @@ const struct tpstat_view_type tpstat_view_devices = {
 	.name = "devices",
 	.columns = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
 	.privacy = TPSTAT_VIEW_OPEN,
-	.key_size = sizeof(struct tpstat_dev_key),
-	.nr_vals = TPSTAT_DEV_NR,
-	.keys = &device_keys,
-	.ns_offset = offsetof(struct tpstat_dev_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_dev_key, TPSTAT_DEV_NR, device_keys),
 	.put = tpstat_devices_put,
 	.seq = tpstat_devices_seq,
 };

@@ -23,13 +23,9 @@
 #include "views/drops.h"
 
 #define TPSTAT_DROP_KEYS_MAX	524288
-TPSTAT_CHECK_LIMIT(TPSTAT_DROP_KEYS_MAX, tpstat_drop_key, TPSTAT_DROP_NR);
-
-static unsigned int drop_keys = 256;
-tpstat_param_uint(drop_keys, 1, TPSTAT_DROP_KEYS_MAX);
-MODULE_PARM_DESC(drop_keys,
-		 "Drops view: distinct (location, reason, device) keys kept, 1 to "
-		 __stringify(TPSTAT_DROP_KEYS_MAX) " (default 256)");
+tpstat_view_keys_param(drop_keys, 256, TPSTAT_DROP_KEYS_MAX,
+		       tpstat_drop_key, TPSTAT_DROP_NR,
+		       "Drops view: distinct (location, reason, device) keys kept");
 
 notrace void tpstat_drop_key_fill(struct tpstat_drop_key *key,
 				  const struct sk_buff *skb,
@@ -92,10 +88,7 @@ const struct tpstat_view_type tpstat_view_drops = {
 	.name = "drops",
 	.columns = "count location reason netns dev",
 	.privacy = TPSTAT_VIEW_OPEN,
-	.key_size = sizeof(struct tpstat_drop_key),
-	.nr_vals = TPSTAT_DROP_NR,
-	.keys = &drop_keys,
-	.ns_offset = offsetof(struct tpstat_drop_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_drop_key, TPSTAT_DROP_NR, drop_keys),
 	.put = tpstat_drops_put,
 	.seq = tpstat_drops_seq,
 };

@@ -32,13 +32,9 @@ struct tpstat_err_key {
 enum { TPSTAT_ERR_COUNT, TPSTAT_ERR_NR };
 
 #define TPSTAT_ERROR_KEYS_MAX	524288
-TPSTAT_CHECK_LIMIT(TPSTAT_ERROR_KEYS_MAX, tpstat_err_key, TPSTAT_ERR_NR);
-
-static unsigned int error_keys = 128;
-tpstat_param_uint(error_keys, 1, TPSTAT_ERROR_KEYS_MAX);
-MODULE_PARM_DESC(error_keys,
-		 "Errors view: distinct (errno, protocol, service port) keys kept, 1 to "
-		 __stringify(TPSTAT_ERROR_KEYS_MAX) " (default 128)");
+tpstat_view_keys_param(error_keys, 128, TPSTAT_ERROR_KEYS_MAX,
+		       tpstat_err_key, TPSTAT_ERR_NR,
+		       "Errors view: distinct (errno, protocol, service port) keys kept");
 
 /*
  * The service a socket's error belongs to: the remote port for a client
@@ -98,10 +94,7 @@ const struct tpstat_view_type tpstat_view_errors = {
 	.name = "errors",
 	.columns = "count errno protocol side port netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
-	.key_size = sizeof(struct tpstat_err_key),
-	.nr_vals = TPSTAT_ERR_NR,
-	.keys = &error_keys,
-	.ns_offset = offsetof(struct tpstat_err_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_err_key, TPSTAT_ERR_NR, error_keys),
 	.needs = {
 		{ TPSTAT_EV_INET_SK_ERROR_REPORT,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)") },

@@ -49,13 +49,9 @@ enum {
 };
 
 #define TPSTAT_LIFETIME_KEYS_MAX 32768
-TPSTAT_CHECK_LIMIT(TPSTAT_LIFETIME_KEYS_MAX, tpstat_life_key, TPSTAT_LIFE_NR);
-
-static unsigned int lifetime_keys = 64;
-tpstat_param_uint(lifetime_keys, 1, TPSTAT_LIFETIME_KEYS_MAX);
-MODULE_PARM_DESC(lifetime_keys,
-		 "Lifetimes view: distinct (service port and side, task) histograms kept, 1 to "
-		 __stringify(TPSTAT_LIFETIME_KEYS_MAX) " (default 64)");
+tpstat_view_keys_param(lifetime_keys, 64, TPSTAT_LIFETIME_KEYS_MAX,
+		       tpstat_life_key, TPSTAT_LIFE_NR,
+		       "Lifetimes view: distinct (service port and side, task) histograms kept");
 static unsigned int sockets = 2048;
 tpstat_param_uint(sockets, 1, TPSTAT_SOCKETS_MAX);
 MODULE_PARM_DESC(sockets,
@@ -204,10 +200,7 @@ const struct tpstat_view_type tpstat_view_lifetimes = {
 	.name = "lifetimes",
 	.columns = "netns direction port comm count sum_us buckets",
 	.privacy = TPSTAT_VIEW_PRIVATE,
-	.key_size = sizeof(struct tpstat_life_key),
-	.nr_vals = TPSTAT_LIFE_NR,
-	.keys = &lifetime_keys,
-	.ns_offset = offsetof(struct tpstat_life_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_life_key, TPSTAT_LIFE_NR, lifetime_keys),
 	.put = tpstat_lifetimes_put,
 	.seq = tpstat_lifetimes_seq,
 	.init = tpstat_lifetimes_init,

@@ -42,13 +42,9 @@ struct tpstat_neigh_key {
 enum { TPSTAT_NEIGH_COUNT, TPSTAT_NEIGH_NR };
 
 #define TPSTAT_NEIGH_KEYS_MAX	524288
-TPSTAT_CHECK_LIMIT(TPSTAT_NEIGH_KEYS_MAX, tpstat_neigh_key, TPSTAT_NEIGH_NR);
-
-static unsigned int neigh_keys = 128;
-tpstat_param_uint(neigh_keys, 1, TPSTAT_NEIGH_KEYS_MAX);
-MODULE_PARM_DESC(neigh_keys,
-		 "Neighbour failures view: distinct (device, address) keys kept, 1 to "
-		 __stringify(TPSTAT_NEIGH_KEYS_MAX) " (default 128)");
+tpstat_view_keys_param(neigh_keys, 128, TPSTAT_NEIGH_KEYS_MAX,
+		       tpstat_neigh_key, TPSTAT_NEIGH_NR,
+		       "Neighbour failures view: distinct (device, address) keys kept");
 
 notrace bool tpstat_neigh_timer_failed(const struct neighbour *n)
 {
@@ -121,10 +117,7 @@ const struct tpstat_view_type tpstat_view_neigh = {
 	.name = "neigh",
 	.columns = "count netns dev family address",
 	.privacy = TPSTAT_VIEW_PRIVATE,
-	.key_size = sizeof(struct tpstat_neigh_key),
-	.nr_vals = TPSTAT_NEIGH_NR,
-	.keys = &neigh_keys,
-	.ns_offset = offsetof(struct tpstat_neigh_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_neigh_key, TPSTAT_NEIGH_NR, neigh_keys),
 	.needs = {
 		{ TPSTAT_EV_NEIGH_UPDATE, TPSTAT_NEIGH_MISSING },
 		{ TPSTAT_EV_NEIGH_TIMER_HANDLER, TPSTAT_NEIGH_MISSING },

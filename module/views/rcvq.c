@@ -42,13 +42,9 @@ struct tpstat_rcvq_key {
 enum { TPSTAT_RCVQ_COUNT, TPSTAT_RCVQ_RCVBUF, TPSTAT_RCVQ_NR };
 
 #define TPSTAT_RCVQ_KEYS_MAX	524288
-TPSTAT_CHECK_LIMIT(TPSTAT_RCVQ_KEYS_MAX, tpstat_rcvq_key, TPSTAT_RCVQ_NR);
-
-static unsigned int rcvq_keys = 128;
-tpstat_param_uint(rcvq_keys, 1, TPSTAT_RCVQ_KEYS_MAX);
-MODULE_PARM_DESC(rcvq_keys,
-		 "Receive-queue view: distinct (family, protocol, local port) keys kept, 1 to "
-		 __stringify(TPSTAT_RCVQ_KEYS_MAX) " (default 128)");
+tpstat_view_keys_param(rcvq_keys, 128, TPSTAT_RCVQ_KEYS_MAX,
+		       tpstat_rcvq_key, TPSTAT_RCVQ_NR,
+		       "Receive-queue view: distinct (family, protocol, local port) keys kept");
 
 notrace void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk)
 {
@@ -102,10 +98,7 @@ const struct tpstat_view_type tpstat_view_rcvq = {
 	.name = "rcvq",
 	.columns = "count rcvbuf family protocol port netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
-	.key_size = sizeof(struct tpstat_rcvq_key),
-	.nr_vals = TPSTAT_RCVQ_NR,
-	.keys = &rcvq_keys,
-	.ns_offset = offsetof(struct tpstat_rcvq_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_rcvq_key, TPSTAT_RCVQ_NR, rcvq_keys),
 	.needs = {
 		{ TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no udp:udp_fail_queue_rcv_skb") },

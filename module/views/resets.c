@@ -28,13 +28,9 @@
 #include "views/retrans.h"
 
 #define TPSTAT_RESET_KEYS_MAX	524288
-TPSTAT_CHECK_LIMIT(TPSTAT_RESET_KEYS_MAX, tpstat_reset_key, TPSTAT_RST_NR);
-
-static unsigned int reset_keys = 256;
-tpstat_param_uint(reset_keys, 1, TPSTAT_RESET_KEYS_MAX);
-MODULE_PARM_DESC(reset_keys,
-		 "Resets view: distinct (service port and side, peer, reason) keys kept, 1 to "
-		 __stringify(TPSTAT_RESET_KEYS_MAX) " (default 256)");
+tpstat_view_keys_param(reset_keys, 256, TPSTAT_RESET_KEYS_MAX,
+		       tpstat_reset_key, TPSTAT_RST_NR,
+		       "Resets view: distinct (service port and side, peer, reason) keys kept");
 
 /* Where a socket's state says which end it is; UNKNOWN once established. */
 static u8 tpstat_state_direction(int state)
@@ -175,10 +171,7 @@ const struct tpstat_view_type tpstat_view_resets = {
 	.name = "resets",
 	.columns = "sent received netns direction port peer reason",
 	.privacy = TPSTAT_VIEW_PRIVATE,
-	.key_size = sizeof(struct tpstat_reset_key),
-	.nr_vals = TPSTAT_RST_NR,
-	.keys = &reset_keys,
-	.ns_offset = offsetof(struct tpstat_reset_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_reset_key, TPSTAT_RST_NR, reset_keys),
 	.put = tpstat_resets_put,
 	.seq = tpstat_resets_seq,
 };

@@ -21,13 +21,9 @@
 #include "views/retrans.h"
 
 #define TPSTAT_FLOW_KEYS_MAX	262144
-TPSTAT_CHECK_LIMIT(TPSTAT_FLOW_KEYS_MAX, tpstat_flow_key, TPSTAT_FLOW_NR);
-
-static unsigned int flow_keys = 1024;
-tpstat_param_uint(flow_keys, 1, TPSTAT_FLOW_KEYS_MAX);
-MODULE_PARM_DESC(flow_keys,
-		 "Retransmits view: distinct TCP flows kept, 1 to "
-		 __stringify(TPSTAT_FLOW_KEYS_MAX) " (default 1024)");
+tpstat_view_keys_param(flow_keys, 1024, TPSTAT_FLOW_KEYS_MAX,
+		       tpstat_flow_key, TPSTAT_FLOW_NR,
+		       "Retransmits view: distinct TCP flows kept");
 
 static bool tpstat_v4_mapped(const void *addr6)
 {
@@ -127,10 +123,7 @@ const struct tpstat_view_type tpstat_view_retrans = {
 	.name = "retrans",
 	.columns = "retrans synack_retrans state netns local remote",
 	.privacy = TPSTAT_VIEW_PRIVATE,
-	.key_size = sizeof(struct tpstat_flow_key),
-	.nr_vals = TPSTAT_FLOW_NR,
-	.keys = &flow_keys,
-	.ns_offset = offsetof(struct tpstat_flow_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_flow_key, TPSTAT_FLOW_NR, flow_keys),
 	.put = tpstat_retrans_put,
 	.seq = tpstat_retrans_seq,
 };

@@ -56,14 +56,9 @@ enum {
 };
 
 #define TPSTAT_SOCKMEM_KEYS_MAX	524288
-TPSTAT_CHECK_LIMIT(TPSTAT_SOCKMEM_KEYS_MAX, tpstat_sockmem_key,
-		   TPSTAT_SOCKMEM_NR);
-
-static unsigned int sockmem_keys = 64;
-tpstat_param_uint(sockmem_keys, 1, TPSTAT_SOCKMEM_KEYS_MAX);
-MODULE_PARM_DESC(sockmem_keys,
-		 "Socket memory view: distinct (family, protocol, local port, send or receive) keys kept, 1 to "
-		 __stringify(TPSTAT_SOCKMEM_KEYS_MAX) " (default 64)");
+tpstat_view_keys_param(sockmem_keys, 64, TPSTAT_SOCKMEM_KEYS_MAX,
+		       tpstat_sockmem_key, TPSTAT_SOCKMEM_NR,
+		       "Socket memory view: distinct (family, protocol, local port, send or receive) keys kept");
 
 notrace void tpstat_record_sockmem(struct tpstat_views *v,
 				   const struct sock *sk, long allocated,
@@ -140,10 +135,7 @@ const struct tpstat_view_type tpstat_view_sockmem = {
 	.name = "sockmem",
 	.columns = "count allocated limit kind family protocol port netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
-	.key_size = sizeof(struct tpstat_sockmem_key),
-	.nr_vals = TPSTAT_SOCKMEM_NR,
-	.keys = &sockmem_keys,
-	.ns_offset = offsetof(struct tpstat_sockmem_key, ns_cookie),
+	TPSTAT_VIEW_TABLE(tpstat_sockmem_key, TPSTAT_SOCKMEM_NR, sockmem_keys),
 	.needs = {
 		{ TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:sock_exceed_buf_limit") },

@@ -31,13 +31,9 @@ struct tpstat_trap_key {
 enum { TPSTAT_TRAP_COUNT, TPSTAT_TRAP_NR };
 
 #define TPSTAT_TRAP_KEYS_MAX	131072
-TPSTAT_CHECK_LIMIT(TPSTAT_TRAP_KEYS_MAX, tpstat_trap_key, TPSTAT_TRAP_NR);
-
-static unsigned int trap_keys = 64;
-tpstat_param_uint(trap_keys, 1, TPSTAT_TRAP_KEYS_MAX);
-MODULE_PARM_DESC(trap_keys,
-		 "Traps view: distinct (devlink device, trap) keys kept, 1 to "
-		 __stringify(TPSTAT_TRAP_KEYS_MAX) " (default 64)");
+tpstat_view_keys_param(trap_keys, 64, TPSTAT_TRAP_KEYS_MAX,
+		       tpstat_trap_key, TPSTAT_TRAP_NR,
+		       "Traps view: distinct (devlink device, trap) keys kept");
 
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
 notrace void tpstat_record_trap(struct tpstat_views *v,
