@@ -20,8 +20,9 @@
  * A view's dump is tens of thousands of messages of a dozen attributes
  * each: the attributes are read inline here, not through libmnl's calls
  * (a call through the PLT for each type, length, check and value),
- * which were a third of what parsing one cost.  The message's
- * attributes were checked to lie inside it (tpnl_msg_attrs_ok()).
+ * which were a third of what parsing one cost.  Each attribute lies
+ * inside its message: view_msg_cb() checks it as it reads it (attr_at()),
+ * other callers of view_entry_attr() have run tpnl_msg_attrs_ok().
  */
 static inline unsigned int attr_type(const struct nlattr *a)
 {
@@ -50,7 +51,6 @@ static inline const struct nlattr *attr_at(const void *p, const char *end)
 }
 
 /* Each get_*() returns 1 when @a was valid and is stored, else -1. */
-
 static int get_str(const struct nlattr *a, const char **dst, size_t max)
 {
 	const char *s;
