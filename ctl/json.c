@@ -277,9 +277,11 @@ void json_u64(struct json *j, uint64_t v)
 		*--p = '0' + pair / 10;
 		v /= 100;
 	}
-	if (v >= 10)
+	if (v >= 10) {
 		*--p = '0' + v % 10;
-	*--p = '0' + (v >= 10 ? v / 10 : v);
+		v /= 10;
+	}
+	*--p = '0' + v;
 	j->len += n;
 }
 

@@ -125,6 +125,16 @@ static char *put_byte(char *p, unsigned int v)
 	return p;
 }
 
+/* a.b.c.d at @p, as inet_ntop() writes it; returns the end. */
+static char *put_in4(char *p, const uint8_t *a)
+{
+	for (int i = 0; i < 4; i++) {
+		p = put_byte(p, a[i]);
+		*p++ = '.';
+	}
+	return p - 1;
+}
+
 /*
  * An IPv6 address at @p as inet_ntop() writes it (RFC 5952: lowercase,
  * no leading zeros, the first longest run of two or more zero groups as
@@ -157,13 +167,8 @@ static char *put_in6(char *p, const uint8_t *a)
 		if (i)
 			*p++ = ':';
 		if (i == 6 && zero == 0 &&
-		    (zero_len == 6 || (zero_len == 5 && w[5] == 0xffff))) {
-			for (int k = 12; k < 16; k++) {
-				p = put_byte(p, a[k]);
-				*p++ = '.';
-			}
-			return p - 1;
-		}
+		    (zero_len == 6 || (zero_len == 5 && w[5] == 0xffff)))
+			return put_in4(p, a + 12);
 		for (int shift = 12, lead = 1; shift >= 0; shift -= 4) {
 			unsigned int d = w[i] >> shift & 15;
 
@@ -188,11 +193,7 @@ size_t format_addr(char *buf, size_t len, const uint8_t *addr,
 	size_t n;
 
 	if (addr_len == 4) {
-		for (int i = 0; i < 4; i++) {
-			p = put_byte(p, addr[i]);
-			*p++ = '.';
-		}
-		p--;
+		p = put_in4(p, addr);
 	} else if (addr_len == 16) {
 		if (port >= 0)
 			*p++ = '[';
