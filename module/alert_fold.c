@@ -61,14 +61,22 @@ static notrace bool tpstat_alert_slot_add(struct tpstat_alert_pending *p,
  * that a namespace's listeners hear of their own losses; only when those
  * are full too is it a loss without a namespace.
  */
-static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
+static noinline notrace void tpstat_alert_lose(struct tpstat_alert_pending *p,
+					       const struct tpstat_alert_key *key)
 {
-	struct tpstat_alert_key loss = {
+	const struct tpstat_alert_key loss = {
 		.kind = key->kind,
 		.ns_inum = key->ns_inum,
 		.ns_cookie = key->ns_cookie,
 		.what = TPSTAT_A_EVENTS_LOST,
 	};
+
+	if (!tpstat_alert_slot_add(p, &loss, TPSTAT_ALERT_SLOTS))
+		p->lost[key->kind]++;
+}
+
+static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
+{
 	struct tpstat_alert_pending *p;
 	unsigned long flags;
 
@@ -76,14 +84,13 @@ static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
 	local_irq_save(flags);
 	p = &this_cpu_ptr(tpstat_alert_cpus)->gen[READ_ONCE(tpstat_alert_gen) & 1];
 	if (!tpstat_alert_slot_add(p, key,
-				   TPSTAT_ALERT_SLOTS - TPSTAT_ALERT_LOSS_SLOTS) &&
-	    !tpstat_alert_slot_add(p, &loss, TPSTAT_ALERT_SLOTS))
-		p->lost[key->kind]++;
+				   TPSTAT_ALERT_SLOTS - TPSTAT_ALERT_LOSS_SLOTS))
+		tpstat_alert_lose(p, key);
 	local_irq_restore(flags);
 }
 
-static void tpstat_alert_flow(struct tpstat_alert_key *key,
-			      const struct tpstat_flow_key *flow)
+static notrace void tpstat_alert_flow(struct tpstat_alert_key *key,
+				      const struct tpstat_flow_key *flow)
 {
 	key->ns_cookie = flow->ns_cookie;
 	key->ns_inum = flow->ns_inum;
@@ -145,8 +152,9 @@ notrace void tpstat_alert_retrans(const struct sock_common *c, bool synack,
 	tpstat_alert_fold(&key);
 }
 
-notrace void tpstat_alert_state(const struct sock *sk, int oldstate,
-				int newstate)
+/* A transition tpstat_alert_state() could not add to its matrix. */
+notrace void tpstat_alert_state_key(const struct sock *sk, int oldstate,
+				    int newstate)
 {
 	struct tpstat_alert_key key = {
 		.kind = TPSTAT_ALERT_STATES,

@@ -23,6 +23,7 @@
 #include "alerts.h"
 #include "compat.h"
 #include "netlink.h"
+#include "record.h"
 
 struct tpstat_alert_out {
 	struct tpstat_alert_key key;
@@ -94,7 +95,7 @@ static void tpstat_window_add(struct tpstat_alert_window *w,
 	u32 h = jhash2((const u32 *)&s->key, sizeof(s->key) / sizeof(u32), 0);
 	u32 i;
 
-	/* cap is twice every CPU's slots: there is always room. */
+	/* cap is twice as many as there can be keys: there is always room. */
 	for (i = 0; i < w->cap; i++) {
 		struct tpstat_alert_out *o = &w->out[(h + i) & (w->cap - 1)];
 
@@ -131,6 +132,29 @@ add:
 	l->events += events;
 }
 
+/* The initial namespace's TCP transitions (alerts.h) as the keys they are. */
+static void tpstat_window_add_states(struct tpstat_alert_window *w,
+				     const struct tpstat_alert_pending *p)
+{
+	struct tpstat_alert_slot s = {
+		.key = { .kind = TPSTAT_ALERT_STATES, .what = TPSTAT_A_COUNT },
+	};
+	unsigned int v6, cell;
+
+	tpstat_key_ns(&s.key, &init_net);
+	for (v6 = 0; v6 < 2; v6++) {
+		s.key.family = v6 ? AF_INET6 : AF_INET;
+		for (cell = 0; cell < TPSTAT_TCP_CELLS; cell++) {
+			s.count = p->init_states[v6][cell];
+			if (!s.count)
+				continue;
+			s.key.old_state = TPSTAT_TCP_CELL_OLD(cell);
+			s.key.new_state = TPSTAT_TCP_CELL_NEW(cell);
+			tpstat_window_add(w, &s);
+		}
+	}
+}
+
 /* Every CPU's counts of generation @gen into @w (if it has room), cleared. */
 static void tpstat_window_take(struct tpstat_alert_window *w, unsigned int gen)
 {
@@ -146,6 +170,8 @@ static void tpstat_window_take(struct tpstat_alert_window *w, unsigned int gen)
 		for (i = 0; i < TPSTAT_ALERT_SLOTS && w->out; i++)
 			if (p->slot[i].count)
 				tpstat_window_add(w, &p->slot[i]);
+		if (w->out)
+			tpstat_window_add_states(w, p);
 		memset(p, 0, sizeof(*p));
 	}
 }
@@ -255,10 +281,11 @@ static void tpstat_window_send(struct tpstat_alert_window *w,
 			tpstat_window_send_one(0, tpstat_build_lost, &all[k]);
 }
 
-/* Room for every CPU's slots, twice over, a power of two. */
+/* Room for every CPU's slots and every matrix cell, twice over, a power of two. */
 static u32 tpstat_window_cap(void)
 {
-	return roundup_pow_of_two(2 * num_possible_cpus() * TPSTAT_ALERT_SLOTS);
+	return roundup_pow_of_two(2 * (num_possible_cpus() * TPSTAT_ALERT_SLOTS +
+				       2 * TPSTAT_TCP_CELLS));
 }
 
 void tpstat_alert_window_run(unsigned int gen, u32 rate,

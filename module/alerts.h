@@ -12,14 +12,25 @@
  * then reads and clears the old tables of every CPU.  No lock is taken
  * in probe context, and nothing is sent from it.
  *
+ * TCP's transitions in the initial namespace are most of what a monitor
+ * folds (a short connection makes ten), so they skip the table: each is
+ * one per-CPU add to a cell of a dense matrix, which becomes keys only in
+ * the window (alert_window.c).
+ *
  * With no listener the probes pay one patched jump (tpstat_alerts_on).
  */
 #ifndef _TPSTAT_ALERTS_H
 #define _TPSTAT_ALERTS_H
 
 #include <linux/jump_label.h>
+#include <linux/percpu.h>
 #include <linux/tpstat.h>
 #include <linux/types.h>
+#include <net/net_namespace.h>
+#include <net/sock.h>
+
+#include "compat.h"
+#include "counters.h"
 
 struct net;
 struct netlink_ext_ack;
@@ -66,6 +77,8 @@ struct tpstat_alert_pending {
 	u32 used;			/* slots */
 	u64 lost[__TPSTAT_ALERT_CNT];	/* events a full table could not take */
 	struct tpstat_alert_slot slot[TPSTAT_ALERT_SLOTS];
+	/* The initial namespace's TCP transitions: [IPv6][matrix cell]. */
+	u32 init_states[2][TPSTAT_TCP_CELLS];
 };
 
 struct tpstat_alert_cpu {
@@ -88,7 +101,32 @@ void tpstat_alert_reset(const struct sock *sk, const struct sk_buff *skb,
 			u32 reason, bool sent);
 void tpstat_alert_retrans(const struct sock_common *c, bool synack,
 			  int state);
-void tpstat_alert_state(const struct sock *sk, int oldstate, int newstate);
+void tpstat_alert_state_key(const struct sock *sk, int oldstate, int newstate);
+
+/*
+ * A TCP transition.  The matrix cell is this CPU's, of the generation it
+ * read, pinned (compat.h) until the add is done: the window flips the
+ * generation and waits for a grace period before it reads the old one.
+ * One add, so nesting cannot tear it.  Other namespaces, and values
+ * outside the matrix, fold as keys.
+ */
+static __always_inline void tpstat_alert_state(const struct sock *sk,
+					       int oldstate, int newstate)
+{
+	const bool v6 = sk->sk_family == AF_INET6;
+
+	if (likely(net_eq(sock_net(sk), &init_net) &&
+		   (v6 || sk->sk_family == AF_INET) &&
+		   !((oldstate | newstate) & ~TPSTAT_TCP_STATE_MASK))) {
+		tpstat_probe_pin();
+		this_cpu_inc(tpstat_alert_cpus->gen[READ_ONCE(tpstat_alert_gen) & 1]
+			     .init_states[v6][TPSTAT_SLOT_TCP_STATE(oldstate, newstate) -
+					      TPSTAT_SLOT_TCP_STATES]);
+		tpstat_probe_unpin();
+		return;
+	}
+	tpstat_alert_state_key(sk, oldstate, newstate);
+}
 void tpstat_alert_error(const struct sock *sk);
 
 /* Process context (alert_fold.c). */

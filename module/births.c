@@ -54,8 +54,8 @@ static u32 tpstat_birth_first(const struct tpstat_births *b, const void *sk)
 	return hash_ptr(sk, 32) & (b->nr_slots - 1);
 }
 
-void tpstat_birth_record(struct tpstat_births *b, const void *sk, u64 ns,
-			 const char *comm, bool active)
+notrace void tpstat_birth_record(struct tpstat_births *b, const void *sk,
+				 u64 ns, const char *comm, bool active)
 {
 	unsigned long key = (unsigned long)sk;
 	u32 mask = b->nr_slots - 1;
@@ -85,8 +85,8 @@ void tpstat_birth_record(struct tpstat_births *b, const void *sk, u64 ns,
 	memcpy(claim->comm, comm, sizeof(claim->comm));
 }
 
-bool tpstat_birth_take(struct tpstat_births *b, const void *sk,
-		       struct tpstat_birth *out)
+notrace bool tpstat_birth_take(struct tpstat_births *b, const void *sk,
+			       struct tpstat_birth *out)
 {
 	unsigned long key = (unsigned long)sk;
 	u32 mask = b->nr_slots - 1;

@@ -65,8 +65,8 @@ static bool tpstat_sk_addr(const struct sock *sk, bool local,
 }
 
 /* Whether @sk's address is in @fa's network: one masked compare. */
-static bool tpstat_addr_match(const struct tpstat_filter_addr *fa,
-			      const struct sock *sk, bool local)
+static notrace bool tpstat_addr_match(const struct tpstat_filter_addr *fa,
+				      const struct sock *sk, bool local)
 {
 	struct in6_addr a;
 
@@ -79,8 +79,8 @@ static bool tpstat_addr_match(const struct tpstat_filter_addr *fa,
  * Out of line: a filter without addresses pays one test of its fields
  * and a branch not taken (tpstat_filter_match_one()).
  */
-static noinline bool tpstat_filter_match_addrs(const struct tpstat_filter *f,
-					       const struct sock *s)
+static noinline notrace bool
+tpstat_filter_match_addrs(const struct tpstat_filter *f, const struct sock *s)
 {
 	if (!tpstat_inet_sk(s))
 		return false;
@@ -143,9 +143,10 @@ int tpstat_filter_addr_get(const struct tpstat_filter_addr *fa, void *addr)
 	return 16;
 }
 
-bool tpstat_filter_match_one(const struct tpstat_filter *f,
-			     const struct sock *sk, const struct sk_buff *skb,
-			     const struct net_device *dev)
+notrace bool tpstat_filter_match_one(const struct tpstat_filter *f,
+				     const struct sock *sk,
+				     const struct sk_buff *skb,
+				     const struct net_device *dev)
 {
 	const struct net_device *d = tpstat_event_dev(skb, dev);
 	const struct sock *s = tpstat_event_sk(sk, skb);
@@ -192,8 +193,9 @@ bool tpstat_filter_resolve_netns(struct tpstat_filter *f)
 	return found;
 }
 
-bool tpstat_filter_match(const struct sock *sk, const struct sk_buff *skb,
-			 const struct net_device *dev)
+notrace bool tpstat_filter_match(const struct sock *sk,
+				 const struct sk_buff *skb,
+				 const struct net_device *dev)
 {
 	const struct tpstat_filter *f = rcu_dereference_sched(tpstat_filter);
 

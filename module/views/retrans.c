@@ -32,10 +32,11 @@ static bool tpstat_v4_mapped(const void *addr6)
 	return !w[0] && !w[1] && w[2] == htonl(0x0000ffff);
 }
 
-void tpstat_flow_key_fill(struct tpstat_flow_key *key, const struct net *net,
-			  u16 family, __be32 saddr4, __be32 daddr4,
-			  const void *saddr6, const void *daddr6, u16 sport,
-			  u16 dport)
+notrace void tpstat_flow_key_fill(struct tpstat_flow_key *key,
+				  const struct net *net, u16 family,
+				  __be32 saddr4, __be32 daddr4,
+				  const void *saddr6, const void *daddr6,
+				  u16 sport, u16 dport)
 {
 	memset(key, 0, sizeof(*key));
 	tpstat_key_ns(key, net);

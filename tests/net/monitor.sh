@@ -121,6 +121,43 @@ check_eq "the monitor disarms once no one listens" 0 \
 	"$(for _ in $(seq 1 50); do [ "$(mon_field armed)" = no ] && break; sleep 0.1; done
 	   [ "$(mon_field armed)" = no ]; echo $?)"
 
+# --- TCP transitions in the initial namespace ------------------------------------
+# Probes count these in a per-CPU matrix, not as keys (module/alerts.h):
+# their alerts must still add up to what ftrace saw, in the right family
+# and states.  A refused connect is two: CLOSE -> SYN_SENT -> CLOSE.
+R=23
+R6=11
+INIT_NS=$(stat -L -c %i /proc/self/ns/net)
+sysctl -qw net.ipv6.conf.lo.disable_ipv6=0
+quiesce
+check "a monitor starts for the initial namespace" monitor init -j
+mkdir "$TMP/j0"
+judge_begin "$TMP/j0" sock:inet_sock_set_state
+C=$("$NETLOAD" tcp-refused 127.0.0.1 5301 $R | sed -n 's/^refused=//p')
+check_eq "R connects refused in the initial namespace" $R "$C"
+C=$("$NETLOAD" tcp-refused ::1 5301 $R6 | sed -n 's/^refused=//p')
+check_eq "R6 connects refused over IPv6" $R6 "$C"
+check "two more windows pass" windows_pass 2
+stop init
+check_eq "the monitor stops with status 0" 0 $?
+judge_end
+set=$(judged sock:inet_sock_set_state)
+check_eq "ftrace saw 2(R + R6) transitions" $((2 * (R + R6))) "$set"
+# init_states <family> <old> <new>: the initial namespace's alerts of one transition.
+init_states() {
+	jq -s --argjson ns "$INIT_NS" --arg f "$1" --arg o "$2" --arg n "$3" \
+		'[.[] | select(.kind == "states" and .netns == $ns and .family == $f and
+			       .old_state == $o and .new_state == $n) | .count] | add // 0' \
+		"$TMP/init.out"
+}
+check_eq "the initial namespace's states alerts add up to ftrace's count" "$set" \
+	"$(jq -s --argjson ns "$INIT_NS" '[.[] | select(.kind == "states" and .netns == $ns) | .count] | add // 0' "$TMP/init.out")"
+check_eq "... R of them IPv4 CLOSE -> SYN_SENT" $R "$(init_states ipv4 CLOSE SYN_SENT)"
+check_eq "... R IPv4 SYN_SENT -> CLOSE" $R "$(init_states ipv4 SYN_SENT CLOSE)"
+check_eq "... R6 IPv6 CLOSE -> SYN_SENT" $R6 "$(init_states ipv6 CLOSE SYN_SENT)"
+check_eq "... R6 IPv6 SYN_SENT -> CLOSE" $R6 "$(init_states ipv6 SYN_SENT CLOSE)"
+check_eq "... and nothing was lost" 0 "$(lost init states)"
+
 # --- above the rate limit: alerts plus the lost count equal the events ---------
 # Every refused connect is a reset sent and one received, an error
 # (ECONNREFUSED) and two TCP transitions; the received resets and the
