@@ -24,11 +24,12 @@ DEFINE_STATIC_KEY_FALSE(tpstat_alerts_on);
 
 /*
  * Adds one to @key's slot, taking a free one for a new key while fewer
- * than @room are in use.  Caller: interrupts off.
+ * than @room are in use.  Returns the slot, or NULL where there was no
+ * room.  Caller: interrupts off.
  */
-static notrace bool tpstat_alert_slot_add(struct tpstat_alert_pending *p,
-					  const struct tpstat_alert_key *key,
-					  u32 room)
+static notrace struct tpstat_alert_slot *
+tpstat_alert_slot_add(struct tpstat_alert_pending *p,
+		      const struct tpstat_alert_key *key, u32 room)
 {
 	const u32 words = sizeof(*key) / sizeof(u64);
 	u32 h = tpstat_key_hash((const u64 *)key, words, 0);
@@ -40,19 +41,19 @@ static notrace bool tpstat_alert_slot_add(struct tpstat_alert_pending *p,
 
 		if (!s->count) {
 			if (p->used >= room)
-				return false;
+				return NULL;
 			s->key = *key;
 			s->count = 1;
 			p->used++;
-			return true;
+			return s;
 		}
 		if (tpstat_key_equal((const u64 *)&s->key, (const u64 *)key,
 				     words)) {
 			s->count++;
-			return true;
+			return s;
 		}
 	}
-	return false;
+	return NULL;
 }
 
 /*
@@ -75,17 +76,32 @@ static noinline notrace void tpstat_alert_lose(struct tpstat_alert_pending *p,
 		p->lost[key->kind]++;
 }
 
+/*
+ * A kind's events often repeat its last key (a burst of drops at one
+ * place, a flow's retransmits), so that slot is tried first, which
+ * spares the hash.
+ */
 static notrace void tpstat_alert_fold(const struct tpstat_alert_key *key)
 {
 	struct tpstat_alert_pending *p;
+	struct tpstat_alert_slot *s;
 	unsigned long flags;
 
 	/* Interrupts off: a nested probe on this CPU waits for the slot. */
 	local_irq_save(flags);
 	p = &this_cpu_ptr(tpstat_alert_cpus)->gen[READ_ONCE(tpstat_alert_gen) & 1];
-	if (!tpstat_alert_slot_add(p, key,
-				   TPSTAT_ALERT_SLOTS - TPSTAT_ALERT_LOSS_SLOTS))
-		tpstat_alert_lose(p, key);
+	s = &p->slot[p->last[key->kind]];
+	if (s->count && tpstat_key_equal((const u64 *)&s->key, (const u64 *)key,
+					 sizeof(*key) / sizeof(u64))) {
+		s->count++;
+	} else {
+		s = tpstat_alert_slot_add(p, key, TPSTAT_ALERT_SLOTS -
+					  TPSTAT_ALERT_LOSS_SLOTS);
+		if (s)
+			p->last[key->kind] = s - p->slot;
+		else
+			tpstat_alert_lose(p, key);
+	}
 	local_irq_restore(flags);
 }
 

@@ -22,6 +22,7 @@
 #ifndef _TPSTAT_ALERTS_H
 #define _TPSTAT_ALERTS_H
 
+#include <linux/build_bug.h>
 #include <linux/jump_label.h>
 #include <linux/percpu.h>
 #include <linux/tpstat.h>
@@ -64,6 +65,7 @@ struct tpstat_alert_key {
 } __aligned(8);
 
 #define TPSTAT_ALERT_SLOTS	64	/* a power of two */
+static_assert(TPSTAT_ALERT_SLOTS <= 256);	/* a slot's index is a u8 */
 #define TPSTAT_ALERT_LOSS_SLOTS	8	/* of them, kept for losses */
 
 /* A key whose what is TPSTAT_A_EVENTS_LOST counts events lost in its namespace. */
@@ -75,6 +77,7 @@ struct tpstat_alert_slot {
 /* One CPU's pending counts for one generation. */
 struct tpstat_alert_pending {
 	u32 used;			/* slots */
+	u8 last[__TPSTAT_ALERT_CNT];	/* each kind's last slot: a guess */
 	u64 lost[__TPSTAT_ALERT_CNT];	/* events a full table could not take */
 	struct tpstat_alert_slot slot[TPSTAT_ALERT_SLOTS];
 	/* The initial namespace's TCP transitions: [IPv6][matrix cell]. */
