@@ -59,10 +59,14 @@ enum tpstat_slot {
 	(TPSTAT_SLOT_HISTS + (h) * (TPSTAT_HIST_BUCKETS + 1) + (b))
 #define TPSTAT_SLOT_HIST_SUM(h) TPSTAT_SLOT_HIST(h, TPSTAT_HIST_BUCKETS)
 
-/* Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1]. */
+/*
+ * Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1]: fls64(),
+ * which is 0 for 0 on every architecture (x86-64's bsr starts from -1),
+ * so a test for 0 would be paid twice.
+ */
 static inline unsigned int tpstat_log2_bucket(u64 v)
 {
-	return v ? fls64(v) : 0;
+	return fls64(v);
 }
 
 /*
