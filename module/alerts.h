@@ -130,6 +130,7 @@ static __always_inline void tpstat_alert_state(const struct sock *sk,
 	}
 	tpstat_alert_state_key(sk, oldstate, newstate);
 }
+
 void tpstat_alert_error(const struct sock *sk);
 
 /* Process context (alert_fold.c). */
