@@ -33,12 +33,7 @@
 #include "compat.h"
 #include "counters.h"
 
-struct net;
 struct netlink_ext_ack;
-
-struct sock;
-struct sock_common;
-struct sk_buff;
 
 /*
  * One key for every kind: zeroed in full, then the kind's fields.  @what

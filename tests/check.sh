@@ -20,9 +20,9 @@
 #          trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
 #          KUnit, no BPF; 7.3's tracepoints call probes preemptible,
 #          under SRCU, 6.1's with preemption off): what races and what
-#          a hostile user does, where the kernel watches for it
-#          (stress.sh; on 7.3 adversary.sh without its floods and
-#          namespaces), then KUnit, in one boot.
+#          a hostile user does, where the kernel watches for it (the
+#          monitor's alerts, monitor.sh; stress.sh; on 7.3 adversary.sh
+#          without its floods and namespaces), then KUnit, in one boot.
 #   basic  the kernels tests/matrix/kernels.conf marks basic (Debian
 #          11's 5.10, trixie-backports' newest RT, sid's newest, arm64
 #          and 32-bit ARM), fetched and built by tests/matrix/: build with
@@ -257,7 +257,7 @@ kernel_job() {
 	# 7.3, whose tracepoints call probes preemptible; the debug 6.1
 	# calls them as Debian's 6.1 does.  TPSTAT_ADVERSARY=all runs it on
 	# the debug 6.1 too, and whole on the basic kernels.
-	debug) suites=(stress.sh)
+	debug) suites=(monitor.sh stress.sh)
 		[[ $name == debug-7.* || ${TPSTAT_ADVERSARY:-} == all ]] &&
 			suites+=(adversary.sh) ;;
 	*) suites=(monitor.sh run.sh netns.sh stress.sh adversary.sh auth.sh events.sh) ;;
