@@ -31,11 +31,11 @@ const char *protocol_text(const struct view_entry *e, char *buf, size_t len)
 }
 
 /*
- * The key, family last.  A part an entry lacks sorts after the others:
+ * The key.  A part an entry lacks sorts after the others:
  * (side + 2) % 3 puts local, remote, then none.
  */
 static int errors_key_cmp(const struct view_entry *a,
-			  const struct view_entry *b, bool family)
+			  const struct view_entry *b)
 {
 	uint16_t pa = 0, pb = 0;
 	int c = cmp_u64(b->has_err, a->has_err);
@@ -51,25 +51,7 @@ static int errors_key_cmp(const struct view_entry *a,
 			    (errors_side(b, &pb) + 2) % 3);
 	if (!c)
 		c = cmp_u64(pa, pb);
-	if (!c)
-		c = cmp_netns(a, b);
-	if (!c && family)
-		c = cmp_u64(a->family, b->family);
-	return c;
-}
-
-static int errors_key_qsort(const void *a, const void *b)
-{
-	return errors_key_cmp(a, b, false);
-}
-
-/* Most first, then the key. */
-static int errors_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->count, a->count);
-
-	return c ? c : errors_key_cmp(a, b, true);
+	return c ? c : cmp_netns(a, b);
 }
 
 static void errors_merge(struct view_entry *row, const struct view_entry *e)
@@ -79,7 +61,7 @@ static void errors_merge(struct view_entry *row, const struct view_entry *e)
 
 int errors_aggregate(struct view *v)
 {
-	view_fold_families(v, errors_key_qsort, errors_merge, errors_qsort);
+	view_fold_families(v, errors_key_cmp, errors_merge);
 	return 0;
 }
 
@@ -208,7 +190,7 @@ const struct view_ops errors_view_ops = {
 	.selectors = SEL_BIT(SEL_ERRNO) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) |
 		     SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
 	.fields = errors_fields,
-	.cmp = errors_qsort,
+	.key_cmp = errors_key_cmp,
 	.text = errors_text,
 	.json_entry = errors_json_entry,
 	.export_prepare = errors_aggregate,

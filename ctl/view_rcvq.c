@@ -18,30 +18,11 @@
 #define NUM_MAX 24	/* a u64 in decimal */
 
 /* The key: an entry lacking a part sorts after those that have it. */
-static int key_cmp(const struct view_entry *a, const struct view_entry *b,
-		   bool family)
+static int key_cmp(const struct view_entry *a, const struct view_entry *b)
 {
 	int c = cmp_proto_sport(a, b);
 
-	if (!c)
-		c = cmp_netns(a, b);
-	if (!c && family)
-		c = cmp_u64(a->family, b->family);
-	return c;
-}
-
-static int key_qsort(const void *a, const void *b)
-{
-	return key_cmp(a, b, false);
-}
-
-/* Most drops first, then the key (family last). */
-static int rcvq_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->count, a->count);
-
-	return c ? c : key_cmp(a, b, true);
+	return c ? c : cmp_netns(a, b);
 }
 
 /* The count summed, the biggest buffer kept. */
@@ -63,7 +44,7 @@ static int rcvq_aggregate(struct view *v)
 		else
 			free(v->e[i].hist);
 	v->n = out;
-	view_fold_families(v, key_qsort, rcvq_merge, rcvq_qsort);
+	view_fold_families(v, key_cmp, rcvq_merge);
 	return 0;
 }
 
@@ -192,7 +173,7 @@ const struct view_ops rcvq_view_ops = {
 	.unavailable = "not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
 	.fields = rcvq_fields,
-	.cmp = rcvq_qsort,
+	.key_cmp = key_cmp,
 	.text = rcvq_text,
 	.json_entry = rcvq_json_entry,
 	.export_prepare = rcvq_aggregate,

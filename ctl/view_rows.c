@@ -19,20 +19,48 @@ void view_free(struct view *v)
 	v->n = v->cap = 0;
 }
 
-void view_fold_families(struct view *v, int (*same)(const void *, const void *),
+/* qsort() has no context: the key order of the rows being sorted. */
+static view_key_cmp_fn sort_key;
+
+static int same_key_qsort(const void *a, const void *b)
+{
+	return sort_key(a, b);
+}
+
+static int by_count_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+	int c;
+
+	if (a->count != b->count)
+		return a->count < b->count ? 1 : -1;
+	c = sort_key(a, b);
+	if (!c && a->family != b->family)
+		c = a->family < b->family ? -1 : 1;
+	return c;
+}
+
+void view_sort_by_count(struct view *v, view_key_cmp_fn key_cmp)
+{
+	sort_key = key_cmp;
+	if (v->n)
+		qsort(v->e, v->n, sizeof(*v->e), by_count_qsort);
+}
+
+void view_fold_families(struct view *v, view_key_cmp_fn key_cmp,
 			void (*merge)(struct view_entry *row,
-				      const struct view_entry *e),
-			int (*order)(const void *, const void *))
+				      const struct view_entry *e))
 {
 	size_t out = 0;
 
 	if (!v->n)
 		return;
-	qsort(v->e, v->n, sizeof(*v->e), same);
+	sort_key = key_cmp;
+	qsort(v->e, v->n, sizeof(*v->e), same_key_qsort);
 	for (size_t i = 0; i < v->n; i++) {
 		struct view_entry *row = &v->e[out], *e = &v->e[i];
 
-		if (i && !same(row, e)) {
+		if (i && !key_cmp(row, e)) {
 			merge(row, e);
 			free(e->hist);
 			continue;
@@ -44,7 +72,7 @@ void view_fold_families(struct view *v, int (*same)(const void *, const void *),
 		row->family = 0;
 	}
 	v->n = out + 1;
-	qsort(v->e, v->n, sizeof(*v->e), order);
+	view_sort_by_count(v, key_cmp);
 }
 
 const struct dev_counters *dev_of(const struct view_entry *e)

@@ -134,14 +134,20 @@ struct view {
 };
 
 void view_free(struct view *v);
+
+/* A view's key order, but for the family (view_sort_by_count() adds it). */
+typedef int (*view_key_cmp_fn)(const struct view_entry *a,
+			       const struct view_entry *b);
+
+/* Sorts @v most ->count first, then by @key_cmp, then by family. */
+void view_sort_by_count(struct view *v, view_key_cmp_fn key_cmp);
 /*
- * Sums the entries of @v whose keys differ in their family alone (@same:
- * the key's qsort() order without the family), @merge adding each into
- * the first; the rows keep no family.  Then sorts them by @order.  For
- * export, whose labels have no family.
+ * Sums the entries of @v whose keys differ in their family alone
+ * (@key_cmp), @merge adding each into the first; the rows keep no
+ * family.  Then sorts them by view_sort_by_count().  For export, whose
+ * labels have no family.
  */
-void view_fold_families(struct view *v, int (*same)(const void *, const void *),
+void view_fold_families(struct view *v, view_key_cmp_fn key_cmp,
 			void (*merge)(struct view_entry *row,
-				      const struct view_entry *e),
-			int (*order)(const void *, const void *));
+				      const struct view_entry *e));
 #endif

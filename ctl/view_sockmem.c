@@ -48,9 +48,8 @@ static const char *kind_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-/* The key, family last; a part an entry lacks sorts after the others. */
-static int key_cmp(const struct view_entry *a, const struct view_entry *b,
-		   bool family)
+/* The key; a part an entry lacks sorts after the others. */
+static int key_cmp(const struct view_entry *a, const struct view_entry *b)
 {
 	int c = cmp_proto_sport(a, b);
 
@@ -58,25 +57,7 @@ static int key_cmp(const struct view_entry *a, const struct view_entry *b,
 		c = cmp_u64(b->has_mem_kind, a->has_mem_kind);
 	if (!c)
 		c = cmp_u64(a->mem_kind, b->mem_kind);
-	if (!c)
-		c = cmp_netns(a, b);
-	if (!c && family)
-		c = cmp_u64(a->family, b->family);
-	return c;
-}
-
-static int key_qsort(const void *a, const void *b)
-{
-	return key_cmp(a, b, false);
-}
-
-/* Most events first, then the key. */
-static int sockmem_qsort(const void *pa, const void *pb)
-{
-	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->count, a->count);
-
-	return c ? c : key_cmp(a, b, true);
+	return c ? c : cmp_netns(a, b);
 }
 
 /*
@@ -101,7 +82,7 @@ static int sockmem_export_prepare(struct view *v)
 		if (v->e[i].has_protocol && v->e[i].has_sport)
 			v->e[out++] = v->e[i];
 	v->n = out;
-	view_fold_families(v, key_qsort, sockmem_merge, sockmem_qsort);
+	view_fold_families(v, key_cmp, sockmem_merge);
 	return 0;
 }
 
@@ -279,7 +260,7 @@ const struct view_ops sockmem_view_ops = {
 	.unavailable = "not available (the kernel lacks sock:sock_exceed_buf_limit, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
 	.fields = sockmem_fields,
-	.cmp = sockmem_qsort,
+	.key_cmp = key_cmp,
 	.text = sockmem_text,
 	.json_entry = sockmem_json_entry,
 	.export_prepare = sockmem_export_prepare,

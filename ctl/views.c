@@ -493,6 +493,8 @@ void view_sort(struct view *v)
 
 	if (ops && ops->cmp && v->n)
 		qsort(v->e, v->n, sizeof(*v->e), ops->cmp);
+	else if (ops && ops->key_cmp)
+		view_sort_by_count(v, ops->key_cmp);
 }
 
 /* ---- the command ---------------------------------------------------------- */

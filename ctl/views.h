@@ -96,8 +96,13 @@ struct view_ops {
 	 * the view to read (NULL: as asked).  0 or -errno.
 	 */
 	int (*prepare)(struct tpnl *nl, struct view *v, struct view_args *a);
-	/* view_sort()'s qsort() order (NULL: as read). */
+	/* view_sort()'s qsort() order (NULL: ->key_cmp's, or as read). */
 	int (*cmp)(const void *a, const void *b);
+	/*
+	 * With ->cmp NULL, the rows print most ->count first, then in this
+	 * key order (NULL: as read); export folds families by it.
+	 */
+	view_key_cmp_fn key_cmp;
 	/* After the read, into printing order (NULL: view_sort()).  0. */
 	int (*arrange)(struct view *v, const struct view_args *a);
 	/* The text, but for the "overflow:" line every view ends with. */
