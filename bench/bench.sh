@@ -25,9 +25,10 @@
 # Every configuration (perf, ftrace and bpftrace beside tpstat), the flow
 # scaling and the dumps run on 6.12; the other kernels run the
 # configurations the targets need.  Each configuration runs between
-# nothing-attached runs, in rounds (guest.sh); measured here with 2 rounds
-# after the warm-up, a round of the targets' 5 configurations took 3 min
-# on x86 at scale 4 and 1 min 50 s on arm64 at scale 16.
+# nothing-attached runs, in rounds (guest.sh).  The whole run took 40 min
+# on 2 cores with make check's caches filled, the defaults (3 rounds after
+# the warm-up): 6.1 4 min, 6.12 16, 7.3 4, arm64 4.5, armmp 5, the rest
+# building.
 set -euo pipefail
 # The whole table: no partial run (guest.sh) here.
 unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
