@@ -24,7 +24,7 @@
 #   TPSTAT_BENCH_ARM_SCALE the same for the ARM guests (default 16)
 # Every configuration (perf, ftrace and bpftrace beside tpstat), the flow
 # scaling and the dumps run on 6.12; the other kernels run the
-# configurations the targets need.  Each configuration runs between
+# configurations the targets need, and the dumps (the tool's targets).  Each configuration runs between
 # nothing-attached runs, in rounds (guest.sh).  The whole run took 40 min
 # on 2 cores with make check's caches filled, the defaults (3 rounds after
 # the warm-up): 6.1 4 min, 6.12 16, 7.3 4, arm64 4.5, armmp 5, the rest
@@ -32,6 +32,7 @@
 set -euo pipefail
 # The whole table: no partial run (guest.sh) here.
 unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
+export TPSTAT_BENCH_DUMPS=1
 export TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_SCALE:-4}
 TARGETS="floor tpstat_count tpstat_views monitor_listen netns_idle"
 

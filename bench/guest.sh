@@ -21,9 +21,11 @@
 #                                flow_dump rows): what reading a view costs
 #   TPSTAT_BENCH_GENL_ONLY=1     only bench/genl_stall.sh (other netlink users
 #                                during a 65,536-entry dump), which a full run does last
+#   TPSTAT_BENCH_DUMPS=1         the flow table dumps in a partial run too
+#                                (make bench's boots with the targets' configurations)
 # With either of TPSTAT_BENCH_CONFIGS and TPSTAT_BENCH_WORKLOADS set, the
-# run is partial, for profiling (no flow dump, no scaling; make bench
-# unsets them): build as bench.sh does, then tests/vm/boot.sh --bench
+# run is partial, for profiling (no flow dump but with
+# TPSTAT_BENCH_DUMPS, no scaling): build as bench.sh does, then tests/vm/boot.sh --bench
 # --mem 4096 --kernel ... --modules-release ... --out DIR -- bench/guest.sh,
 # and read DIR/bench.tsv.
 set -uo pipefail
@@ -490,7 +492,7 @@ fi
 # untimed one.
 # flow_dump <flow_keys> [memory]: prints "ns=N bytes=N tool_ns=N
 # text_ns=N dump_ns=N rss_kib=N # overflow ..." (the file's header;
-# rss_kib: tpstat -j retrans's peak resident memory, GNU time's %M); with
+# rss_kib: tpstat -j retrans's peak resident memory, benchload time's); with
 # "memory", also records tpstat info's memory at default sizes.
 flow_dump() {
 	local keys=$1 n rd hdr tool text dump rss
@@ -514,7 +516,7 @@ flow_dump() {
 	dump=$(fastest 3 "$LOAD" dump 2)
 	tool=$(fastest 3 "$LOAD" time "${TOOL_TMPFS[@]}" -j retrans)
 	text=$(fastest 3 "$LOAD" time "${TOOL_TMPFS[@]}" retrans)
-	rss=$(/usr/bin/time -f %M "${TOOL_TMPFS[@]}" -j retrans 2>&1 >/dev/null | tail -1)
+	rss=$("$LOAD" time "${TOOL_TMPFS[@]}" -j retrans | sed -n 's/.*rss_kib=\([0-9]*\).*/\1/p')
 	rmmod tpstat
 	echo "$rd tool_ns=$tool text_ns=$text dump_ns=$dump rss_kib=${rss:-0} $hdr"
 }
@@ -540,7 +542,7 @@ fastest() {
 }
 FLOW_KEYS=$(modinfo -p "$TPSTAT_KO" | sed -n 's/^flow_keys:.*default \([0-9]*\).*/\1/p')
 FLOW_KEYS=${FLOW_KEYS:-4096}
-if ((has_views)) && [ -z "$partial" ]; then
+if ((has_views)) && { [ -z "$partial" ] || [ -n "${TPSTAT_BENCH_DUMPS:-}" ]; }; then
 	tool_tmpfs
 	log "flow table dump"
 	printf '%s\tflow_dump\t%s\n' "$kver" "$(flow_dump "$FLOW_KEYS" memory)" >> "$out/memory.tsv"
