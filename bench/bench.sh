@@ -25,9 +25,9 @@
 # Every configuration (perf, ftrace and bpftrace beside tpstat), the flow
 # scaling and the dumps run on 6.12; the other kernels run the
 # configurations the targets need, and the dumps (the tool's targets).  Each configuration runs between
-# nothing-attached runs, in rounds (guest.sh).  The whole run took 40 min
+# nothing-attached runs, in rounds (guest.sh).  The whole run took 45 min
 # on 2 cores with make check's caches filled, the defaults (3 rounds after
-# the warm-up): 6.1 4 min, 6.12 16, 7.3 4, arm64 4.5, armmp 5, the rest
+# the warm-up): 6.1 4 min, 6.12 18, 7.3 5, arm64 7, armmp 7, the rest
 # building.
 set -euo pipefail
 # The whole table: no partial run (guest.sh) here.
