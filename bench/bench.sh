@@ -22,13 +22,13 @@
 #   TPSTAT_BENCH_SCALE     the x86 guests' workloads are this many times
 #                          shorter than guest.sh's full size (default 4)
 #   TPSTAT_BENCH_ARM_SCALE the same for the ARM guests (default 16)
-# Every configuration (perf, ftrace and bpftrace beside tpstat), the flow
-# scaling and the dumps run on 6.12; the other kernels run the
-# configurations the targets need, and the dumps (the tool's targets).  Each configuration runs between
-# nothing-attached runs, in rounds (guest.sh).  The whole run took 45 min
-# on 2 cores with make check's caches filled, the defaults (3 rounds after
-# the warm-up): 6.1 4 min, 6.12 18, 7.3 5, arm64 7, armmp 7, the rest
-# building.
+# Every configuration (perf, ftrace and bpftrace beside tpstat) and the
+# flow scaling run on 6.12; the other kernels run the configurations the
+# targets need.  Every kernel runs the dumps (the tool's targets).  Each
+# configuration runs between nothing-attached runs, in rounds (guest.sh).
+# The whole run took 45 min on 2 cores with make check's caches filled,
+# at the defaults (3 rounds after the warm-up): 6.1 4 min, 6.12 18, 7.3 5,
+# arm64 7, armmp 7, the rest building.
 set -euo pipefail
 # The whole table: no partial run (guest.sh) here.
 unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS

@@ -24,8 +24,8 @@
 #   TPSTAT_BENCH_DUMPS=1         the flow table dumps in a partial run too
 #                                (make bench's boots with the targets' configurations)
 # With either of TPSTAT_BENCH_CONFIGS and TPSTAT_BENCH_WORKLOADS set, the
-# run is partial, for profiling (no flow dump but with
-# TPSTAT_BENCH_DUMPS, no scaling): build as bench.sh does, then tests/vm/boot.sh --bench
+# run is partial, for profiling (no scaling, and no flow dump unless
+# TPSTAT_BENCH_DUMPS): build as bench.sh does, then tests/vm/boot.sh --bench
 # --mem 4096 --kernel ... --modules-release ... --out DIR -- bench/guest.sh,
 # and read DIR/bench.tsv.
 set -uo pipefail
