@@ -180,8 +180,7 @@ static void json_drops(struct json *j, const struct alert *a)
 	json_opt_str(j, "location", a->seen[TPSTAT_A_LOCATION], e->location);
 	view_json_reason(j, e);
 	json_netns(j, a);
-	json_key(j, "ifindex");
-	json_u64(j, e->ifindex);
+	json_field_u64(j, "ifindex", e->ifindex);
 	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
 }
 
@@ -193,8 +192,7 @@ static void json_reset(struct json *j, const struct alert *a, bool sent)
 	json_string(j, sent ? "sent" : "received");
 	json_netns(j, a);
 	json_family(j, e);
-	json_key(j, "local_port");
-	json_u64(j, e->sport);
+	json_field_u64(j, "local_port", e->sport);
 	view_json_addr(j, "remote", e->daddr, e->daddr_len);
 	view_json_reason(j, e);
 }
@@ -208,11 +206,9 @@ static void json_retrans(struct json *j, const struct alert *a, bool synack)
 	json_netns(j, a);
 	json_family(j, e);
 	view_json_addr(j, "local", e->saddr, e->saddr_len);
-	json_key(j, "local_port");
-	json_u64(j, e->sport);
+	json_field_u64(j, "local_port", e->sport);
 	view_json_addr(j, "remote", e->daddr, e->daddr_len);
-	json_key(j, "remote_port");
-	json_u64(j, e->dport);
+	json_field_u64(j, "remote_port", e->dport);
 	view_json_state(j, "state", e->has_new_state, e->new_state);
 }
 
@@ -233,13 +229,10 @@ static void json_errors(struct json *j, const struct alert *a)
 
 	json_netns(j, a);
 	json_family(j, e);
-	json_key(j, "local_port");
-	json_u64(j, e->sport);
+	json_field_u64(j, "local_port", e->sport);
 	view_json_addr(j, "remote", e->daddr, e->daddr_len);
-	json_key(j, "remote_port");
-	json_u64(j, e->dport);
-	json_key(j, "errno");
-	json_u64(j, a->err);
+	json_field_u64(j, "remote_port", e->dport);
+	json_field_u64(j, "errno", a->err);
 	json_opt_str(j, "error", name, name);
 	json_key(j, "message");
 	json_string(j, strerror(a->err));

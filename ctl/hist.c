@@ -130,21 +130,16 @@ void hist_json(struct json *j, const struct hist *h)
 	int first = hist_first(h), last = hist_last(h);
 	uint64_t low, high;
 
-	json_key(j, "count");
-	json_u64(j, h->count);
-	json_key(j, "sum");
-	json_u64(j, h->sum);
+	json_field_u64(j, "count", h->count);
+	json_field_u64(j, "sum", h->sum);
 	json_key(j, "buckets");
 	json_array_open(j);
 	for (int b = first; first >= 0 && b <= last; b++) {
 		hist_bounds(b, &low, &high);
 		json_object_open(j);
-		json_key(j, "low");
-		json_u64(j, low);
-		json_key(j, "high");
-		json_u64(j, high);
-		json_key(j, "count");
-		json_u64(j, h->bucket[b]);
+		json_field_u64(j, "low", low);
+		json_field_u64(j, "high", high);
+		json_field_u64(j, "count", h->bucket[b]);
 		json_object_close(j);
 	}
 	json_array_close(j);
@@ -241,10 +236,8 @@ void hist_quantiles_json(struct json *j, const struct hist *h)
 			continue;
 		}
 		json_object_open(j);
-		json_key(j, "estimate");
-		json_u64(j, q.estimate);
-		json_key(j, "lo");
-		json_u64(j, q.lo);
+		json_field_u64(j, "estimate", q.estimate);
+		json_field_u64(j, "lo", q.lo);
 		json_opt_u64(j, "hi", q.has_hi, q.hi);
 		json_object_close(j);
 	}

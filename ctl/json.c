@@ -316,6 +316,12 @@ void json_null(struct json *j)
 	put_mem(j, "null", 4);
 }
 
+void json_field_u64(struct json *j, const char *key, uint64_t v)
+{
+	json_key(j, key);
+	json_u64(j, v);
+}
+
 void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v)
 {
 	json_key(j, key);

@@ -51,6 +51,8 @@ void json_u64(struct json *j, uint64_t v);
 void json_double(struct json *j, double v);
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
+/* @key, then @v. */
+void json_field_u64(struct json *j, const char *key, uint64_t v);
 /* @key, then @v (or @s), or null when not @has. */
 void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v);
 void json_opt_str(struct json *j, const char *key, bool has, const char *s);

@@ -211,8 +211,7 @@ void netns_json(struct json *j, uint32_t inode)
 {
 	const char *name = netns_name(inode);
 
-	json_key(j, "netns");
-	json_u64(j, inode);
+	json_field_u64(j, "netns", inode);
 	if (name) {
 		json_key(j, "netns_name");
 		json_string(j, name);

@@ -23,8 +23,7 @@ static void json_header(struct json *j, FILE *f, const struct out_opts *o)
 {
 	json_init(j, f, o->pretty);
 	json_object_open(j);
-	json_key(j, "schema_version");
-	json_u64(j, JSON_SCHEMA_VERSION);
+	json_field_u64(j, "schema_version", JSON_SCHEMA_VERSION);
 }
 
 void print_events(FILE *f, const struct out_opts *o,

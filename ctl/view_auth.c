@@ -126,8 +126,7 @@ static void auth_json_entry(struct json *j, const struct view_print *p,
 	const char *family = view_family_name(e);
 
 	json_object_open(j);
-	json_key(j, "count");
-	json_u64(j, e->count);
+	json_field_u64(j, "count", e->count);
 	json_opt_str(j, "kind", name, name);
 	json_opt_u64(j, "kind_code", e->has_auth_kind, e->auth_kind);
 	json_opt_str(j, "family", family, family);

@@ -294,8 +294,7 @@ static void drops_json_entry(struct json *j, const struct view_print *p,
 		json_string(j, e->location);
 		break;
 	}
-	json_key(j, "count");
-	json_u64(j, e->count);
+	json_field_u64(j, "count", e->count);
 	json_object_close(j);
 }
 

@@ -123,8 +123,7 @@ static void errors_json_entry(struct json *j, const struct view_print *pr,
 	enum err_side side = errors_side(e, &port);
 
 	json_object_open(j);
-	json_key(j, "count");
-	json_u64(j, e->count);
+	json_field_u64(j, "count", e->count);
 	json_opt_u64(j, "errno", e->has_err, e->err);
 	json_opt_str(j, "error", name, name);
 	json_opt_str(j, "message", e->has_err,

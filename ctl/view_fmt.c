@@ -133,8 +133,7 @@ void entry_netns_json(struct json *j, const struct view_entry *e)
 {
 	netns_json(j, e->netns);
 	if (e->has_netns_cookie) {
-		json_key(j, "netns_cookie");
-		json_u64(j, e->netns_cookie);
+		json_field_u64(j, "netns_cookie", e->netns_cookie);
 	}
 }
 
@@ -150,8 +149,7 @@ const char *netns_cookie_text(const struct view_entry *e, char *buf,
 void view_json_dev(struct json *j, const struct view_entry *e)
 {
 	entry_netns_json(j, e);
-	json_key(j, "ifindex");
-	json_u64(j, e->ifindex);
+	json_field_u64(j, "ifindex", e->ifindex);
 	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
 }
 

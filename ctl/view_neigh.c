@@ -79,11 +79,9 @@ static void neigh_json_entry(struct json *j, const struct view_print *p,
 	const char *family = view_family_name(e);
 
 	json_object_open(j);
-	json_key(j, "failures");
-	json_u64(j, e->count);
+	json_field_u64(j, "failures", e->count);
 	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
-	json_key(j, "ifindex");
-	json_u64(j, e->ifindex);
+	json_field_u64(j, "ifindex", e->ifindex);
 	json_opt_str(j, "family", family, family);
 	view_json_addr(j, "address", e->daddr, e->daddr_len);
 	entry_netns_json(j, e);

@@ -118,8 +118,7 @@ static void rcvq_json_entry(struct json *j, const struct view_print *pr,
 	const char *p = view_proto_text(e, proto, sizeof(proto));
 
 	json_object_open(j);
-	json_key(j, "count");
-	json_u64(j, e->count);
+	json_field_u64(j, "count", e->count);
 	json_opt_u64(j, "rcvbuf", e->has_rcvbuf, e->rcvbuf);
 	json_opt_str(j, "protocol", p, p);
 	json_opt_str(j, "family", family, family);

@@ -190,10 +190,8 @@ static void resets_json_entry(struct json *j, const struct view_print *p,
 			     view_family_name(e));
 		view_json_addr(j, "remote", e->daddr, e->daddr_len);
 	}
-	json_key(j, "sent");
-	json_u64(j, e->rst_sent);
-	json_key(j, "received");
-	json_u64(j, e->rst_received);
+	json_field_u64(j, "sent", e->rst_sent);
+	json_field_u64(j, "received", e->rst_received);
 	view_json_reason(j, e);
 	json_object_close(j);
 }

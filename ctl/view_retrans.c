@@ -86,15 +86,11 @@ static void retrans_json_entry(struct json *j, const struct view_print *p,
 	entry_netns_json(j, e);
 	json_opt_plain(j, "family", view_family_name(e), view_family_name(e));
 	view_json_addr(j, "local", e->saddr, e->saddr_len);
-	json_key(j, "local_port");
-	json_u64(j, e->sport);
+	json_field_u64(j, "local_port", e->sport);
 	view_json_addr(j, "remote", e->daddr, e->daddr_len);
-	json_key(j, "remote_port");
-	json_u64(j, e->dport);
-	json_key(j, "retransmits");
-	json_u64(j, e->retrans);
-	json_key(j, "synack_retransmits");
-	json_u64(j, e->synack_retrans);
+	json_field_u64(j, "remote_port", e->dport);
+	json_field_u64(j, "retransmits", e->retrans);
+	json_field_u64(j, "synack_retransmits", e->synack_retrans);
 	view_json_state(j, "state", e->has_new_state, e->new_state);
 	json_object_close(j);
 }

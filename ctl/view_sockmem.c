@@ -157,14 +157,11 @@ static void sockmem_json_entry(struct json *j, const struct view_print *p,
 	const char *pr = view_proto_text(e, proto, sizeof(proto));
 
 	json_object_open(j);
-	json_key(j, "count");
-	json_u64(j, e->count);
+	json_field_u64(j, "count", e->count);
 	json_opt_str(j, "kind", kind, kind);
 	json_opt_u64(j, "kind_code", e->has_mem_kind, e->mem_kind);
-	json_key(j, "allocated_pages");
-	json_u64(j, e->mem_allocated);
-	json_key(j, "limit_pages");
-	json_u64(j, e->mem_limit);
+	json_field_u64(j, "allocated_pages", e->mem_allocated);
+	json_field_u64(j, "limit_pages", e->mem_limit);
 	json_opt_str(j, "protocol", pr, pr);
 	json_opt_str(j, "family", family, family);
 	json_opt_u64(j, "port", e->has_sport, e->sport);

@@ -39,12 +39,9 @@ static void states_text(FILE *f, const struct view_print *p)
 
 static void states_json_head(struct json *j, const struct view_print *p)
 {
-	json_key(j, "active_opens");
-	json_u64(j, p->v->opens_active);
-	json_key(j, "passive_opens");
-	json_u64(j, p->v->opens_passive);
-	json_key(j, "failed_opens");
-	json_u64(j, p->v->opens_failed);
+	json_field_u64(j, "active_opens", p->v->opens_active);
+	json_field_u64(j, "passive_opens", p->v->opens_passive);
+	json_field_u64(j, "failed_opens", p->v->opens_failed);
 }
 
 static void states_json_entry(struct json *j, const struct view_print *p,
@@ -55,8 +52,7 @@ static void states_json_entry(struct json *j, const struct view_print *p,
 	json_object_open(j);
 	view_json_state(j, "old_state", e->has_old_state, e->old_state);
 	view_json_state(j, "new_state", e->has_new_state, e->new_state);
-	json_key(j, "count");
-	json_u64(j, e->count);
+	json_field_u64(j, "count", e->count);
 	json_object_close(j);
 }
 
