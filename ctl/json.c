@@ -160,11 +160,21 @@ static void write_string(struct json *j, const char *s)
 			continue;
 		}
 		switch (*p) {
-		case '"': put_mem(j, "\\\"", 2); break;
-		case '\\': put_mem(j, "\\\\", 2); break;
-		case '\n': put_mem(j, "\\n", 2); break;
-		case '\t': put_mem(j, "\\t", 2); break;
-		case '\r': put_mem(j, "\\r", 2); break;
+		case '"':
+			put_mem(j, "\\\"", 2);
+			break;
+		case '\\':
+			put_mem(j, "\\\\", 2);
+			break;
+		case '\n':
+			put_mem(j, "\\n", 2);
+			break;
+		case '\t':
+			put_mem(j, "\\t", 2);
+			break;
+		case '\r':
+			put_mem(j, "\\r", 2);
+			break;
 		default:
 			put_u00(j, *p);
 		}

@@ -177,8 +177,7 @@ static const struct view_field auth_fields[] = {
 };
 
 const struct view_ops auth_view_ops = {
-	.id = TPSTAT_VIEW_AUTH,
-	.name = "auth",
+	VIEW_OPS_NAMED(AUTH, auth),
 	.usage =
 		"tpstat auth [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP segments that failed TCP-MD5 or TCP-AO authentication (6.7+), per\n"
@@ -189,9 +188,6 @@ const struct view_ops auth_view_ops = {
 	.unavailable = "not available (the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_*, tcp:tcp_ao_* before Linux 6.7, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) |
 		     SEL_BIT(SEL_NETNS),
-	.fields = auth_fields,
 	.cmp = auth_qsort,
-	.text = auth_text,
-	.json_entry = auth_json_entry,
 	.export = auth_export,
 };

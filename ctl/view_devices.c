@@ -87,8 +87,7 @@ static const struct view_field devices_fields[] = {
 };
 
 const struct view_ops devices_view_ops = {
-	.id = TPSTAT_VIEW_DEVICES,
-	.name = "devices",
+	VIEW_OPS_NAMED(DEVICES, devices),
 	.dev_values = true,
 	.usage =
 		"tpstat devices [SELECTOR]... [--sort FIELD] [--top N]\n"
@@ -96,8 +95,5 @@ const struct view_ops devices_view_ops = {
 		"    and timeouts, GRO packets, NAPI polls, work and exhausted budgets",
 	.list_key = "devices",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS),
-	.fields = devices_fields,
 	.cmp = devices_qsort,
-	.text = devices_text,
-	.json_entry = devices_json_entry,
 };

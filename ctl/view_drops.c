@@ -348,8 +348,7 @@ static int drops_export_prepare(struct view *v)
 }
 
 const struct view_ops drops_view_ops = {
-	.id = TPSTAT_VIEW_DROPS,
-	.name = "drops",
+	VIEW_OPS_NAMED(DROPS, drops),
 	.usage =
 		"tpstat drops [--by reason|location|dev|netns|trap] [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    dropped packets (skb:kfree_skb) summed by drop reason, by where they\n"
@@ -360,12 +359,9 @@ const struct view_ops drops_view_ops = {
 		"    --top: only the N largest",
 	.list_key = "drops",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS) | SEL_BIT(SEL_REASON),
-	.fields = drops_fields,
 	.prepare = drops_prepare,
 	.arrange = drops_arrange,
-	.text = drops_text,
 	.json_by = drops_json_by,
-	.json_entry = drops_json_entry,
 	.parse_by = drops_parse_by,
 	.by_words = "reason, location, dev, netns or trap",
 	.shown = drops_shown,

@@ -175,8 +175,7 @@ static const struct view_field errors_fields[] = {
 };
 
 const struct view_ops errors_view_ops = {
-	.id = TPSTAT_VIEW_ERRORS,
-	.name = "errors",
+	VIEW_OPS_NAMED(ERRORS, errors),
 	.usage =
 		"tpstat errors [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    errors reported on TCP and UDP sockets (ECONNREFUSED, ETIMEDOUT...;\n"
@@ -188,10 +187,7 @@ const struct view_ops errors_view_ops = {
 	.unavailable = "not available (the kernel has no sock:inet_sk_error_report before Linux 5.14, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_ERRNO) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) |
 		     SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
-	.fields = errors_fields,
 	.key_cmp = errors_key_cmp,
-	.text = errors_text,
-	.json_entry = errors_json_entry,
 	.export_prepare = errors_aggregate,
 	.export = errors_export,
 };

@@ -88,6 +88,27 @@ int cmp_proto_sport(const struct view_entry *a, const struct view_entry *b)
 	return c;
 }
 
+const char *view_sport_text(const struct view_entry *e, char *buf,
+			    size_t len)
+{
+	if (!e->has_sport)
+		return "-";
+	snprintf(buf, len, "%u", e->sport);
+	return buf;
+}
+
+void view_json_proto_port(struct json *j, const struct view_entry *e)
+{
+	const char *family = view_family_name(e);
+	char buf[24];
+	const char *proto = view_proto_text(e, buf, sizeof(buf));
+
+	json_opt_str(j, "protocol", proto, proto);
+	json_opt_str(j, "family", family, family);
+	json_opt_u64(j, "port", e->has_sport, e->sport);
+	entry_netns_json(j, e);
+}
+
 const char *view_family_name(const struct view_entry *e)
 {
 	unsigned int len = e->saddr_len ? e->saddr_len : e->daddr_len;
@@ -132,9 +153,8 @@ const char *view_dev_text(const struct view_entry *e, char *buf, size_t len)
 void entry_netns_json(struct json *j, const struct view_entry *e)
 {
 	netns_json(j, e->netns);
-	if (e->has_netns_cookie) {
+	if (e->has_netns_cookie)
 		json_field_u64(j, "netns_cookie", e->netns_cookie);
-	}
 }
 
 const char *netns_cookie_text(const struct view_entry *e, char *buf,

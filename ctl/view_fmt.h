@@ -94,6 +94,11 @@ const char *view_proto_text_column(const struct view_entry *e, char *buf,
  * that have it.
  */
 int cmp_proto_sport(const struct view_entry *a, const struct view_entry *b);
+/* @e's local port, or "-" without one. */
+const char *view_sport_text(const struct view_entry *e, char *buf,
+			    size_t len);
+/* The JSON of that service: protocol, family, port and netns. */
+void view_json_proto_port(struct json *j, const struct view_entry *e);
 /* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
 const char *view_family_name(const struct view_entry *e);
 

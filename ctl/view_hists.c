@@ -200,18 +200,14 @@ static int hists_parse_words(int n, const char *const *words,
 }
 
 const struct view_ops hists_view_ops = {
-	.id = TPSTAT_VIEW_HISTS,
-	.name = "hists",
+	VIEW_OPS_NAMED(HISTS, hists),
 	.usage =
 		"tpstat hists [NAME] [--sort FIELD] [--top N]\n"
 		"    log2 histograms (as bcc's): srtt_us and snd_cwnd (tcp_probe),\n"
 		"    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME",
 	.list_key = "histograms",
 	.hist = true,
-	.fields = hists_fields,
 	.cmp = hists_qsort,
-	.text = hists_text,
-	.json_entry = hists_json_entry,
 	.aliases = hists_aliases,
 	.parse_words = hists_parse_words,
 	.export = hists_export,

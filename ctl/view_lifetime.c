@@ -106,8 +106,7 @@ static const struct view_field lifetimes_fields[] = {
 static const char *const lifetimes_aliases[] = { "lifetime", NULL };
 
 const struct view_ops lifetimes_view_ops = {
-	.id = TPSTAT_VIEW_LIFETIMES,
-	.name = "lifetimes",
+	VIEW_OPS_NAMED(LIFETIMES, lifetimes),
 	.usage =
 		"tpstat lifetimes [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP connection lifetimes per service, as log2 histograms in\n"
@@ -119,9 +118,6 @@ const struct view_ops lifetimes_view_ops = {
 	.names_sockets = true,
 	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) | SEL_BIT(SEL_PORT) |
 		     SEL_BIT(SEL_NETNS),
-	.fields = lifetimes_fields,
 	.cmp = lifetimes_qsort,
-	.text = lifetimes_text,
-	.json_entry = lifetimes_json_entry,
 	.aliases = lifetimes_aliases,
 };

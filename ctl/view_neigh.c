@@ -125,8 +125,7 @@ static const struct view_field neigh_fields[] = {
 };
 
 const struct view_ops neigh_view_ops = {
-	.id = TPSTAT_VIEW_NEIGH,
-	.name = "neigh",
+	VIEW_OPS_NAMED(NEIGH, neigh),
 	.usage =
 		"tpstat neigh [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    neighbours (ARP, ND) whose resolution failed, per device and\n"
@@ -137,9 +136,6 @@ const struct view_ops neigh_view_ops = {
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_DST) | SEL_BIT(SEL_NETNS),
-	.fields = neigh_fields,
 	.cmp = neigh_qsort,
-	.text = neigh_text,
-	.json_entry = neigh_json_entry,
 	.export = neigh_export,
 };

@@ -9,7 +9,6 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "prom.h"
 #include "json.h"
 #include "netns.h"
 #include "views.h"
@@ -46,16 +45,6 @@ static int rcvq_aggregate(struct view *v)
 	v->n = out;
 	view_fold_families(v, key_cmp, rcvq_merge);
 	return 0;
-}
-
-/* The local port, or "-" without one. */
-static const char *port_text(const struct view_entry *e, char *buf,
-			     size_t len)
-{
-	if (!e->has_sport)
-		return "-";
-	snprintf(buf, len, "%u", e->sport);
-	return buf;
 }
 
 /* The receive buffer in bytes, or "-" without one. */
@@ -104,7 +93,7 @@ static void rcvq_text(FILE *f, const struct view_print *pr)
 			count_text(e->count, pr->human, cnt, sizeof(cnt)),
 			wb, rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)),
 			wp, view_proto_text_column(e, proto, sizeof(proto)),
-			port_text(e, port, sizeof(port)),
+			view_sport_text(e, port, sizeof(port)),
 			netns_text(e->netns, ns, sizeof(ns)));
 	}
 }
@@ -113,17 +102,11 @@ static void rcvq_json_entry(struct json *j, const struct view_print *pr,
 			    size_t i)
 {
 	const struct view_entry *e = &pr->v->e[i];
-	const char *family = view_family_name(e);
-	char proto[NUM_MAX];
-	const char *p = view_proto_text(e, proto, sizeof(proto));
 
 	json_object_open(j);
 	json_field_u64(j, "count", e->count);
 	json_opt_u64(j, "rcvbuf", e->has_rcvbuf, e->rcvbuf);
-	json_opt_str(j, "protocol", p, p);
-	json_opt_str(j, "family", family, family);
-	json_opt_u64(j, "port", e->has_sport, e->sport);
-	entry_netns_json(j, e);
+	view_json_proto_port(j, e);
 	json_object_close(j);
 }
 
@@ -159,8 +142,7 @@ static const struct view_field rcvq_fields[] = {
 };
 
 const struct view_ops rcvq_view_ops = {
-	.id = TPSTAT_VIEW_RCVQ,
-	.name = "rcvq",
+	VIEW_OPS_NAMED(RCVQ, rcvq),
 	.usage =
 		"tpstat rcvq [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    packets dropped because a socket's receive queue was full, per\n"
@@ -171,10 +153,7 @@ const struct view_ops rcvq_view_ops = {
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks udp:udp_fail_queue_rcv_skb or sock:sock_rcvqueue_full, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
-	.fields = rcvq_fields,
 	.key_cmp = key_cmp,
-	.text = rcvq_text,
-	.json_entry = rcvq_json_entry,
 	.export_prepare = rcvq_aggregate,
 	.export = rcvq_export,
 };

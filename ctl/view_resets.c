@@ -257,8 +257,7 @@ static int resets_export_prepare(struct view *v)
 }
 
 const struct view_ops resets_view_ops = {
-	.id = TPSTAT_VIEW_RESETS,
-	.name = "resets",
+	VIEW_OPS_NAMED(RESETS, resets),
 	.usage =
 		"tpstat resets [--by service|peer] [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP resets sent and received per service, with the kernel's reason\n"
@@ -269,12 +268,9 @@ const struct view_ops resets_view_ops = {
 	.names_sockets = true,
 	.selectors = SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) |
 		     SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS) | SEL_BIT(SEL_REASON),
-	.fields = resets_fields,
 	.cmp = resets_qsort,
 	.arrange = resets_arrange,
-	.text = resets_text,
 	.json_by = resets_json_by,
-	.json_entry = resets_json_entry,
 	.parse_by = resets_parse_by,
 	.by_words = "service or peer",
 	.export_prepare = resets_export_prepare,

@@ -102,8 +102,7 @@ static const struct view_field retrans_fields[] = {
 };
 
 const struct view_ops retrans_view_ops = {
-	.id = TPSTAT_VIEW_RETRANS,
-	.name = "retrans",
+	VIEW_OPS_NAMED(RETRANS, retrans),
 	.usage =
 		"tpstat retrans [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"
@@ -112,8 +111,5 @@ const struct view_ops retrans_view_ops = {
 	.names_sockets = true,
 	.selectors = SEL_BIT(SEL_SRC) | SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) |
 		     SEL_BIT(SEL_DPORT) | SEL_BIT(SEL_NETNS),
-	.fields = retrans_fields,
 	.cmp = retrans_qsort,
-	.text = retrans_text,
-	.json_entry = retrans_json_entry,
 };

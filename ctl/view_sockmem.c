@@ -102,15 +102,6 @@ static const char *pages_column(const struct view_print *p, uint64_t pages,
 	return count_text(pages * page_size, true, buf, len);
 }
 
-static const char *port_text(const struct view_entry *e, char *buf,
-			     size_t len)
-{
-	if (!e->has_sport)
-		return "-";
-	snprintf(buf, len, "%u", e->sport);
-	return buf;
-}
-
 /* COUNT KIND ALLOCATED LIMIT PROTO PORT NETNS, widths from the contents. */
 static void sockmem_text(FILE *f, const struct view_print *p)
 {
@@ -143,7 +134,7 @@ static void sockmem_text(FILE *f, const struct view_print *p)
 			wa, pages_column(p, e->mem_allocated, alloc, sizeof(alloc)),
 			wl, pages_column(p, e->mem_limit, limit, sizeof(limit)),
 			wp, view_proto_text_column(e, proto, sizeof(proto)),
-			port_text(e, port, sizeof(port)),
+			view_sport_text(e, port, sizeof(port)),
 			netns_text(e->netns, ns, sizeof(ns)));
 	}
 }
@@ -152,9 +143,7 @@ static void sockmem_json_entry(struct json *j, const struct view_print *p,
 			       size_t i)
 {
 	const struct view_entry *e = &p->v->e[i];
-	const char *family = view_family_name(e), *kind = kind_name(e);
-	char proto[NUM_MAX];
-	const char *pr = view_proto_text(e, proto, sizeof(proto));
+	const char *kind = kind_name(e);
 
 	json_object_open(j);
 	json_field_u64(j, "count", e->count);
@@ -162,10 +151,7 @@ static void sockmem_json_entry(struct json *j, const struct view_print *p,
 	json_opt_u64(j, "kind_code", e->has_mem_kind, e->mem_kind);
 	json_field_u64(j, "allocated_pages", e->mem_allocated);
 	json_field_u64(j, "limit_pages", e->mem_limit);
-	json_opt_str(j, "protocol", pr, pr);
-	json_opt_str(j, "family", family, family);
-	json_opt_u64(j, "port", e->has_sport, e->sport);
-	entry_netns_json(j, e);
+	view_json_proto_port(j, e);
 	json_object_close(j);
 }
 
@@ -241,8 +227,7 @@ static const struct view_field sockmem_fields[] = {
 };
 
 const struct view_ops sockmem_view_ops = {
-	.id = TPSTAT_VIEW_SOCKMEM,
-	.name = "sockmem",
+	VIEW_OPS_NAMED(SOCKMEM, sockmem),
 	.usage =
 		"tpstat sockmem [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    sockets refused memory because their protocol (TCP, UDP...) was\n"
@@ -256,10 +241,7 @@ const struct view_ops sockmem_view_ops = {
 	.last_values = true,
 	.unavailable = "not available (the kernel lacks sock:sock_exceed_buf_limit, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS),
-	.fields = sockmem_fields,
 	.key_cmp = key_cmp,
-	.text = sockmem_text,
-	.json_entry = sockmem_json_entry,
 	.export_prepare = sockmem_export_prepare,
 	.export = sockmem_export,
 };

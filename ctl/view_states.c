@@ -62,16 +62,12 @@ static const struct view_field states_fields[] = {
 };
 
 const struct view_ops states_view_ops = {
-	.id = TPSTAT_VIEW_STATES,
-	.name = "states",
+	VIEW_OPS_NAMED(STATES, states),
 	.usage =
 		"tpstat states [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP state transitions, old -> new (as tcpstates), and active,\n"
 		"    passive and failed opens",
 	.list_key = "transitions",
-	.fields = states_fields,
 	.cmp = states_qsort,
-	.text = states_text,
 	.json_head = states_json_head,
-	.json_entry = states_json_entry,
 };

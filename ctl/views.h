@@ -144,6 +144,18 @@ struct view_ops {
 };
 
 /*
+ * What every view_ops says, from the view's enum tpstat_view suffix @ID
+ * and its name @view, after which its file names its --sort fields
+ * <view>_fields and its writers <view>_text() and <view>_json_entry().
+ */
+#define VIEW_OPS_NAMED(ID, view)					\
+	.id = TPSTAT_VIEW_##ID,						\
+	.name = #view,							\
+	.fields = view##_fields,					\
+	.text = view##_text,						\
+	.json_entry = view##_json_entry
+
+/*
  * The table of views (view_table.c): the @i-th in the order help and
  * export list them, NULL past the last.  Adding a view is its
  * view_<name>.c and one line there.
