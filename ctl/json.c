@@ -198,15 +198,9 @@ static void put_quoted(struct json *j, const char *s, size_t n)
 	j->buf[j->len++] = '"';
 }
 
-/*
- * A key is this program's own name for a value: written as it is, with
- * its comma, in one reservation of the buffer (a large view writes a
- * dozen keys a row).
- */
-void json_key_n(struct json *j, const char *key, size_t n)
+/* A key in pretty output, after another key, or too long for the buffer. */
+void json_key_slow(struct json *j, const char *key, size_t n)
 {
-	char *p;
-
 	if (j->pretty || j->key_pending || n + 5 > sizeof(j->buf)) {
 		before_item(j);
 		write_string(j, key);
@@ -216,19 +210,8 @@ void json_key_n(struct json *j, const char *key, size_t n)
 		j->key_pending = true;
 		return;
 	}
-	if (j->len + n + 5 > sizeof(j->buf))
-		flush(j);
-	p = j->buf + j->len;
-	if (!j->first[j->depth])
-		*p++ = ',';
-	j->first[j->depth] = false;
-	*p++ = '"';
-	memcpy(p, key, n);
-	p += n;
-	*p++ = '"';
-	*p++ = ':';
-	j->len = p - j->buf;
-	j->key_pending = true;
+	flush(j);
+	json_key_fits(j, key, n);
 }
 
 /*
@@ -262,36 +245,58 @@ void json_string(struct json *j, const char *s)
 	write_string(j, s ? s : "");
 }
 
+/* "00" to "99": two digits a step. */
+static const char digit_pairs[] =
+	"00010203040506070809101112131415161718192021222324252627282930313233"
+	"34353637383940414243444546474849505152535455565758596061626364656667"
+	"6869707172737475767778798081828384858687888990919293949596979899";
+
+/* @v's digits, ending at @end. */
+static void digits32(char *end, uint32_t v)
+{
+	while (v >= 100) {
+		end -= 2;
+		memcpy(end, digit_pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(end - 2, digit_pairs + 2 * v, 2);
+	else
+		end[-1] = '0' + v;
+}
+
+/* A number above 32 bits, as few are: printf's way. */
+static void json_u64_wide(struct json *j, uint64_t v)
+{
+	char digits[24];
+	int n = snprintf(digits, sizeof(digits), "%llu", (unsigned long long)v);
+
+	before_item(j);
+	put_mem(j, digits, n);
+}
+
 /*
- * Straight into the buffer, two digits a step: a view writes several
- * numbers a row.
+ * Straight into the buffer: a view writes several numbers a row.  Most
+ * fit in 32 bits, and are counted and written with 32-bit arithmetic,
+ * which a 32-bit CPU (armhf) does without a 64-bit division a digit.
  */
 void json_u64(struct json *j, uint64_t v)
 {
-	uint64_t ten = 10;
+	uint32_t low = v, ten = 10;
 	size_t n = 1;
-	char *p;
 
+	if (v > UINT32_MAX) {
+		json_u64_wide(j, v);
+		return;
+	}
 	before_item(j);
-	while (n < 20 && v >= ten) {	/* 10^19 is the last that fits */
+	while (n < 10 && low >= ten) {	/* 10^9 is the last that fits */
 		ten *= 10;
 		n++;
 	}
 	if (j->len + n > sizeof(j->buf))
 		flush(j);
-	p = j->buf + j->len + n;
-	while (v >= 100) {
-		unsigned int pair = v % 100;
-
-		*--p = '0' + pair % 10;
-		*--p = '0' + pair / 10;
-		v /= 100;
-	}
-	if (v >= 10) {
-		*--p = '0' + v % 10;
-		v /= 10;
-	}
-	*--p = '0' + v;
+	digits32(j->buf + j->len + n, low);
 	j->len += n;
 }
 
@@ -324,12 +329,6 @@ void json_null(struct json *j)
 {
 	before_item(j);
 	put_mem(j, "null", 4);
-}
-
-void json_field_u64(struct json *j, const char *key, uint64_t v)
-{
-	json_key(j, key);
-	json_u64(j, v);
 }
 
 void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v)

@@ -35,24 +35,56 @@ void json_array_open(struct json *j);
 void json_array_close(struct json *j);
 /*
  * @key: a name this program chose, of printable ASCII without '"' or
- * '\\', written as it is (a literal's length is known when compiled).
+ * '\\', written as it is.  Compact output that fits in the buffer takes
+ * the inline path, where a literal's length is a constant and its copy a
+ * few moves (a large view writes a dozen keys a row); the rest, pretty
+ * output among it, json_key_slow().
  */
-void json_key_n(struct json *j, const char *key, size_t n);
+void json_key_slow(struct json *j, const char *key, size_t n);
+static inline void json_key_fits(struct json *j, const char *key, size_t n)
+{
+	char *p = j->buf + j->len;
+
+	if (!j->first[j->depth])
+		*p++ = ',';
+	j->first[j->depth] = false;
+	*p++ = '"';
+	memcpy(p, key, n);
+	p += n;
+	*p++ = '"';
+	*p++ = ':';
+	j->len = p - j->buf;
+	j->key_pending = true;
+}
+
+static inline void json_key_n(struct json *j, const char *key, size_t n)
+{
+	if (j->pretty || j->key_pending || j->len + n + 5 > sizeof(j->buf))
+		json_key_slow(j, key, n);
+	else
+		json_key_fits(j, key, n);
+}
+
 static inline void json_key(struct json *j, const char *key)
 {
 	json_key_n(j, key, strlen(key));
 }
+
 void json_string(struct json *j, const char *s);
 /* As json_string(), for short text this program made (addresses, names) */
 void json_plain(struct json *j, const char *s);
 /* @n bytes this program wrote that need no escape (addresses): unchecked */
 void json_plain_n(struct json *j, const char *s, size_t n);
 void json_u64(struct json *j, uint64_t v);
+/* @key, then @v. */
+static inline void json_field_u64(struct json *j, const char *key, uint64_t v)
+{
+	json_key(j, key);
+	json_u64(j, v);
+}
 void json_double(struct json *j, double v);
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
-/* @key, then @v. */
-void json_field_u64(struct json *j, const char *key, uint64_t v);
 /* @key, then @v (or @s), or null when not @has. */
 void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v);
 void json_opt_str(struct json *j, const char *key, bool has, const char *s);

@@ -5,7 +5,8 @@
  * them (one message per entry, packed into receive buffers of BUF bytes)
  * and go through the tool's parser, sort and printer to /dev/null.  For
  * valgrind --tool=callgrind (instructions per entry):
- *   readbench N [json|pretty|text|parse] [BUF] [OUT] [mixed]
+ *   readbench N [json|pretty|text|parse|sort] [BUF] [OUT] [mixed]
+ * parse: only read the replies; sort: read and sort them, print nothing.
  * OUT: where the output goes (/dev/null); mixed: IPv6 flows, other
  * states and counts among them, to compare outputs between versions.
  */
@@ -93,7 +94,8 @@ int main(int argc, char **argv)
 		return 1;
 	if (strcmp(mode, "parse")) {
 		view_sort(&v);
-		print_view(out, &o, &v, BY_DEFAULT, NULL);
+		if (strcmp(mode, "sort"))
+			print_view(out, &o, &v, BY_DEFAULT, NULL);
 	}
 	fprintf(stderr, "readbench: %zu entries\n", v.n);
 	view_free(&v);

@@ -4069,6 +4069,33 @@ static void test_interval_no_header(void)
 	view_free(&v);
 }
 
+/* json_u64() across its 32-bit and nine-digit steps. */
+static void test_json_u64(void)
+{
+	static const uint64_t values[] = {
+		0, 9, 10, 99, 100, 999999999, 1000000000, 4294967295ULL,
+		4294967296ULL, 1000000000000000000ULL, 10000000000000000000ULL,
+		18446744073709551615ULL,
+	};
+	char want[32], *out = NULL;
+	size_t len = 0;
+	struct json j;
+	FILE *f;
+
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		f = open_memstream(&out, &len);
+		json_init(&j, f, false);
+		json_u64(&j, values[i]);
+		json_end(&j);
+		fclose(f);
+		snprintf(want, sizeof(want), "%llu\n",
+			 (unsigned long long)values[i]);
+		CHECK(!strcmp(out, want), "json_u64(%s) wrote %s", want, out);
+		free(out);
+		out = NULL;
+	}
+}
+
 static void test_netns_init(void)
 {
 	struct json j;
@@ -4544,6 +4571,7 @@ int main(int argc, char **argv)
 	test_select_views();
 	test_sort_top();
 	test_human();
+	test_json_u64();
 	test_netns_init();
 	test_interval_no_header();
 	netns_dir_clean();
