@@ -43,8 +43,17 @@ static void put_str(struct json *j, const char *s)
 	put_mem(j, s, strlen(s));
 }
 
+/* "00" to "99", filled by json_init(): numbers go two digits a step. */
+static char digit_pairs[200];
+
 void json_init(struct json *j, FILE *out, bool pretty)
 {
+	if (!digit_pairs[0]) {
+		for (int i = 0; i < 100; i++) {
+			digit_pairs[2 * i] = '0' + i / 10;
+			digit_pairs[2 * i + 1] = '0' + i % 10;
+		}
+	}
 	j->out = out;
 	j->pretty = pretty;
 	j->depth = 0;
@@ -244,12 +253,6 @@ void json_string(struct json *j, const char *s)
 	before_item(j);
 	write_string(j, s ? s : "");
 }
-
-/* "00" to "99": two digits a step. */
-static const char digit_pairs[] =
-	"00010203040506070809101112131415161718192021222324252627282930313233"
-	"34353637383940414243444546474849505152535455565758596061626364656667"
-	"6869707172737475767778798081828384858687888990919293949596979899";
 
 /* @v's digits, ending at @end. */
 static void digits32(char *end, uint32_t v)
