@@ -72,18 +72,23 @@ static void indent(struct json *j)
 		put_mem(j, "  ", 2);
 }
 
-/* Comma and indentation before a value or a key. */
-static void before_item(struct json *j)
+/* Comma and indentation before a key, or a value no key precedes. */
+static void comma_indent(struct json *j)
 {
-	if (j->key_pending) {
-		j->key_pending = false;
-		return;
-	}
 	if (!j->first[j->depth])
 		put_c(j, ',');
 	j->first[j->depth] = false;
 	if (j->depth > 0)
 		indent(j);
+}
+
+/* Inline: most values follow their key. */
+static inline void before_item(struct json *j)
+{
+	if (j->key_pending)
+		j->key_pending = false;
+	else
+		comma_indent(j);
 }
 
 static void open_container(struct json *j, char c, bool object)
@@ -268,6 +273,19 @@ static void digits32(char *end, uint32_t v)
 		end[-1] = '0' + v;
 }
 
+/* How many digits @v has, in three or four comparisons. */
+static size_t digits_in(uint32_t v)
+{
+	if (v < 100000) {
+		if (v < 100)
+			return v < 10 ? 1 : 2;
+		return v < 1000 ? 3 : v < 10000 ? 4 : 5;
+	}
+	if (v < 10000000)
+		return v < 1000000 ? 6 : 7;
+	return v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
+}
+
 /* A number above 32 bits, as few are: printf's way. */
 static void json_u64_wide(struct json *j, uint64_t v)
 {
@@ -285,18 +303,15 @@ static void json_u64_wide(struct json *j, uint64_t v)
  */
 void json_u64(struct json *j, uint64_t v)
 {
-	uint32_t low = v, ten = 10;
-	size_t n = 1;
+	uint32_t low = v;
+	size_t n;
 
 	if (v > UINT32_MAX) {
 		json_u64_wide(j, v);
 		return;
 	}
 	before_item(j);
-	while (n < 10 && low >= ten) {	/* 10^9 is the last that fits */
-		ten *= 10;
-		n++;
-	}
+	n = digits_in(low);
 	if (j->len + n > sizeof(j->buf))
 		flush(j);
 	digits32(j->buf + j->len + n, low);
