@@ -68,6 +68,16 @@ void tpstat_seq_addr(struct seq_file *m, u16 family, const u8 *addr, u16 port)
 		seq_printf(m, " [%pI6c]:%u", addr, port);
 }
 
+void tpstat_seq_peer(struct seq_file *m, u16 family, const u8 *addr)
+{
+	if (family == AF_INET)
+		seq_printf(m, " %pI4", addr);
+	else if (family == AF_INET6)
+		seq_printf(m, " %pI6c", addr);
+	else
+		seq_puts(m, " -");
+}
+
 void tpstat_seq_hist(struct seq_file *m, const u64 *buckets, u64 sum)
 {
 	u64 count = 0;

@@ -20,6 +20,8 @@ const char *tpstat_direction_name(u8 direction);
 void tpstat_seq_reason(struct seq_file *m, const char *name, u32 code);
 /* " a.b.c.d:port" or " [v6]:port". */
 void tpstat_seq_addr(struct seq_file *m, u16 family, const u8 *addr, u16 port);
+/* " a.b.c.d", " v6", or " -" for a key without an address. */
+void tpstat_seq_peer(struct seq_file *m, u16 family, const u8 *addr);
 /* " count sum b:n,b:n" (or "-" for no bucket) of TPSTAT_HIST_BUCKETS. */
 void tpstat_seq_hist(struct seq_file *m, const u64 *buckets, u64 sum);
 /* A TCP state's name as tcpstates prints it; NULL for no state. */

@@ -60,8 +60,11 @@ struct tpstat_view_type {
 	/* Keyed views: the table's geometry, and its *_keys parameter. */
 	u32 key_size, nr_vals;
 	const unsigned int *keys;
-	/* Where the key holds its namespace's cookie (u64); -1: nowhere. */
-	int ns_offset;
+	/*
+	 * Where the key holds its namespace's cookie (u64; -1: nowhere) and
+	 * inode number (u32), which the dump puts before put()'s attributes.
+	 */
+	int ns_offset, ns_inum_offset;
 
 	/*
 	 * Availability: every tracepoint in needs[] (the first missing one
@@ -109,6 +112,15 @@ extern const struct tpstat_view_type
 	tpstat_view_none;	/* never defined: it only ends the list */
 
 /*
+ * A keyed view's name, @view, and its entry writers, which its file names
+ * tpstat_<view>_put() and tpstat_<view>_seq().
+ */
+#define TPSTAT_VIEW_WRITERS(view)					\
+	.name = #view,							\
+	.put = tpstat_##view##_put,					\
+	.seq = tpstat_##view##_seq
+
+/*
  * A keyed view's table, whose key (struct @key) names its namespace by
  * cookie: @nr values a key, sized by the parameter @keys_param.
  */
@@ -116,7 +128,8 @@ extern const struct tpstat_view_type
 	.key_size = sizeof(struct key),					\
 	.nr_vals = (nr),						\
 	.keys = &(keys_param),						\
-	.ns_offset = offsetof(struct key, ns_cookie)
+	.ns_offset = offsetof(struct key, ns_cookie),			\
+	.ns_inum_offset = offsetof(struct key, ns_inum)
 
 /* By enum tpstat_view (views.c). */
 extern const struct tpstat_view_type *const tpstat_view_types[__TPSTAT_VIEW_CNT];

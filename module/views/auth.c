@@ -22,6 +22,7 @@
 #include "probes_auth.h"
 #include "record.h"
 #include "registry.h"
+#include "view_fmt.h"
 #include "view_type.h"
 
 /*
@@ -40,8 +41,7 @@ struct tpstat_auth_key {
 
 enum { TPSTAT_AUTH_COUNT, TPSTAT_AUTH_NR };
 
-#define TPSTAT_AUTH_KEYS_MAX	524288
-tpstat_view_keys_param(auth_keys, 128, TPSTAT_AUTH_KEYS_MAX,
+tpstat_view_keys_param(auth_keys, 128, 524288,
 		       tpstat_auth_key, TPSTAT_AUTH_NR,
 		       "Auth view: distinct (peer, local port, kind) keys kept");
 
@@ -79,8 +79,7 @@ static int tpstat_auth_put(struct sk_buff *skb, const void *key,
 {
 	const struct tpstat_auth_key *k = key;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	if (nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 	    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
 	    nla_put_u16(skb, TPSTAT_A_SPORT, k->lport) ||
 	    nla_put_u8(skb, TPSTAT_A_AUTH_KIND, k->kind) ||
@@ -96,12 +95,7 @@ static void tpstat_auth_seq(struct seq_file *m, const void *key, const u64 *v)
 	seq_printf(m, "%llu %s", v[TPSTAT_AUTH_COUNT],
 		   k->kind < __TPSTAT_AUTH_CNT ?
 		   tpstat_events[tpstat_auth_events[k->kind]].name : "-");
-	if (k->family == AF_INET)
-		seq_printf(m, " %pI4", k->peer);
-	else if (k->family == AF_INET6)
-		seq_printf(m, " %pI6c", k->peer);
-	else
-		seq_puts(m, " -");
+	tpstat_seq_peer(m, k->family, k->peer);
 	seq_printf(m, " %u %u", k->lport, k->ns_inum);
 }
 
@@ -118,13 +112,11 @@ static bool tpstat_auth_available(void)
 }
 
 const struct tpstat_view_type tpstat_view_auth = {
-	.name = "auth",
+	TPSTAT_VIEW_WRITERS(auth),
 	.columns = "count kind peer lport netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_auth_key, TPSTAT_AUTH_NR, auth_keys),
 	/* Each kind has its own tracepoint: any one of them will do. */
 	.available = tpstat_auth_available,
 	.refusal = TPSTAT_MSG("this view is unavailable: the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_* and tcp:tcp_ao_* (6.7 on)"),
-	.put = tpstat_auth_put,
-	.seq = tpstat_auth_seq,
 };

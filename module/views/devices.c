@@ -18,8 +18,7 @@
 #include "view_type.h"
 #include "views/devices.h"
 
-#define TPSTAT_DEVICE_KEYS_MAX	262144
-tpstat_view_keys_param(device_keys, 64, TPSTAT_DEVICE_KEYS_MAX,
+tpstat_view_keys_param(device_keys, 64, 262144,
 		       tpstat_dev_key, TPSTAT_DEV_NR,
 		       "Devices view: devices kept");
 
@@ -47,8 +46,7 @@ static int tpstat_devices_put(struct sk_buff *skb, const void *key,
 	const struct tpstat_dev_key *k = key;
 	int i;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
+	if (nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
 	    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex))
 		return -EMSGSIZE;
 	for (i = 0; i < TPSTAT_DEV_NR; i++)
@@ -70,10 +68,8 @@ static void tpstat_devices_seq(struct seq_file *m, const void *key,
 }
 
 const struct tpstat_view_type tpstat_view_devices = {
-	.name = "devices",
+	TPSTAT_VIEW_WRITERS(devices),
 	.columns = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
 	.privacy = TPSTAT_VIEW_OPEN,
 	TPSTAT_VIEW_TABLE(tpstat_dev_key, TPSTAT_DEV_NR, device_keys),
-	.put = tpstat_devices_put,
-	.seq = tpstat_devices_seq,
 };

@@ -22,8 +22,7 @@
 #include "view_type.h"
 #include "views/drops.h"
 
-#define TPSTAT_DROP_KEYS_MAX	524288
-tpstat_view_keys_param(drop_keys, 256, TPSTAT_DROP_KEYS_MAX,
+tpstat_view_keys_param(drop_keys, 256, 524288,
 		       tpstat_drop_key, TPSTAT_DROP_NR,
 		       "Drops view: distinct (location, reason, device) keys kept");
 
@@ -59,7 +58,6 @@ static int tpstat_drops_put(struct sk_buff *skb, const void *key,
 	const struct tpstat_drop_key *k = key;
 
 	if (tpstat_put_drop_site(skb, k->location, k->reason) ||
-	    tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
 	    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
 	    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex) ||
 	    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_DROP_COUNT]))
@@ -85,10 +83,8 @@ static void tpstat_drops_seq(struct seq_file *m, const void *key,
 }
 
 const struct tpstat_view_type tpstat_view_drops = {
-	.name = "drops",
+	TPSTAT_VIEW_WRITERS(drops),
 	.columns = "count location reason netns dev",
 	.privacy = TPSTAT_VIEW_OPEN,
 	TPSTAT_VIEW_TABLE(tpstat_drop_key, TPSTAT_DROP_NR, drop_keys),
-	.put = tpstat_drops_put,
-	.seq = tpstat_drops_seq,
 };

@@ -31,8 +31,7 @@ struct tpstat_err_key {
 
 enum { TPSTAT_ERR_COUNT, TPSTAT_ERR_NR };
 
-#define TPSTAT_ERROR_KEYS_MAX	524288
-tpstat_view_keys_param(error_keys, 128, TPSTAT_ERROR_KEYS_MAX,
+tpstat_view_keys_param(error_keys, 128, 524288,
 		       tpstat_err_key, TPSTAT_ERR_NR,
 		       "Errors view: distinct (errno, protocol, service port) keys kept");
 
@@ -68,8 +67,7 @@ static int tpstat_errors_put(struct sk_buff *skb, const void *key,
 {
 	const struct tpstat_err_key *k = key;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	if (nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 	    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
 	    nla_put_u32(skb, TPSTAT_A_ERRNO, k->err) ||
 	    nla_put_u16(skb, k->remote ? TPSTAT_A_DPORT : TPSTAT_A_SPORT,
@@ -91,7 +89,7 @@ static void tpstat_errors_seq(struct seq_file *m, const void *key,
 }
 
 const struct tpstat_view_type tpstat_view_errors = {
-	.name = "errors",
+	TPSTAT_VIEW_WRITERS(errors),
 	.columns = "count errno protocol side port netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_err_key, TPSTAT_ERR_NR, error_keys),
@@ -99,6 +97,4 @@ const struct tpstat_view_type tpstat_view_errors = {
 		{ TPSTAT_EV_INET_SK_ERROR_REPORT,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)") },
 	},
-	.put = tpstat_errors_put,
-	.seq = tpstat_errors_seq,
 };

@@ -149,8 +149,7 @@ static int tpstat_lifetimes_put(struct sk_buff *skb, const void *key,
 {
 	const struct tpstat_life_key *k = key;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
+	if (nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
 	    tpstat_put_service(skb, k->direction, k->port) ||
 	    (k->comm[0] && nla_put_string(skb, TPSTAT_A_COMM, k->comm)) ||
 	    tpstat_put_hist(skb, vals, 1, vals[TPSTAT_LIFE_SUM]))
@@ -197,12 +196,10 @@ static u64 tpstat_lifetimes_overflow(void)
 }
 
 const struct tpstat_view_type tpstat_view_lifetimes = {
-	.name = "lifetimes",
+	TPSTAT_VIEW_WRITERS(lifetimes),
 	.columns = "netns direction port comm count sum_us buckets",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_life_key, TPSTAT_LIFE_NR, lifetime_keys),
-	.put = tpstat_lifetimes_put,
-	.seq = tpstat_lifetimes_seq,
 	.init = tpstat_lifetimes_init,
 	.exit = tpstat_lifetimes_exit,
 	.reset = tpstat_lifetimes_reset,

@@ -41,8 +41,7 @@ struct tpstat_neigh_key {
 
 enum { TPSTAT_NEIGH_COUNT, TPSTAT_NEIGH_NR };
 
-#define TPSTAT_NEIGH_KEYS_MAX	524288
-tpstat_view_keys_param(neigh_keys, 128, TPSTAT_NEIGH_KEYS_MAX,
+tpstat_view_keys_param(neigh_keys, 128, 524288,
 		       tpstat_neigh_key, TPSTAT_NEIGH_NR,
 		       "Neighbour failures view: distinct (device, address) keys kept");
 
@@ -85,8 +84,7 @@ static int tpstat_neigh_put(struct sk_buff *skb, const void *key,
 {
 	const struct tpstat_neigh_key *k = key;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
+	if (nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
 	    tpstat_put_ifname(skb, k->ns_cookie, k->ifindex) ||
 	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 	    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
@@ -114,7 +112,7 @@ static void tpstat_neigh_seq(struct seq_file *m, const void *key,
 	TPSTAT_MSG("this view is unavailable: the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler")
 
 const struct tpstat_view_type tpstat_view_neigh = {
-	.name = "neigh",
+	TPSTAT_VIEW_WRITERS(neigh),
 	.columns = "count netns dev family address",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_neigh_key, TPSTAT_NEIGH_NR, neigh_keys),
@@ -122,6 +120,4 @@ const struct tpstat_view_type tpstat_view_neigh = {
 		{ TPSTAT_EV_NEIGH_UPDATE, TPSTAT_NEIGH_MISSING },
 		{ TPSTAT_EV_NEIGH_TIMER_HANDLER, TPSTAT_NEIGH_MISSING },
 	},
-	.put = tpstat_neigh_put,
-	.seq = tpstat_neigh_seq,
 };

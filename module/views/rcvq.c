@@ -41,8 +41,7 @@ struct tpstat_rcvq_key {
 /* RCVBUF: the socket's sk_rcvbuf at its last drop. */
 enum { TPSTAT_RCVQ_COUNT, TPSTAT_RCVQ_RCVBUF, TPSTAT_RCVQ_NR };
 
-#define TPSTAT_RCVQ_KEYS_MAX	524288
-tpstat_view_keys_param(rcvq_keys, 128, TPSTAT_RCVQ_KEYS_MAX,
+tpstat_view_keys_param(rcvq_keys, 128, 524288,
 		       tpstat_rcvq_key, TPSTAT_RCVQ_NR,
 		       "Receive-queue view: distinct (family, protocol, local port) keys kept");
 
@@ -72,8 +71,7 @@ static int tpstat_rcvq_put(struct sk_buff *skb, const void *key,
 {
 	const struct tpstat_rcvq_key *k = key;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	if (nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 	    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
 	    nla_put_u16(skb, TPSTAT_A_SPORT, k->port) ||
 	    tpstat_put_u64(skb, TPSTAT_A_COUNT, vals[TPSTAT_RCVQ_COUNT]) ||
@@ -95,7 +93,7 @@ static void tpstat_rcvq_seq(struct seq_file *m, const void *key,
 }
 
 const struct tpstat_view_type tpstat_view_rcvq = {
-	.name = "rcvq",
+	TPSTAT_VIEW_WRITERS(rcvq),
 	.columns = "count rcvbuf family protocol port netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_rcvq_key, TPSTAT_RCVQ_NR, rcvq_keys),
@@ -105,6 +103,4 @@ const struct tpstat_view_type tpstat_view_rcvq = {
 		{ TPSTAT_EV_SOCK_RCVQUEUE_FULL,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:sock_rcvqueue_full") },
 	},
-	.put = tpstat_rcvq_put,
-	.seq = tpstat_rcvq_seq,
 };

@@ -27,8 +27,7 @@
 #include "views/resets.h"
 #include "views/retrans.h"
 
-#define TPSTAT_RESET_KEYS_MAX	524288
-tpstat_view_keys_param(reset_keys, 256, TPSTAT_RESET_KEYS_MAX,
+tpstat_view_keys_param(reset_keys, 256, 524288,
 		       tpstat_reset_key, TPSTAT_RST_NR,
 		       "Resets view: distinct (service port and side, peer, reason) keys kept");
 
@@ -133,8 +132,7 @@ static int tpstat_resets_put(struct sk_buff *skb, const void *key,
 {
 	const struct tpstat_reset_key *k = key;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	if (nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 	    nla_put_u8(skb, TPSTAT_A_DIRECTION, k->direction) ||
 	    tpstat_put_service(skb, k->direction, k->port) ||
 	    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->peer) ||
@@ -154,12 +152,7 @@ static void tpstat_resets_seq(struct seq_file *m, const void *key,
 	seq_printf(m, "%llu %llu %u %s %u", v[TPSTAT_RST_SENT],
 		   v[TPSTAT_RST_RECEIVED], k->ns_inum,
 		   tpstat_direction_name(k->direction), k->port);
-	if (k->family == AF_INET)
-		seq_printf(m, " %pI4", k->peer);
-	else if (k->family == AF_INET6)
-		seq_printf(m, " %pI6c", k->peer);
-	else
-		seq_puts(m, " -");
+	tpstat_seq_peer(m, k->family, k->peer);
 	if ((TPSTAT_FEATURES & TPSTAT_F_RST_REASON) && v[TPSTAT_RST_SENT])
 		tpstat_seq_reason(m, tpstat_rst_reason_name(k->reason),
 				  k->reason);
@@ -168,10 +161,8 @@ static void tpstat_resets_seq(struct seq_file *m, const void *key,
 }
 
 const struct tpstat_view_type tpstat_view_resets = {
-	.name = "resets",
+	TPSTAT_VIEW_WRITERS(resets),
 	.columns = "sent received netns direction port peer reason",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_reset_key, TPSTAT_RST_NR, reset_keys),
-	.put = tpstat_resets_put,
-	.seq = tpstat_resets_seq,
 };

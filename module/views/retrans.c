@@ -20,8 +20,7 @@
 #include "view_type.h"
 #include "views/retrans.h"
 
-#define TPSTAT_FLOW_KEYS_MAX	262144
-tpstat_view_keys_param(flow_keys, 1024, TPSTAT_FLOW_KEYS_MAX,
+tpstat_view_keys_param(flow_keys, 1024, 262144,
 		       tpstat_flow_key, TPSTAT_FLOW_NR,
 		       "Retransmits view: distinct TCP flows kept");
 
@@ -94,8 +93,7 @@ static int tpstat_retrans_put(struct sk_buff *skb, const void *key,
 {
 	const struct tpstat_flow_key *k = key;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	if (nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 	    tpstat_put_addr(skb, TPSTAT_A_SADDR, k->family, k->saddr) ||
 	    nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
 	    tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
@@ -121,10 +119,8 @@ static void tpstat_retrans_seq(struct seq_file *m, const void *key,
 }
 
 const struct tpstat_view_type tpstat_view_retrans = {
-	.name = "retrans",
+	TPSTAT_VIEW_WRITERS(retrans),
 	.columns = "retrans synack_retrans state netns local remote",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_flow_key, TPSTAT_FLOW_NR, flow_keys),
-	.put = tpstat_retrans_put,
-	.seq = tpstat_retrans_seq,
 };

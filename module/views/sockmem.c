@@ -55,8 +55,7 @@ enum {
 	TPSTAT_SOCKMEM_NR
 };
 
-#define TPSTAT_SOCKMEM_KEYS_MAX	524288
-tpstat_view_keys_param(sockmem_keys, 64, TPSTAT_SOCKMEM_KEYS_MAX,
+tpstat_view_keys_param(sockmem_keys, 64, 524288,
 		       tpstat_sockmem_key, TPSTAT_SOCKMEM_NR,
 		       "Socket memory view: distinct (family, protocol, local port, send or receive) keys kept");
 
@@ -86,8 +85,7 @@ static int tpstat_sockmem_put(struct sk_buff *skb, const void *key,
 {
 	const struct tpstat_sockmem_key *k = key;
 
-	if (tpstat_put_netns(skb, k->ns_inum, k->ns_cookie) ||
-	    nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	if (nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
 	    nla_put_u8(skb, TPSTAT_A_PROTOCOL, k->protocol) ||
 	    nla_put_u16(skb, TPSTAT_A_SPORT, k->port) ||
 	    nla_put_u8(skb, TPSTAT_A_MEM_KIND, k->kind) ||
@@ -132,7 +130,7 @@ static void tpstat_sockmem_seq(struct seq_file *m, const void *key,
 }
 
 const struct tpstat_view_type tpstat_view_sockmem = {
-	.name = "sockmem",
+	TPSTAT_VIEW_WRITERS(sockmem),
 	.columns = "count allocated limit kind family protocol port netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_sockmem_key, TPSTAT_SOCKMEM_NR, sockmem_keys),
@@ -140,6 +138,4 @@ const struct tpstat_view_type tpstat_view_sockmem = {
 		{ TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:sock_exceed_buf_limit") },
 	},
-	.put = tpstat_sockmem_put,
-	.seq = tpstat_sockmem_seq,
 };

@@ -30,8 +30,7 @@ struct tpstat_trap_key {
 
 enum { TPSTAT_TRAP_COUNT, TPSTAT_TRAP_NR };
 
-#define TPSTAT_TRAP_KEYS_MAX	131072
-tpstat_view_keys_param(trap_keys, 64, TPSTAT_TRAP_KEYS_MAX,
+tpstat_view_keys_param(trap_keys, 64, 131072,
 		       tpstat_trap_key, TPSTAT_TRAP_NR,
 		       "Traps view: distinct (devlink device, trap) keys kept");
 
@@ -76,13 +75,11 @@ static void tpstat_traps_seq(struct seq_file *m, const void *key,
 }
 
 const struct tpstat_view_type tpstat_view_traps = {
-	.name = "traps",
+	TPSTAT_VIEW_WRITERS(traps),
 	.columns = "count devlink group trap",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	.key_size = sizeof(struct tpstat_trap_key),
 	.nr_vals = TPSTAT_TRAP_NR,
 	.keys = &trap_keys,
 	.ns_offset = -1,
-	.put = tpstat_traps_put,
-	.seq = tpstat_traps_seq,
 };
