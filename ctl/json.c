@@ -126,6 +126,11 @@ static const bool needs_escape[256] = {
 	[0x7f ... 0xff] = true,
 };
 
+/* The letter after the backslash, for the characters JSON escapes so. */
+static const char short_escape[256] = {
+	['"'] = '"', ['\\'] = '\\', ['\n'] = 'n', ['\t'] = 't', ['\r'] = 'r',
+};
+
 /* "\u00XX" for @c. */
 static void put_u00(struct json *j, unsigned char c)
 {
@@ -173,23 +178,11 @@ static void write_string(struct json *j, const char *s)
 			}
 			continue;
 		}
-		switch (*p) {
-		case '"':
-			put_mem(j, "\\\"", 2);
-			break;
-		case '\\':
-			put_mem(j, "\\\\", 2);
-			break;
-		case '\n':
-			put_mem(j, "\\n", 2);
-			break;
-		case '\t':
-			put_mem(j, "\\t", 2);
-			break;
-		case '\r':
-			put_mem(j, "\\r", 2);
-			break;
-		default:
+		if (short_escape[*p]) {
+			char esc[2] = { '\\', short_escape[*p] };
+
+			put_mem(j, esc, 2);
+		} else {
 			put_u00(j, *p);
 		}
 		p++;
