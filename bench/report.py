@@ -295,12 +295,15 @@ def target_rounds(k, kind, a, b, wl):
     return {r: x[r] / y[r] for r in x if r in y and y[r] > 0}
 
 
-def verdict(vals, limit):
+def verdict(vals, limit, kind):
     """met: every round within the limit; missed: no round within it;
-    unresolved: the rounds straddle it."""
+    unresolved: the rounds straddle it, or (a ratio) a round's cost was
+    at or below nothing, which a ratio cannot be held to."""
     st = stats(vals)
     if st is None:
         return None, None
+    if kind == "ratio" and st[1] <= 0:
+        return "unresolved", st
     if st[2] <= limit:
         return "met", st
     if st[1] > limit:
@@ -316,7 +319,8 @@ w("Every target on every workload and kernel. A ratio is the "
   "view's in the same round. Each cell: the median over rounds "
   "[smallest, largest round]. **met**: every round within the target; "
   "**missed**: no round within it; **unresolved**: the rounds fall on "
-  "both sides (more rounds, or longer runs, would decide it). "
+  "both sides (more rounds, or longer runs, would decide it), or, for a "
+  "ratio, a round's extra cost was at or below nothing. "
   "`make bench` fails when a target is missed (bench/check.py).")
 w("")
 tsv = []
@@ -330,7 +334,7 @@ for name, kind, a, b, limit in TARGETS:
         cells = []
         for wl in WORKLOADS:
             vals = target_rounds(k, kind, a, b, wl)
-            v, st = verdict(vals, limit)
+            v, st = verdict(vals, limit, kind)
             if v is None:
                 why = why_missing(k, a, wl) if not diffs.get((k, a, wl)) else \
                     why_missing(k, b, wl)
