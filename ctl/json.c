@@ -342,33 +342,6 @@ void json_null(struct json *j)
 	put_mem(j, "null", 4);
 }
 
-void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v)
-{
-	json_key(j, key);
-	if (has)
-		json_u64(j, v);
-	else
-		json_null(j);
-}
-
-void json_opt_str(struct json *j, const char *key, bool has, const char *s)
-{
-	json_key(j, key);
-	if (has)
-		json_string(j, s);
-	else
-		json_null(j);
-}
-
-void json_opt_plain(struct json *j, const char *key, bool has, const char *s)
-{
-	json_key(j, key);
-	if (has)
-		json_plain(j, s);
-	else
-		json_null(j);
-}
-
 void json_end(struct json *j)
 {
 	put_c(j, '\n');

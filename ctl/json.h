@@ -86,10 +86,27 @@ void json_double(struct json *j, double v);
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
 /* @key, then @v (or @s), or null when not @has. */
-void json_opt_u64(struct json *j, const char *key, bool has, uint64_t v);
-void json_opt_str(struct json *j, const char *key, bool has, const char *s);
-void json_opt_plain(struct json *j, const char *key, bool has,
-		    const char *s);
+static inline void json_opt_u64(struct json *j, const char *key, bool has,
+				uint64_t v)
+{
+	json_key(j, key);
+	has ? json_u64(j, v) : json_null(j);
+}
+
+static inline void json_opt_str(struct json *j, const char *key, bool has,
+				const char *s)
+{
+	json_key(j, key);
+	has ? json_string(j, s) : json_null(j);
+}
+
+static inline void json_opt_plain(struct json *j, const char *key, bool has,
+				  const char *s)
+{
+	json_key(j, key);
+	has ? json_plain(j, s) : json_null(j);
+}
+
 /* Ends a top-level value with a newline, and writes it all to @out. */
 void json_end(struct json *j);
 

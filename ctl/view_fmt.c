@@ -13,18 +13,13 @@
 
 #define NUM_MAX 24	/* a u64 in decimal */
 
-void view_json_state(struct json *j, const char *key, bool has,
-		     unsigned int state)
+void view_json_state_keys(struct json *j, const char *key,
+			  const char *code_key, bool has, unsigned int state)
 {
-	char code[32];
-	size_t n = strnlen(key, sizeof(code) - sizeof("_code"));
+	const char *name = tcp_state_name(state);
 
-	json_opt_plain(j, key, has && tcp_state_name(state),
-		       tcp_state_name(state));
-	/* "<key>_code", without a snprintf() per row */
-	memcpy(code, key, n);
-	memcpy(code + n, "_code", sizeof("_code"));
-	json_opt_u64(j, code, has, state);
+	json_opt_plain(j, key, has && name, name);
+	json_opt_u64(j, code_key, has, state);
 }
 
 void view_json_addr(struct json *j, const char *key, const uint8_t *addr,

@@ -64,9 +64,14 @@ void entry_netns_json(struct json *j, const struct view_entry *e);
 const char *netns_cookie_text(const struct view_entry *e, char *buf,
 			      size_t len);
 
-/* @key: the state's name (or null), "<key>_code": its number (or null). */
-void view_json_state(struct json *j, const char *key, bool has,
-		     unsigned int state);
+/*
+ * @key: the state's name (or null), @code_key: its number (or null).
+ * view_json_state() names the second "<key>_code" from a literal @key.
+ */
+void view_json_state_keys(struct json *j, const char *key,
+			  const char *code_key, bool has, unsigned int state);
+#define view_json_state(j, key, has, state)				\
+	view_json_state_keys(j, key, key "_code", has, state)
 
 /* @key: the address without port, or null unless 4 or 16 bytes long. */
 void view_json_addr(struct json *j, const char *key, const uint8_t *addr,
