@@ -106,14 +106,13 @@ static void auth_text(FILE *f, const struct view_print *p)
 			wp, "PEER", "LPORT", "NETNS");
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
-		char port[8] = "-";
+		char port[8];
 
-		if (e->has_sport)
-			snprintf(port, sizeof(port), "%u", e->sport);
 		fprintf(f, "%8s  %-*s  %-*s  %5s  %s\n",
 			count_text(e->count, p->human, cnt, sizeof(cnt)),
 			wk, kind_column(e, kind, sizeof(kind)),
-			wp, peer_column(e, peer, sizeof(peer)), port,
+			wp, peer_column(e, peer, sizeof(peer)),
+			view_sport_text(e, port, sizeof(port)),
 			netns_text(e->netns, ns, sizeof(ns)));
 	}
 }
