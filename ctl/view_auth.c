@@ -11,6 +11,7 @@
 #include "prom.h"
 #include "json.h"
 #include "netns.h"
+#include "view_sort.h"
 #include "views.h"
 
 #define PEER_MAX 48	/* INET6_ADDRSTRLEN */
@@ -64,6 +65,8 @@ static int auth_qsort(const void *pa, const void *pb)
 		c = cmp_netns(a, b);
 	return c;
 }
+
+VIEW_SORT(auth_sort, auth_qsort)
 
 /* "MD5 mismatch", "kind 42" for one this tool does not know, or "-". */
 static const char *kind_column(const struct view_entry *e, char *buf,
@@ -187,6 +190,6 @@ const struct view_ops auth_view_ops = {
 	.unavailable = "not available (the kernel has none of the TCP-MD5/AO failure tracepoints tcp:tcp_hash_*, tcp:tcp_ao_* before Linux 6.7, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_PORT) |
 		     SEL_BIT(SEL_NETNS),
-	.cmp = auth_qsort,
+	.sort = auth_sort,
 	.export = auth_export,
 };

@@ -5,6 +5,7 @@
  */
 #include "json.h"
 #include "netns.h"
+#include "view_sort.h"
 #include "views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
@@ -17,6 +18,8 @@ static int devices_qsort(const void *pa, const void *pb)
 
 	return c ? c : cmp_u64(a->ifindex, b->ifindex);
 }
+
+VIEW_SORT(devices_sort, devices_qsort)
 
 /*
  * A block per device, as ip -s link: no table, so no header to hide;
@@ -95,5 +98,5 @@ const struct view_ops devices_view_ops = {
 		"    and timeouts, GRO packets, NAPI polls, work and exhausted budgets",
 	.list_key = "devices",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS),
-	.cmp = devices_qsort,
+	.sort = devices_sort,
 };

@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "prom.h"
 #include "json.h"
+#include "view_sort.h"
 #include "views.h"
 
 const char *const hist_names[] = {
@@ -46,6 +47,8 @@ static int hists_qsort(const void *pa, const void *pb)
 
 	return c ? c : strcmp(a->hist_name, b->hist_name);
 }
+
+VIEW_SORT(hists_sort, hists_qsort)
 
 /* "tpstat hist NAME" shows that one histogram. */
 static bool shown(const struct view_print *p, const struct view_entry *e)
@@ -207,7 +210,7 @@ const struct view_ops hists_view_ops = {
 		"    xmit_len (net_dev_xmit), rx_len (netif_receive_skb); or only NAME",
 	.list_key = "histograms",
 	.hist = true,
-	.cmp = hists_qsort,
+	.sort = hists_sort,
 	.aliases = hists_aliases,
 	.parse_words = hists_parse_words,
 	.export = hists_export,

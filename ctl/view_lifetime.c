@@ -10,6 +10,7 @@
 #include "escape.h"
 #include "json.h"
 #include "netns.h"
+#include "view_sort.h"
 #include "views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
@@ -41,6 +42,8 @@ static int lifetimes_qsort(const void *pa, const void *pb)
 		c = cmp_u64(b->has_comm, a->has_comm);
 	return c ? c : strcmp(a->comm, b->comm);
 }
+
+VIEW_SORT(lifetimes_sort, lifetimes_qsort)
 
 /*
  * "active  remote port 5001  comm curl  netns web: 3 connections, ...";
@@ -118,6 +121,6 @@ const struct view_ops lifetimes_view_ops = {
 	.names_sockets = true,
 	.selectors = SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) | SEL_BIT(SEL_PORT) |
 		     SEL_BIT(SEL_NETNS),
-	.cmp = lifetimes_qsort,
+	.sort = lifetimes_sort,
 	.aliases = lifetimes_aliases,
 };

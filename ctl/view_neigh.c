@@ -10,6 +10,7 @@
 #include "prom.h"
 #include "json.h"
 #include "netns.h"
+#include "view_sort.h"
 #include "views.h"
 
 #define ADDR_MAX 48	/* INET6_ADDRSTRLEN, or "?" */
@@ -34,6 +35,8 @@ static int neigh_qsort(const void *pa, const void *pb)
 		c = cmp_addr16(a->daddr, b->daddr);
 	return c;
 }
+
+VIEW_SORT(neigh_sort, neigh_qsort)
 
 /* The address as inet_ntop() writes it; "?" unless 4 or 16 bytes. */
 static const char *neigh_addr(const struct view_entry *e, char *buf,
@@ -136,6 +139,6 @@ const struct view_ops neigh_view_ops = {
 	.names_sockets = true,
 	.unavailable = "not available (the kernel lacks neigh:neigh_update or neigh:neigh_timer_handler, or the module was loaded with views= without it)",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_DST) | SEL_BIT(SEL_NETNS),
-	.cmp = neigh_qsort,
+	.sort = neigh_sort,
 	.export = neigh_export,
 };

@@ -11,6 +11,7 @@
 #include "prom.h"
 #include "json.h"
 #include "netns.h"
+#include "view_sort.h"
 #include "views.h"
 
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
@@ -90,6 +91,8 @@ static int resets_qsort(const void *pa, const void *pb)
 		c = peer_cmp(a, b);
 	return c ? c : reason_cmp(a, b);
 }
+
+VIEW_SORT(resets_sort, resets_qsort)
 
 int resets_aggregate(struct view *v, enum resets_by by)
 {
@@ -268,7 +271,7 @@ const struct view_ops resets_view_ops = {
 	.names_sockets = true,
 	.selectors = SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) | SEL_BIT(SEL_DPORT) |
 		     SEL_BIT(SEL_PORT) | SEL_BIT(SEL_NETNS) | SEL_BIT(SEL_REASON),
-	.cmp = resets_qsort,
+	.sort = resets_sort,
 	.arrange = resets_arrange,
 	.json_by = resets_json_by,
 	.parse_by = resets_parse_by,

@@ -7,12 +7,13 @@
 
 #include "json.h"
 #include "netns.h"
+#include "view_sort.h"
 #include "views.h"
 
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
 #define NUM_MAX 24	/* a u64 in decimal */
 
-static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
+static inline int addr_cmp(const struct view_entry *a, const struct view_entry *b)
 {
 	int c = cmp_netns(a, b);
 
@@ -41,6 +42,8 @@ static int retrans_qsort(const void *pa, const void *pb)
 		c = cmp_u64(b->synack_retrans, a->synack_retrans);
 	return c ? c : addr_cmp(a, b);
 }
+
+VIEW_SORT(retrans_sort, retrans_qsort)
 
 static void retrans_text(FILE *f, const struct view_print *p)
 {
@@ -111,5 +114,5 @@ const struct view_ops retrans_view_ops = {
 	.names_sockets = true,
 	.selectors = SEL_BIT(SEL_SRC) | SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) |
 		     SEL_BIT(SEL_DPORT) | SEL_BIT(SEL_NETNS),
-	.cmp = retrans_qsort,
+	.sort = retrans_sort,
 };

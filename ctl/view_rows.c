@@ -75,6 +75,29 @@ void view_fold_families(struct view *v, view_key_cmp_fn key_cmp,
 	view_sort_by_count(v, key_cmp);
 }
 
+void view_rows_permute(struct view_entry *e, size_t n,
+		       const struct view_entry **order)
+{
+	for (size_t k = 0; k < n; k++) {
+		struct view_entry first;
+		size_t at = k, from;
+
+		if (order[k] == &e[k])
+			continue;
+		/* Follow the cycle from k: each place takes its row. */
+		first = e[k];
+		for (;;) {
+			from = (size_t)(order[at] - e);
+			order[at] = &e[at];
+			if (from == k)
+				break;
+			e[at] = e[from];
+			at = from;
+		}
+		e[at] = first;
+	}
+}
+
 const struct dev_counters *dev_of(const struct view_entry *e)
 {
 	static const struct dev_counters none;

@@ -150,4 +150,12 @@ void view_sort_by_count(struct view *v, view_key_cmp_fn key_cmp);
 void view_fold_families(struct view *v, view_key_cmp_fn key_cmp,
 			void (*merge)(struct view_entry *row,
 				      const struct view_entry *e));
+/*
+ * Puts the @n rows of @e in the order @order gives: @order[k] points to
+ * the row that goes k-th.  Each row moves once; @order is left pointing
+ * to each place in turn.
+ */
+void view_rows_permute(struct view_entry *e, size_t n,
+		       const struct view_entry **order);
+
 #endif

@@ -4,6 +4,7 @@
  * old and new state, and the opens the module counts beside them.
  */
 #include "json.h"
+#include "view_sort.h"
 #include "views.h"
 
 /* By old state, then new: the order of a connection's life. */
@@ -14,6 +15,8 @@ static int states_qsort(const void *pa, const void *pb)
 
 	return c ? c : cmp_u64(a->new_state, b->new_state);
 }
+
+VIEW_SORT(states_sort, states_qsort)
 
 /* COUNT first, as the other tables; the opens after the table. */
 static void states_text(FILE *f, const struct view_print *p)
@@ -68,6 +71,6 @@ const struct view_ops states_view_ops = {
 		"    TCP state transitions, old -> new (as tcpstates), and active,\n"
 		"    passive and failed opens",
 	.list_key = "transitions",
-	.cmp = states_qsort,
+	.sort = states_sort,
 	.json_head = states_json_head,
 };

@@ -491,8 +491,8 @@ void view_sort(struct view *v)
 {
 	const struct view_ops *ops = view_ops(v->id);
 
-	if (ops && ops->cmp && v->n)
-		qsort(v->e, v->n, sizeof(*v->e), ops->cmp);
+	if (ops && ops->sort)
+		ops->sort(v->e, v->n);
 	else if (ops && ops->key_cmp)
 		view_sort_by_count(v, ops->key_cmp);
 }

@@ -96,10 +96,13 @@ struct view_ops {
 	 * the view to read (NULL: as asked).  0 or -errno.
 	 */
 	int (*prepare)(struct tpnl *nl, struct view *v, struct view_args *a);
-	/* view_sort()'s qsort() order (NULL: ->key_cmp's, or as read). */
-	int (*cmp)(const void *a, const void *b);
 	/*
-	 * With ->cmp NULL, the rows print most ->count first, then in this
+	 * view_sort()'s: @e into the view's order (VIEW_SORT(), view_sort.h;
+	 * NULL: ->key_cmp's, or as read).
+	 */
+	void (*sort)(struct view_entry *e, size_t n);
+	/*
+	 * With ->sort NULL, the rows print most ->count first, then in this
 	 * key order (NULL: as read); export folds families by it.
 	 */
 	view_key_cmp_fn key_cmp;
@@ -177,7 +180,7 @@ const struct view_ops *view_ops_shown(const struct view_ops *ops,
 int view_entry_attr(const struct nlattr *a, struct view_entry *e);
 /* mnl callback for every message of a GET_VIEW dump into a struct view. */
 int view_msg_cb(const struct nlmsghdr *nlh, void *data);
-/* Each view's entries in the order they print (its ->cmp). */
+/* Each view's entries in the order they print (its ->sort). */
 void view_sort(struct view *v);
 /* --sort: @ops' field @name, or NULL. */
 const struct view_field *view_field_find(const struct view_ops *ops,

@@ -29,6 +29,7 @@
 #include "netns.h"
 #include "nl.h"
 #include "output.h"
+#include "view_sort.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -4070,6 +4071,90 @@ static void test_interval_no_header(void)
 }
 
 /* json_u64() across its 32-bit and nine-digit steps. */
+/* A test order with ties: count, then sport; rows equal in both tie. */
+static int sort_test_qsort(const void *pa, const void *pb)
+{
+	const struct view_entry *a = pa, *b = pb;
+
+	if (a->count != b->count)
+		return a->count < b->count ? -1 : 1;
+	return (a->sport > b->sport) - (a->sport < b->sport);
+}
+
+VIEW_SORT(sort_test_sort, sort_test_qsort)
+
+/*
+ * view_rows_sort() against qsort(), at sizes around each merge width;
+ * and every view's ->sort a permutation that leaves sorted rows as they
+ * are.
+ */
+static void test_view_rows_sort(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 3, 7, 8, 9, 63, 64, 65, 1000 };
+	struct view_entry *a = calloc(1000, sizeof(*a));
+	struct view_entry *b = calloc(1000, sizeof(*b));
+	unsigned int seed = 7;
+
+	if (!a || !b)
+		abort();
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		size_t n = sizes[s], bad = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245 + 12345;
+			a[i].count = seed >> 28;	/* many ties */
+			a[i].sport = (seed >> 8) & 0xff;
+			a[i].dport = i;			/* tells rows apart */
+		}
+		memcpy(b, a, n * sizeof(*a));
+		sort_test_sort(a, n);
+		qsort(b, n, sizeof(*b), sort_test_qsort);
+		for (size_t i = 0; i < n; i++)
+			bad += sort_test_qsort(&a[i], &b[i]) != 0 ||
+			       (i && a[i - 1].count == a[i].count &&
+				a[i - 1].sport == a[i].sport &&
+				a[i - 1].dport > a[i].dport);
+		CHECK(!bad, "view_rows_sort() of %zu rows: %zu out of order or unstable",
+		      n, bad);
+	}
+	for (size_t i = 0; view_at(i); i++) {
+		const struct view_ops *ops = view_at(i);
+		size_t n = 300, bad = 0;
+
+		if (!ops->sort)
+			continue;
+		memset(a, 0, n * sizeof(*a));
+		for (size_t k = 0; k < n; k++) {
+			seed = seed * 1103515245 + 12345;
+			a[k].count = a[k].retrans = a[k].rst_sent = seed >> 29;
+			a[k].synack_retrans = a[k].rst_received = (seed >> 12) & 3;
+			a[k].sport = k;
+			a[k].saddr_len = a[k].daddr_len = 4;
+			a[k].saddr[3] = seed >> 20;
+			a[k].old_state = a[k].new_state = (seed >> 4) & 7;
+			a[k].netns = 1 + (seed & 1);
+			a[k].ifname = a[k].reason_name = a[k].location = "";
+		}
+		ops->sort(a, n);
+		memcpy(b, a, n * sizeof(*a));
+		ops->sort(b, n);
+		for (size_t k = 0; k < n; k++)
+			bad += memcmp(&a[k], &b[k], sizeof(*a)) != 0;
+		CHECK(!bad, "%s: ->sort moves %zu of %zu rows it has sorted",
+		      ops->name, bad, n);
+		/* Each row once: sport numbers them 0..n-1. */
+		bad = 0;
+		memset(b, 0, n * sizeof(*b));
+		for (size_t k = 0; k < n; k++)
+			b[a[k].sport].count++;
+		for (size_t k = 0; k < n; k++)
+			bad += b[k].count != 1;
+		CHECK(!bad, "%s: ->sort keeps each row once", ops->name);
+	}
+	free(a);
+	free(b);
+}
+
 static void test_json_u64(void)
 {
 	static const uint64_t values[] = {
@@ -4574,6 +4659,7 @@ int main(int argc, char **argv)
 	test_sort_top();
 	test_human();
 	test_json_u64();
+	test_view_rows_sort();
 	test_netns_init();
 	test_interval_no_header();
 	netns_dir_clean();
