@@ -57,9 +57,14 @@ view_rows_sort(struct view_entry *e, size_t n, view_qsort_fn *cmp)
 	free(from < to ? from : to);
 }
 
-/* static void NAME(struct view_entry *e, size_t n): @e in @cmp's order. */
+/*
+ * static void NAME(struct view_entry *e, size_t n): @e in @cmp's order.
+ * Flattened: a compiler that keeps @cmp out of line for its size (gcc
+ * for 32-bit ARM does) would call it for each comparison again.
+ */
 #define VIEW_SORT(name, cmp)						\
-	static void name(struct view_entry *e, size_t n)		\
+	static __attribute__((flatten)) void				\
+	name(struct view_entry *e, size_t n)				\
 	{								\
 		view_rows_sort(e, n, cmp);				\
 	}
