@@ -28,19 +28,30 @@ static inline int cmp_u64(uint64_t a, uint64_t b)
 
 /*
  * Two rows' 16-byte address fields in memcmp()'s order, without its
- * call: a large view's sort compares them a million times.
+ * call: a large view's sort compares them a million times.  A word at a
+ * time: a 32-bit machine tells most IPv4 addresses apart in its first.
  */
 static inline int cmp_addr16(const uint8_t *a, const uint8_t *b)
 {
 	uint64_t x, y;
+	uint32_t w, z;
 
-	memcpy(&x, a, 8);
-	memcpy(&y, b, 8);
-	if (x == y) {
-		memcpy(&x, a + 8, 8);
-		memcpy(&y, b + 8, 8);
+	if (sizeof(long) == sizeof(x)) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x == y) {
+			memcpy(&x, a + 8, 8);
+			memcpy(&y, b + 8, 8);
+		}
+		return cmp_u64(be64toh(x), be64toh(y));
 	}
-	return cmp_u64(be64toh(x), be64toh(y));
+	for (size_t i = 0; i < 16; i += sizeof(w)) {
+		memcpy(&w, a + i, sizeof(w));
+		memcpy(&z, b + i, sizeof(z));
+		if (w != z)
+			return be32toh(w) < be32toh(z) ? -1 : 1;
+	}
+	return 0;
 }
 
 /*
