@@ -26,9 +26,9 @@
 # flow scaling run on 6.12; the other kernels run the configurations the
 # targets need.  Every kernel runs the dumps (the tool's targets).  Each
 # configuration runs between nothing-attached runs, in rounds (guest.sh).
-# The whole run took 44 min on 2 cores with make check's caches filled,
-# at the defaults (3 rounds after the warm-up): 6.1 5 min, 6.12 17, 7.3 5,
-# arm64 5, armmp 5, the rest building.
+# The whole run took 34 min on 2 cores with make check's caches filled,
+# at the defaults (3 rounds after the warm-up): 6.1 4 min, 6.12 13, 7.3 4,
+# arm64 4, armmp 5, the rest building.
 set -euo pipefail
 # The whole table: no partial run (guest.sh) here.
 unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
