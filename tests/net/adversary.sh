@@ -134,6 +134,7 @@ exact() {
 			JUDGE_HIT[$ev]=$((n - ${had[$ev]:-0}))
 		done <"$d/ft.b"
 	else
+		snapshot "$d/b"
 		judge_end
 		void=$(judge_void)
 		judge_hits_all
