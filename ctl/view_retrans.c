@@ -13,7 +13,7 @@
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
 #define NUM_MAX 24	/* a u64 in decimal */
 
-static inline int addr_cmp(const struct view_entry *a, const struct view_entry *b)
+static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
 {
 	int c = cmp_netns(a, b);
 
