@@ -22,7 +22,8 @@ per event. For the probe with a view on (`tpstat_views_*`), with a filter
 (`tpstat_filtered_*`) and the namespace pass (`tpstat_twice_*`, out of
 line, entered only for an event of a namespace that may count it):
 instructions in the whole function, since their path depends on which
-static keys are on.
+static keys are on. "lean" in the views column: the tracepoint feeds no
+view, so its counting-only probe is attached with views on too.
 Written by bench/probes_asm.py from the modules the guests loaded.
 
 EOT

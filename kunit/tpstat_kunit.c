@@ -722,6 +722,102 @@ static void tpstat_table_insert_lookup_test(struct kunit *test)
 	tpstat_table_free(&t);
 }
 
+/*
+ * Hints: each starts at the empty slot, whose key is zeros; one set on
+ * this CPU reads back; a clear puts every CPU's back to the empty slot,
+ * with the slots it pointed at.
+ */
+static void tpstat_table_hints_test(struct kunit *test)
+{
+	struct tpstat_table t;
+	struct tkey k = tkey(7);
+	struct tpstat_slot_hdr *empty, *s;
+	const u64 *key;
+	int cpu, i;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(&t, 8, sizeof(struct tkey), 1));
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init_hints(&t));
+	KUNIT_EXPECT_EQ(test, (size_t)t.bytes + num_possible_cpus() *
+			sizeof(struct tpstat_table_hints), tpstat_table_bytes(&t));
+	preempt_disable();
+	empty = tpstat_table_hint(&t, 0);
+	for (i = 0; i < TPSTAT_TABLE_HINTS; i++) {
+		KUNIT_EXPECT_PTR_EQ(test, empty, tpstat_table_hint(&t, i));
+		KUNIT_EXPECT_FALSE(test, tpstat_table_holds(&t, tpstat_table_hint(&t, i)));
+	}
+	key = tpstat_slot_key(empty);
+	for (i = 0; i < TPSTAT_TABLE_HINTED_KEY_MAX / 8; i++)
+		KUNIT_EXPECT_EQ(test, 0ULL, key[i]);
+	s = tpstat_table_find(&t, &k);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	tpstat_table_set_hint(&t, 3, s);
+	KUNIT_EXPECT_PTR_EQ(test, s, tpstat_table_hint(&t, 3));
+	KUNIT_EXPECT_PTR_EQ(test, empty, tpstat_table_hint(&t, 4));
+	preempt_enable();
+	tpstat_table_clear(&t);
+	for_each_possible_cpu(cpu)
+		for (i = 0; i < TPSTAT_TABLE_HINTS; i++)
+			KUNIT_EXPECT_PTR_EQ(test, empty,
+					    per_cpu_ptr(t.hints, cpu)->slot[i]);
+	tpstat_table_free(&t);
+	KUNIT_EXPECT_NULL(test, t.hints);
+}
+
+/*
+ * The DEVICES view's inline recording: two devices whose ifindex share a
+ * hint (5 and 21) each get their own entry, exactly, as the hint moves
+ * between them; a third, past the table's two keys, is lost and counted,
+ * and its updates touch neither entry.
+ */
+static void tpstat_devices_hint_test(struct kunit *test)
+{
+	struct tpstat_views *v = kunit_kzalloc(test, sizeof(*v), GFP_KERNEL);
+	struct tpstat_table *t;
+	struct net_device *dev[3];
+	atomic64_t *vals;
+	int i, ifindex[3] = { 5, 21, 37 };
+
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	t = &v->table[TPSTAT_VIEW_DEVICES];
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(t, 2, sizeof(struct tpstat_dev_key),
+						   TPSTAT_DEV_NR));
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init_hints(t));
+	for (i = 0; i < 3; i++) {
+		dev[i] = alloc_netdev(0, "tpstat%d", NET_NAME_UNKNOWN, ether_setup);
+		KUNIT_ASSERT_NOT_NULL(test, dev[i]);
+		dev[i]->ifindex = ifindex[i];
+	}
+	preempt_disable();
+	for (i = 0; i < 10; i++) {
+		tpstat_record_dev(v, dev[0], TPSTAT_DEV_TX_PACKETS, 100, true);
+		tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
+		tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
+		tpstat_record_dev(v, dev[2], TPSTAT_DEV_TX_PACKETS, 7, true);
+	}
+	tpstat_record_napi(v, dev[0], 64, 64);
+	preempt_enable();
+	for (i = 0; i < 2; i++) {
+		struct tpstat_dev_key key = {};
+
+		tpstat_key_ns(&key, dev_net(dev[i]));
+		key.ifindex = ifindex[i];
+		vals = tpstat_table_get(t, &key);
+		KUNIT_ASSERT_NOT_NULL(test, vals);
+		KUNIT_EXPECT_EQ(test, i ? 20LL : 10LL,
+				atomic64_read(&vals[TPSTAT_DEV_TX_PACKETS]));
+		KUNIT_EXPECT_EQ(test, i ? 20LL : 1000LL,
+				atomic64_read(&vals[TPSTAT_DEV_TX_BYTES]));
+		KUNIT_EXPECT_EQ(test, i ? 0LL : 1LL,
+				atomic64_read(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]));
+	}
+	KUNIT_EXPECT_EQ(test, 2, atomic_read(&t->used));
+	/* The third device's 10 updates, and the look-up above found all. */
+	KUNIT_EXPECT_EQ(test, 10LL, atomic64_read(&t->overflow));
+	for (i = 0; i < 3; i++)
+		free_netdev(dev[i]);
+	tpstat_table_free(t);
+}
+
 /* Keys with the same slot: every one lands in its own slot, in a run. */
 static void tpstat_table_collision_test(struct kunit *test)
 {
@@ -1229,6 +1325,8 @@ static void tpstat_snap_sort_test(struct kunit *test)
 static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_table_insert_lookup_test),
 	KUNIT_CASE(tpstat_table_collision_test),
+	KUNIT_CASE(tpstat_table_hints_test),
+	KUNIT_CASE(tpstat_devices_hint_test),
 	KUNIT_CASE(tpstat_table_full_test),
 	KUNIT_CASE(tpstat_table_concurrent_test),
 	KUNIT_CASE(tpstat_log2_bucket_test),

@@ -24,14 +24,22 @@
 	tpstat_ctr_add(tpstat_data_pcpu(data), (slot_idx), (n))
 
 /*
- * The live views generation, or NULL if @view is off (views.h).  Only in a
+ * The live views generation (views.h), for a probe that found its view's
+ * key on.  Never NULL there: it is published before the first probe is
+ * attached, and cleared only once the last is gone (main.c).  Only in a
  * pinned probe: a reset clears the old generation after synchronize_rcu().
  */
+static __always_inline struct tpstat_views *tpstat_views_hot(void)
+{
+	return rcu_dereference_sched(tpstat_views_live);
+}
+
+/* The same, or NULL if @view is off. */
 static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
 {
 	if (!tpstat_view_hot(view))
 		return NULL;
-	return rcu_dereference_sched(tpstat_views_live);
+	return tpstat_views_hot();
 }
 
 #define TPSTAT_UNPAREN(...) __VA_ARGS__
@@ -64,9 +72,27 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
 #define TPSTAT_PROBE_EXTERN(tp, params, args) \
 	TPSTAT_PROBE_LINKAGE(, tp, params, args)
 #define TPSTAT_PROBE_LINKAGE(linkage, tp, params, args)			\
+	TPSTAT_PROBES(linkage, TPSTAT_PROBE_VIEWS, tp, params, args)
+/*
+ * A probe whose body only counts hits reads no view, so its lean probe
+ * serves as its views one too (TPSTAT_COUNTING_ENTRY): on kernels that
+ * call probes preemptible, a views probe pins itself, and that would be
+ * the whole of what it added.
+ */
+#define TPSTAT_PROBE_COUNTING(tp, params, args)				\
+	TPSTAT_PROBES(static, TPSTAT_PROBE_NO_VIEWS, tp, params, args)
+#define TPSTAT_PROBES(linkage, views, tp, params, args)			\
 static __always_inline void tpstat_body_##tp(void *data,		\
 					      const enum tpstat_probe_kind probe_kind, \
 					      TPSTAT_UNPAREN params);	\
+TPSTAT_PROBE_LEAN(linkage, tp, params, args)				\
+views(linkage, tp, params, args)					\
+static __always_inline void tpstat_body_##tp(void *data,		\
+					      const enum tpstat_probe_kind probe_kind, \
+					      TPSTAT_UNPAREN params)
+#define TPSTAT_PROBE_NO_VIEWS(linkage, tp, params, args)
+/* After the body's declaration: the peek, the namespace pass, lean, filtered. */
+#define TPSTAT_PROBE_LEAN(linkage, tp, params, args)			\
 static __always_inline bool tpstat_netns_wants_##tp(TPSTAT_UNPAREN params) \
 {									\
 	const struct net *net = &init_net;				\
@@ -96,16 +122,6 @@ linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
 	else								\
 		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
 }									\
-linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
-{									\
-	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) { \
-		tpstat_twice_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
-		return;							\
-	}								\
-	tpstat_probe_pin();						\
-	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
-	tpstat_probe_unpin();						\
-}									\
 linkage notrace void tpstat_filtered_##tp(void *data,			\
 					  TPSTAT_UNPAREN params)	\
 {									\
@@ -121,12 +137,23 @@ linkage notrace void tpstat_filtered_##tp(void *data,			\
 static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 {									\
 	check_trace_callback_type_##tp(tpstat_probe_##tp);		\
-	check_trace_callback_type_##tp(tpstat_views_##tp);		\
 	check_trace_callback_type_##tp(tpstat_filtered_##tp);		\
+}
+#define TPSTAT_PROBE_VIEWS(linkage, tp, params, args)			\
+linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
+{									\
+	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) { \
+		tpstat_twice_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
+		return;							\
+	}								\
+	tpstat_probe_pin();						\
+	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
+	tpstat_probe_unpin();						\
 }									\
-static __always_inline void tpstat_body_##tp(void *data,		\
-					      const enum tpstat_probe_kind probe_kind, \
-					      TPSTAT_UNPAREN params)
+static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
+{									\
+	check_trace_callback_type_##tp(tpstat_views_##tp);		\
+}
 
 /*
  * Whether the event is out: the filtered probe tests the filter; the
@@ -151,11 +178,14 @@ static __always_inline void tpstat_body_##tp(void *data,		\
 	(probe_kind != TPSTAT_PROBE_NETNS && tpstat_alerts_hot())
 
 /* A table entry of the probes of tracepoint @tp (struct tpstat_probe). */
-#define TPSTAT_PROBE_ENTRY(id, tp, args)				\
-	TPSTAT_PROBE_READS(id, tp, args, "")
 #define TPSTAT_PROBE_READS(id, tp, args, reads)				\
 	[id] = { .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,	\
 		 .filtered = tpstat_filtered_##tp,				\
 		 .variant = args, .fields = reads }
+/* That of a TPSTAT_PROBE_COUNTING() one. */
+#define TPSTAT_COUNTING_ENTRY(id, tp, args)				\
+	[id] = { .fn = tpstat_probe_##tp, .views = tpstat_probe_##tp,	\
+		 .filtered = tpstat_filtered_##tp,				\
+		 .variant = args, .fields = "" }
 
 #endif /* _TPSTAT_PROBE_BODY_H */

@@ -24,9 +24,10 @@
  * kind (probes.h) is a constant, so each has only the code it needs.  The
  * lean one counts and does nothing else (but fold alerts while a monitor
  * listens: alerts.h, a patched-out jump otherwise); the views one also
- * feeds the views; the filtered one tests the filter first.  Which one is attached
- * follows views= and whether a filter is set (control.c), so counting
- * alone costs no more than the counting.  A fourth, the namespace pass,
+ * feeds the views (where the tracepoint feeds none, the lean one stands
+ * in for it); the filtered one tests the filter first.  Which one is
+ * attached follows views= and whether a filter is set (control.c), so
+ * counting alone costs no more than the counting.  A fourth, the namespace pass,
  * is never attached: while some namespace counts its own events, each of
  * the three calls it to count the event again for its namespace
  * (netns_counts.h); otherwise it costs a patched-out jump.
@@ -78,14 +79,15 @@ static __always_inline void tpstat_hist(void *data, enum tpstat_hist h, u64 v)
 	tpstat_add(data, TPSTAT_SLOT_HIST_SUM(h), v);
 }
 
-/* One device update: n to value @val, or 1 packet and n bytes from @val on. */
+/*
+ * One device update: n to value @val, or 1 packet and n bytes from @val
+ * on.  Every packet makes one: the generation is not tested for NULL.
+ */
 static __always_inline void tpstat_dev(const struct net_device *dev,
 				       unsigned int val, u64 n, bool packet)
 {
-	struct tpstat_views *v = tpstat_views(TPSTAT_VIEW_DEVICES);
-
-	if (v)
-		tpstat_record_dev(v, dev, val, n, packet);
+	if (tpstat_view_hot(TPSTAT_VIEW_DEVICES))
+		tpstat_record_dev(tpstat_views_hot(), dev, val, n, packet);
 }
 
 /*
@@ -109,7 +111,7 @@ tpstat_count_##tp(void *data, const enum tpstat_probe_kind probe_kind,	\
 	if (!tpstat_filtered_out(SK, SKB, DEV))				\
 		tpstat_hit(data, id);					\
 }									\
-TPSTAT_PROBE(tp, params, args)						\
+TPSTAT_PROBE_COUNTING(tp, params, args)					\
 {									\
 	tpstat_count_##tp(data, probe_kind, TPSTAT_UNPAREN args);	\
 }
@@ -346,15 +348,13 @@ TPSTAT_GRO_PROBE(napi_gro_frags_entry, TPSTAT_EV_NAPI_GRO_FRAGS_ENTRY)
 TPSTAT_PROBE(napi_poll, (struct napi_struct *napi, int work, int budget),
 	     (napi, work, budget))
 {
-	struct tpstat_views *v;
-
 	if (tpstat_filtered_out(NULL, NULL, napi->dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NAPI_POLL);
 	/* The per-CPU backlog (loopback, veth without XDP) has no device. */
-	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_DEVICES) : NULL;
-	if (v && napi->dev)
-		tpstat_record_napi(v, napi->dev, work, budget);
+	if (tpstat_feeds_views && tpstat_view_hot(TPSTAT_VIEW_DEVICES) &&
+	    napi->dev)
+		tpstat_record_napi(tpstat_views_hot(), napi->dev, work, budget);
 }
 #endif
 
@@ -593,21 +593,21 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 			   "sk", "sk (port, peer)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_DESTROY_SOCK, tcp_destroy_sock, "sk"),
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_TCP_DESTROY_SOCK, tcp_destroy_sock, "sk"),
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_PROBE
 	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_PROBE, tcp_probe, TPSTAT_VARIANT_tcp_probe,
 			   "sk->srtt_us,sk->snd_cwnd"),
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_RCV_SPACE_ADJUST, tcp_rcv_space_adjust,
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_TCP_RCV_SPACE_ADJUST, tcp_rcv_space_adjust,
 			   "sk"),
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_BAD_CSUM
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_BAD_CSUM, tcp_bad_csum, "skb"),
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_TCP_BAD_CSUM, tcp_bad_csum, "skb"),
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_CONG_STATE_SET
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_TCP_CONG_STATE_SET, tcp_cong_state_set,
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_TCP_CONG_STATE_SET, tcp_cong_state_set,
 			   "sk,ca_state"),
 #endif
 #ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
@@ -635,10 +635,10 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 			   "allocated,kind,sk (family, protocol, port, limit)"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_QUEUE, net_dev_queue, "skb"),
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NET_DEV_QUEUE, net_dev_queue, "skb"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_START_XMIT
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NET_DEV_START_XMIT, net_dev_start_xmit,
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NET_DEV_START_XMIT, net_dev_start_xmit,
 			   "skb,dev"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
@@ -654,14 +654,14 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 			   "skb", "skb->len,skb->mac_header,skb->dev"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RX, netif_rx, "skb"),
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NETIF_RX, netif_rx, "skb"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB_ENTRY
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,
 			   netif_receive_skb_entry, "skb"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX_ENTRY
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_NETIF_RX_ENTRY, netif_rx_entry, "skb"),
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NETIF_RX_ENTRY, netif_rx_entry, "skb"),
 #endif
 #ifdef TPSTAT_HAVE_TP_NAPI_GRO_RECEIVE_ENTRY
 	TPSTAT_PROBE_READS(TPSTAT_EV_NAPI_GRO_RECEIVE_ENTRY,
@@ -676,7 +676,7 @@ const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
 			   TPSTAT_VARIANT_kfree_skb, TPSTAT_FIELDS_kfree_skb),
 #endif
 #ifdef TPSTAT_HAVE_TP_CONSUME_SKB
-	TPSTAT_PROBE_ENTRY(TPSTAT_EV_CONSUME_SKB, consume_skb,
+	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_CONSUME_SKB, consume_skb,
 			   TPSTAT_VARIANT_consume_skb),
 #endif
 #ifdef TPSTAT_HAVE_TP_NAPI_POLL

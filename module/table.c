@@ -105,11 +105,44 @@ void tpstat_table_free(struct tpstat_table *t)
 {
 	kvfree(t->slots);
 	t->slots = NULL;
+	free_percpu(t->hints);
+	t->hints = NULL;
+}
+
+/* Where a hint points while it knows nothing: a slot nobody writes. */
+static const struct {
+	struct tpstat_slot_hdr hdr;
+	u64 key[TPSTAT_TABLE_HINTED_KEY_MAX / sizeof(u64)];
+} tpstat_table_empty_slot;
+
+static void tpstat_table_clear_hints(struct tpstat_table *t)
+{
+	/* Never written through: its key matches no caller's (table.h). */
+	struct tpstat_slot_hdr *empty =
+		(struct tpstat_slot_hdr *)&tpstat_table_empty_slot.hdr;
+	int cpu, i;
+
+	for_each_possible_cpu(cpu)
+		for (i = 0; i < TPSTAT_TABLE_HINTS; i++)
+			per_cpu_ptr(t->hints, cpu)->slot[i] = empty;
+}
+
+int tpstat_table_init_hints(struct tpstat_table *t)
+{
+	if (WARN_ON_ONCE(t->key_size > TPSTAT_TABLE_HINTED_KEY_MAX))
+		return -EINVAL;
+	t->hints = alloc_percpu(struct tpstat_table_hints);
+	if (!t->hints)
+		return -ENOMEM;
+	tpstat_table_clear_hints(t);
+	return 0;
 }
 
 void tpstat_table_clear(struct tpstat_table *t)
 {
 	memset(t->slots, 0, t->bytes);
+	if (t->hints)
+		tpstat_table_clear_hints(t);
 	atomic_set(&t->used, 0);
 	atomic64_set(&t->overflow, 0);
 	tpstat_table_clear_quotas(t);
@@ -117,7 +150,8 @@ void tpstat_table_clear(struct tpstat_table *t)
 
 size_t tpstat_table_bytes(const struct tpstat_table *t)
 {
-	return t->bytes;
+	return t->bytes + (t->hints ? num_possible_cpus() *
+			   sizeof(struct tpstat_table_hints) : 0);
 }
 
 notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,

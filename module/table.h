@@ -31,6 +31,7 @@
 #define _TPSTAT_TABLE_H
 
 #include <linux/atomic.h>
+#include <linux/percpu.h>
 #include <linux/types.h>
 
 struct tpstat_slot_hdr {
@@ -41,8 +42,28 @@ struct tpstat_slot_hdr {
 #define TPSTAT_TABLE_NS_BITS		5
 #define TPSTAT_TABLE_NS_BUCKETS		(1U << TPSTAT_TABLE_NS_BITS)
 
+/*
+ * Hints, for a table whose probes look up a few keys over and over (the
+ * DEVICES view's, by ifindex): per CPU, the slots last found, in
+ * TPSTAT_TABLE_HINTS places the caller chooses.  A hint always points at
+ * one of this table's published slots, or at an empty slot whose key is
+ * all zeros: the table's clear resets its hints with its slots, so a
+ * hint never outlives what it points at, and a probe has only the key to
+ * check.  A caller whose key is never zero in the word it compares first
+ * needs no other test.  Each is one pointer, read and written whole, so
+ * nesting cannot tear it.
+ */
+#define TPSTAT_TABLE_HINTS	16
+/* The longest key of a table with hints: the empty slot's. */
+#define TPSTAT_TABLE_HINTED_KEY_MAX	32
+
+struct tpstat_table_hints {
+	struct tpstat_slot_hdr *slot[TPSTAT_TABLE_HINTS];
+};
+
 struct tpstat_table {
 	void *slots;
+	struct tpstat_table_hints __percpu *hints;	/* NULL: none */
 	u32 nr_slots;		/* power of two, 2 * max_keys */
 	u32 max_keys;
 	u32 key_size;		/* bytes, multiple of 8 */
@@ -65,6 +86,8 @@ struct tpstat_table {
 int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 		      u32 nr_vals);
 void tpstat_table_free(struct tpstat_table *t);
+/* Gives @t hints, all pointing at the empty slot.  Process context. */
+int tpstat_table_init_hints(struct tpstat_table *t);
 /*
  * Quotas for the namespaces other than @home, whose cookie each key
  * holds at @netns_offset (-1: keys name no namespace, no quota).
@@ -119,6 +142,20 @@ static inline bool tpstat_table_holds(const struct tpstat_table *t,
 {
 	return (unsigned long)((const char *)s - (const char *)t->slots) <
 	       t->bytes;
+}
+
+/* @t's hint @i on this CPU (@t has hints); the empty slot if none. */
+static __always_inline struct tpstat_slot_hdr *
+tpstat_table_hint(const struct tpstat_table *t, unsigned int i)
+{
+	return this_cpu_read(t->hints->slot[i]);
+}
+
+static __always_inline void tpstat_table_set_hint(struct tpstat_table *t,
+						  unsigned int i,
+						  struct tpstat_slot_hdr *s)
+{
+	this_cpu_write(t->hints->slot[i], s);
 }
 
 static inline bool tpstat_slot_ready(const struct tpstat_slot_hdr *s)

@@ -60,6 +60,8 @@ struct tpstat_view_type {
 	/* Keyed views: the table's geometry, and its *_keys parameter. */
 	u32 key_size, nr_vals;
 	const unsigned int *keys;
+	/* Whether its probes keep per-CPU hints into it (table.h). */
+	bool hints;
 	/*
 	 * Where the key holds its namespace's cookie (u64; -1: nowhere) and
 	 * inode number (u32), which the dump puts before put()'s attributes.

@@ -129,6 +129,8 @@ static int tpstat_views_alloc_gen(struct tpstat_views *v)
 			continue;
 		err = tpstat_table_init(&v->table[i], *type->keys,
 					type->key_size, type->nr_vals);
+		if (!err && type->hints)
+			err = tpstat_table_init_hints(&v->table[i]);
 		if (err) {
 			tpstat_views_free_gen(v);
 			return err;

@@ -22,11 +22,20 @@ tpstat_view_keys_param(device_keys, 64, 262144,
 		       tpstat_dev_key, TPSTAT_DEV_NR,
 		       "Devices view: devices kept");
 
-DEFINE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
+/*
+ * Where the updates of a device whose entry was lost go (the table counts
+ * the loss), so that a probe adds without testing: nobody reads it, and
+ * it is in no table.
+ */
+static struct {
+	struct tpstat_slot_hdr hdr;
+	struct tpstat_dev_key key;
+	atomic64_t vals[TPSTAT_DEV_NR];
+} tpstat_dev_lost;
 
 /* The hint missed: find (or insert) the device's entry, and remember it. */
-notrace atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
-					 const struct net_device *dev)
+notrace struct tpstat_slot_hdr *tpstat_dev_slot_slow(struct tpstat_table *t,
+						     const struct net_device *dev)
 {
 	struct tpstat_dev_key key = {};
 	struct tpstat_slot_hdr *s;
@@ -35,9 +44,9 @@ notrace atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
 	key.ifindex = dev->ifindex;
 	s = tpstat_table_find(t, &key);
 	if (!s)
-		return NULL;
-	this_cpu_write(tpstat_dev_hints[tpstat_dev_hint(dev)], s);
-	return tpstat_slot_vals(t, s);
+		return &tpstat_dev_lost.hdr;
+	tpstat_table_set_hint(t, tpstat_dev_hint(dev), s);
+	return s;
 }
 
 static int tpstat_devices_put(struct sk_buff *skb, const void *key,
@@ -72,4 +81,5 @@ const struct tpstat_view_type tpstat_view_devices = {
 	.columns = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
 	.privacy = TPSTAT_VIEW_OPEN,
 	TPSTAT_VIEW_TABLE(tpstat_dev_key, TPSTAT_DEV_NR, device_keys),
+	.hints = true,
 };

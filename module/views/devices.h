@@ -9,7 +9,6 @@
 
 #include <linux/atomic.h>
 #include <linux/netdevice.h>
-#include <linux/percpu.h>
 #include <linux/types.h>
 #include <net/net_namespace.h>
 
@@ -22,6 +21,7 @@ struct tpstat_dev_key {
 	u32 ns_inum;
 	u32 ifindex;
 } __aligned(8);
+static_assert(sizeof(struct tpstat_dev_key) <= TPSTAT_TABLE_HINTED_KEY_MAX);
 
 /* Each *_PACKETS is followed by its *_BYTES (tpstat_record_dev()). */
 enum {
@@ -32,57 +32,51 @@ enum {
 };
 
 /*
- * Where each device's entry was last found, per CPU, by ifindex: packet
- * events come from a few devices, and a hint spares them the hash and
- * the probing.  A hint is only a guess, checked every time: it must be a
- * slot of the live table, published, and hold this device's key.  It is
- * one pointer, read and written whole, so nesting cannot tear it.
+ * Packet events come from a few devices, so the table keeps hints
+ * (table.h), one per CPU and ifindex modulo TPSTAT_TABLE_HINTS: where
+ * that device's entry was last found.  They spare a packet the hash and
+ * the probing; a hint that knows nothing has ifindex 0, which no device
+ * has.
  */
-#define TPSTAT_DEV_HINTS 16
-DECLARE_PER_CPU(struct tpstat_slot_hdr *, tpstat_dev_hints[TPSTAT_DEV_HINTS]);
-
 static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
 {
-	return (unsigned int)dev->ifindex % TPSTAT_DEV_HINTS;
+	return (unsigned int)dev->ifindex % TPSTAT_TABLE_HINTS;
 }
 
-atomic64_t *tpstat_dev_vals_slow(struct tpstat_table *t,
-				 const struct net_device *dev);
+struct tpstat_slot_hdr *tpstat_dev_slot_slow(struct tpstat_table *t,
+					     const struct net_device *dev);
 
 /*
- * The device's values in the live views; NULL if lost (counted).  A NULL
- * hint fails tpstat_table_holds() too: the table is far from address 0.
+ * The device's values in the live views; if its entry is lost (counted),
+ * values that nobody reads.  Both ways a slot, so that the values' offset
+ * folds into the adds' addresses.
  */
 static __always_inline atomic64_t *tpstat_dev_vals(struct tpstat_views *v,
 						   const struct net_device *dev)
 {
 	struct tpstat_table *t = &v->table[TPSTAT_VIEW_DEVICES];
-	struct tpstat_slot_hdr *s = this_cpu_read(tpstat_dev_hints[tpstat_dev_hint(dev)]);
-	const struct tpstat_dev_key *k;
+	struct tpstat_slot_hdr *s = tpstat_table_hint(t, tpstat_dev_hint(dev));
+	const struct tpstat_dev_key *k = tpstat_slot_key(s);
 
 	/* The cookie names the namespace; ns_inum only shows it. */
-	if (likely(tpstat_table_holds(t, s) && tpstat_slot_ready(s))) {
-		k = tpstat_slot_key(s);
-		if (k->ns_cookie == tpstat_net_cookie(dev_net(dev)) &&
-		    k->ifindex == dev->ifindex)
-			return tpstat_slot_vals_after(s, sizeof(*k));
-	}
-	return tpstat_dev_vals_slow(t, dev);
+	if (unlikely(k->ifindex != dev->ifindex ||
+		     k->ns_cookie != tpstat_net_cookie(dev_net(dev))))
+		s = tpstat_dev_slot_slow(t, dev);
+	return tpstat_slot_vals_after(s, sizeof(*k));
 }
 
-/* n to the device's value @val; with @packet, 1 to @val and n to the next. */
+/*
+ * n to the device's value @val; with @packet, 1 to @val and n to the next.
+ * @dev is never NULL: every tracepoint that records one names it in its
+ * own event (dev->name, skb->dev->name).
+ */
 static __always_inline void tpstat_record_dev(struct tpstat_views *v,
 					      const struct net_device *dev,
 					      unsigned int val, u64 n,
 					      bool packet)
 {
-	atomic64_t *vals;
+	atomic64_t *vals = tpstat_dev_vals(v, dev);
 
-	if (!dev)
-		return;
-	vals = tpstat_dev_vals(v, dev);
-	if (!vals)
-		return;
 	if (packet) {
 		atomic64_inc(&vals[val]);
 		val++;
@@ -97,8 +91,6 @@ static __always_inline void tpstat_record_napi(struct tpstat_views *v,
 {
 	atomic64_t *vals = tpstat_dev_vals(v, dev);
 
-	if (!vals)
-		return;
 	atomic64_inc(&vals[TPSTAT_DEV_NAPI_POLLS]);
 	atomic64_add(work, &vals[TPSTAT_DEV_NAPI_WORK]);
 	if (work >= budget)
