@@ -23,6 +23,8 @@
 #define _TPSTAT_COMPAT_H
 
 #include <linux/preempt.h>
+#include <linux/rcupdate.h>
+#include <linux/tracepoint.h>
 #include <linux/types.h>
 #include <net/neighbour.h>
 #include <net/net_namespace.h>
@@ -234,9 +236,17 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
  * with preemption disabled; 7.2 and 7.3 call them under SRCU-fast,
  * preemptible (conftest/probes_preempt_off.c tells which).  Where the
  * kernel does not pin the probe to its CPU, tpstat_probe_pin() does, for
- * the parts of a probe that read what a reset, a filter change or a
- * namespace's exit replaces: so everything a probe reads through an RCU
- * pointer is still freed after an RCU grace period, on every kernel.
+ * the parts of a probe that read what a filter change or a namespace's
+ * exit replaces, or the kernel's own RCU data: so what it reads there is
+ * still freed after an RCU grace period, on every kernel.
+ *
+ * The views' live generation, which every views probe reads, is instead
+ * replaced the tracepoints' own way: a reset waits for
+ * tpstat_probe_synchronize(), the grace period of whatever the kernel
+ * calls probes under, so the views probe needs no pin.  Where that is
+ * SRCU-fast, lockdep cannot see the reader (its notrace lock is not
+ * tracked): the pointer is read unchecked there, as the kernel's own
+ * __DO_TRACE_CALL() reads a tracepoint's probes.
  */
 #ifdef TPSTAT_HAVE_PROBES_PREEMPT_OFF
 static __always_inline void tpstat_probe_pin(void)
@@ -245,6 +255,14 @@ static __always_inline void tpstat_probe_pin(void)
 
 static __always_inline void tpstat_probe_unpin(void)
 {
+}
+
+#define tpstat_probe_dereference(p)	rcu_dereference_sched(p)
+
+/* Probes are RCU readers, as is anyone under rcu_read_lock(). */
+static inline void tpstat_probe_synchronize(void)
+{
+	synchronize_rcu();
 }
 #else
 static __always_inline void tpstat_probe_pin(void)
@@ -255,6 +273,18 @@ static __always_inline void tpstat_probe_pin(void)
 static __always_inline void tpstat_probe_unpin(void)
 {
 	preempt_enable_notrace();
+}
+
+#define tpstat_probe_dereference(p)	rcu_dereference_raw(p)
+
+/*
+ * Probes run under tracepoint_srcu (these tracepoints are not faultable:
+ * include/linux/tracepoint.h), readers under rcu_read_lock().
+ */
+static inline void tpstat_probe_synchronize(void)
+{
+	synchronize_srcu(&tracepoint_srcu);
+	synchronize_rcu();
 }
 #endif
 

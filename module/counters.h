@@ -83,6 +83,8 @@ struct tpstat_ctr {
 
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
 	this_cpu_add((pcpu)->slot[slot_idx].v, (n))
+/* The same, to the counter @ctr (a struct tpstat_ctr __percpu *). */
+#define tpstat_ctr_add_to(ctr, n) this_cpu_add((ctr)->v, (n))
 static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
 {
 	return READ_ONCE(ctr->v);
@@ -101,6 +103,7 @@ struct tpstat_ctr {
  */
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
 	local64_add((n), raw_cpu_ptr(&(pcpu)->slot[slot_idx].v))
+#define tpstat_ctr_add_to(ctr, n) local64_add((n), raw_cpu_ptr(&(ctr)->v))
 static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
 {
 	return local64_read((local64_t *)&ctr->v);

@@ -26,12 +26,12 @@
 /*
  * The live views generation (views.h), for a probe that found its view's
  * key on.  Never NULL there: it is published before the first probe is
- * attached, and cleared only once the last is gone (main.c).  Only in a
- * pinned probe: a reset clears the old generation after synchronize_rcu().
+ * attached, and cleared only once the last is gone (main.c).  A reset
+ * clears the old generation after tpstat_probe_synchronize() (compat.h).
  */
 static __always_inline struct tpstat_views *tpstat_views_hot(void)
 {
-	return rcu_dereference_sched(tpstat_views_live);
+	return tpstat_probe_dereference(tpstat_views_live);
 }
 
 /* The same, or NULL if @view is off. */
@@ -60,12 +60,14 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
  * counts, all this is a patched-out jump: the probe keeps no argument
  * across a call, so it needs no frame.
  *
- * The views probe, the filtered one and the namespace pass read what a
- * reset, a filter change or a namespace's exit replaces, so they run
- * pinned (tpstat_probe_pin(), compat.h: nothing where the kernel calls
- * probes with preemption off); so does the peek's look at the namespace.
- * The lean one only adds to its own counters and folds alerts with
- * interrupts off: it needs no pin.
+ * The filtered probe and the namespace pass read what a filter change or
+ * a namespace's exit replaces, so they run pinned (tpstat_probe_pin(),
+ * compat.h: nothing where the kernel calls probes with preemption off);
+ * so does the peek's look at the namespace.  The views probe reads the
+ * live generation, which a reset replaces only after the probes' own
+ * grace period (tpstat_probe_synchronize()), and the lean one only adds
+ * to its own counters and folds alerts with interrupts off: neither
+ * needs a pin.
  */
 #define TPSTAT_PROBE(tp, params, args) \
 	TPSTAT_PROBE_LINKAGE(static, tp, params, args)
@@ -146,9 +148,7 @@ linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
 		tpstat_twice_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
 		return;							\
 	}								\
-	tpstat_probe_pin();						\
 	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
-	tpstat_probe_unpin();						\
 }									\
 static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 {									\

@@ -9,16 +9,22 @@
  * - Up to 6.12 the kernel calls probes with preemption disabled; 7.2 and
  *   7.3 call them under SRCU-fast, preemptible, and may migrate them.
  *   conftest/probes_preempt_off.c tells which, never the version.
- * - Whatever a probe reads through an RCU pointer (the views' live
- *   generation, the filter, a namespace's counters) it reads pinned to its
- *   CPU: by the kernel, or by tpstat_probe_pin() (compat.h) where the
- *   kernel does not.  So synchronize_rcu(), call_rcu() and kfree_rcu()
- *   wait for it on every kernel, and rcu_dereference_sched() is right.
- * - The lean probe reads no such pointer: it adds to the counters its
- *   data pointer names (freed only after tracepoint_synchronize_unregister())
- *   with single this_cpu operations, and folds alerts with interrupts off
- *   (alerts.h).  So it runs unpinned, and costs on 7.x what it costs on
- *   6.x.
+ * - The views' live generation is replaced the tracepoints' way: a reset
+ *   waits for the grace period the kernel calls probes under
+ *   (tpstat_probe_synchronize(), compat.h) before it clears the old one.
+ *   So the views probe runs unpinned, as the lean one does.  A table
+ *   insert pins itself between claiming a slot and publishing its key
+ *   (table.c): a preempted insert would lose other CPUs' updates of that
+ *   key for as long as it waited.
+ * - What else a probe reads through an RCU pointer (the filter, a
+ *   namespace's counters, the kernel's net->gen) it reads pinned to its
+ *   CPU: by the kernel, or by tpstat_probe_pin() where the kernel does
+ *   not.  So synchronize_rcu(), call_rcu() and kfree_rcu() wait for it on
+ *   every kernel, and rcu_dereference_sched() is right.
+ * - The lean probe adds to the counters its data pointer names (freed
+ *   only after tracepoint_synchronize_unregister()) with single this_cpu
+ *   operations, and folds alerts with interrupts off (alerts.h).  So it
+ *   runs unpinned, and costs on 7.x what it costs on 6.x.
  *
  * Each tracepoint has three probes, compiled from one body in which the
  * kind (probes.h) is a constant, so each has only the code it needs.  The
@@ -73,9 +79,22 @@
 #include "views/resets.h"
 #include "views/retrans.h"
 
+/*
+ * One value into histogram @h.  Its bucket, fls64(), is at most 64, the
+ * last of its TPSTAT_HIST_BUCKETS, so the add stays inside @h; it is an
+ * offset from @h's first bucket, not an index into every slot, because
+ * the compiler cannot see fls64()'s range: where UBSAN_BOUNDS is on
+ * (Debian's 7.x kernels) it would check the index on every packet, and
+ * its call on the failing side would cost the probe saved registers.
+ */
+static_assert(TPSTAT_HIST_BUCKETS == 65);
+
 static __always_inline void tpstat_hist(void *data, enum tpstat_hist h, u64 v)
 {
-	tpstat_add(data, TPSTAT_SLOT_HIST(h, tpstat_log2_bucket(v)), 1);
+	struct tpstat_ctr __percpu *bucket0 =
+		&tpstat_data_pcpu(data)->slot[TPSTAT_SLOT_HIST(h, 0)];
+
+	tpstat_ctr_add_to(bucket0 + tpstat_log2_bucket(v), 1);
 	tpstat_add(data, TPSTAT_SLOT_HIST_SUM(h), v);
 }
 

@@ -7,6 +7,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "compat.h"
 #include "params.h"
 #include "table.h"
 
@@ -154,8 +155,8 @@ size_t tpstat_table_bytes(const struct tpstat_table *t)
 			   sizeof(struct tpstat_table_hints) : 0);
 }
 
-notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
-						  const void *key)
+static __always_inline struct tpstat_slot_hdr *
+tpstat_table_find_pinned(struct tpstat_table *t, const void *key)
 {
 	u32 words = t->key_size / sizeof(u64);
 	u32 hash = tpstat_key_hash(key, words, t->seed) | 1;
@@ -203,6 +204,22 @@ notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
 	if (b >= 0)
 		atomic64_inc(&t->ns_overflow[b]);
 	return NULL;
+}
+
+/*
+ * Pinned (compat.h), because a claimed slot whose key is not yet
+ * published makes every other update of that key lost: where the kernel
+ * calls probes preemptible, that must not last a preemption.
+ */
+notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
+						  const void *key)
+{
+	struct tpstat_slot_hdr *s;
+
+	tpstat_probe_pin();
+	s = tpstat_table_find_pinned(t, key);
+	tpstat_probe_unpin();
+	return s;
 }
 
 notrace atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)

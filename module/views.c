@@ -206,8 +206,8 @@ void tpstat_views_exit(void)
 }
 
 /*
- * Probes read the live generation pinned to their CPU (probes.c), so once
- * synchronize_rcu() returns none of them still holds the old generation.
+ * Once tpstat_probe_synchronize() returns, no probe (compat.h) and no
+ * reader under rcu_read_lock() still holds the old generation.
  */
 void tpstat_views_reset(void)
 {
@@ -218,7 +218,7 @@ void tpstat_views_reset(void)
 	rcu_assign_pointer(tpstat_views_live, tpstat_views_spare);
 	/* Pairs with tpstat_view_snapshot()'s acquire: new count, new live. */
 	smp_store_release(&tpstat_views_resets, tpstat_views_resets + 1);
-	synchronize_rcu();
+	tpstat_probe_synchronize();
 	for (i = 0; i < __TPSTAT_VIEW_CNT; i++) {
 		if (tpstat_view_keyed(i))
 			tpstat_table_clear(&old->table[i]);

@@ -23,19 +23,11 @@ tpstat_view_keys_param(device_keys, 64, 262144,
 		       "Devices view: devices kept");
 
 /*
- * Where the updates of a device whose entry was lost go (the table counts
- * the loss), so that a probe adds without testing: nobody reads it, and
- * it is in no table.
+ * The hint missed: find (or insert) the device's entry, and remember it;
+ * NULL if it is lost (the table counts it).
  */
-static struct {
-	struct tpstat_slot_hdr hdr;
-	struct tpstat_dev_key key;
-	atomic64_t vals[TPSTAT_DEV_NR];
-} tpstat_dev_lost;
-
-/* The hint missed: find (or insert) the device's entry, and remember it. */
-notrace struct tpstat_slot_hdr *tpstat_dev_slot_slow(struct tpstat_table *t,
-						     const struct net_device *dev)
+static struct tpstat_slot_hdr *tpstat_dev_slot(struct tpstat_table *t,
+					       const struct net_device *dev)
 {
 	struct tpstat_dev_key key = {};
 	struct tpstat_slot_hdr *s;
@@ -43,10 +35,29 @@ notrace struct tpstat_slot_hdr *tpstat_dev_slot_slow(struct tpstat_table *t,
 	tpstat_key_ns(&key, tpstat_dev_net(dev));
 	key.ifindex = dev->ifindex;
 	s = tpstat_table_find(t, &key);
-	if (!s)
-		return &tpstat_dev_lost.hdr;
-	tpstat_table_set_hint(t, tpstat_dev_hint(dev), s);
+	if (s)
+		tpstat_table_set_hint(t, tpstat_dev_hint(dev), s);
 	return s;
+}
+
+notrace void tpstat_dev_add_slow(struct tpstat_table *t,
+				 const struct net_device *dev,
+				 unsigned int val, u64 n, bool packet)
+{
+	struct tpstat_slot_hdr *s = tpstat_dev_slot(t, dev);
+
+	if (s)
+		tpstat_dev_add(tpstat_dev_slot_vals(s), val, n, packet);
+}
+
+notrace void tpstat_dev_add_napi_slow(struct tpstat_table *t,
+				      const struct net_device *dev, int work,
+				      int budget)
+{
+	struct tpstat_slot_hdr *s = tpstat_dev_slot(t, dev);
+
+	if (s)
+		tpstat_dev_add_napi(tpstat_dev_slot_vals(s), work, budget);
 }
 
 static int tpstat_devices_put(struct sk_buff *skb, const void *key,

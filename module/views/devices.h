@@ -43,40 +43,34 @@ static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
 	return (unsigned int)dev->ifindex % TPSTAT_TABLE_HINTS;
 }
 
-struct tpstat_slot_hdr *tpstat_dev_slot_slow(struct tpstat_table *t,
-					     const struct net_device *dev);
-
 /*
- * The device's values in the live views; if its entry is lost (counted),
- * values that nobody reads.  Both ways a slot, so that the values' offset
- * folds into the adds' addresses.
+ * This CPU's hint for @dev (never NULL: table.h), and whether it holds
+ * @dev's key.  The cookie names the namespace; ns_inum only shows it.
  */
-static __always_inline atomic64_t *tpstat_dev_vals(struct tpstat_views *v,
-						   const struct net_device *dev)
+static __always_inline struct tpstat_slot_hdr *
+tpstat_dev_hinted(struct tpstat_table *t, const struct net_device *dev)
 {
-	struct tpstat_table *t = &v->table[TPSTAT_VIEW_DEVICES];
-	struct tpstat_slot_hdr *s = tpstat_table_hint(t, tpstat_dev_hint(dev));
-	const struct tpstat_dev_key *k = tpstat_slot_key(s);
-
-	/* The cookie names the namespace; ns_inum only shows it. */
-	if (unlikely(k->ifindex != dev->ifindex ||
-		     k->ns_cookie != tpstat_net_cookie(dev_net(dev))))
-		s = tpstat_dev_slot_slow(t, dev);
-	return tpstat_slot_vals_after(s, sizeof(*k));
+	return tpstat_table_hint(t, tpstat_dev_hint(dev));
 }
 
-/*
- * n to the device's value @val; with @packet, 1 to @val and n to the next.
- * @dev is never NULL: every tracepoint that records one names it in its
- * own event (dev->name, skb->dev->name).
- */
-static __always_inline void tpstat_record_dev(struct tpstat_views *v,
-					      const struct net_device *dev,
-					      unsigned int val, u64 n,
-					      bool packet)
+static __always_inline bool tpstat_dev_holds(const struct tpstat_slot_hdr *s,
+					     const struct net_device *dev)
 {
-	atomic64_t *vals = tpstat_dev_vals(v, dev);
+	const struct tpstat_dev_key *k = tpstat_slot_key(s);
 
+	return k->ifindex == dev->ifindex &&
+	       k->ns_cookie == tpstat_net_cookie(dev_net(dev));
+}
+
+static __always_inline atomic64_t *tpstat_dev_slot_vals(struct tpstat_slot_hdr *s)
+{
+	return tpstat_slot_vals_after(s, sizeof(struct tpstat_dev_key));
+}
+
+/* n to value @val; with @packet, 1 to @val and n to the next. */
+static __always_inline void tpstat_dev_add(atomic64_t *vals, unsigned int val,
+					   u64 n, bool packet)
+{
 	if (packet) {
 		atomic64_inc(&vals[val]);
 		val++;
@@ -84,17 +78,58 @@ static __always_inline void tpstat_record_dev(struct tpstat_views *v,
 	atomic64_add(n, &vals[val]);
 }
 
+static __always_inline void tpstat_dev_add_napi(atomic64_t *vals, int work,
+						int budget)
+{
+	atomic64_inc(&vals[TPSTAT_DEV_NAPI_POLLS]);
+	atomic64_add(work, &vals[TPSTAT_DEV_NAPI_WORK]);
+	if (work >= budget)
+		atomic64_inc(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]);
+}
+
+/*
+ * The same where the hint missed, out of line (views/devices.c).  The
+ * probe calls them last, so it keeps nothing across the call, and its
+ * hit costs no saved register.
+ */
+void tpstat_dev_add_slow(struct tpstat_table *t, const struct net_device *dev,
+			 unsigned int val, u64 n, bool packet);
+void tpstat_dev_add_napi_slow(struct tpstat_table *t,
+			      const struct net_device *dev, int work,
+			      int budget);
+
+/*
+ * A device update in the live views: n to @dev's value @val; with
+ * @packet, 1 to @val and n to the next.  @dev is never NULL: every
+ * tracepoint that records one names it in its own event (dev->name,
+ * skb->dev->name).
+ */
+static __always_inline void tpstat_record_dev(struct tpstat_views *v,
+					      const struct net_device *dev,
+					      unsigned int val, u64 n,
+					      bool packet)
+{
+	struct tpstat_table *t = &v->table[TPSTAT_VIEW_DEVICES];
+	struct tpstat_slot_hdr *s = tpstat_dev_hinted(t, dev);
+
+	if (likely(tpstat_dev_holds(s, dev)))
+		tpstat_dev_add(tpstat_dev_slot_vals(s), val, n, packet);
+	else
+		tpstat_dev_add_slow(t, dev, val, n, packet);
+}
+
 /* A NAPI poll of @dev that did @work of @budget. */
 static __always_inline void tpstat_record_napi(struct tpstat_views *v,
 					       const struct net_device *dev,
 					       int work, int budget)
 {
-	atomic64_t *vals = tpstat_dev_vals(v, dev);
+	struct tpstat_table *t = &v->table[TPSTAT_VIEW_DEVICES];
+	struct tpstat_slot_hdr *s = tpstat_dev_hinted(t, dev);
 
-	atomic64_inc(&vals[TPSTAT_DEV_NAPI_POLLS]);
-	atomic64_add(work, &vals[TPSTAT_DEV_NAPI_WORK]);
-	if (work >= budget)
-		atomic64_inc(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]);
+	if (likely(tpstat_dev_holds(s, dev)))
+		tpstat_dev_add_napi(tpstat_dev_slot_vals(s), work, budget);
+	else
+		tpstat_dev_add_napi_slow(t, dev, work, budget);
 }
 
 #endif /* _TPSTAT_VIEWS_DEVICES_H */
