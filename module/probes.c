@@ -33,10 +33,10 @@
  * feeds the views (where the tracepoint feeds none, the lean one stands
  * in for it); the filtered one tests the filter first.  Which one is
  * attached follows views= and whether a filter is set (control.c), so
- * counting alone costs no more than the counting.  A fourth, the namespace pass,
- * is never attached: while some namespace counts its own events, each of
- * the three calls it to count the event again for its namespace
- * (netns_counts.h); otherwise it costs a patched-out jump.
+ * counting alone costs no more than the counting.  A fourth, the
+ * namespace pass, is never attached: while some namespace counts its own
+ * events, each of the three calls it to count the event again for its
+ * namespace (netns_counts.h); otherwise it costs a patched-out jump.
  *
  * All are notrace, as the kernel's own trace_event probes are: the
  * function tracer's entry hook would cost every event an instruction.
