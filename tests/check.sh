@@ -48,7 +48,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-pass=0 fail=0 todo=0
+pass=0 fail=0 todo=0 failed=()
 # Counts and echoes TAP lines ("ok ..." / "not ok ...") read on stdin.
 # A "not ok ... # TODO" line is TAP's known failure: counted apart (the
 # last line says how many), never as passed.
@@ -60,7 +60,7 @@ tally() {
 		case $line in
 		"not ok "*"# TODO"*) todo=$((todo + 1)); echo "$line" ;;
 		"ok "*) pass=$((pass + 1)); echo "$line" ;;
-		"not ok "*) fail=$((fail + 1)); echo "$line" ;;
+		"not ok "*) fail=$((fail + 1)); failed+=("$line"); echo "$line" ;;
 		esac
 	done
 }
@@ -423,5 +423,9 @@ done
 minutes=$(awk -v s=$(($(date +%s) - check_start)) 'BEGIN { printf "%.1f", s / 60 }')
 tests/results.sh "$logs" "$pass passed, $fail failed in $minutes minutes" >"$logs/results.md"
 echo "# the table of results: build/check/results.md (docs/check-results.md)"
+# The failures again, last, where a reader of only the end sees them.
+for line in "${failed[@]}"; do
+	echo "# failed: ${line#not ok - }"
+done
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
