@@ -10,6 +10,7 @@
 #include <net/netlink.h>
 #include <net/netns/generic.h>
 
+#include "event_net.h"
 #include "netns_counts.h"
 
 struct tpstat_ns_counts {

@@ -28,7 +28,6 @@
 
 #include "compat.h"
 #include "counters.h"
-#include "event_net.h"
 #include "filter.h"
 
 struct sock;
@@ -84,17 +83,14 @@ static __always_inline bool tpstat_netns_may_count(const struct net *net)
 
 /*
  * The peek (TPSTAT_PROBE_PEEK, probe_body.h): stores the event's
- * namespace where @where points, the initial one for an event that names
- * none (neither counts it: one test fewer), and returns true, which ends
- * the body.
+ * namespace @net where @where points (the initial one for an event that
+ * names none: neither counts it, one test fewer), and returns true,
+ * which ends the body.
  */
 static __always_inline bool tpstat_netns_peek(void *where,
-					      const struct sock *sk,
-					      const struct sk_buff *skb,
-					      const struct net_device *dev)
+					      const struct net *net)
 {
-	*(const struct net **)where =
-		tpstat_event_net_or(sk, skb, dev, &init_net);
+	*(const struct net **)where = net;
 	return true;
 }
 

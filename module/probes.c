@@ -121,13 +121,16 @@ static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
 	       (TPSTAT_TCP_CELLS - 1);
 }
 
-/* A probe that only counts hits. */
-#define TPSTAT_COUNT_PROBE(tp, id, SK, SKB, DEV, params, args)		\
+/*
+ * A probe that only counts hits; @OUT is its test, one of the
+ * tpstat_*filtered_out() of probe_body.h.
+ */
+#define TPSTAT_COUNT_PROBE(tp, id, OUT, params, args)			\
 static __always_inline void						\
 tpstat_count_##tp(void *data, const enum tpstat_probe_kind probe_kind,	\
 		  TPSTAT_UNPAREN params)				\
 {									\
-	if (!tpstat_filtered_out(SK, SKB, DEV))				\
+	if (!(OUT))							\
 		tpstat_hit(data, id);					\
 }									\
 TPSTAT_PROBE_COUNTING(tp, params, args)					\
@@ -141,7 +144,7 @@ TPSTAT_PROBE(net_dev_xmit,
 	      unsigned int skb_len),
 	     (skb, rc, dev, skb_len))
 {
-	if (tpstat_filtered_out(NULL, skb, dev))
+	if (tpstat_dev_filtered_out(skb, dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT);
 	if (likely(rc == NETDEV_TX_OK)) {
@@ -174,7 +177,7 @@ TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
 	unsigned int len = skb_tail_pointer(skb) - skb->head -
 			   skb->mac_header + skb->data_len;
 
-	if (tpstat_filtered_out(NULL, skb, NULL))
+	if (tpstat_dev_filtered_out(skb, skb->dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NETIF_RECEIVE_SKB);
 	tpstat_add(data, TPSTAT_SLOT_RX_BYTES, len);
@@ -217,7 +220,7 @@ TPSTAT_PROBE(inet_sock_set_state,
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, NULL, NULL))
+	if (tpstat_sk_filtered_out(sk, NULL))
 		return;
 	if (sk->sk_protocol != IPPROTO_TCP) {
 		tpstat_hit(data, TPSTAT_EV_INET_SOCK_SET_STATE);
@@ -244,7 +247,7 @@ TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, skb, NULL))
+	if (tpstat_sk_filtered_out(sk, skb))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SKB);
 	if (tpstat_alerting)
@@ -300,7 +303,7 @@ TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, NULL, NULL))
+	if (tpstat_sk_filtered_out(sk, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RECEIVE_RESET);
 	if (tpstat_alerting)
@@ -316,7 +319,7 @@ TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe)
 {
 	const struct tcp_sock *tp = tcp_sk(sk);
 
-	if (tpstat_filtered_out(sk, skb, NULL))
+	if (tpstat_sk_filtered_out(sk, skb))
 		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_PROBE);
 	if (!tpstat_feeds_views || !tpstat_view_hot(TPSTAT_VIEW_HISTS))
@@ -331,7 +334,7 @@ TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe)
 TPSTAT_PROBE(net_dev_xmit_timeout,
 	     (struct net_device *dev, int queue_index), (dev, queue_index))
 {
-	if (tpstat_filtered_out(NULL, NULL, dev))
+	if (tpstat_dev_filtered_out(NULL, dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT_TIMEOUT);
 	if (tpstat_feeds_views)
@@ -345,7 +348,7 @@ static __always_inline void						\
 tpstat_gro_##tp(void *data, const enum tpstat_probe_kind probe_kind,	\
 		const struct sk_buff *skb)				\
 {									\
-	if (tpstat_filtered_out(NULL, skb, NULL))			\
+	if (tpstat_dev_filtered_out(skb, skb->dev))			\
 		return;							\
 	tpstat_hit(data, id);						\
 	if (tpstat_feeds_views)						\
@@ -402,7 +405,7 @@ TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk))
 	struct tpstat_views *v;
 	int err;
 
-	if (tpstat_filtered_out(sk, NULL, NULL))
+	if (tpstat_sk_filtered_out(sk, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_INET_SK_ERROR_REPORT);
 	if (tpstat_alerting)
@@ -444,7 +447,7 @@ TPSTAT_PROBE(udp_fail_queue_rcv_skb, (TPSTAT_PROTO_udp_fail_queue_rcv_skb),
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, NULL, NULL))
+	if (tpstat_sk_filtered_out(sk, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB);
 	if (rc != -ENOMEM)
@@ -466,7 +469,7 @@ TPSTAT_PROBE(sock_rcvqueue_full, (struct sock *sk, struct sk_buff *skb),
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, skb, NULL))
+	if (tpstat_sk_filtered_out(sk, skb))
 		return;
 	tpstat_hit(data, TPSTAT_EV_SOCK_RCVQUEUE_FULL);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RCVQ) : NULL;
@@ -487,7 +490,7 @@ TPSTAT_PROBE(sock_exceed_buf_limit,
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, NULL, NULL))
+	if (tpstat_sk_filtered_out(sk, NULL))
 		return;
 	tpstat_hit(data, TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_SOCKMEM) : NULL;
@@ -550,47 +553,57 @@ TPSTAT_PROBE(neigh_update,
 
 #ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
 TPSTAT_COUNT_PROBE(tcp_destroy_sock, TPSTAT_EV_TCP_DESTROY_SOCK,
-		   sk, NULL, NULL, (struct sock *sk), (sk))
+		   tpstat_sk_filtered_out(sk, NULL), (struct sock *sk), (sk))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST
 TPSTAT_COUNT_PROBE(tcp_rcv_space_adjust, TPSTAT_EV_TCP_RCV_SPACE_ADJUST,
-		   sk, NULL, NULL, (struct sock *sk), (sk))
+		   tpstat_sk_filtered_out(sk, NULL), (struct sock *sk), (sk))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_BAD_CSUM
 TPSTAT_COUNT_PROBE(tcp_bad_csum, TPSTAT_EV_TCP_BAD_CSUM,
-		   NULL, skb, NULL, (const struct sk_buff *skb), (skb))
+		   tpstat_filtered_out(NULL, skb, NULL),
+		   (const struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_CONG_STATE_SET
 TPSTAT_COUNT_PROBE(tcp_cong_state_set, TPSTAT_EV_TCP_CONG_STATE_SET,
-		   sk, NULL, NULL, (struct sock *sk, const u8 ca_state),
-		   (sk, ca_state))
+		   tpstat_sk_filtered_out(sk, NULL),
+		   (struct sock *sk, const u8 ca_state), (sk, ca_state))
 #endif
+/*
+ * Their events (net_dev_template, net_dev_rx_verbose_template) print
+ * skb->dev->name.
+ */
 #ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
 TPSTAT_COUNT_PROBE(net_dev_queue, TPSTAT_EV_NET_DEV_QUEUE,
-		   NULL, skb, NULL, (struct sk_buff *skb), (skb))
+		   tpstat_dev_filtered_out(skb, skb->dev),
+		   (struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_START_XMIT
 TPSTAT_COUNT_PROBE(net_dev_start_xmit, TPSTAT_EV_NET_DEV_START_XMIT,
-		   NULL, skb, dev,
+		   tpstat_dev_filtered_out(skb, dev),
 		   (const struct sk_buff *skb, const struct net_device *dev),
 		   (skb, dev))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX
-TPSTAT_COUNT_PROBE(netif_rx, TPSTAT_EV_NETIF_RX, NULL, skb, NULL,
+TPSTAT_COUNT_PROBE(netif_rx, TPSTAT_EV_NETIF_RX,
+		   tpstat_dev_filtered_out(skb, skb->dev),
 		   (struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB_ENTRY
 TPSTAT_COUNT_PROBE(netif_receive_skb_entry, TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,
-		   NULL, skb, NULL, (const struct sk_buff *skb), (skb))
+		   tpstat_dev_filtered_out(skb, skb->dev),
+		   (const struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX_ENTRY
 TPSTAT_COUNT_PROBE(netif_rx_entry, TPSTAT_EV_NETIF_RX_ENTRY,
-		   NULL, skb, NULL, (const struct sk_buff *skb), (skb))
+		   tpstat_dev_filtered_out(skb, skb->dev),
+		   (const struct sk_buff *skb), (skb))
 #endif
+/* Also on a UDP datagram read, whose skb->dev is UDP's scratch value. */
 #ifdef TPSTAT_HAVE_TP_CONSUME_SKB
 TPSTAT_COUNT_PROBE(consume_skb, TPSTAT_EV_CONSUME_SKB,
-		   NULL, skb, NULL, (TPSTAT_PROTO_consume_skb),
-		   TPSTAT_ARGS_consume_skb)
+		   tpstat_filtered_out(NULL, skb, NULL),
+		   (TPSTAT_PROTO_consume_skb), TPSTAT_ARGS_consume_skb)
 #endif
 
 const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {

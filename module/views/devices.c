@@ -40,9 +40,9 @@ static struct tpstat_slot_hdr *tpstat_dev_slot(struct tpstat_table *t,
 	return s;
 }
 
-notrace void tpstat_dev_add_slow(struct tpstat_table *t,
-				 const struct net_device *dev,
-				 unsigned int val, u64 n, bool packet)
+notrace void tpstat_dev_add_slow(struct tpstat_table *t, unsigned int val,
+				 bool packet, const struct net_device *dev,
+				 u64 n)
 {
 	struct tpstat_slot_hdr *s = tpstat_dev_slot(t, dev);
 

@@ -90,10 +90,12 @@ static __always_inline void tpstat_dev_add_napi(atomic64_t *vals, int work,
 /*
  * The same where the hint missed, out of line (views/devices.c).  The
  * probe calls them last, so it keeps nothing across the call, and its
- * hit costs no saved register.
+ * hit costs no saved register.  The device and the byte count come
+ * last: that is where net_dev_xmit's arguments hold them (x86-64's
+ * fourth and fifth), so its hit moves no register to make the call.
  */
-void tpstat_dev_add_slow(struct tpstat_table *t, const struct net_device *dev,
-			 unsigned int val, u64 n, bool packet);
+void tpstat_dev_add_slow(struct tpstat_table *t, unsigned int val, bool packet,
+			 const struct net_device *dev, u64 n);
 void tpstat_dev_add_napi_slow(struct tpstat_table *t,
 			      const struct net_device *dev, int work,
 			      int budget);
@@ -115,7 +117,7 @@ static __always_inline void tpstat_record_dev(struct tpstat_views *v,
 	if (likely(tpstat_dev_holds(s, dev)))
 		tpstat_dev_add(tpstat_dev_slot_vals(s), val, n, packet);
 	else
-		tpstat_dev_add_slow(t, dev, val, n, packet);
+		tpstat_dev_add_slow(t, val, packet, dev, n);
 }
 
 /* A NAPI poll of @dev that did @work of @budget. */
