@@ -3,6 +3,7 @@
 # the top-level Kbuild (make module, DKMS) and module/Kbuild (plain
 # "make -C <kernel build dir> M=<this directory>").
 # (Not "tpstat-objs": Kbuild would read that as the module's own list.)
+# Also the flags both builds give them.
 
 tpstat_objects := main.o registry.o params.o event_select.o \
 		  probes.o probes_gen.o counters.o report.o \
@@ -20,3 +21,13 @@ tpstat_objects += views/drops.o views/traps.o views/retrans.o \
 		  views/devices.o views/hists.o views/errors.o \
 		  views/rcvq.o views/neigh.o views/auth.o \
 		  views/sockmem.o
+
+# gcc stops inlining once a unit larger than 10,000 of its estimated
+# instructions has grown by inline-unit-growth percent (40 by default).
+# probes.c is such a unit, and its own bodies are always inlined first.
+# Then the kernel's plain-inline helpers are not: arm64's per-CPU add and
+# its read of the CPU offset (ALTERNATIVE() asm, which gcc counts as many
+# instructions) became calls to out-of-line copies, one pair per counter
+# update, and every probe a frame that saves five registers to make them.
+# At 160, none is left in probes.c on 6.1; 400 leaves room for more probes.
+ccflags-y += $(call cc-option,--param=inline-unit-growth=400)
