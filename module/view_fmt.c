@@ -106,6 +106,9 @@ const char *tpstat_state_or_dash(unsigned int state)
 void tpstat_seq_protocol(struct seq_file *m, u8 protocol)
 {
 	switch (protocol) {
+	case IPPROTO_TCP:
+		seq_puts(m, "tcp");
+		break;
 	case IPPROTO_UDP:
 		seq_puts(m, "udp");
 		break;

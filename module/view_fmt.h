@@ -28,7 +28,7 @@ void tpstat_seq_hist(struct seq_file *m, const u64 *buckets, u64 sum);
 const char *tpstat_tcp_state_name(unsigned int state);
 /* A TCP state's name, "-" for none. */
 const char *tpstat_state_or_dash(unsigned int state);
-/* udp udplite icmp icmpv6 raw, else the number. */
+/* tcp udp udplite icmp icmpv6 raw, else the number. */
 void tpstat_seq_protocol(struct seq_file *m, u8 protocol);
 
 /* HIST_BUCKETS (every @stride-th of @buckets), HIST_SUM, HIST_COUNT. */

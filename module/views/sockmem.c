@@ -22,6 +22,7 @@
 #include "nlput.h"
 #include "params.h"
 #include "record.h"
+#include "view_fmt.h"
 #include "view_type.h"
 
 /*
@@ -113,19 +114,8 @@ static void tpstat_sockmem_seq(struct seq_file *m, const void *key,
 		seq_puts(m, " ipv6");
 	else
 		seq_printf(m, " %u", k->family);
-	switch (k->protocol) {
-	case IPPROTO_TCP:
-		seq_puts(m, " tcp");
-		break;
-	case IPPROTO_UDP:
-		seq_puts(m, " udp");
-		break;
-	case IPPROTO_UDPLITE:
-		seq_puts(m, " udplite");
-		break;
-	default:
-		seq_printf(m, " %u", k->protocol);
-	}
+	seq_putc(m, ' ');
+	tpstat_seq_protocol(m, k->protocol);
 	seq_printf(m, " %u %u", k->port, k->ns_inum);
 }
 
