@@ -218,6 +218,11 @@ kernel_job() {
 		return
 	fi
 	grep -q 'warning:' "$dir/build.log" && emit 1 "build log has warnings"
+	if [ "$tier" != debug ]; then
+		local others
+		others=$(tests/kbuild/own_text.sh "build/$kver/tpstat.ko" 2>&1)
+		emit $? "every function in tpstat.ko is its own: no out-of-line copy of a kernel inline helper${others:+ (has: ${others//$'\n'/ })}"
+	fi
 	# The ARM kernels again as Buildroot and Yocto build them: the plain
 	# "make -C <kernel> M=.../module" from a clean copy of the tree.
 	if [ "$env" = cross ]; then
