@@ -28,6 +28,6 @@ tpstat_objects += views/drops.o views/traps.o views/retrans.o \
 # Then the kernel's plain-inline helpers are not: arm64's per-CPU add and
 # its read of the CPU offset (ALTERNATIVE() asm, which gcc counts as many
 # instructions) became calls to out-of-line copies, one pair per counter
-# update, and every probe a frame that saves five registers to make them.
+# update, and a views probe saved up to five more registers around them.
 # At 160, none is left in probes.c on 6.1; 400 leaves room for more probes.
 ccflags-y += $(call cc-option,--param=inline-unit-growth=400)
