@@ -505,8 +505,9 @@ flow_dump() {
 	[ "${2:-}" = memory ] && printf '%s\tviews_memory\t%s\n' "$kver" \
 		"$("$TOOL" info | awk '$1 == "memory" { print $2 }')" \
 		>> "$out/memory.tsv"
+	# A small table overflows by 1,000 flows; a large one is filled.
 	n=$((keys + 1000))
-	((n > 65536)) && n=65536
+	((keys >= 65536)) && n=$keys
 	tc qdisc add dev lo root netem loss 100% &&
 		"$LOAD" syn-flows 127.0.0.1 7002 "$n" 3 > /dev/null
 	tc qdisc del dev lo root 2>/dev/null
@@ -548,6 +549,12 @@ if ((has_views)) && { [ -z "$partial" ] || [ -n "${TPSTAT_BENCH_DUMPS:-}" ]; }; 
 	printf '%s\tflow_dump\t%s\n' "$kver" "$(flow_dump "$FLOW_KEYS" memory)" >> "$out/memory.tsv"
 	log "flow table dump, 65536 flows"
 	printf '%s\tflow_dump_65536\t%s\n' "$kver" "$(flow_dump 65536)" >> "$out/memory.tsv"
+	# A million flows where flow_keys allows it (64-bit kernels).
+	max=$(modinfo -p "$TPSTAT_KO" | sed -n 's/^flow_keys:.* 1 to \([0-9]*\).*/\1/p')
+	if ((${max:-0} >= 1048576)); then
+		log "flow table dump, 1048576 flows"
+		printf '%s\tflow_dump_1048576\t%s\n' "$kver" "$(flow_dump 1048576)" >> "$out/memory.tsv"
+	fi
 fi
 
 # ---- scaling: one set of flows at a time, configurations switched under

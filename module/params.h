@@ -6,6 +6,7 @@
 #ifndef _TPSTAT_PARAMS_H
 #define _TPSTAT_PARAMS_H
 
+#include <asm/bitsperlong.h>
 #include <linux/moduleparam.h>
 #include <linux/stringify.h>
 #include <linux/tpstat.h>
@@ -23,32 +24,46 @@
  * as one of 2^(n+1).
  */
 #define TPSTAT_TABLE_MAX_BYTES	(64UL << 20)
+/*
+ * The retransmits view's flow table may take four times that on a
+ * 64-bit kernel, so that it can follow a million flows, a busy server's
+ * connections.  A 32-bit kernel has no such room: ARM's vmalloc space
+ * is 240 MB by default, for the whole kernel.
+ */
+#if BITS_PER_LONG == 64
+#define TPSTAT_FLOW_TABLE_MAX_BYTES	(256UL << 20)
+#else
+#define TPSTAT_FLOW_TABLE_MAX_BYTES	TPSTAT_TABLE_MAX_BYTES
+#endif
 /* A table's bytes at @keys keys of @key, with @nr values each (table.c). */
 #define TPSTAT_TABLE_BYTES(keys, key, nr)				\
 	(2ULL * (keys) * (sizeof(struct tpstat_slot_hdr) +		\
 			  sizeof(struct key) + (nr) * sizeof(u64)))
 #define TPSTAT_POW2(n)	((n) && !((n) & ((n) - 1)))
 /*
- * Each limit a power of two within the budget, and the largest one; and
+ * Each limit a power of two within its @budget, and the largest one; and
  * the key a whole number of u64 (table.h compares keys word by word).
  */
-#define TPSTAT_CHECK_LIMIT(max, key, nr)				\
+#define TPSTAT_CHECK_LIMIT(max, budget, key, nr)			\
 	static_assert(sizeof(struct key) % 8 == 0 && TPSTAT_POW2(max) &&	\
-		      TPSTAT_TABLE_BYTES(max, key, nr) <=		\
-		      TPSTAT_TABLE_MAX_BYTES &&				\
-		      TPSTAT_TABLE_BYTES(2ULL * (max), key, nr) >	\
-		      TPSTAT_TABLE_MAX_BYTES)
+		      TPSTAT_TABLE_BYTES(max, key, nr) <= (budget) &&	\
+		      TPSTAT_TABLE_BYTES(2ULL * (max), key, nr) > (budget))
 /*
  * A view's size parameter @name: @def keys by default, 1 to @max, where
  * @max is checked against the table it sizes (struct @key, @nr values a
- * key); @what says what it keeps, for modinfo.
+ * key) and a budget of @budget bytes; @what says what it keeps, for
+ * modinfo.
  */
-#define tpstat_view_keys_param(name, def, max, key, nr, what)		\
-	TPSTAT_CHECK_LIMIT(max, key, nr);				\
+#define tpstat_view_keys_param_within(name, def, max, budget, key, nr, what) \
+	TPSTAT_CHECK_LIMIT(max, budget, key, nr);			\
 	static unsigned int name = def;					\
 	tpstat_param_uint(name, 1, max);				\
 	MODULE_PARM_DESC(name, what ", 1 to " __stringify(max)		\
 			 " (default " __stringify(def) ")")
+/* The same, within TPSTAT_TABLE_MAX_BYTES: every view's but the flows'. */
+#define tpstat_view_keys_param(name, def, max, key, nr, what)		\
+	tpstat_view_keys_param_within(name, def, max,			\
+				      TPSTAT_TABLE_MAX_BYTES, key, nr, what)
 /* Open sockets whose birth is kept (births.h): 32-byte slots. */
 #define TPSTAT_SOCKETS_MAX	1048576
 

@@ -24,7 +24,8 @@ static void tpstat_table_clear_quotas(struct tpstat_table *t)
 
 /*
  * The module parameters hold max_keys to limits (params.h) that keep a
- * table within TPSTAT_TABLE_MAX_BYTES; this holds any other caller to it.
+ * table within TPSTAT_TABLE_MAX_BYTES, the flow table within
+ * TPSTAT_FLOW_TABLE_MAX_BYTES; this holds any other caller to the larger.
  * A size within it the machine cannot give fails without a warning, and
  * without calling the OOM killer: the load fails and says so.
  */
@@ -38,10 +39,10 @@ int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 	stride = sizeof(struct tpstat_slot_hdr) + key_size +
 		 (u64)nr_vals * sizeof(atomic64_t);
 	/* First unrounded, so that 2 * max_keys fits an unsigned long. */
-	if (2ULL * max_keys * stride > TPSTAT_TABLE_MAX_BYTES)
+	if (2ULL * max_keys * stride > TPSTAT_FLOW_TABLE_MAX_BYTES)
 		return -E2BIG;
 	nr_slots = roundup_pow_of_two(2 * max_keys);
-	if (nr_slots * stride > TPSTAT_TABLE_MAX_BYTES)
+	if (nr_slots * stride > TPSTAT_FLOW_TABLE_MAX_BYTES)
 		return -E2BIG;
 	t->max_keys = max_keys;
 	t->nr_slots = nr_slots;

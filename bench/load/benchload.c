@@ -23,7 +23,8 @@
  *                                  (going on where the last run stopped) and
  *                                  one output line; ends at EOF
  *   syn-flows ADDR PORT N SECONDS  N connects from distinct source addresses
- *                                  (as flows), left pending SECONDS, then
+ *                                  in 127.1.0.0 onwards, 65,536 at a time,
+ *                                  each batch left pending SECONDS, then
  *                                  closed: where the SYNs are dropped, each
  *                                  is retransmitted, one flow each
  *   read FILE                      guest ns to open and read FILE to its end
@@ -485,35 +486,49 @@ static int flows(struct sockaddr_in *sa, long nflows, long n)
 	return 0;
 }
 
+/*
+ * Up to 2^21 flows, from 127.1.0.0 up (127.32.255.255 at most), in
+ * batches of 65,536 sockets: the retransmits view keeps a flow after its
+ * socket is closed, so a million flows never hold a million sockets
+ * (some 5 GB of kernel memory) or descriptors.
+ */
+#define SYN_FLOWS_MAX	(1L << 21)
+#define SYN_FLOWS_BATCH	65536L
+
 static int syn_flows(struct sockaddr_in *sa, long n, long seconds)
 {
 	struct timespec wait = { .tv_sec = seconds };
-	long i;
+	long i, b, batch;
 	int *fds;
 
-	if (n < 1 || n > 65536 || (ntohl(sa->sin_addr.s_addr) >> 24) != 127) {
-		fprintf(stderr, "benchload: syn-flows: N 1..65536, to loopback\n");
+	if (n < 1 || n > SYN_FLOWS_MAX ||
+	    (ntohl(sa->sin_addr.s_addr) >> 24) != 127) {
+		fprintf(stderr, "benchload: syn-flows: N 1..%ld, to loopback\n",
+			SYN_FLOWS_MAX);
 		return 2;
 	}
 	raise_nofile();
-	fds = calloc(n, sizeof(*fds));
+	fds = calloc(SYN_FLOWS_BATCH, sizeof(*fds));
 	if (!fds)
 		die("calloc");
-	for (i = 0; i < n; i++) {
-		struct sockaddr_in src = { .sin_family = AF_INET };
+	for (b = 0; b < n; b += batch) {
+		batch = n - b < SYN_FLOWS_BATCH ? n - b : SYN_FLOWS_BATCH;
+		for (i = 0; i < batch; i++) {
+			struct sockaddr_in src = { .sin_family = AF_INET };
 
-		src.sin_addr.s_addr = htonl(0x7f010000 | i);
-		fds[i] = tcp_socket();
-		if (fcntl(fds[i], F_SETFL, O_NONBLOCK) ||
-		    bind(fds[i], (struct sockaddr *)&src, sizeof(src)))
-			die("syn-flows socket");
-		if (connect(fds[i], (struct sockaddr *)sa, sizeof(*sa)) &&
-		    errno != EINPROGRESS)
-			die("connect");
+			src.sin_addr.s_addr = htonl(0x7f010000 + b + i);
+			fds[i] = tcp_socket();
+			if (fcntl(fds[i], F_SETFL, O_NONBLOCK) ||
+			    bind(fds[i], (struct sockaddr *)&src, sizeof(src)))
+				die("syn-flows socket");
+			if (connect(fds[i], (struct sockaddr *)sa, sizeof(*sa)) &&
+			    errno != EINPROGRESS)
+				die("connect");
+		}
+		nanosleep(&wait, NULL);
+		for (i = 0; i < batch; i++)
+			close(fds[i]);
 	}
-	nanosleep(&wait, NULL);
-	for (i = 0; i < n; i++)
-		close(fds[i]);
 	free(fds);
 	printf("flows=%ld\n", n);
 	return 0;

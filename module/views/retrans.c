@@ -20,9 +20,15 @@
 #include "view_type.h"
 #include "views/retrans.h"
 
-tpstat_view_keys_param(flow_keys, 1024, 262144,
-		       tpstat_flow_key, TPSTAT_FLOW_NR,
-		       "Retransmits view: distinct TCP flows kept");
+#if BITS_PER_LONG == 64
+#define TPSTAT_FLOW_KEYS_MAX	1048576
+#else
+#define TPSTAT_FLOW_KEYS_MAX	262144
+#endif
+tpstat_view_keys_param_within(flow_keys, 1024, TPSTAT_FLOW_KEYS_MAX,
+			      TPSTAT_FLOW_TABLE_MAX_BYTES,
+			      tpstat_flow_key, TPSTAT_FLOW_NR,
+			      "Retransmits view: distinct TCP flows kept");
 
 static bool tpstat_v4_mapped(const void *addr6)
 {
