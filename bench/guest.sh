@@ -21,6 +21,7 @@
 #                                flow_dump rows): what reading a view costs
 #   TPSTAT_BENCH_GENL_ONLY=1     only bench/genl_stall.sh (other netlink users
 #                                during a 65,536-entry dump), which a full run does last
+#   TPSTAT_BENCH_VIEWS           views= for "every view" (all): what one view costs
 #   TPSTAT_BENCH_DUMPS=1         the flow table dumps in a partial run too
 #                                (make bench's boots with the targets' configurations)
 # With either of TPSTAT_BENCH_CONFIGS and TPSTAT_BENCH_WORKLOADS set, the
@@ -109,7 +110,7 @@ cfg_tpstat_views() {
 			echo "not available in this build (tpstat.ko has no views= parameter)" > /tmp/na
 			return 3
 		fi
-		insmod "$TPSTAT_KO"
+		insmod "$TPSTAT_KO" ${TPSTAT_BENCH_VIEWS:+views=$TPSTAT_BENCH_VIEWS}
 	else
 		rmmod tpstat
 	fi
