@@ -723,6 +723,32 @@ static void tpstat_table_insert_lookup_test(struct kunit *test)
 }
 
 /*
+ * A table's size: twice its keys in slots, rounded up to a power of two;
+ * none past the largest budget, the flow table's, or for a key that is
+ * not whole u64 words.  A million flows fit only a 64-bit kernel's.
+ */
+static void tpstat_table_size_test(struct kunit *test)
+{
+	u64 flow_slot = sizeof(struct tpstat_slot_hdr) +
+			sizeof(struct tpstat_flow_key) +
+			TPSTAT_FLOW_NR * sizeof(u64);
+
+	KUNIT_EXPECT_EQ(test, 16 * 32ULL, tpstat_table_size(5, 8, 2));
+	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(0, 8, 2));
+	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(5, 12, 2));
+	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(U32_MAX, 8, 2));
+	KUNIT_EXPECT_EQ(test, (1ULL << 19) * flow_slot,
+			tpstat_table_size(262144, sizeof(struct tpstat_flow_key),
+					  TPSTAT_FLOW_NR));
+	KUNIT_EXPECT_EQ(test, BITS_PER_LONG == 64 ? (1ULL << 21) * flow_slot : 0,
+			tpstat_table_size(1048576, sizeof(struct tpstat_flow_key),
+					  TPSTAT_FLOW_NR));
+	KUNIT_EXPECT_EQ(test, 0ULL,
+			tpstat_table_size(2097152, sizeof(struct tpstat_flow_key),
+					  TPSTAT_FLOW_NR));
+}
+
+/*
  * Hints: each starts at the empty slot, whose key is zeros; one set on
  * this CPU reads back; a clear puts every CPU's back to the empty slot,
  * with the slots it pointed at.
@@ -1324,6 +1350,7 @@ static void tpstat_snap_sort_test(struct kunit *test)
 
 static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_table_insert_lookup_test),
+	KUNIT_CASE(tpstat_table_size_test),
 	KUNIT_CASE(tpstat_table_collision_test),
 	KUNIT_CASE(tpstat_table_hints_test),
 	KUNIT_CASE(tpstat_devices_hint_test),

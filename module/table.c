@@ -22,34 +22,49 @@ static void tpstat_table_clear_quotas(struct tpstat_table *t)
 	}
 }
 
+static u64 tpstat_table_stride(u32 key_size, u32 nr_vals)
+{
+	return sizeof(struct tpstat_slot_hdr) + key_size +
+	       (u64)nr_vals * sizeof(atomic64_t);
+}
+
 /*
  * The module parameters hold max_keys to limits (params.h) that keep a
  * table within TPSTAT_TABLE_MAX_BYTES, the flow table within
  * TPSTAT_FLOW_TABLE_MAX_BYTES; this holds any other caller to the larger.
- * A size within it the machine cannot give fails without a warning, and
- * without calling the OOM killer: the load fails and says so.
+ */
+u64 tpstat_table_size(u32 max_keys, u32 key_size, u32 nr_vals)
+{
+	u64 stride = tpstat_table_stride(key_size, nr_vals), bytes;
+
+	if (!max_keys || key_size % 8)
+		return 0;
+	/* First unrounded, so that 2 * max_keys fits an unsigned long. */
+	if (2ULL * max_keys * stride > TPSTAT_FLOW_TABLE_MAX_BYTES)
+		return 0;
+	bytes = roundup_pow_of_two(2 * max_keys) * stride;
+	return bytes > TPSTAT_FLOW_TABLE_MAX_BYTES ? 0 : bytes;
+}
+
+/*
+ * A size within those limits the machine cannot give fails without a
+ * warning, and without calling the OOM killer: the load fails and says so.
  */
 int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 		      u32 nr_vals)
 {
-	u64 nr_slots, stride;
+	u64 bytes = tpstat_table_size(max_keys, key_size, nr_vals);
 
 	if (!max_keys || key_size % 8)
 		return -EINVAL;
-	stride = sizeof(struct tpstat_slot_hdr) + key_size +
-		 (u64)nr_vals * sizeof(atomic64_t);
-	/* First unrounded, so that 2 * max_keys fits an unsigned long. */
-	if (2ULL * max_keys * stride > TPSTAT_FLOW_TABLE_MAX_BYTES)
-		return -E2BIG;
-	nr_slots = roundup_pow_of_two(2 * max_keys);
-	if (nr_slots * stride > TPSTAT_FLOW_TABLE_MAX_BYTES)
+	if (!bytes)
 		return -E2BIG;
 	t->max_keys = max_keys;
-	t->nr_slots = nr_slots;
+	t->nr_slots = roundup_pow_of_two(2 * max_keys);
 	t->key_size = key_size;
 	t->nr_vals = nr_vals;
-	t->stride = stride;
-	t->bytes = nr_slots * stride;
+	t->stride = tpstat_table_stride(key_size, nr_vals);
+	t->bytes = bytes;
 	t->seed = get_random_u64();
 	t->slots = kvcalloc(t->nr_slots, t->stride,
 			    GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);

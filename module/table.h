@@ -83,6 +83,8 @@ struct tpstat_table {
 	atomic64_t ns_overflow[TPSTAT_TABLE_NS_BUCKETS];
 };
 
+/* The bytes of a table's slots; 0: beyond any table's limit. */
+u64 tpstat_table_size(u32 max_keys, u32 key_size, u32 nr_vals);
 int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 		      u32 nr_vals);
 void tpstat_table_free(struct tpstat_table *t);

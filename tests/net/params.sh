@@ -181,7 +181,8 @@ rmmod tpstat
 check_eq "counting at the limits: nothing in the kernel log" "" "$(log_splats)"
 
 # --- every table at its limit at once -------------------------------------------
-# Over a gigabyte: loads, or fails for want of memory and says so;
+# Over a gigabyte: loads, or fails for want of memory and says so (more
+# than half of what is available is refused before any allocation);
 # never the OOM killer or an allocation warning.
 args=()
 for p in $PARAMS; do args+=("$p=${MAX[$p]}"); done
@@ -195,7 +196,8 @@ if insmod "$KO" "${args[@]}" 2>"$TMP/err"; then
 else
 	echo "# every table at its limit: $(cat "$TMP/err")"
 	check "every table at its limit: refused for want of memory, and says so" \
-		bash -c "dmesg | grep -qF 'cannot allocate the view tables (-12): the *_keys and sockets'"
+		bash -c "dmesg | grep 'cannot allocate the view tables (-12)' |
+			grep -qF 'the *_keys and sockets parameters ask for more than there is'"
 fi
 check_eq "every table at its limit: nothing in the kernel log" "" "$(log_splats)"
 
