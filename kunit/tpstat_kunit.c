@@ -53,6 +53,7 @@
 #include "../module/snap_sort.c"
 #include "../module/table.c"
 #include "../module/view_fmt.c"
+#include "../module/view_copy.c"
 #include "../module/views.c"
 #include "../module/views/auth.c"
 #include "../module/views/devices.c"

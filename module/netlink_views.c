@@ -9,6 +9,7 @@
  */
 #include <linux/capability.h>
 #include <linux/slab.h>
+#include <linux/stringify.h>
 #include <net/genetlink.h>
 #include <net/sock.h>
 
@@ -29,22 +30,6 @@
 static bool tpstat_view_per_netns(enum tpstat_view view)
 {
 	return tpstat_view_keyed(view) && tpstat_view_netns_offset(view) >= 0;
-}
-
-/*
- * A reader of one namespace's entries learns what that namespace lost
- * (table.h, quotas), not what every namespace did.
- */
-static u64 tpstat_view_ns_overflow(enum tpstat_view view, u64 ns_cookie)
-{
-	struct tpstat_views *live;
-	u64 lost;
-
-	rcu_read_lock();
-	live = rcu_dereference(tpstat_views_live);
-	lost = tpstat_table_ns_overflow(&live->table[view], ns_cookie);
-	rcu_read_unlock();
-	return lost;
 }
 
 /* Why the kernel cannot feed a view (view_type.h), or NULL. */
@@ -100,14 +85,32 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 }
 
 /*
+ * Dumps of one namespace's entries open at once in a namespace.  Each
+ * holds a copy of that namespace's entries (view_copy.h) for as long as
+ * its reader leaves it unread, charged to the reader; the namespaces
+ * other than the initial one hold three quarters of a table at most
+ * between them (table.h), so this bounds what all their readers hold.
+ */
+#define TPSTAT_NS_VIEW_DUMPS_MAX	8
+
+/* A namespace's dump slots live in its net_generic() part (netns_counts.h). */
+static atomic_t *tpstat_ns_view_dumps(struct net *net)
+{
+	return &((struct tpstat_net *)net_generic(net, tpstat_net_id))->view_dumps;
+}
+
+/*
  * cb->args[0]: the copy; [1]: 0 before the first message, else entry + 1;
- * [2], [3]: a refusal (netlink.h).
+ * [2], [3]: a refusal (netlink.h); [4]: the namespace whose dump slot
+ * this dump holds, or 0.
  */
 int tpstat_nl_view_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = tpstat_dump_attrs(cb);
 	struct tpstat_view_read *r;
+	atomic_t *dumps = NULL;
 	enum tpstat_view view;
+	struct net *net;
 	const char *why;
 	u64 ns_cookie;
 	int err;
@@ -122,19 +125,33 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	why = tpstat_view_refusal(cb, view, &ns_cookie, &err);
 	if (why)
 		return tpstat_nl_refuse(cb, 2, err, why);
+	/* The socket holds its namespace until the dump is done. */
+	net = sock_net(cb->skb->sk);
+	if (ns_cookie) {
+		dumps = tpstat_ns_view_dumps(net);
+		if (atomic_inc_return(dumps) > TPSTAT_NS_VIEW_DUMPS_MAX) {
+			atomic_dec(dumps);
+			return tpstat_nl_refuse(cb, 2, -EBUSY,
+						TPSTAT_MSG("this network namespace has " __stringify(TPSTAT_NS_VIEW_DUMPS_MAX) " view dumps of its own entries open already, the most at once: try again when one is done"));
+		}
+	}
 	r = tpstat_view_read(view, ns_cookie);
-	if (!r)
+	if (!r) {
+		if (dumps)
+			atomic_dec(dumps);
 		return -ENOMEM;
-	if (ns_cookie && r->snap)
-		r->snap->overflow = tpstat_view_ns_overflow(view, ns_cookie);
+	}
 	cb->args[0] = (long)r;
 	cb->args[1] = 0;
+	cb->args[4] = (long)dumps;
 	return 0;
 }
 
 int tpstat_nl_view_done(struct netlink_callback *cb)
 {
 	tpstat_view_read_free((void *)cb->args[0]);
+	if (cb->args[4])
+		atomic_dec((atomic_t *)cb->args[4]);
 	return 0;
 }
 

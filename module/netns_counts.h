@@ -39,6 +39,7 @@ struct tpstat_ns_counts;
 /* net_generic()'s per-namespace part. */
 struct tpstat_net {
 	struct tpstat_ns_counts __rcu *counts;	/* NULL: counts nothing */
+	atomic_t view_dumps;	/* its own entries' dumps open (netlink_views.c) */
 };
 
 /* On while any namespace counts its own events. */

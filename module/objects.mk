@@ -10,7 +10,7 @@ tpstat_objects := main.o registry.o params.o event_select.o \
 		  debugfs.o control.o netlink.o \
 		  table.o births.o views.o filter.o \
 		  probes_auth.o reasons.o viewread.o \
-		  snap_sort.o view_fmt.o \
+		  snap_sort.o view_copy.o view_fmt.o \
 		  netlink_views.o debugfs_views.o \
 		  nlput.o alert_fold.o alert_msg.o \
 		  alert_window.o monitor.o netns_counts.o \

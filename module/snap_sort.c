@@ -99,7 +99,7 @@ void tpstat_snap_sort(struct tpstat_view_snap *snap)
 	might_sleep();
 	if (n < 2)
 		return;
-	a = kvmalloc(2 * n * sizeof(u32) + rs, GFP_KERNEL);
+	a = kvmalloc(2 * n * sizeof(u32) + rs, GFP_KERNEL_ACCOUNT);
 	if (!a) {
 		sort_r(snap->recs, n, rs, tpstat_cmp_recs, NULL, snap);
 		return;

@@ -6,7 +6,7 @@
 #ifndef TPSTAT_SNAP_SORT_H
 #define TPSTAT_SNAP_SORT_H
 
-#include "views.h"
+#include "view_copy.h"
 
 /* Sleeps (allocates, cond_resched()): readers only, never a probe. */
 void tpstat_snap_sort(struct tpstat_view_snap *snap);

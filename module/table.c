@@ -118,6 +118,19 @@ u64 tpstat_table_ns_overflow(const struct tpstat_table *t, u64 netns)
 	return all > tenants ? all - tenants : 0;
 }
 
+u32 tpstat_table_ns_keys_max(const struct tpstat_table *t, u64 netns)
+{
+	return t->netns_offset >= 0 && tpstat_table_bucket_of(t, netns) >= 0 ?
+	       t->ns_quota : t->max_keys;
+}
+
+u32 tpstat_table_ns_keys_used(const struct tpstat_table *t, u64 netns)
+{
+	int b = t->netns_offset >= 0 ? tpstat_table_bucket_of(t, netns) : -1;
+
+	return atomic_read(b >= 0 ? &t->ns_used[b] : &t->used);
+}
+
 void tpstat_table_free(struct tpstat_table *t)
 {
 	kvfree(t->slots);

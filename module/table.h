@@ -103,6 +103,13 @@ void tpstat_table_set_tenancy(struct tpstat_table *t, int netns_offset,
  * naming none, the rest.
  */
 u64 tpstat_table_ns_overflow(const struct tpstat_table *t, u64 netns);
+/*
+ * The keys @netns may hold (for another namespace than the home one, its
+ * bucket's quota; else max_keys), and how many its bucket holds now (the
+ * home one: every key), for readers sizing a copy of its entries.
+ */
+u32 tpstat_table_ns_keys_max(const struct tpstat_table *t, u64 netns);
+u32 tpstat_table_ns_keys_used(const struct tpstat_table *t, u64 netns);
 /* Caller: no writer can run (the table is not published). */
 void tpstat_table_clear(struct tpstat_table *t);
 size_t tpstat_table_bytes(const struct tpstat_table *t);

@@ -13,6 +13,7 @@
 #include <net/tcp_states.h>
 
 #include "counters.h"
+#include "view_copy.h"
 #include "views.h"
 
 struct tpstat_view_read {

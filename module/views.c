@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The views' tables: the views= selection, the two generations (each
- * view's geometry from its type, view_type.h) and resetting, and copies
- * for readers.
+ * view's geometry from its type, view_type.h) and resetting.
  */
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mm.h>
-#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <net/net_namespace.h>
@@ -40,14 +38,7 @@ DEFINE_STATIC_KEY_ARRAY_FALSE(tpstat_view_keys, __TPSTAT_VIEW_CNT);
 /* The generation probes do not see; touched only with the control lock. */
 static struct tpstat_views *tpstat_views_spare;
 static struct tpstat_views tpstat_views_gen[2];
-/*
- * Resets so far, bumped after each swap (released, so a reader that sees
- * the new count sees the new generation) and before the old one is
- * cleared.  A copy that yields mid-way compares it, not the live pointer:
- * the two generations alternate, so after two resets the pointer is the
- * same again but the table under it was cleared in between.
- */
-static unsigned long tpstat_views_resets;
+unsigned long tpstat_views_resets;
 
 const char *tpstat_view_name(enum tpstat_view view)
 {
@@ -272,108 +263,4 @@ size_t tpstat_views_bytes(void)
 			bytes += tpstat_table_bytes(&tpstat_views_gen[g].table[i]);
 	}
 	return bytes;
-}
-
-/*
- * Copies slots [@from, @to) of @t after the @snap->count records there.
- * Caller: rcu_read_lock(), @t from tpstat_views_live under it.
- */
-static void tpstat_snap_copy(struct tpstat_view_snap *snap,
-			     const struct tpstat_table *t, u32 from, u32 to)
-{
-	u32 i, v;
-
-	for (i = from; i < to; i++) {
-		struct tpstat_slot_hdr *s = tpstat_table_slot(t, i);
-		u8 *rec = snap->recs + (size_t)snap->count * snap->rec_size;
-		atomic64_t *vals;
-		u64 *out;
-
-		if (!READ_ONCE(s->hash) || !tpstat_slot_ready(s))
-			continue;
-		memcpy(rec, tpstat_slot_key(s), t->key_size);
-		vals = tpstat_slot_vals(t, s);
-		out = (u64 *)(rec + t->key_size);
-		for (v = 0; v < t->nr_vals; v++)
-			out[v] = atomic64_read(&vals[v]);
-		snap->count++;
-	}
-}
-
-/*
- * Slots copied between two chances to yield.  Copying 65,536 slots in one
- * read section kept the CPU for 10 ms (bench/genl_stall.sh): every other
- * netlink request on it (ip link, ethtool) waited that long.
- */
-#define TPSTAT_SNAP_SEGMENT	4096
-/*
- * Copies restarted because a reset came while the copy yielded, before
- * the last one is made without yielding: resets (CAP_NET_ADMIN) in a
- * loop could otherwise restart a reader for as long as they go on.  The
- * last copy holds the CPU as every copy did before it could yield.
- */
-#define TPSTAT_SNAP_RESTARTS	3
-
-/*
- * A copy of one generation's table, as it was while it was live: never
- * a mix of two generations, nor of one before and after a reset cleared
- * it.  The copy leaves its read section every TPSTAT_SNAP_SEGMENT slots
- * to let others run; a reset in that gap (tpstat_views_resets moved)
- * restarts it.  If the count has not moved when the copy is back under
- * rcu_read_lock(), no reset cleared the table yet, and none will until
- * rcu_read_unlock(): a reset clears the old generation only a grace
- * period after counting itself.
- * Process context only (it sleeps): the reader's dump or open.
- */
-struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_view id)
-{
-	/*
-	 * Both generations have the same geometry.  The copy is charged to
-	 * the reader's memory cgroup: anyone may hold a dump open.
-	 */
-	const struct tpstat_table *geo = &tpstat_views_gen[0].table[id];
-	u32 rec_size = geo->key_size + geo->nr_vals * sizeof(u64);
-	struct tpstat_view_snap *snap;
-	struct tpstat_views *live;
-	struct tpstat_table *t;
-	unsigned long resets;
-	int restarts = 0;
-	u32 i;
-
-	might_sleep();
-	snap = kvzalloc(struct_size(snap, recs, (size_t)geo->nr_slots * rec_size),
-			GFP_KERNEL_ACCOUNT);
-	if (!snap)
-		return NULL;
-	snap->key_size = geo->key_size;
-	snap->nr_vals = geo->nr_vals;
-	snap->rec_size = rec_size;
-	snap->capacity = geo->max_keys;
-
-	rcu_read_lock();
-restart:
-	/* Pairs with the reset's release: this count, this live or a later one. */
-	resets = smp_load_acquire(&tpstat_views_resets);
-	live = rcu_dereference(tpstat_views_live);
-	t = &live->table[id];
-	snap->count = 0;
-	for (i = 0; i < t->nr_slots; i += TPSTAT_SNAP_SEGMENT) {
-		if (i && restarts < TPSTAT_SNAP_RESTARTS) {
-			rcu_read_unlock();
-			cond_resched();
-			rcu_read_lock();
-			if (READ_ONCE(tpstat_views_resets) != resets) {
-				restarts++;
-				goto restart;
-			}
-		}
-		tpstat_snap_copy(snap, t, i,
-				 min_t(u32, t->nr_slots, i + TPSTAT_SNAP_SEGMENT));
-	}
-	snap->used = atomic_read(&t->used);
-	snap->overflow = atomic64_read(&t->overflow);
-	if (tpstat_view_type(id)->overflow)
-		snap->overflow += tpstat_view_type(id)->overflow();
-	rcu_read_unlock();
-	return snap;
 }

@@ -62,33 +62,18 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len);
 void tpstat_views_exit(void);
 /* Caller: tpstat control lock held (one reset at a time). */
 void tpstat_views_reset(void);
+/*
+ * Resets so far, bumped after each swap (released, so a reader that sees
+ * the new count sees the new generation) and before the old one is
+ * cleared.  A copy that yields mid-way compares it, not the live pointer:
+ * the two generations alternate, so after two resets the pointer is the
+ * same again but the table under it was cleared in between.
+ */
+extern unsigned long tpstat_views_resets;
 size_t tpstat_views_bytes(void);
 /* Whether @view has a table (a keyed view), and its keys' namespace. */
 bool tpstat_view_keyed(enum tpstat_view view);
 int tpstat_view_netns_offset(enum tpstat_view view);
 const char *tpstat_view_name(enum tpstat_view view);
-
-/* A copy of a table's entries for a reader; kvfree() it. */
-struct tpstat_view_snap {
-	u32 used, capacity, count;
-	u32 key_size, nr_vals, rec_size;
-	u64 overflow;
-	u8 recs[];	/* count records: key, then nr_vals u64 */
-};
-
-/* Sleeps (yields while it copies): readers in process context only. */
-struct tpstat_view_snap *tpstat_view_snapshot(enum tpstat_view view);
-
-static inline const void *tpstat_snap_key(const struct tpstat_view_snap *s,
-					  u32 i)
-{
-	return s->recs + (size_t)i * s->rec_size;
-}
-
-static inline const u64 *tpstat_snap_vals(const struct tpstat_view_snap *s,
-					  u32 i)
-{
-	return (const u64 *)(s->recs + (size_t)i * s->rec_size + s->key_size);
-}
 
 #endif /* _TPSTAT_VIEWS_H */

@@ -267,74 +267,16 @@ done
 # its ACK is built: a message kept in one buffer was another's half the
 # time on 6.1.
 insmod "$KO"
-python3 - "$TMP" <<'PY' >"$TMP/extack.out" 2>&1
-import os, socket, struct, sys
+python3 - "$here" <<'PY' >"$TMP/extack.out" 2>&1
+import os, sys
 
-NETLINK_GENERIC, SOL_NETLINK, NETLINK_EXT_ACK, NETLINK_CAP_ACK = 16, 270, 11, 10
-NLM_F_REQUEST, NLM_F_ACK, NLM_F_DUMP, NLM_F_ACK_TLVS = 1, 4, 0x300, 0x200
-NLMSG_ERROR, NLMSG_DONE = 2, 3
-GENL_ID_CTRL, CTRL_CMD_GETFAMILY = 16, 3
-CTRL_ATTR_FAMILY_ID, CTRL_ATTR_FAMILY_NAME = 1, 2
-TPSTAT_CMD_LIST_EVENTS, TPSTAT_A_GLOB, TPSTAT_GENL_VERSION = 1, 2, 2
-NLMSGERR_ATTR_MSG = 1
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+from genl import (NLM_F_ACK, NLM_F_DUMP, NLM_F_REQUEST, TPSTAT_A_GLOB,
+                  TPSTAT_CMD_LIST_EVENTS, TPSTAT_GENL_VERSION, attr, family,
+                  request, sock)
 
-
-def attr(kind, data):
-    n = 4 + len(data)
-    return struct.pack("HH", n, kind) + data + b"\0" * ((4 - n % 4) % 4)
-
-
-def attrs(buf):
-    while len(buf) >= 4:
-        n, kind = struct.unpack_from("HH", buf)
-        if n < 4:
-            break
-        yield kind, buf[4:n]
-        buf = buf[(n + 3) & ~3:]
-
-
-def request(s, kind, flags, cmd, version, payload, seq):
-    body = struct.pack("BBH", cmd, version, 0) + payload
-    s.send(struct.pack("IHHII", 16 + len(body), kind, flags, seq, 0) + body)
-    while True:
-        data = s.recv(65536)
-        while data:
-            n, t, f, sq, _ = struct.unpack_from("IHHII", data)
-            msg, data = data[16:n], data[(n + 3) & ~3:]
-            if t == NLMSG_ERROR:
-                err = struct.unpack_from("i", msg)[0]
-                text = None
-                for k, v in attrs(msg[4 + 16:]):
-                    if k == NLMSGERR_ATTR_MSG:
-                        text = v.rstrip(b"\0").decode()
-                return err, text, None
-            if t == NLMSG_DONE:
-                # A dump's error can come here, not in NLMSG_ERROR: its
-                # errno first, then its extack (NLM_F_ACK_TLVS).
-                err = struct.unpack_from("i", msg)[0] if len(msg) >= 4 else 0
-                text = None
-                if f & NLM_F_ACK_TLVS:
-                    for k, v in attrs(msg[4:]):
-                        if k == NLMSGERR_ATTR_MSG:
-                            text = v.rstrip(b"\0").decode()
-                return err, text, None
-            if flags & NLM_F_DUMP == 0:
-                return 0, None, msg
-
-
-def sock():
-    s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, NETLINK_GENERIC)
-    s.setsockopt(SOL_NETLINK, NETLINK_EXT_ACK, 1)
-    s.setsockopt(SOL_NETLINK, NETLINK_CAP_ACK, 1)
-    s.bind((0, 0))
-    return s
-
-
-s = sock()
-_, _, reply = request(s, GENL_ID_CTRL, NLM_F_REQUEST, CTRL_CMD_GETFAMILY, 1,
-                      attr(CTRL_ATTR_FAMILY_NAME, b"tpstat\0"), 1)
-family = [struct.unpack_from("H", v)[0] for k, v in attrs(reply[4:])
-          if k == CTRL_ATTR_FAMILY_ID][0]
+family = family(sock())
 # Each glob, and what its reason must say (the detail where the kernel
 # formats into the extack, the literal where it cannot).
 kinds = [(b"a:b:c", "more than one ':'"),

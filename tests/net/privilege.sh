@@ -15,7 +15,9 @@
 #   - counting namespaces are capped (netns_max) with a message, and their
 #     counters are charged to the memory cgroup of the root that set them;
 #   - a namespace flooding RESETS with refused connects keeps to its quota:
-#     the administrator's later entries are still kept, as ftrace counts.
+#     the administrator's later entries are still kept, as ftrace counts;
+#   - a namespace's readers hold at most 8 view dumps open at once, each
+#     a copy of its own entries only, charged to its memory cgroup.
 #   tests/net/privilege.sh <tpstat.ko>
 set -uo pipefail
 
@@ -273,5 +275,47 @@ check "... which are one or two per refused connect (6.2 on: sent ones too)" \
 	test "$got" -ge 7 -a "$got" -le 14
 check "... and the system's overflow counts the flood's losses" \
 	test "$(jq .overflow "$TMP/admin.json")" -ge 90
+
+# --- what a namespace's readers make the module hold -------------------------------
+# reset_keys=65536: a namespace's keys may take 8192.  Its root makes
+# refused connects to 300 ports, then opens RESETS dumps and reads only
+# their first part, so that each stays open with its copy, from a memory
+# cgroup of its own: the ninth is refused, with a message, and closing
+# one makes room for another.  The eight copies hold the namespace's own
+# entries, charged to its cgroup: 8 x (2 x (entries + 64)) records of at
+# most 256 bytes, and 1 MiB for the sockets, where a copy of every slot
+# of the table (131,072) would be that many records each.
+rmmod tpstat
+suite_load reset_keys=65536
+cg='' mem=-
+if grep -qw memory "$CG/cgroup.controllers" 2>/dev/null; then
+	mkdir -p "$CG/tpstat-dumps" && cg=$CG/tpstat-dumps mem=$cg/memory.current
+fi
+sed -i 's/range(20000, 20100)/range(20000, 20300)/' "$TMP/flood.py"
+(
+	[ -z "$cg" ] || echo "$BASHPID" > "$cg/cgroup.procs"
+	userns "python3 $TMP/flood.py
+		echo entries \$($TP -j resets | jq '.resets | length')
+		python3 $here/view_dumps.py $here $mem"
+) > "$TMP/dumps.out" 2> "$TMP/dumps.err"
+sed 's/^/# /' "$TMP/dumps.out" "$TMP/dumps.err"
+field() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }' "$TMP/dumps.out"; }
+n=$(field entries)
+check "the namespace has entries enough for a dump of many messages ($n)" \
+	test "${n:-0}" -ge 100
+check_eq "a namespace holds 8 view dumps of its own entries open at once" 8 "$(field held)"
+check_eq "... the ninth is refused: EBUSY" -16 "$(field errno)"
+check "... with a message saying why" grep -q "view dumps of its own entries open already" <<< "$(field message)"
+check_eq "... and once one is closed, another may start" 0 "$(field again)"
+b=$(field memory_before) a=$(field memory_during)
+if [ -n "$cg" ] && [ "${b:--1}" -ge 0 ]; then
+	most=$((8 * 2 * (n + 64) * 256 + 1048576))
+	echo "# memcg: $b bytes before the dumps, $a with 8 open; at most $most"
+	check "... their copies, as its cgroup sees them, are its entries, not the table ($((a - b)) <= $most)" \
+		test $((a - b)) -le "$most"
+else
+	ok "# SKIP no memory cgroup here"
+fi
+[ -n "$cg" ] && rmdir "$cg" 2> /dev/null
 
 suite_end

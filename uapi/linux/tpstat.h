@@ -82,7 +82,10 @@ enum tpstat_event_state {
  *       cannot tell.
  *
  * A reader of one namespace's entries (other, or (e)) gets VIEW_ENTRIES
- * and VIEW_OVERFLOW of that namespace's.  No reply holds a kernel
+ * and VIEW_OVERFLOW of that namespace's.  Its dump works on a copy of
+ * those entries only, charged to its memory cgroup, and a namespace has
+ * at most 8 such dumps open at once: EBUSY, with a message, beyond (an
+ * unread dump keeps its copy until its socket is read or closed).  No reply holds a kernel
  * address: LOCATION is a symbol, or "?" once none is known.  No caller
  * can fill a view's table for the others: a namespace other than the
  * initial one holds at most an eighth of a table (shared with the few
