@@ -903,6 +903,96 @@ static void tpstat_table_full_test(struct kunit *test)
 	tpstat_table_free(&t);
 }
 
+/*
+ * A reader's copy (view_copy.c), from a table holding 300 keys of the
+ * home namespace (cookie 1) and 100 of another (cookie 77), the
+ * namespace cookie in each key's first word: it keeps only the
+ * namespace it is for, every key once with its value, growing from room
+ * for 8 records as it finds more; at its bound it keeps what fits and
+ * counts the rest as lost.
+ */
+static struct tpstat_view_snap *copy_test_copy(struct kunit *test,
+					       const struct tpstat_table *t,
+					       u64 cookie, u32 room, u32 bound)
+{
+	u32 rec_size = t->key_size + t->nr_vals * sizeof(u64), i, next;
+	struct tpstat_view_snap *snap;
+
+	snap = kvzalloc(struct_size(snap, recs, (size_t)room * rec_size),
+			GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, snap);
+	snap->key_size = t->key_size;
+	snap->nr_vals = t->nr_vals;
+	snap->rec_size = rec_size;
+	snap->room = room;
+	snap->bound = bound;
+	for (i = 0; i < t->nr_slots; i = next) {
+		rcu_read_lock();
+		next = tpstat_snap_copy(snap, t, i, min(t->nr_slots, i + 64),
+					cookie);
+		rcu_read_unlock();
+		if (snap->count == snap->room && snap->room < snap->bound &&
+		    !tpstat_snap_grow(&snap, min(bound, 2 * snap->room))) {
+			kvfree(snap);
+			KUNIT_FAIL(test, "no memory to grow a copy");
+			return NULL;
+		}
+	}
+	return snap;
+}
+
+static void tpstat_view_copy_test(struct kunit *test)
+{
+	static const struct { u64 cookie; u32 room, bound, count, lost; } c[] = {
+		{ 77, 8, 1024, 100, 0 },
+		{ 1, 8, 1024, 300, 0 },
+		{ 0, 8, 1024, 400, 0 },
+		{ 1, 8, 50, 50, 250 },
+	};
+	struct tpstat_view_snap *snap;
+	struct tpstat_table t;
+	u64 sum, want;
+	u32 i, j;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(&t, 1024, sizeof(struct tkey), 1));
+	tpstat_table_set_tenancy(&t, 0, 1);
+	for (i = 0; i < 400; i++) {
+		struct tkey k = { .a = i < 300 ? 1 : 77, .b = i };
+		atomic64_t *v = tpstat_table_get(&t, &k);
+
+		KUNIT_ASSERT_NOT_NULL(test, v);
+		atomic64_set(v, i + 1);
+	}
+	KUNIT_EXPECT_EQ(test, 128U, tpstat_table_ns_keys_max(&t, 77));
+	KUNIT_EXPECT_EQ(test, 100U, tpstat_table_ns_keys_used(&t, 77));
+	KUNIT_EXPECT_EQ(test, 1024U, tpstat_table_ns_keys_max(&t, 1));
+	KUNIT_EXPECT_EQ(test, 400U, tpstat_table_ns_keys_used(&t, 1));
+	for (j = 0; j < ARRAY_SIZE(c); j++) {
+		snap = copy_test_copy(test, &t, c[j].cookie, c[j].room,
+				      c[j].bound);
+		if (!snap)
+			break;
+		KUNIT_EXPECT_EQ(test, c[j].count, snap->count);
+		KUNIT_EXPECT_EQ(test, (u64)c[j].lost, snap->overflow);
+		KUNIT_EXPECT_LE(test, snap->count, snap->room);
+		sum = 0;
+		for (i = 0; i < snap->count; i++) {
+			const struct tkey *k = tpstat_snap_key(snap, i);
+
+			if (c[j].cookie)
+				KUNIT_EXPECT_EQ(test, c[j].cookie, k->a);
+			KUNIT_EXPECT_EQ(test, k->b + 1, tpstat_snap_vals(snap, i)[0]);
+			sum += k->b;
+		}
+		/* Every key once: 0..299 for the home one, 300..399 for 77. */
+		want = c[j].cookie == 77 ? 34950 : c[j].cookie == 1 ? 44850 : 79800;
+		if (!c[j].lost)
+			KUNIT_EXPECT_EQ(test, want, sum);
+		kvfree(snap);
+	}
+	tpstat_table_free(&t);
+}
+
 #define CONC_KEYS	200
 #define CONC_ROUNDS	50
 
@@ -1352,6 +1442,7 @@ static void tpstat_snap_sort_test(struct kunit *test)
 static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_table_insert_lookup_test),
 	KUNIT_CASE(tpstat_table_size_test),
+	KUNIT_CASE(tpstat_view_copy_test),
 	KUNIT_CASE(tpstat_table_collision_test),
 	KUNIT_CASE(tpstat_table_hints_test),
 	KUNIT_CASE(tpstat_devices_hint_test),
