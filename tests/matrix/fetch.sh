@@ -14,7 +14,8 @@
 #   amd64:  the suite's chroot (tests/matrix/chroot.sh) with the kernel's
 #           linux-headers-<release> installed by the chroot's apt;
 #   arm64, armhf: the kernel's headers unpacked beside the image, with the
-#           host's amd64 linux-kbuild of the same version so the headers'
+#           host's amd64 linux-kbuild of the same version (or of the same
+#           upstream version, where the mirror has moved on) so the headers'
 #           scripts run here (for cross-building; nothing is installed).
 # Prints one line a kernel, in kernels.conf's order:
 #   <name> <arch> <image> <kernel build dir> <modules release> <modules root> <build env>
@@ -189,6 +190,24 @@ headers_fixup() {
 		die "linux-headers-$2: the scripts it links to are not there"
 }
 
+# host_version PACKAGE VERSION: VERSION if bookworm/amd64 has PACKAGE at
+# it, else the newest there of the same upstream version.  While Debian
+# publishes a kernel update, one architecture's headers may still be at
+# a revision whose kbuild the host's architecture has replaced already.
+host_version() {
+	local v best=''
+	while read -r v; do
+		[[ $v == "$2" ]] && { echo "$v"; return 0; }
+		[[ ${v%-*} == "${2%-*}" ]] || continue
+		if [[ -z $best ]] || dpkg --compare-versions "$v" gt "$best"; then
+			best=$v
+		fi
+	done < <(apt_ bookworm amd64 apt-cache show "$1" 2>/dev/null |
+		sed -n 's/^Version: //p')
+	[[ -n $best ]] || die "bookworm/amd64 has no $1 of upstream version ${2%-*}"
+	echo "$best"
+}
+
 # resolve_kernel NAME SUITE ARCH META FILE: writes the packages to fetch to FILE.
 resolve_kernel() {
 	local name=$1 suite=$2 arch=$3 meta=$4 file=$5 image rel ver rec dep
@@ -206,7 +225,8 @@ resolve_kernel() {
 	while read -r dep; do
 		case $dep in
 		linux-headers-*) echo "${dep%%=*} $ver" ;;
-		linux-kbuild-*) echo "${dep%%=*} $ver bookworm amd64" ;;
+		linux-kbuild-*)
+			echo "${dep%%=*} $(host_version "${dep%%=*}" "$ver") bookworm amd64" ;;
 		esac
 	done < <(deps "$rec" 'linux-(headers|kbuild)-[^ ]+') >>"$file"
 }
