@@ -17,19 +17,27 @@ static_assert(TPSTAT_POW2(TPSTAT_SOCKETS_MAX) &&
 	      2ULL * TPSTAT_SOCKETS_MAX * sizeof(struct tpstat_birth) <=
 	      TPSTAT_TABLE_MAX_BYTES);
 
+/* As tpstat_table_size(): sockets= is held to a limit within it. */
+u64 tpstat_births_size(u32 max_sockets)
+{
+	u64 bytes;
+
+	if (!max_sockets ||
+	    2ULL * max_sockets * sizeof(struct tpstat_birth) > TPSTAT_TABLE_MAX_BYTES)
+		return 0;
+	bytes = roundup_pow_of_two(2 * max_sockets) * sizeof(struct tpstat_birth);
+	return bytes > TPSTAT_TABLE_MAX_BYTES ? 0 : bytes;
+}
+
 int tpstat_births_init(struct tpstat_births *b, u32 max_sockets)
 {
-	u64 nr_slots;
+	u64 bytes = tpstat_births_size(max_sockets);
 
-	/* As tpstat_table_init(): sockets= is held to a limit within it. */
 	if (!max_sockets)
 		return -EINVAL;
-	if (2ULL * max_sockets * sizeof(*b->slots) > TPSTAT_TABLE_MAX_BYTES)
+	if (!bytes)
 		return -E2BIG;
-	nr_slots = roundup_pow_of_two(2 * max_sockets);
-	if (nr_slots * sizeof(*b->slots) > TPSTAT_TABLE_MAX_BYTES)
-		return -E2BIG;
-	b->nr_slots = nr_slots;
+	b->nr_slots = bytes / sizeof(*b->slots);
 	b->slots = kvcalloc(b->nr_slots, sizeof(*b->slots),
 			    GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
 	if (!b->slots)

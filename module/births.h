@@ -42,6 +42,8 @@ struct tpstat_births {
 	atomic64_t overflow;
 };
 
+/* The slots' bytes for @max_sockets sockets; 0 past the limit. */
+u64 tpstat_births_size(u32 max_sockets);
 int tpstat_births_init(struct tpstat_births *b, u32 max_sockets);
 void tpstat_births_free(struct tpstat_births *b);
 size_t tpstat_births_bytes(const struct tpstat_births *b);

@@ -81,7 +81,7 @@ static void tpstat_report_missing(const unsigned long *selected)
 static int __init tpstat_init(void)
 {
 	DECLARE_BITMAP(selected, __TPSTAT_EV_CNT);
-	char err_msg[128];
+	char err_msg[192];
 	int err;
 
 	tpstat_registry_init();

@@ -97,8 +97,11 @@ struct tpstat_view_type {
 	/*
 	 * State a view keeps beside its tables (LIFETIMES' birth times):
 	 * made at load, freed at unload, cleared by a reset, counted in the
-	 * memory figure, and its losses added to the table's.
+	 * memory figure, and its losses added to the table's.  @need: the
+	 * bytes init() will allocate, as the parameters ask, for the load's
+	 * check that everything fits (0: more than it may ever take).
 	 */
+	u64 (*need)(void);
 	int (*init)(void);
 	void (*exit)(void);
 	void (*reset)(void);

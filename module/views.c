@@ -155,29 +155,32 @@ static int tpstat_views_init_own(void)
 }
 
 /*
- * Whether both generations of the tables, as the parameters size them,
- * fit in half the memory available at load.  Their allocations fail
- * rather than call the OOM killer, but a load that took nearly all of it
- * would leave the next allocation, anyone's, to the OOM killer.
+ * Whether both generations of the tables, and what views keep beside
+ * them (the socket births), as the parameters size them, fit in half the
+ * memory available at load.  Their allocations fail rather than call the
+ * OOM killer, but a load that took nearly all of it would leave the next
+ * allocation, anyone's, to the OOM killer.
  */
 static int tpstat_views_fit(char *err, size_t err_len)
 {
-	u64 need = 0, avail = (u64)si_mem_available() << PAGE_SHIFT;
+	u64 tables = 0, own = 0, avail = (u64)si_mem_available() << PAGE_SHIFT;
 	int i;
 
 	for (i = 0; i < __TPSTAT_VIEW_CNT; i++) {
 		const struct tpstat_view_type *type = tpstat_view_type(i);
 
 		if (type->key_size)
-			need += 2 * tpstat_table_size(*type->keys,
-						      type->key_size,
-						      type->nr_vals);
+			tables += 2 * tpstat_table_size(*type->keys,
+							type->key_size,
+							type->nr_vals);
+		if (type->need)
+			own += type->need();
 	}
-	if (need <= avail / 2)
+	if (tables + own <= avail / 2)
 		return 0;
 	snprintf(err, err_len,
-		 "cannot allocate the view tables (%d): %llu bytes, more than half of the %llu available",
-		 -ENOMEM, need, avail);
+		 "cannot allocate the view tables (%d): %llu bytes (tables %llu, socket births %llu), more than half of the %llu available",
+		 -ENOMEM, tables + own, tables, own, avail);
 	return -ENOMEM;
 }
 

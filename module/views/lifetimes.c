@@ -168,6 +168,11 @@ static void tpstat_lifetimes_seq(struct seq_file *m, const void *key,
 	tpstat_seq_hist(m, v, v[TPSTAT_LIFE_SUM]);
 }
 
+static u64 tpstat_lifetimes_need(void)
+{
+	return tpstat_births_size(sockets);
+}
+
 static int tpstat_lifetimes_init(void)
 {
 	return tpstat_births_init(&tpstat_births, sockets);
@@ -200,6 +205,7 @@ const struct tpstat_view_type tpstat_view_lifetimes = {
 	.columns = "netns direction port comm count sum_us buckets",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_life_key, TPSTAT_LIFE_NR, lifetime_keys),
+	.need = tpstat_lifetimes_need,
 	.init = tpstat_lifetimes_init,
 	.exit = tpstat_lifetimes_exit,
 	.reset = tpstat_lifetimes_reset,

@@ -198,6 +198,14 @@ else
 	check "every table at its limit: refused for want of memory, and says so" \
 		bash -c "dmesg | grep 'cannot allocate the view tables (-12)' |
 			grep -qF 'the *_keys and sockets parameters ask for more than there is'"
+	# What it asked for counts the socket births' slots (twice the
+	# sockets, a power of two, 32 bytes each) beside both generations of
+	# the tables.
+	read -r asked tables births < <(dmesg | sed -nE \
+		's/.*view tables \(-12\): ([0-9]+) bytes \(tables ([0-9]+), socket births ([0-9]+)\).*/\1 \2 \3/p' |
+		tail -1)
+	check_eq "every table at its limit: the births' $((2 * MAX[sockets] * 32)) bytes are in what it asked for" \
+		"$((2 * MAX[sockets] * 32)) $((${tables:-0} + ${births:-0}))" "${births:-none} ${asked:-none}"
 fi
 check_eq "every table at its limit: nothing in the kernel log" "" "$(log_splats)"
 
