@@ -37,7 +37,11 @@ log=$out/build.log
 # The chroot stays while we build in it (chroot.sh replaces it exclusively).
 lock "$matrix_cache/chroot/$suite.lock" -s
 [[ -d $root ]] || die "the chroot $root went away"
-work=$(mktemp -d "$root/tmp/tpstat-build.XXXXXX")
+# A fixed path, so that the chroot's ccache (its own compiler, its own
+# /var/cache/ccache) finds the objects of the last build of this kernel.
+work=$root/tmp/tpstat-build-$name
+rm -rf "$work"
+mkdir "$work"
 trap 'rm -rf "$work"' EXIT
 read -ra files < <(sed -n 's/^DKMS_FILES *:= *//p' "$top/Makefile")
 ((${#files[@]})) || die "no DKMS_FILES in the Makefile"
@@ -48,6 +52,7 @@ read -ra files < <(sed -n 's/^DKMS_FILES *:= *//p' "$top/Makefile")
 # shellcheck disable=SC2016 # expanded in the chroot
 script='
 cd "$1"
+export PATH=/usr/lib/ccache:$PATH CCACHE_DIR=/var/cache/ccache CCACHE_MAXSIZE=1G
 cc=$(sed -n "s/^CC *= *.*) *//p" "$2/.kernelvariables" 2>/dev/null)
 echo "kernel $3, built with: $(sed -n "s/^CONFIG_CC_VERSION_TEXT=//p" "$2/.config")"
 echo "compiler: ${cc:-gcc}: $(${cc:-gcc} --version | head -n 1)"

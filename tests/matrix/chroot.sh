@@ -28,7 +28,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # perl: W=1 runs scripts/kernel-doc, which needs more than perl-base.
-base_packages=(gcc make libc6-dev bc libelf-dev kmod xz-utils zstd perl)
+# ccache: build.sh keeps the objects of its last build in the chroot.
+base_packages=(gcc make libc6-dev bc libelf-dev kmod xz-utils zstd perl ccache)
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 
