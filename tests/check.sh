@@ -9,13 +9,14 @@
 #
 # The kernels and their tiers:
 #   full   Debian 12's 6.1 and 6.12 (the host's packages): build,
-#          exactness against ftrace, the tool, namespaces, the storms
-#          of stress.sh, a hostile user (adversary.sh), the privilege
-#          table, auth, socket memory (sockmem.sh), every tracepoint;
-#          on 6.12 also the views over IPv4 and IPv6, the kernel's
-#          YNL client and namespace-number reuse, on 6.1 every module
-#          parameter at and past its limits (params.sh); the deployment
-#          tests use these kernels.
+#          exactness against ftrace, namespaces, the storms of
+#          stress.sh, a hostile user (adversary.sh), auth, every
+#          tracepoint; on 6.12 also the tool (ctl.sh), the views over
+#          IPv4 and IPv6, the kernel's YNL client, namespace-number
+#          reuse and socket memory (sockmem.sh), on 6.1 the filter
+#          (filter.sh), every module parameter at and past its limits
+#          (params.sh) and the privilege table (privilege.sh); the
+#          deployment tests use these kernels.
 #   debug  the debug kernels built from Debian's 6.1 source and from
 #          trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
 #          KUnit, no BPF; 7.3's tracepoints call probes preemptible,
@@ -248,16 +249,24 @@ kernel_job() {
 	# events.sh loads sctp, which stays loaded.
 	case $tier in
 	# The views (over IPv4 and IPv6; their decisions are KUnit's on the
-	# debug kernels too), the kernel's YNL client and a dead
-	# namespace's number reused, whose paths 6.1 shares: on Debian 12's
-	# newest kernel only.
-	full) suites=(monitor.sh run.sh ctl.sh netns.sh filter.sh stress.sh adversary.sh)
+	# debug kernels too), the kernel's YNL client, a dead namespace's
+	# number reused and socket memory, whose paths 6.1 shares: on Debian
+	# 12's newest kernel only.
+	# The tool's commands (ctl.sh): on 6.12, whose extack messages are
+	# formatted (6.1's are string literals; the adversary's bad
+	# requests read those on every kernel).  The filter's addresses and
+	# the privilege table, whose netlink and capability paths the two
+	# share, and every module parameter at and past its limits: on 6.1,
+	# whose extack the parameters' concurrent errors are about.
+	full) suites=(monitor.sh run.sh)
+		[[ $name == deb-6.12* ]] && suites+=(ctl.sh)
+		suites+=(netns.sh)
+		[[ $name == deb-6.1.* ]] && suites+=(filter.sh)
+		suites+=(stress.sh adversary.sh)
 		[[ $name == deb-6.12* ]] &&
-			suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh)
-		# Every module parameter at and past its limits: on 6.1, whose
-		# extack the concurrent errors' part is about.
-		[[ $name == deb-6.1.* ]] && suites+=(params.sh)
-		suites+=(sockmem.sh privilege.sh auth.sh events.sh) ;;
+			suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh sockmem.sh)
+		[[ $name == deb-6.1.* ]] && suites+=(params.sh privilege.sh)
+		suites+=(auth.sh events.sh) ;;
 	# adversary.sh: whole on Debian 12's kernels; elsewhere without its
 	# floods and namespaces arming (TPSTAT_ADVERSARY_PARTS=), whose code
 	# is the same on every kernel: its fuzzing, bad requests and rmmod
