@@ -53,7 +53,7 @@ done
 # A hist trigger per event, keyed on the event's own type: one entry
 # each, in the smallest map ftrace allows (the default's 2048 entries,
 # allocated for every one of a hundred events, took minutes on KASAN).
-JUDGE_HITS=hist:keys=common_type:vals=hitcount:sort=hitcount:size=128
+JUDGE_HITS=hist:keys=common_type:vals=hitcount:sort=hitcount:size=128 JUDGE_MAP=
 # tpstat's counters are read on both sides of each edge of ftrace's window:
 # starting or stopping a hundred triggers takes seconds, and a kernel timer
 # (ARP, IGMP, route expiry) may fire a tracepoint meanwhile.  ftrace's
