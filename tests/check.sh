@@ -271,7 +271,7 @@ kernel_job() {
 	# floods and namespaces arming (TPSTAT_ADVERSARY_PARTS=), whose code
 	# is the same on every kernel: its fuzzing, bad requests and rmmod
 	# with readers are what differs (5.10's dumps let a set reserved
-	# field through).  On a debug kernel it took 8-14 minutes so (7.3): on
+	# field through).  On a debug kernel it took 5 to 15 minutes so: on
 	# 7.3, whose tracepoints call probes preemptible; the debug 6.1
 	# calls them as Debian's 6.1 does.  TPSTAT_ADVERSARY=all runs it on
 	# the debug 6.1 too, and whole on the basic kernels.
@@ -380,11 +380,11 @@ after_deployment() {
 } >"$logs/jobs"
 
 # Two at a time, the longest first so that both cores end close
-# together: the deployment (12 minutes warm, first: Debian 12's kernels
-# wait for it), the debug 7.3 kernel (12-23, with adversary.sh), Debian
-# 12's 6.12 (14) and 6.1 (9, with params.sh), the debug 6.1 kernel (9),
-# the host's own checks (3), ARM (11-15), the basic tier (8-11 with its
-# chroot build and adversary.sh).
+# together (minutes in a warm run, which a slower machine can double):
+# the deployment (10, first: Debian 12's kernels wait for it), the debug
+# 7.3 kernel (10, with adversary.sh), Debian 12's 6.12 (12) and 6.1 (8,
+# with params.sh), the debug 6.1 kernel (8), the host's own checks (1),
+# ARM (7-11), the basic tier (5-7 with its chroot build).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 names=()
 start() { # NAME COMMAND...: in the background once a core is free
