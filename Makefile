@@ -26,7 +26,11 @@
 #                        Debian's kernel under QEMU where this one cannot
 #                        load modules)
 #   make check           install what is missing, build for every test
-#                        kernel, run KUnit and the integration tests
+#                        kernel, run every kernel's contract tier, the
+#                        deep tiers of Debian 12's and the debug kernels,
+#                        and the rotation's share of the others
+#                        (tests/check.sh; docs/testing.md)
+#   make check-all       the same with every deep tier of every kernel
 #   make bench           install what is missing, measure what tpstat costs
 #                        per event next to perf, ftrace and bpftrace on
 #                        Debian's 6.1, 6.12, arm64 and armmp kernels and
@@ -84,7 +88,7 @@ DKMS_SRC   := $(DESTDIR)/usr/src/tpstat-$(VERSION)
 # kernel has KUnit).
 DKMS_FILES := Makefile Kbuild module uapi kunit
 
-.PHONY: all modules module tools ctl install run check bench bench-check clean version \
+.PHONY: all modules module tools ctl install run check check-all bench bench-check clean version \
 	install-module install-ctl uninstall uninstall-module uninstall-ctl \
 	dkms-source dkms-install dkms-remove
 
@@ -190,6 +194,9 @@ run:
 
 check:
 	tests/check.sh
+
+check-all:
+	TPSTAT_ROTATION=all tests/check.sh
 
 bench:
 	bench/bench.sh

@@ -7,43 +7,39 @@
 # TAP line; the last line is "<N> passed, <M> failed".  Logs:
 # build/check/<kernel>/.
 #
-# The kernels and their tiers:
-#   full   Debian 12's 6.1 and 6.12 (the host's packages): build,
-#          exactness against ftrace, namespaces, the storms of
-#          stress.sh, a hostile user (adversary.sh), auth, every
-#          tracepoint; on 6.12 also the tool (ctl.sh), the views over
-#          IPv4 and IPv6, the kernel's YNL client, namespace-number
-#          reuse and socket memory (sockmem.sh), on 6.1 the filter
-#          (filter.sh), every module parameter at and past its limits
-#          (params.sh) and the privilege table (privilege.sh); the
-#          deployment tests use these kernels.
-#   debug  the debug kernels built from Debian's 6.1 source and from
-#          trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
-#          KUnit, no BPF; 7.3's tracepoints call probes preemptible,
-#          under SRCU, 6.1's with preemption off): what races and what
-#          a hostile user does, where the kernel watches for it (the
-#          monitor's alerts, monitor.sh; stress.sh; on 7.3 adversary.sh
-#          without its floods and namespaces), then KUnit, in one boot.
-#   basic  the kernels tests/matrix/kernels.conf marks basic (Debian
-#          11's 5.10, trixie-backports' newest RT, sid's newest, arm64
-#          and 32-bit ARM), fetched and built by tests/matrix/: build with
-#          that distribution's compiler, load, the monitor's alerts,
-#          exactness and every tracepoint against ftrace, namespaces,
-#          the storms, a hostile user without its floods and namespaces
-#          arming, the auth view (monitor.sh, run.sh, netns.sh,
-#          stress.sh, adversary.sh, auth.sh, events.sh with
-#          TPSTAT_TIER=basic: run.sh without its 50 load/unload cycles
-#          and two-writer hammer).
+# The tiers (docs/kernels.md says what each runs):
+#   contract  every kernel and architecture, every run: what can differ
+#             by kernel or architecture, in one boot (tests/net/contract.sh
+#             and the endianness check, tests/net/endian.sh): the build
+#             with W=1, loading with the default events and with every
+#             one, every attached tracepoint exact against ftrace, every
+#             view through netlink and debugfs, bad requests and a short
+#             fuzz, rmmod with a dump held, a clean kernel log.
+#   full      Debian 12's 6.1 and 6.12, every run, after their contract:
+#             the deep suites, each suite the two share on one of them.
+#   debug     the debug kernels built from Debian's 6.1 and from
+#             trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
+#             KUnit, no BPF), every run: the contract, the monitor's
+#             alerts, the storms and the hostile user, then KUnit.
+#   basic     the deep tier of every other kernel of tests/matrix/kernels.conf
+#             (monitor.sh, run.sh, netns.sh, stress.sh, adversary.sh,
+#             auth.sh, events.sh), in the same boot as its contract, and
+#             the opt-in debug 5.10: a rotation (tests/plan.py).  Each
+#             run takes the deep tiers that passed longest ago, as the
+#             committed docs/check-results.md records, as many as fit
+#             TPSTAT_CHECK_BUDGET (minutes of jobs on two cores, default
+#             38), and at least one; a run that builds a debug kernel
+#             (a cold one) takes one only.
 # Two jobs run side by side (TPSTAT_CHECK_JOBS, default 2), one per core:
 # a job is a kernel, the deployment, or the host's own checks.  Each
 # job's time is printed at the end.
-# TPSTAT_MATRIX: which matrix kernels: "basic" (the default: those
-# kernels.conf marks so), "all", names, or "none".
-# TPSTAT_DEBUG_KERNELS: which debug kernels (default "6.1 7.3"; 5.10 adds
-# the 5.10 one, whose build alone takes 11 of the 80 minutes a cold run
-# may take on 2 cores).
-# TPSTAT_ADVERSARY=all: adversary.sh on the debug 6.1 kernel too, and
-# whole (with its floods and namespaces arming) on the basic kernels.
+# TPSTAT_KERNELS: kernels picked by hand, each with every tier it has:
+# names of kernels.conf, deb-6.1, deb-6.12, debug-6.1, debug-7.3,
+# debug-5.10 (space or comma separated); the deployment and the host's
+# checks run only without it.  TPSTAT_MATRIX=none leaves the matrix out.
+# TPSTAT_ROTATION=all (make check-all): every deep tier, the debug 5.10
+# and the whole hostile user (TPSTAT_ADVERSARY=all: with its floods and
+# namespaces arming on the basic kernels too).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -92,20 +88,65 @@ logs=$top/build/check
 rm -rf "$logs"
 mkdir -p "$logs"
 
+# ---- which kernels, and which tiers each runs ----
+mapfile -t conf_names < <(awk '!/^(#|$)/ { print $1 }' tests/matrix/kernels.conf)
+[ "${TPSTAT_ROTATION:-}" = all ] && export TPSTAT_ADVERSARY=all
+by_hand=${TPSTAT_KERNELS:-}
+if [ -n "$by_hand" ]; then
+	host_kernels='' debug_kernels='' matrix_names=()
+	for k in ${by_hand//,/ }; do
+		case $k in
+		deb-6.1 | deb-6.12) host_kernels+=" $k" ;;
+		debug-6.1 | debug-7.3 | debug-5.10) debug_kernels+=" ${k#debug-}" ;;
+		*)
+			[[ " ${conf_names[*]} " == *" $k "* ]] ||
+				{ echo "TPSTAT_KERNELS: no kernel '$k' (deb-6.1, deb-6.12, debug-6.1, debug-7.3, debug-5.10, ${conf_names[*]})"; exit 2; }
+			matrix_names+=("$k") ;;
+		esac
+	done
+else
+	host_kernels='deb-6.1 deb-6.12' debug_kernels='6.1 7.3' matrix_names=("${conf_names[@]}")
+	[ "${TPSTAT_MATRIX:-}" = none ] && matrix_names=()
+fi
+
+# The rotation: whose deep tier runs (tests/plan.py), from the times and
+# last passes the committed docs/check-results.md records.  A debug
+# kernel to build first makes a cold run: one deep tier then.
+deep=()
+if [ -n "$by_hand" ] || [ "${TPSTAT_ROTATION:-}" = all ]; then
+	deep=("${matrix_names[@]}")
+	[ -z "$by_hand" ] && debug_kernels+=' 5.10'
+else
+	cold=
+	for v in $debug_kernels; do
+		tests/kernel/debug-kernel.sh --version "$v" --cached >/dev/null 2>&1 || cold=--only-one
+	done
+	build_510=0
+	tests/kernel/debug-kernel.sh --version 5.10 --cached >/dev/null 2>&1 || build_510=900
+	mapfile -t deep < <({
+		echo "deployment fixed 700 0"
+		echo "host fixed 60 0"
+		for k in $host_kernels; do echo "$k fixed 150 700"; done
+		for v in $debug_kernels; do echo "debug-$v fixed 300 600"; done
+		echo "debug-5.10 extra $((300 + build_510)) 600"
+		awk -v names=" ${matrix_names[*]} " '!/^(#|$)/ && index(names, " " $1 " ") {
+			print $1, "contract", $3 == "amd64" ? 200 : 300, 600 }' tests/matrix/kernels.conf
+	} | python3 tests/plan.py --results docs/check-results.md --jobs "${TPSTAT_CHECK_JOBS:-2}" \
+		--budget $((${TPSTAT_CHECK_BUDGET:-38} * 60)) $cold 2>"$logs/plan.log")
+	sed 's/^/# /' "$logs/plan.log"
+	if [[ " ${deep[*]} " == *" debug-5.10 "* ]]; then
+		debug_kernels+=' 5.10'
+	fi
+fi
+echo "# deep tiers this run: ${deep[*]:-none} (and the fixed ones: ${host_kernels:-no Debian 12 kernel}, debug ${debug_kernels:-none})"
+
 # The matrix's downloads and chroots need the network more than the
 # cores: they go on while the debug kernels build.
-matrix=${TPSTAT_MATRIX:-basic}
-case $matrix in
-none) matrix_names=() ;;
-all) mapfile -t matrix_names < <(awk '!/^(#|$)/ { print $1 }' tests/matrix/kernels.conf) ;;
-basic) mapfile -t matrix_names < <(awk '!/^(#|$)/ && $5 == "basic" { print $1 }' tests/matrix/kernels.conf) ;;
-*) read -ra matrix_names <<<"${matrix//,/ }" ;;
-esac
 if [ ${#matrix_names[@]} -gt 0 ]; then
 	{
-		# The ARM guests' roots, downloaded beside the kernels.
+		# The foreign guests' roots, downloaded beside the kernels.
 		while read -r arch; do
-			tests/arm/root.sh "$arch" >/dev/null 2>>"$logs/armroot.log" &
+			tests/vm/root.sh "$arch" >/dev/null 2>>"$logs/roots.log" &
 		done < <(awk -v names=" ${matrix_names[*]} " \
 			'!/^(#|$)/ && $3 != "amd64" && index(names, " " $1 " ") { print $3 }' \
 			tests/matrix/kernels.conf | sort -u)
@@ -124,7 +165,6 @@ fetch_pid=$!
 tests/ynl/fetch.sh >"$logs/ynl.dir" 2>"$logs/ynl.log" &
 ynl_pid=$!
 
-debug_kernels=${TPSTAT_DEBUG_KERNELS:-6.1 7.3}
 for v in $debug_kernels; do
 	SECONDS=0
 	tests/kernel/debug-kernel.sh --version "$v" >/dev/null 2>"$logs/debug-kernel-$v.log"
@@ -173,17 +213,27 @@ wait "$fetch_pid"
 result $? "kernel matrix fetched: ${matrix_names[*]:-none} (${SECONDS}s more)"
 sed -n 's/^.*resolved: /# resolved: /p' "$logs/matrix.log"
 
-# What Kbuild needs for an ARM target (Debian's architecture name).
+# What Kbuild needs for a foreign target (Debian's architecture name).
 cross_vars() {
 	case $1 in
 	arm64) echo ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- ;;
 	armhf) echo ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- ;;
+	i386) echo ARCH=x86 CROSS_COMPILE=i686-linux-gnu- ;;
+	mipsel) echo ARCH=mips CROSS_COMPILE=mipsel-linux-gnu- ;;
+	mips64el) echo ARCH=mips CROSS_COMPILE=mips64el-linux-gnuabi64- ;;
+	riscv64) echo ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- ;;
+	s390x) echo ARCH=s390 CROSS_COMPILE=s390x-linux-gnu- ;;
+	ppc64el) echo ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- ;;
 	esac
 }
 # The cross compiler's name, for the tool and the test tools.
 cross_cc() { cross_vars "$1" | sed 's/.*CROSS_COMPILE=\(.*\)$/\1gcc/'; }
 # debug-6.1.192 -> 6.1, debug-5.10.247 -> 5.10
 debug_version() { echo "$1" | sed -E 's/^debug-([0-9]+\.[0-9]+).*/\1/'; }
+# A job's name as the results and the rotation know it, whatever the
+# kernel's revision: deb-6.1.0-56-amd64 -> deb-6.1, debug-6.1.192 ->
+# debug-6.1, a matrix kernel's name as it is.
+key_of() { echo "$1" | sed -E 's/^(deb|debug)-([0-9]+\.[0-9]+)[.-].*/\1-\2/'; }
 
 # ---- one kernel: build, boot, its tier's suites ----
 # kernel_job NAME TIER ARCH IMAGE KBUILD MODREL MODROOT ENV APPEND
@@ -196,11 +246,13 @@ kernel_job() {
 	SECONDS=0
 	mkdir -p "$dir"
 	: >"$tap"
+	key_of "$name" >"$logs/$name.key"
 	emit() { if [ "$1" = 0 ]; then echo "ok - $name: $2"; else echo "not ok - $name: $2"; fi >>"$tap"; }
 
 	# Debian's 6.1 headers say "6.1.192" there: prefer the modules dir name.
 	kver=$modrel
 	[ "$kver" = - ] && kver=$(cat "$kbuild/include/config/kernel.release")
+	echo "$kver" >"$logs/$name.release"
 	case $env in
 	host) make -s module KVER="$kver" KDIR="$kbuild" ;;
 	cross)
@@ -229,7 +281,7 @@ kernel_job() {
 	# One form each, both forms on every run: Yocto's on arm64, Buildroot's
 	# on 32-bit ARM (the two differ in how make is called, not by
 	# architecture; each is a whole module build without ccache's hits).
-	if [ "$env" = cross ]; then
+	if [ "$env" = cross ] && [[ $arch == arm* ]]; then
 		local t=$SECONDS forms=buildroot
 		[ "$arch" = arm64 ] && forms=yocto
 		TPSTAT_KBUILD_FORMS=$forms tests/kbuild/plain.sh "$kbuild=$kver" >"$dir/kbuild.log" 2>&1
@@ -243,10 +295,12 @@ kernel_job() {
 	[ "$modrel" != - ] && vm+=(--modules-release "$modrel")
 	[ "$modroot" != - ] && vm+=(--modules-root "$modroot")
 	[ -n "$append" ] && vm+=(--append "$append")
-	[ "$arch" != amd64 ] && vm+=(--arch "$arch" --root "$(tests/arm/root.sh "$arch")")
-	# The suites of each tier (the header above).  First: monitor.sh's
-	# rate test wants a guest where nothing else runs yet.  Last:
-	# events.sh loads sctp, which stays loaded.
+	[ "$arch" != amd64 ] && vm+=(--arch "$arch" --root "$(tests/vm/root.sh "$arch")")
+	# The suites of each tier (the header above).  The contract's first
+	# on every kernel.  Then monitor.sh: its rate test wants a guest
+	# where little has run yet.  Last: events.sh loads sctp, which stays
+	# loaded.
+	local contract=(contract.sh endian.sh) deep_suites=()
 	case $tier in
 	# The views (over IPv4 and IPv6; their decisions are KUnit's on the
 	# debug kernels too), the kernel's YNL client, a dead namespace's
@@ -258,28 +312,36 @@ kernel_job() {
 	# the privilege table, whose netlink and capability paths the two
 	# share, and every module parameter at and past its limits: on 6.1,
 	# whose extack the parameters' concurrent errors are about.
-	full) suites=(monitor.sh run.sh)
-		[[ $name == deb-6.12* ]] && suites+=(ctl.sh)
-		suites+=(netns.sh)
-		[[ $name == deb-6.1.* ]] && suites+=(filter.sh)
-		suites+=(stress.sh adversary.sh)
+	full) deep_suites=(monitor.sh run.sh)
+		[[ $name == deb-6.12* ]] && deep_suites+=(ctl.sh)
+		deep_suites+=(netns.sh)
+		[[ $name == deb-6.1.* ]] && deep_suites+=(filter.sh)
+		deep_suites+=(stress.sh adversary.sh)
 		[[ $name == deb-6.12* ]] &&
-			suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh sockmem.sh)
-		[[ $name == deb-6.1.* ]] && suites+=(params.sh privilege.sh)
-		suites+=(auth.sh events.sh) ;;
-	# adversary.sh: whole on Debian 12's kernels; elsewhere without its
-	# floods and namespaces arming (TPSTAT_ADVERSARY_PARTS=), whose code
-	# is the same on every kernel: its fuzzing, bad requests and rmmod
-	# with readers are what differs (5.10's dumps let a set reserved
-	# field through).  On a debug kernel it took 5 to 15 minutes so: on
-	# 7.3, whose tracepoints call probes preemptible; the debug 6.1
-	# calls them as Debian's 6.1 does.  TPSTAT_ADVERSARY=all runs it on
-	# the debug 6.1 too, and whole on the basic kernels.
-	debug) suites=(monitor.sh stress.sh)
-		[[ $name == debug-7.* || ${TPSTAT_ADVERSARY:-} == all ]] &&
-			suites+=(adversary.sh) ;;
-	*) suites=(monitor.sh run.sh netns.sh stress.sh adversary.sh auth.sh events.sh) ;;
+			deep_suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh sockmem.sh)
+		[[ $name == deb-6.1.* ]] && deep_suites+=(params.sh privilege.sh)
+		deep_suites+=(auth.sh events.sh) ;;
+	# adversary.sh: whole on Debian 12's kernels; on the debug and basic
+	# kernels without its floods and namespaces arming
+	# (TPSTAT_ADVERSARY_PARTS=), whose code is the same on every kernel:
+	# its fuzzing, bad requests and rmmod with readers are what differs
+	# (5.10's dumps let a set reserved field through).
+	# TPSTAT_ADVERSARY=all runs it whole everywhere.
+	debug) deep_suites=(monitor.sh stress.sh adversary.sh) ;;
+	basic) deep_suites=(monitor.sh run.sh netns.sh stress.sh adversary.sh auth.sh events.sh) ;;
+	contract) ;;
 	esac
+	suites=("${contract[@]}")
+	if [ ${#deep_suites[@]} -gt 0 ]; then
+		suites=(monitor.sh "${contract[@]}" "${deep_suites[@]:1}")
+		[ "${deep_suites[0]}" = monitor.sh ] || suites=("${contract[@]}" "${deep_suites[@]}")
+	fi
+	# What results.sh reads: the tiers, the contract's suites, the deep ones.
+	{
+		if [ "$tier" = contract ]; then echo contract; else echo "contract, $tier"; fi
+		echo "${contract[*]}"
+		echo "${deep_suites[*]}"
+	} >"$logs/$name.plan"
 	# The storms: longest where KASAN and lockdep watch.
 	stress_secs=15 parts="flooding arming"
 	[ "$tier" = debug ] && stress_secs=40 parts=
@@ -288,11 +350,14 @@ kernel_job() {
 	# of a debug job's 27 minutes.
 	fuzz_n=10000
 	[ "$tier" = debug ] && fuzz_n=4000
-	[ "$tier" = basic ] && [ "${TPSTAT_ADVERSARY:-}" != all ] && parts=
+	[ "$tier" = basic ] && parts=
+	[ "${TPSTAT_ADVERSARY:-}" = all ] && parts="flooding arming"
 	# KUnit in the same boot, after the suites (a boot of a debug
 	# kernel takes minutes under TCG).
 	kunit=
-	[ "$tier" != basic ] && [ -f "build/$kver/tpstat_kunit.ko" ] && kunit=build/$kver/tpstat_kunit.ko
+	case $tier in
+	full | debug) [ -f "build/$kver/tpstat_kunit.ko" ] && kunit=build/$kver/tpstat_kunit.ko ;;
+	esac
 	# shellcheck disable=SC2016 # expanded by the guest's shell
 	TPSTAT_TIER=$tier TPSTAT_STRESS_SECONDS=$stress_secs TPSTAT_ADVERSARY_PARTS=$parts \
 		TPSTAT_FUZZ_N=${TPSTAT_FUZZ_N:-$fuzz_n} \
@@ -368,23 +433,26 @@ after_deployment() {
 {
 	tests/vm/kernels.sh | while read -r name image kbuild modrel append; do
 		case $name in
-		debug-*) [[ " $debug_kernels " == *" $(debug_version "$name") "* ]] || continue ;;
+		debug-*) [[ " $debug_kernels " == *" $(debug_version "$name") "* ]] || continue
+			tier=debug ;;
+		*) [[ " $host_kernels " == *" $(key_of "$name") "* ]] || continue
+			tier=full ;;
 		esac
-		tier=full
-		[[ $name == debug-* ]] && tier=debug
 		echo "$name $tier amd64 $image $kbuild $modrel - host ${append:-}"
 	done
 	while read -r name arch image kbuild modrel modroot env; do
-		echo "$name basic $arch $image $kbuild $modrel $modroot $env"
+		tier=contract
+		[[ " ${deep[*]} " == *" $name "* ]] && tier=basic
+		echo "$name $tier $arch $image $kbuild $modrel $modroot $env"
 	done <"$logs/matrix.list"
 } >"$logs/jobs"
 
 # Two at a time, the longest first so that both cores end close
 # together (minutes in a warm run, which a slower machine can double):
-# the deployment (10, first: Debian 12's kernels wait for it), the debug
-# 7.3 kernel (10, with adversary.sh), Debian 12's 6.12 (12) and 6.1 (8,
-# with params.sh), the debug 6.1 kernel (8), the host's own checks (1),
-# ARM (7-11), the basic tier (5-7 with its chroot build).
+# the deployment (11, first: Debian 12's kernels wait for it), the debug
+# 7.3 kernel, Debian 12's 6.12 (14) and 6.1 (10), the debug 6.1 kernel,
+# the deep tiers the rotation took (emulated architectures first), the
+# host's own checks (1), then every other kernel's contract (2-5).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 names=()
 start() { # NAME COMMAND...: in the background once a core is free
@@ -410,9 +478,9 @@ while read -r name tier arch image kbuild modrel modroot env append; do
 			"$modrel" "$modroot" "$env" "${append:-}"
 		names+=("$name") ;;
 	esac
-done < <({ cat "$logs/jobs"; echo deployment; echo host; } |
-	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-7/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 5 : 7
-		if (o == 7 && $3 != "amd64") o = 6
+done < <({ cat "$logs/jobs"; [ -n "$by_hand" ] || printf 'deployment\nhost\n'; } |
+	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-7/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 7 : $2 == "basic" ? 6 : 9
+		if ((o == 6 || o == 9) && $3 != "amd64") o--
 		print o, $0 }' |
 	sort -k1,1n -s | cut -d' ' -f2-)
 wait
@@ -433,7 +501,7 @@ got=$(wc -l <"$logs/matrix.list")
 result $((got == ${#matrix_names[@]} ? 0 : 1)) \
 	"all ${#matrix_names[@]} matrix kernels asked for were fetched and tried ($got)"
 # shellcheck disable=SC2086 # a list of versions
-for k in deb-6.1 deb-6.12 $(printf 'debug-%s ' $debug_kernels); do
+for k in $host_kernels $(printf 'debug-%s ' $debug_kernels); do
 	grep -q "^${k}[. -]" "$logs/jobs"
 	result $? "the jobs include $k"
 done

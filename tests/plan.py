@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Which deep tiers this make check runs: the rotation.
+
+Every run gives every kernel its contract tier and keeps its fixed jobs
+(the full tier on Debian 12's kernels, the debug kernels, the deployment,
+the host's checks). The other deep tiers take turns: the one that passed
+longest ago first, as the committed docs/check-results.md records it (never
+passed counts as oldest), then the next oldest, each taken if the run's
+estimated time still fits the budget. The oldest is taken whatever the
+budget, so every deep tier runs within as many committed runs as there
+are deep tiers in the rotation.
+
+The time of a run is estimated from the last measured time of each job's
+parts (its contract tier, its deep tier), as docs/check-results.md gives
+them, scheduled longest first on JOBS cores.
+
+  tests/plan.py --results docs/check-results.md --budget SECONDS --jobs N \\
+      [--only-one] < candidates
+
+Each line of the input: NAME KIND [DEFAULT_CONTRACT DEFAULT_DEEP]
+  KIND  fixed     always run, contract and deep tier both
+        contract  always its contract tier; its deep tier in the rotation
+        extra     a job of the rotation alone (the opt-in debug 5.10)
+  The defaults stand for a kernel docs/check-results.md has no time for.
+--only-one: take only the oldest deep tier (a cold run, which builds its
+kernels first).
+Prints the names whose deep tier runs, one a line, oldest first; on
+stderr, the order and each estimate.
+"""
+import argparse
+import re
+import sys
+
+# Seconds for a part never measured, and for jobs of a fixed length.
+DEFAULT_CONTRACT = 300
+DEFAULT_DEEP = 600
+
+
+def read_results(path):
+    """Name -> (contract secs, deep secs, deep last passed 'commit date')."""
+    rows = {}
+    try:
+        lines = open(path, encoding="utf-8").read().splitlines()
+    except FileNotFoundError:
+        return rows
+    header = None
+    for line in lines:
+        if not line.startswith("|") or line.startswith("|---"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = cells
+            continue
+        row = dict(zip(header, cells))
+        name = row.get("kernel", "").split(" ")[0]
+        if not name:
+            continue
+
+        def secs(col):
+            m = re.match(r"(\d+)s", row.get(col, ""))
+            return int(m.group(1)) if m else None
+
+        rows[name] = (secs("contract time"), secs("deep tier time"),
+                      row.get("deep tier last passed", ""))
+    return rows
+
+
+def makespan(times, cores):
+    """Longest first on the least loaded core: the run's length."""
+    load = [0] * cores
+    for t in sorted(times, reverse=True):
+        load[load.index(min(load))] += t
+    return max(load)
+
+
+def passed_key(last):
+    """Sort key of a 'last passed' cell: its date, never passed first."""
+    m = re.search(r"(\d{4}-\d{2}-\d{2}(?:T[0-9:]+Z?)?)", last)
+    return m.group(1) if m else ""
+
+
+def main():
+    ap = argparse.ArgumentParser(description="the rotation of deep tiers")
+    ap.add_argument("--results", required=True)
+    ap.add_argument("--budget", type=int, required=True)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only-one", action="store_true")
+    args = ap.parse_args()
+    known = read_results(args.results)
+
+    base = []        # seconds of what runs whatever the rotation takes
+    candidates = []  # (age key, name, seconds the deep tier adds)
+    for line in sys.stdin:
+        f = line.split()
+        if not f:
+            continue
+        name, kind = f[0], f[1]
+        dc = int(f[2]) if len(f) > 2 else DEFAULT_CONTRACT
+        dd = int(f[3]) if len(f) > 3 else DEFAULT_DEEP
+        c, d, last = known.get(name, (None, None, ""))
+        c = dc if c is None else c
+        d = dd if d is None else d
+        if kind == "fixed":
+            base.append(c + d)
+        elif kind == "contract":
+            base.append(c)
+            candidates.append((passed_key(last), name, d, len(base) - 1))
+        elif kind == "extra":
+            candidates.append((passed_key(last), name, c + d, None))
+        else:
+            sys.exit(f"plan.py: unknown kind {kind!r} for {name}")
+
+    candidates.sort(key=lambda x: (x[0], x[1]))
+    times = list(base)
+    print(f"# rotation: without deep tiers, {makespan(times, args.jobs)}s "
+          f"estimated on {args.jobs} cores, budget {args.budget}s", file=sys.stderr)
+    for i, (age, name, deep, at) in enumerate(candidates):
+        trial = list(times)
+        if at is None:
+            trial.append(deep)
+        else:
+            trial[at] += deep
+        span = makespan(trial, args.jobs)
+        take = i == 0 or (not args.only_one and span <= args.budget)
+        print(f"#   {name}: deep tier last passed {age or 'never'}, +{deep}s"
+              f" -> {span}s: {'taken' if take else 'not this run'}",
+              file=sys.stderr)
+        if take:
+            times = trial
+            print(name)
+
+
+if __name__ == "__main__":
+    main()
