@@ -5,9 +5,11 @@
 # machine lacks: compilers and kernel build tools, Debian's 6.1 and 6.12
 # kernels with their headers, the 6.1 source for the 6.1 debug kernel and
 # Debian's archive keys for fetching the 5.10 one's from bullseye, QEMU
-# and busybox for the test bed (and for the ARM guests: QEMU's ARM
-# systems, cross compilers for the tools, debootstrap for their Debian
-# root, tests/arm/root.sh, and for the matrix's build chroots,
+# and busybox for the test bed (and for the foreign guests: QEMU's
+# systems of each architecture, riscv64's OpenSBI firmware, cross
+# compilers for the module of the bookworm ones and for the tools,
+# qemu-user for the tool's unit tests, debootstrap for their Debian
+# root, tests/vm/root.sh, and for the matrix's build chroots,
 # tests/matrix/chroot.sh), and the tools the tests drive (for the
 # deployment tests: DKMS, Debian packaging tools, lintian, and prometheus
 # for promtool; python3-yaml and -jsonschema for the kernel's YNL client,
@@ -23,6 +25,9 @@ packages=(
 	ethtool procps util-linux
 	qemu-system-x86 busybox-static
 	qemu-system-arm gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
+	qemu-system-misc qemu-system-ppc qemu-system-mips opensbi qemu-user-static
+	gcc-i686-linux-gnu gcc-mipsel-linux-gnu gcc-mips64el-linux-gnuabi64
+	gcc-riscv64-linux-gnu gcc-s390x-linux-gnu gcc-powerpc64le-linux-gnu
 	debootstrap
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
