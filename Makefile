@@ -18,7 +18,7 @@
 #   make ctl tools CC=aarch64-linux-gnu-gcc   (or arm-linux-gnueabihf-gcc,
 #                        or CROSS_COMPILE=<prefix>) [SYSROOT=<dir>]
 #                        cross-built into build/ctl-arm64, build/tools-arm64
-#                        (-armhf), against tests/arm/root.sh's Debian root
+#                        (-armhf), against tests/vm/root.sh's Debian root
 #                        of that architecture unless SYSROOT says another;
 #                        the guest suites take them with
 #                        TPSTAT_BUILD_SUFFIX=-arm64 (boot.sh --arch sets it)
@@ -114,7 +114,7 @@ TOOLS_ARCH = $(if $(filter-out $(shell cc -dumpmachine 2>/dev/null),$(TOOLS_TRIP
 	     $(if $(filter arm-linux-gnueabihf,$(TOOLS_TRIPLET)),armhf)))
 TOOLS_SUFFIX = $(if $(TOOLS_ARCH),-$(TOOLS_ARCH))
 # Shell words: sysroot=<dir> && (the root is built on first use).
-TOOLS_SYSROOT = $(if $(TOOLS_ARCH),sysroot=$(if $(SYSROOT),'$(SYSROOT)',$$(tests/arm/root.sh $(TOOLS_ARCH))) &&)
+TOOLS_SYSROOT = $(if $(TOOLS_ARCH),sysroot=$(if $(SYSROOT),'$(SYSROOT)',$$(tests/vm/root.sh $(TOOLS_ARCH))) &&)
 TOOLS_VARS = $(if $(TOOLS_ARCH),CC=$(TOOLS_CC) SYSROOT="$$sysroot")
 
 ctl:

@@ -107,7 +107,7 @@ for arch in arm64 armhf; do
 	esac
 	wanted "$short" || continue
 	read -r _ _ image kdir modrel modroot _ < <(tests/matrix/fetch.sh "$kname")
-	root=$(tests/arm/root.sh "$arch")
+	root=$(tests/vm/root.sh "$arch")
 	echo "=== $kname: cross-building" >&2
 	log=$raw/$kname.build.log
 	{ nice -n 10 make -s module KVER="$modrel" KDIR="$kdir" ARCH="$karch" \

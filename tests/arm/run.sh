@@ -7,7 +7,7 @@
 # made on first use:
 #   the kernel    tests/matrix/fetch.sh bookworm-arm64 | bookworm-armmp
 #                 (image, depmod'ed modules, headers with amd64 kbuild)
-#   the root      tests/arm/root.sh ARCH (the guest's /)
+#   the root      tests/vm/root.sh ARCH (the guest's /)
 #   the module    make module ARCH=arm64|arm CROSS_COMPILE=... against
 #                 those headers: build/<release>/tpstat.ko
 #   the tools     make ctl tools CC=<cross gcc>: build/ctl-ARCH, tools-ARCH
@@ -45,7 +45,7 @@ read -r _ _ image kdir release modroot _ < <(tests/matrix/fetch.sh "$name" 2>"$l
 step "kernel $release ready"
 
 t0=$SECONDS
-root=$(tests/arm/root.sh "$arch")
+root=$(tests/vm/root.sh "$arch")
 step "root ready"
 
 t0=$SECONDS

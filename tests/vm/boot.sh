@@ -3,26 +3,28 @@
 # run one command in it; exit with the command's status.
 #
 # Usage: tests/vm/boot.sh --kernel BZIMAGE [--modules-release VER [--modules-root DIR]]
-#            [--arch x86_64|arm64|armhf] [--root DIR] [--append "CMDLINE"]
+#            [--arch ARCH] [--root DIR] [--append "CMDLINE"]
 #            [--smp N] [--mem MB] [--timeout SECONDS] [--out DIR] [--expose DIR]... [--bench]
 #            -- COMMAND...
 #   --kernel BZIMAGE        kernel image to boot (e.g. /boot/vmlinuz-VER, or a bzImage).
-#   --modules-release VER   load virtio_pci, 9pnet_virtio and 9p (and what they need) from
+#   --modules-release VER   load virtio_pci, 9pnet_virtio and 9p (and what they need; on
+#                           s390x only the last two, its virtio over CCW is built in) from
 #                           /lib/modules/VER in the initramfs; omit for a kernel that has
 #                           them built in (the debug kernel).
 #   --modules-root DIR      take those modules from DIR/lib/modules/VER instead of the host's
 #                           /lib/modules (a kernel package unpacked into the cache, with
 #                           depmod -b DIR run on it); the guest sees DIR/lib/modules as its
 #                           /lib/modules, so it autoloads that kernel's modules.
-#   --arch ARCH             x86_64 (default: qemu-system-x86_64, console ttyS0); arm64
-#                           (qemu-system-aarch64 -M virt -cpu cortex-a57) or armhf
-#                           (qemu-system-arm -M virt -cpu cortex-a15), console ttyAMA0, for
-#                           Debian's arm64 and armmp kernels.  The initramfs carries that
-#                           architecture's busybox-static (downloaded once into the cache
-#                           with tests/matrix/apt.sh, never installed); an ARM guest gets
-#                           TPSTAT_BUILD_SUFFIX=-ARCH unless set (the cross-built tools).
+#   --arch ARCH             x86_64 (the default), or a Debian architecture this machine
+#                           emulates: arm64, armhf, i386, mips64el, mipsel, riscv64, s390x,
+#                           ppc64el; the table 'arches' below says which QEMU, machine and
+#                           console each boots with, for Debian's kernel of it.  A foreign
+#                           guest's initramfs carries that architecture's busybox-static
+#                           (downloaded once into the cache with tests/matrix/apt.sh, never
+#                           installed), and it gets TPSTAT_BUILD_SUFFIX=-ARCH unless set
+#                           (the cross-built tools).
 #   --root DIR              the guest's / (read-only): default the host's / for x86_64, and
-#                           tests/arm/root.sh ARCH's Debian root for arm64 and armhf.  With
+#                           tests/vm/root.sh ARCH's Debian root for the others.  With
 #                           a root other than /, the checkout holding this script is shared
 #                           too and mounted at its own path, the host's /tmp is shared for
 #                           --expose, and --modules-root's lib/modules is shared as the
@@ -96,21 +98,34 @@ done
 cache_root=${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}
 checkout=$(cd "$(dirname "$self")/../.." && pwd -P)
 
-# The architecture: QEMU, its machine, the console, busybox and the root.
-case $arch in
-x86_64)
-	qemu_system=(qemu-system-x86_64) console_dev=ttyS0
-	;;
-arm64)
-	qemu_system=(qemu-system-aarch64 -M virt -cpu cortex-a57) console_dev=ttyAMA0
-	;;
-armhf)
-	# highmem=off: nothing above 4 GiB for a kernel without LPAE (armmp).
-	# shellcheck disable=SC2054 # QEMU's commas
-	qemu_system=(qemu-system-arm -M virt,highmem=off -cpu cortex-a15) console_dev=ttyAMA0
-	;;
-*) die "unknown --arch '$arch' (x86_64, arm64 or armhf)" ;;
-esac
+# The architectures, one a line: Debian's name; the release its busybox-static
+# comes from (that of its kernel and root; x86_64 takes the host's); the
+# console; the modules that give the initramfs virtio and 9p, in load order
+# (one built into the kernel is skipped); and the rest of the line, QEMU and
+# its machine.  Notes:
+# - armhf: highmem=off, nothing above 4 GiB for a kernel without LPAE (armmp).
+# - riscv64: QEMU's bundled OpenSBI is the firmware (-M virt's default).
+# - s390x: virtio is over CCW, built in (CONFIG_S390_GUEST), not PCI; the
+#   console is the SCLP's VT220 line, which -nographic connects.
+# - ppc64el: x-vof=on, QEMU's small Virtual Open Firmware instead of SLOF;
+#   the kernel is the vmlinux ELF.
+# - mips64el, mipsel: Malta, whose QEMU takes at most 2 GiB; the 5kc kernel
+#   is MIPS64r2, so the 5KEc core; either boots the vmlinux ELF.
+arches='
+x86_64   -        ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-x86_64
+arm64    bookworm ttyAMA0  virtio_pci,9pnet_virtio,9p  qemu-system-aarch64 -M virt -cpu cortex-a57
+armhf    bookworm ttyAMA0  virtio_pci,9pnet_virtio,9p  qemu-system-arm -M virt,highmem=off -cpu cortex-a15
+i386     bookworm ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-i386 -cpu max
+mips64el bookworm ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-mips64el -M malta -cpu 5KEc
+mipsel   bookworm ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-mipsel -M malta -cpu 24Kf
+riscv64  trixie   ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-riscv64 -M virt
+s390x    trixie   ttysclp0 9pnet_virtio,9p             qemu-system-s390x -M s390-ccw-virtio
+ppc64el  trixie   hvc0     virtio_pci,9pnet_virtio,9p  qemu-system-ppc64 -M pseries,x-vof=on
+'
+read -r _ busybox_release console_dev initrd_modules qemu_line < <(
+	awk -v a="$arch" '$1 == a' <<<"$arches") ||
+	die "unknown --arch '$arch' ($(awk 'NF { printf "%s%s", sep, $1; sep = ", " }' <<<"$arches"))"
+read -r -a qemu_system <<<"$qemu_line"
 for tool in "${qemu_system[0]}" cpio gzip; do
 	command -v "$tool" >/dev/null || die "$tool is missing (run tests/deps.sh)"
 done
@@ -124,11 +139,17 @@ foreign_busybox() {
 		flock "$lockfd"
 		if [[ ! -x $dir/bin/busybox ]]; then
 			tmp=$(mktemp -d "$cache_root/busybox-$arch.XXXXXX")
-			(cd "$tmp" && "$checkout/tests/matrix/apt.sh" bookworm "$arch" \
+			(cd "$tmp" && "$checkout/tests/matrix/apt.sh" "$busybox_release" "$arch" \
 				apt-get -qq download "busybox-static:$arch" >&2) ||
 				die "cannot download busybox-static:$arch"
 			dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/root" ||
 				die "cannot unpack busybox-static:$arch"
+			# trixie's is in /usr/bin (merged /usr), bookworm's in /bin.
+			if [[ ! -e $tmp/root/bin/busybox ]]; then
+				mkdir -p "$tmp/root/bin"
+				mv "$tmp/root/usr/bin/busybox" "$tmp/root/bin/busybox" ||
+					die "no busybox in busybox-static:$arch"
+			fi
 			rm -rf "$dir"
 			mv "$tmp/root" "$dir"
 			rm -rf "$tmp"
@@ -145,7 +166,7 @@ if [[ $arch == x86_64 ]]; then
 	root=${root:-/}
 else
 	busybox=$(foreign_busybox)
-	root=${root:-$("$checkout/tests/arm/root.sh" "$arch")} || die "no $arch root (tests/arm/root.sh)"
+	root=${root:-$("$checkout/tests/vm/root.sh" "$arch")} || die "no $arch root (tests/vm/root.sh)"
 fi
 [[ -d $root ]] || die "--root '$root' is no directory"
 root=$(cd "$root" && pwd -P)
@@ -155,7 +176,7 @@ root=$(cd "$root" && pwd -P)
 # Modules to insmod, in dependency order, one host path a line (none if built in).
 module_list() {
 	local mod
-	for mod in virtio_pci 9pnet_virtio 9p; do
+	for mod in ${initrd_modules//,/ }; do
 		modprobe ${modroot:+-d "$modroot"} --show-depends -S "$release" "$mod" ||
 			die "modprobe cannot resolve $mod for $release"
 	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }'
@@ -208,7 +229,7 @@ mkdir -p $R/tmp/out
 mount -t 9p -o "$opts" out $R/tmp/out || fail "mounting the out share"
 B=$R/tmp/out/.boot
 [ -f $B/run.sh ] || fail "no $B/run.sh in the out share"
-# A root other than the host's (an ARM root): the host's /tmp comes as a
+# A root other than the host's (a foreign one): the host's /tmp comes as a
 # share of its own (for what is exposed below), and so does the checkout.
 if [ -s $B/checkout ]; then
 	mount -t 9p -o "$opts,ro" hosttmp /hosttmp || fail "mounting the host's /tmp"

@@ -1,30 +1,34 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# A Debian bookworm root of an ARM architecture for the ARM guests: the
-# guest mounts it over 9p as its / (tests/vm/boot.sh --arch ARCH --root
-# DIR), since this machine's own root holds amd64 binaries.  It carries
-# every command the guest suites (tests/net/*.sh, tests/live.sh) run, the
-# libraries the cross-built tool needs (libmnl0), and libmnl-dev so the
-# root doubles as the sysroot the tool is cross-built against
-# (make ctl ARCH=...).
-#   tests/arm/root.sh arm64|armhf
+# A Debian root of a foreign architecture for the guests of that
+# architecture: the guest mounts it over 9p as its / (tests/vm/boot.sh
+# --arch ARCH --root DIR), since this machine's own root holds amd64
+# binaries.  It carries every command the guest suites (tests/net/*.sh,
+# tests/live.sh) run, the libraries the cross-built tool needs (libmnl0),
+# and libmnl-dev and libc6-dev so the root doubles as the sysroot the tool
+# is cross-built against (make ctl CC=...).
+#   tests/vm/root.sh arm64|armhf|i386|mips64el|mipsel|riscv64|s390x|ppc64el
+# Each architecture's root is of the release its kernel comes from: Debian
+# 12 (bookworm) for arm64, armhf, i386, mips64el and mipsel; Debian 13
+# (trixie) for riscv64 (not in bookworm at all), s390x and ppc64el.
 # Prints the root's directory,
-#   ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/armroot-<arch>-<key>
-# where key hashes this script (and so the package list).  Built once:
-# "<dir>.done" is written last, and concurrent callers wait on a lock.
+#   ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/root-<arch>-<key>
+# where key hashes this script (and so the package list and the release).
+# Built once: "<dir>.done" is written last, and concurrent callers wait on
+# a lock.
 #
 # debootstrap --foreign downloads every package and unpacks the essential
 # ones; the rest are unpacked here with dpkg-deb, and the little their
 # maintainer scripts would have done that the suites need is done by hand
-# (the users and groups, the awk alternative).  No ARM code runs on this
-# machine, so no binfmt_misc or qemu-user is needed, and a cold root takes
-# about a minute (most of it the download) where a second stage under
-# qemu-user-static took 8 (arm64) and 16 (armhf).  The root is never
+# (the users and groups, the awk alternative).  No foreign code runs on
+# this machine, so no binfmt_misc or qemu-user is needed, and a cold root
+# takes about a minute (most of it the download) where a second stage
+# under qemu-user-static took 8 (arm64) and 16 (armhf).  The root is never
 # booted as a full system: the guest runs the suites from an initramfs
 # with it mounted as /, so an unconfigured dpkg database costs nothing.
-# The mirror is the one this machine's apt uses for bookworm
-# (TPSTAT_DEBIAN_MIRROR overrides it).
+# The mirror is the one this machine's apt uses for bookworm, for either
+# release (TPSTAT_DEBIAN_MIRROR overrides it).
 set -euo pipefail
 
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
@@ -33,12 +37,21 @@ die() {
 	exit 2
 }
 
+# The release of each architecture's root, one line each.
+releases='
+arm64    bookworm
+armhf    bookworm
+i386     bookworm
+mips64el bookworm
+mipsel   bookworm
+riscv64  trixie
+s390x    trixie
+ppc64el  trixie
+'
 arch=${1:-}
-case $arch in
-arm64) ;;
-armhf) ;;
-*) die "usage: tests/arm/root.sh arm64|armhf" ;;
-esac
+release=$(awk -v a="$arch" '$1 == a { print $2 }' <<<"$releases")
+[[ -n $arch && -n $release ]] ||
+	die "usage: tests/vm/root.sh $(awk 'NF { printf "%s%s", sep, $1; sep = "|" }' <<<"$releases")"
 
 # What the guest runs: bash and coreutils, sed, grep, mawk, diffutils
 # (minbase has those), and: ip, tc, ss, devlink (iproute2), sysctl
@@ -62,18 +75,18 @@ key=$({
 	cat "$self"
 	printf '%s\n' "${packages[@]}"
 } | sha256sum | cut -c1-12)
-root=$cache_root/armroot-$arch-$key
+root=$cache_root/root-$arch-$key
 
 if [[ -f $root.done ]]; then
 	echo "$root"
 	exit 0
 fi
 
-for tool in debootstrap dpkg-deb flock; do
+for tool in debootstrap dpkg-deb flock readelf; do
 	command -v "$tool" >/dev/null || die "$tool is missing (run tests/deps.sh)"
 done
 mkdir -p "$cache_root"
-exec 9>"$cache_root/armroot-$arch.lock"
+exec 9>"$cache_root/root-$arch.lock"
 flock 9
 if [[ -f $root.done ]]; then
 	echo "$root"
@@ -86,15 +99,15 @@ mirror=${TPSTAT_DEBIAN_MIRROR:-$(apt-get indextargets --format '$(RELEASE) $(REP
 [[ -n $mirror ]] || die "this machine's apt has no bookworm source (set TPSTAT_DEBIAN_MIRROR)"
 
 SECONDS=0
-echo "root.sh: debootstrap $arch into $root" >&2
+echo "root.sh: debootstrap $release $arch into $root" >&2
 rm -rf "$root" "$root.tmp"
 include=$(
 	IFS=,
 	echo "${packages[*]}"
 )
-log=$cache_root/armroot-$arch-$key.log
+log=$cache_root/root-$arch-$key.log
 if ! debootstrap --foreign --arch="$arch" --variant=minbase --include="$include" \
-	bookworm "$root.tmp" "$mirror" >"$log" 2>&1; then
+	"$release" "$root.tmp" "$mirror" >"$log" 2>&1; then
 	tail -20 "$log" >&2
 	die "debootstrap (first stage) failed; log: $log"
 fi
@@ -140,6 +153,14 @@ for c in "${commands[@]}"; do
 	[[ -n $found ]] || missing+=" $c"
 done
 [[ -z $missing ]] || die "the root lacks:$missing"
+# The dynamic loader the guest's programs name (/lib/ld-linux-armhf.so.3,
+# /lib64/ld64.so.2, /lib/ld64.so.1...): reachable only if the merged-/usr
+# symlinks debootstrap made cover that architecture's library directory.
+interp=$(readelf -lW "$root.tmp/usr/bin/bash" |
+	sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
+f=$root.tmp$interp
+[[ -L $f ]] && f=$(readlink "$f") && [[ $f = /* ]] && f=$root.tmp$f || f=$root.tmp$interp
+[[ -n $interp && -e $f ]] || die "the root lacks bash's loader '$interp'"
 
 mv "$root.tmp" "$root"
 touch "$root.done"
