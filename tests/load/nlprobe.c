@@ -12,9 +12,22 @@
  *   nlprobe filter-bad       SET_FILTER requests with addresses the tool
  *                            never sends; each must be refused: prints
  *                            "what: errno: the extack message" each
+ *   nlprobe view NAME...     GET_VIEW dumps of views NAME (drops, resets,
+ *                            ...): one line per message, the view's name
+ *                            then the message's attributes as
+ *                            "name=value", decoded by their types in
+ *                            uapi/linux/tpstat.h alone (ports as u16 in
+ *                            host order, addresses as network-order
+ *                            bytes), not by the tool's code: a reading
+ *                            of the contract that does not share the
+ *                            tool's mistakes (tests/net/endian.sh).  A
+ *                            view refused says so on stderr; the others
+ *                            are dumped still
  * Exit 0 when every request got a clean answer.
  */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,10 +101,13 @@ static void read_extack(const struct nlmsghdr *h)
 	}
 }
 
+static void print_view_msg(const struct nlmsghdr *h);
+
 /*
  * Sends @len bytes and reads until the request ends.  Returns the errno of
  * an NLMSG_ERROR (0 for an ACK or a DONE), or 1 when nothing ended it.
- * With @print, data messages' counter attributes are printed.
+ * With @print 1, data messages' counter attributes are printed; with 2,
+ * every attribute of a view's messages (print_view_msg).
  */
 static int transact(struct msg *m, size_t len, int print, int *batches)
 {
@@ -121,7 +137,9 @@ static int transact(struct msg *m, size_t len, int print, int *batches)
 			if (h->nlmsg_type == NLMSG_DONE)
 				return h->nlmsg_len >= NLMSG_LENGTH(sizeof(int)) ?
 				       *(int *)NLMSG_DATA(h) : 0;
-			if (print) {
+			if (print == 2) {
+				print_view_msg(h);
+			} else if (print) {
 				struct nlattr *a = (void *)((char *)NLMSG_DATA(h) + GENL_HDRLEN);
 				int rem = h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
 				const char *name = "?";
@@ -375,6 +393,156 @@ static int random_requests(int family, long n, unsigned int seed)
 	return hangs != 0;
 }
 
+/*
+ * The GET_VIEW reply attributes by uapi/linux/tpstat.h's comments: their
+ * names (TPSTAT_A_ lower-cased) and types.  A payload whose length is not
+ * its type's prints as "badlen<N>".
+ */
+enum vtype { V_SKIP, V_U8, V_U16, V_U32, V_U64, V_STR, V_ADDR };
+static const struct {
+	const char *name;
+	enum vtype type;
+} vattrs[TPSTAT_A_MAX + 1] = {
+#define VA(a, n, t) [TPSTAT_A_##a] = { n, t }
+	VA(VIEW, "view", V_U32), VA(VIEW_ENTRIES, "view_entries", V_U32),
+	VA(VIEW_CAPACITY, "view_capacity", V_U32),
+	VA(VIEW_OVERFLOW, "view_overflow", V_U64),
+	VA(NETNS, "netns", V_U32), VA(FAMILY, "family", V_U8),
+	VA(SADDR, "saddr", V_ADDR), VA(SPORT, "sport", V_U16),
+	VA(DADDR, "daddr", V_ADDR), VA(DPORT, "dport", V_U16),
+	VA(IFINDEX, "ifindex", V_U32), VA(IFNAME, "ifname", V_STR),
+	VA(LOCATION, "location", V_STR), VA(REASON, "reason", V_U32),
+	VA(REASON_NAME, "reason_name", V_STR), VA(DEVLINK, "devlink", V_STR),
+	VA(TRAP, "trap", V_STR), VA(TRAP_GROUP, "trap_group", V_STR),
+	VA(COMM, "comm", V_STR), VA(OLD_STATE, "old_state", V_U8),
+	VA(NEW_STATE, "new_state", V_U8), VA(HIST_NAME, "hist_name", V_STR),
+	VA(COUNT, "count", V_U64), VA(RETRANS, "retrans", V_U64),
+	VA(SYNACK_RETRANS, "synack_retrans", V_U64),
+	VA(RST_SENT, "rst_sent", V_U64), VA(RST_RECEIVED, "rst_received", V_U64),
+	VA(TX_PACKETS, "tx_packets", V_U64), VA(TX_BYTES, "tx_bytes", V_U64),
+	VA(RX_PACKETS, "rx_packets", V_U64), VA(RX_BYTES, "rx_bytes", V_U64),
+	VA(XMIT_ERRORS, "xmit_errors", V_U64),
+	VA(XMIT_TIMEOUTS, "xmit_timeouts", V_U64), VA(GRO, "gro", V_U64),
+	VA(NAPI_POLLS, "napi_polls", V_U64), VA(NAPI_WORK, "napi_work", V_U64),
+	VA(NAPI_BUDGET_EXHAUSTED, "napi_budget_exhausted", V_U64),
+	VA(HIST_BUCKETS, "hist_buckets", V_SKIP),
+	VA(HIST_SUM, "hist_sum", V_U64), VA(HIST_COUNT, "hist_count", V_U64),
+	VA(OPENS_ACTIVE, "opens_active", V_U64),
+	VA(OPENS_PASSIVE, "opens_passive", V_U64),
+	VA(OPENS_FAILED, "opens_failed", V_U64),
+	VA(ERRNO, "errno", V_U32), VA(PROTOCOL, "protocol", V_U8),
+	VA(DIRECTION, "direction", V_U8), VA(RCVBUF, "rcvbuf", V_U32),
+	VA(AUTH_KIND, "auth_kind", V_U8),
+	VA(NETNS_COOKIE, "netns_cookie", V_U64),
+	VA(MEM_KIND, "mem_kind", V_U8), VA(MEM_ALLOCATED, "mem_allocated", V_U64),
+	VA(MEM_LIMIT, "mem_limit", V_U64),
+#undef VA
+};
+
+/* The view being dumped, the first word of each line printed. */
+static const char *view_name = "";
+
+static void print_view_msg(const struct nlmsghdr *h)
+{
+	const struct nlattr *a = (const void *)((const char *)NLMSG_DATA(h) + GENL_HDRLEN);
+	int rem = h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
+
+	printf("%s", view_name);
+	for (; rem >= NLA_HDRLEN && a->nla_len >= NLA_HDRLEN && a->nla_len <= rem;
+	     rem -= NLA_ALIGN(a->nla_len),
+	     a = (const void *)((const char *)a + NLA_ALIGN(a->nla_len))) {
+		const unsigned char *d = (const unsigned char *)a + NLA_HDRLEN;
+		size_t len = a->nla_len - NLA_HDRLEN;
+		unsigned int t = a->nla_type & NLA_TYPE_MASK;
+		enum vtype vt = t <= TPSTAT_A_MAX ? vattrs[t].type : V_SKIP;
+		static const size_t size[] = { [V_U8] = 1, [V_U16] = 2,
+					       [V_U32] = 4, [V_U64] = 8 };
+		char text[INET6_ADDRSTRLEN];
+		uint16_t u16;
+		uint32_t u32;
+		uint64_t u64;
+
+		if (vt == V_SKIP || !vattrs[t].name)
+			continue;
+		printf(" %s=", vattrs[t].name);
+		if (vt <= V_U64 && len != size[vt]) {
+			printf("badlen%zu", len);
+			continue;
+		}
+		switch (vt) {
+		case V_U8:
+			printf("%u", d[0]);
+			break;
+		case V_U16:
+			memcpy(&u16, d, 2);
+			printf("%u", u16);
+			break;
+		case V_U32:
+			memcpy(&u32, d, 4);
+			printf("%u", u32);
+			break;
+		case V_U64:
+			memcpy(&u64, d, 8);
+			printf("%llu", (unsigned long long)u64);
+			break;
+		case V_STR:
+			/* Names hold no space; "?" and the like stay as sent. */
+			printf("%.*s", len && !d[len - 1] ? (int)len - 1 : (int)len,
+			       (const char *)d);
+			break;
+		case V_ADDR:
+			if ((len != 4 && len != 16) ||
+			    !inet_ntop(len == 4 ? AF_INET : AF_INET6, d, text,
+				       sizeof(text)))
+				printf("badlen%zu", len);
+			else
+				printf("%s", text);
+			break;
+		default:
+			break;
+		}
+	}
+	printf("\n");
+}
+
+static const char *const view_names[__TPSTAT_VIEW_CNT] = {
+	[TPSTAT_VIEW_DROPS] = "drops", [TPSTAT_VIEW_TRAPS] = "traps",
+	[TPSTAT_VIEW_RETRANS] = "retrans", [TPSTAT_VIEW_RESETS] = "resets",
+	[TPSTAT_VIEW_STATES] = "states", [TPSTAT_VIEW_LIFETIMES] = "lifetimes",
+	[TPSTAT_VIEW_DEVICES] = "devices", [TPSTAT_VIEW_HISTS] = "hists",
+	[TPSTAT_VIEW_ERRORS] = "errors", [TPSTAT_VIEW_RCVQ] = "rcvq",
+	[TPSTAT_VIEW_NEIGH] = "neigh", [TPSTAT_VIEW_AUTH] = "auth",
+	[TPSTAT_VIEW_SOCKMEM] = "sockmem",
+};
+
+/* One view's dump, printed; its error's errno and extack on stderr. */
+static int view_dump(int family, const char *name)
+{
+	struct msg m;
+	size_t len = header(&m, family, TPSTAT_CMD_GET_VIEW, NLM_F_DUMP);
+	uint32_t view;
+	int err;
+
+	for (view = 0; view < __TPSTAT_VIEW_CNT; view++)
+		if (!strcmp(view_names[view], name))
+			break;
+	if (view == __TPSTAT_VIEW_CNT) {
+		fprintf(stderr, "nlprobe: no view '%s'\n", name);
+		return 2;
+	}
+	len += put_attr(m.attrs, TPSTAT_A_VIEW, NLA_HDRLEN + sizeof(view),
+			&view, sizeof(view));
+	m.nlh.nlmsg_len = len;
+	view_name = name;
+	last_extack[0] = '\0';
+	err = transact(&m, len, 2, NULL);
+	if (err)
+		fprintf(stderr, "nlprobe: view %s: %s%s%s\n", name,
+			err > 0 ? "no answer" : strerror(-err),
+			*last_extack ? ": " : "", last_extack);
+	return err != 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_nl local = { .nl_family = AF_NETLINK };
@@ -382,7 +550,7 @@ int main(int argc, char **argv)
 	int family, one = 1;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump\n");
+		fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump | view NAME...\n");
 		return 2;
 	}
 	sock_fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
@@ -399,6 +567,13 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "random") && argc == 4)
 		return random_requests(family, atol(argv[2]),
 				       strtoul(argv[3], NULL, 0));
+	if (!strcmp(argv[1], "view") && argc >= 3) {
+		int i, failed = 0;
+
+		for (i = 2; i < argc; i++)
+			failed |= view_dump(family, argv[i]);
+		return failed;
+	}
 	if (!strcmp(argv[1], "dump")) {
 		struct msg m;
 		size_t len = header(&m, family, TPSTAT_CMD_GET_COUNTERS,
@@ -410,6 +585,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "batches=%d\n", batches);
 		return err != 0;
 	}
-	fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump\n");
+	fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump | view NAME...\n");
 	return 2;
 }

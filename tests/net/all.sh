@@ -5,7 +5,9 @@
 # monitor's alerts (monitor.sh, first: nothing else has run yet), the
 # module's counters (run.sh), the tool against it (ctl.sh), namespaces
 # asking about themselves (netns.sh), the filter's addresses
-# (filter.sh), the views (views.sh, and over IPv6: ipv6.sh), storms of resets and filters under traffic
+# (filter.sh), the views (views.sh, and over IPv6: ipv6.sh), every key's
+# byte order through debugfs, netlink, JSON, text and the export
+# (endian.sh), storms of resets and filters under traffic
 # (stress.sh), a hostile user (adversary.sh), the auth view against
 # TCP-MD5 and TCP-AO failures (auth.sh: skipped in seconds where the
 # kernel lacks the tracepoints) and every network tracepoint (events.sh,
@@ -16,8 +18,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 ko=$1
 shift
-[ $# -gt 0 ] || set -- monitor.sh run.sh ctl.sh netns.sh filter.sh views.sh ipv6.sh stress.sh \
-	adversary.sh auth.sh events.sh
+[ $# -gt 0 ] || set -- monitor.sh run.sh ctl.sh netns.sh filter.sh views.sh ipv6.sh endian.sh \
+	stress.sh adversary.sh auth.sh events.sh
 status=0
 for suite in "$@"; do
 	echo "# --- $suite"
