@@ -16,10 +16,15 @@
 #   make ctl             build/ctl/tpstat, the control tool
 #   make tools           build/tools/{netload,nlprobe}, the tests' tools
 #   make ctl tools CC=aarch64-linux-gnu-gcc   (or arm-linux-gnueabihf-gcc,
-#                        or CROSS_COMPILE=<prefix>) [SYSROOT=<dir>]
+#                        i686-linux-gnu-gcc, mips64el-linux-gnuabi64-gcc,
+#                        mipsel-linux-gnu-gcc, powerpc64le-linux-gnu-gcc,
+#                        riscv64-linux-gnu-gcc, s390x-linux-gnu-gcc, or
+#                        CROSS_COMPILE=<prefix>) [SYSROOT=<dir>]
 #                        cross-built into build/ctl-arm64, build/tools-arm64
-#                        (-armhf), against tests/vm/root.sh's Debian root
-#                        of that architecture unless SYSROOT says another;
+#                        (-armhf, -i386, -mips64el, -mipsel, -ppc64el,
+#                        -riscv64, -s390x: Debian's architecture), against
+#                        tests/vm/root.sh's Debian root of that
+#                        architecture unless SYSROOT says another;
 #                        the guest suites take them with
 #                        TPSTAT_BUILD_SUFFIX=-arm64 (boot.sh --arch sets it)
 #   make run             load the module and show live counters (boots
@@ -104,14 +109,19 @@ module:
 	@[ -n "$(KVER)" ] || { echo "usage: make module KVER=<release> [KDIR=<kernel build dir>]" >&2; exit 2; }
 	module/build.sh "$(KVER)" "$(KDIR)" "$(BUILD)/$(KVER)" $(KBUILD_VARS)
 
-# The tool and the tests' tools for an ARM guest: CC (or CROSS_COMPILE's
-# gcc) a cross compiler to Debian's arm64 or armhf.  Recursive (=): only
-# ctl and tools ask the compiler what it targets.
+# The tool and the tests' tools for another architecture's guest: CC (or
+# CROSS_COMPILE's gcc) a cross compiler to one of the Debian architectures
+# of TOOLS_ARCHES (<GNU triplet, as gcc -dumpmachine says>:<Debian's
+# name>).  Recursive (=): only ctl and tools ask the compiler what it
+# targets.
 TOOLS_CC = $(if $(and $(filter default,$(origin CC)),$(CROSS_COMPILE)),$(CROSS_COMPILE)gcc,$(CC))
 TOOLS_TRIPLET = $(shell $(TOOLS_CC) -dumpmachine 2>/dev/null)
+TOOLS_ARCHES := aarch64-linux-gnu:arm64 arm-linux-gnueabihf:armhf \
+		i686-linux-gnu:i386 mips64el-linux-gnuabi64:mips64el \
+		mipsel-linux-gnu:mipsel powerpc64le-linux-gnu:ppc64el \
+		riscv64-linux-gnu:riscv64 s390x-linux-gnu:s390x
 TOOLS_ARCH = $(if $(filter-out $(shell cc -dumpmachine 2>/dev/null),$(TOOLS_TRIPLET)),$(strip \
-	     $(if $(filter aarch64-linux-gnu,$(TOOLS_TRIPLET)),arm64) \
-	     $(if $(filter arm-linux-gnueabihf,$(TOOLS_TRIPLET)),armhf)))
+	     $(patsubst $(TOOLS_TRIPLET):%,%,$(filter $(TOOLS_TRIPLET):%,$(TOOLS_ARCHES)))))
 TOOLS_SUFFIX = $(if $(TOOLS_ARCH),-$(TOOLS_ARCH))
 # Shell words: sysroot=<dir> && (the root is built on first use).
 TOOLS_SYSROOT = $(if $(TOOLS_ARCH),sysroot=$(if $(SYSROOT),'$(SYSROOT)',$$(tests/vm/root.sh $(TOOLS_ARCH))) &&)
