@@ -493,6 +493,10 @@ for src in kernel debugfs netlink json text prom; do
 		got=${GOT[$src|$key]:-}
 		if [ -z "$got" ] || [ "$got" = twice ]; then
 			not_ok "$src $key: ${got:-no} row: expected ${EXP[$key]}"
+			# What it has of the view instead (a swapped port's row).
+			for k in "${!GOT[@]}"; do
+				[[ $k == "$src|${key%% *} "* ]] && echo "#   $src has ${k#*|}: ${GOT[$k]}"
+			done
 			continue
 		fi
 		for f in $fields; do
