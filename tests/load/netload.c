@@ -18,6 +18,16 @@
  *   bulk-server ADDR PORT         accept one connection, read to EOF
  *   bulk-client ADDR PORT BYTES   send BYTES, shut down, read to EOF
  *   flood ADDR PORT SECONDS       refused connects and UDP, for a while
+ *   udp-mem ADDR PORT N           N 60,000-byte datagrams to a UDP socket that
+ *                                 reads nothing, its receive buffer forced
+ *                                 to 64 MiB (SO_RCVBUFFORCE: root), so that
+ *                                 only UDP's memory limit (a tiny
+ *                                 net.ipv4.udp_mem the caller sets) refuses
+ *                                 them (sock:sock_exceed_buf_limit)
+ *   tcp-md5 ADDR PORT N           a listener with a TCP-MD5 key for ADDR, and
+ *                                 N connects from ADDR without one: their
+ *                                 SYNs are dropped (tcp:tcp_hash_md5_required
+ *                                 from 6.7); closed after 300 ms
  *
  * ADDR is IPv4 or IPv6, loopback (::ffff:127.0.0.1 too: an IPv6 socket
  * with an IPv4 peer) or the tests' own namespaces' prefixes.
@@ -26,6 +36,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -378,6 +389,58 @@ static int bulk_client(const struct addr *sa, long bytes)
 	return 0;
 }
 
+static int udp_mem(const struct addr *sa, long n)
+{
+	int rfd = socket(sa->family, SOCK_DGRAM, 0);
+	int fd = socket(sa->family, SOCK_DGRAM, 0);
+	int big = 64 << 20;
+	static char buf[60000];
+	long i, sent = 0;
+
+	if (rfd < 0 || fd < 0)
+		die("socket");
+	if (setsockopt(rfd, SOL_SOCKET, SO_RCVBUFFORCE, &big, sizeof(big)))
+		die("SO_RCVBUFFORCE");
+	if (bind(rfd, SA(sa), sa->len))
+		die("bind");
+	for (i = 0; i < n; i++)
+		sent += sendto(fd, buf, sizeof(buf), 0, SA(sa), sa->len) ==
+			sizeof(buf);
+	printf("sent=%ld\n", sent);
+	close(fd);
+	close(rfd);
+	return sent == n ? 0 : 1;
+}
+
+static int tcp_md5(const struct addr *sa, long n)
+{
+	struct tcp_md5sig md5 = { .tcpm_keylen = 6 };
+	struct timespec wait = { .tv_nsec = 300 * 1000 * 1000 };
+	int lfd = tcp_listen(sa), fds[64];
+	long i, started = 0;
+
+	memcpy(&md5.tcpm_addr, &sa->ss, sa->len);
+	memcpy(md5.tcpm_key, "tpstat", 6);
+	if (setsockopt(lfd, IPPROTO_TCP, TCP_MD5SIG, &md5, sizeof(md5)))
+		die("TCP_MD5SIG");
+	if (n > 64)
+		n = 64;
+	for (i = 0; i < n; i++) {
+		fds[i] = socket(sa->family, SOCK_STREAM, 0);
+		if (fds[i] < 0)
+			die("socket");
+		fcntl(fds[i], F_SETFL, O_NONBLOCK);
+		if (!connect(fds[i], SA(sa), sa->len) || errno == EINPROGRESS)
+			started++;
+	}
+	nanosleep(&wait, NULL);
+	for (i = 0; i < n; i++)
+		close(fds[i]);
+	close(lfd);
+	printf("connects=%ld\n", started);
+	return started == n ? 0 : 1;
+}
+
 static int flood(const struct addr *sa, long seconds)
 {
 	time_t end = time(NULL) + seconds;
@@ -429,6 +492,10 @@ int main(int argc, char **argv)
 		return bulk_client(&sa, n);
 	if (!strcmp(cmd, "flood"))
 		return flood(&sa, n);
+	if (!strcmp(cmd, "udp-mem"))
+		return udp_mem(&sa, n);
+	if (!strcmp(cmd, "tcp-md5"))
+		return tcp_md5(&sa, n);
 	fprintf(stderr, "netload: unknown command '%s'\n", cmd);
 	return 2;
 }

@@ -15,11 +15,14 @@ TRACING=/sys/kernel/tracing
 
 # TPSTAT_TIMES=1: a "# +S.SSSs" line before each test, the time since the
 # one before (to find what a slow kernel spends its time on).
-LAST_TAP=${EPOCHREALTIME/,/.}
+# In microseconds, with no program started (an awk per test took a
+# tenth of a second each under TCG, more than many tests).
+LAST_TAP=${EPOCHREALTIME/[.,]/}
 tap_time() {
 	[ "${TPSTAT_TIMES:-0}" = 1 ] || return 0
-	local now=${EPOCHREALTIME/,/.}
-	awk -v a="$LAST_TAP" -v b="$now" 'BEGIN { printf "# +%.3fs\n", b - a }'
+	local now=${EPOCHREALTIME/[.,]/} d
+	d=$((now - LAST_TAP))
+	printf '# +%d.%03ds\n' $((d / 1000000)) $((d % 1000000 / 1000))
 	LAST_TAP=$now
 }
 ok() { tap_time; T=$((T + 1)); PASSED=$((PASSED + 1)); echo "ok $T - $*"; }
@@ -408,4 +411,67 @@ bulk() {
 	reap
 	got=$(sed -n 's/^received=//p' /tmp/bulk.out)
 	echo "${got:-0}"
+}
+
+# every_event_attached: after attaching '*' (tpstat attach '*', or
+# events='*'), TAP lines: events lists every tracepoint the build's
+# headers declared (module/genprobes.sh's list, beside the .ko), and
+# every event the kernel has is attached; a comment lists the missing
+# ones (events.sh, contract.sh).
+every_event_attached() {
+	local gen not_attached
+	gen=$(dirname "$KO")/generated/tpstat_gen_events.h
+	if [ -f "$gen" ]; then
+		check_eq "events lists every generated tracepoint" \
+			"$(grep -c '^TPSTAT_GEN_EVENT(' "$gen")" \
+			"$(sed -nE 's/^TPSTAT_GEN_EVENT\(([a-z0-9_]+), ([a-z0-9_]+),.*/\1:\2/p' "$gen" |
+				grep -cxFf - <(awk '{ print $1 }' "$DBG/events"))"
+	fi
+	not_attached=$(awk '$2 == "detached"' "$DBG/events")
+	check_eq "every event the kernel has is attached" "" "$not_attached"
+	echo "# $(grep -c ' attached$' "$DBG/events") attached," \
+		"$(grep -c ' missing$' "$DBG/events") missing:" \
+		"$(awk '$2 == "missing" { printf "%s ", $1 }' "$DBG/events")"
+}
+
+# default_events_attached: after a load with the default events= (none
+# given), TAP lines: events lists every hand-written probe's tracepoint
+# (module/events.h), sorted; those are attached where tracefs has them,
+# the others detached, missing where the kernel lacks them (run.sh,
+# contract.sh).  Sets is_known[<event>] for every event listed.
+declare -A is_known=()
+default_events_attached() {
+	local hand known ev state dir want bad_state=0
+	local -A is_hand=()
+	hand=$(sed -nE 's/^TPSTAT_EVENT\([A-Z0-9_]+, ([a-z0-9_]+), ([a-z0-9_]+)\)$/\1:\2/p' \
+		"$here/../../module/events.h")
+	known=$(awk '{ print $1 }' "$DBG/events")
+	check_eq "events lists every hand-written tracepoint" \
+		"$(echo "$hand" | wc -l)" "$(grep -cxFf <(echo "$hand") <<<"$known")"
+	check "events is sorted" bash -c "LC_ALL=C sort -c '$DBG/events'"
+	# Forks nothing per event: a fork costs most of a second on the
+	# debug kernel, and there are a hundred events.
+	is_known=()
+	for ev in $hand; do is_hand[$ev]=1; done
+	# shellcheck disable=SC2034 # read by run.sh
+	for ev in $known; do is_known[$ev]=1; done
+	while read -r ev state; do
+		dir=$TRACING/events/${ev%%:*}/${ev#*:}
+		if [ -n "${is_hand[$ev]:-}" ]; then
+			want=missing
+			[ -d "$dir" ] && want=attached
+		elif [ -d "$dir" ]; then
+			want=detached
+		else
+			# No trace event: missing, or a bare tracepoint
+			# (DECLARE_TRACE), which only the kernel's tracepoint
+			# list has.
+			want=missing
+			[ "$state" = detached ] && want=detached
+		fi
+		[ "$state" = "$want" ] ||
+			{ bad_state=1; echo "# $ev: $state, expected $want"; }
+	done <"$DBG/events"
+	check_eq "hand-written events attached where tracefs has them, others detached, missing where the kernel lacks them" \
+		0 $bad_state
 }

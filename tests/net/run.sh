@@ -21,37 +21,7 @@ check "lossy link: netem on va, every 50th packet dropped at vb" make_lossy
 # --- load: events and counters files --------------------------------------
 suite_load
 
-# The hand-written probes' events (events.h), attached by default.
-hand=$(sed -nE 's/^TPSTAT_EVENT\([A-Z0-9_]+, ([a-z0-9_]+), ([a-z0-9_]+)\)$/\1:\2/p' \
-	"$here/../../module/events.h")
-known=$(awk '{ print $1 }' "$DBG/events")
-check_eq "events lists every hand-written tracepoint" \
-	"$(echo "$hand" | wc -l)" "$(grep -cxFf <(echo "$hand") <<<"$known")"
-check "events is sorted" bash -c "LC_ALL=C sort -c '$DBG/events'"
-# Forks nothing per event: a fork costs most of a second on the debug
-# kernel, and there are a hundred events.
-declare -A is_hand=() is_known=()
-for ev in $hand; do is_hand[$ev]=1; done
-for ev in $known; do is_known[$ev]=1; done
-bad_state=0
-while read -r ev state; do
-	dir=$TRACING/events/${ev%%:*}/${ev#*:}
-	if [ -n "${is_hand[$ev]:-}" ]; then
-		want=missing
-		[ -d "$dir" ] && want=attached
-	elif [ -d "$dir" ]; then
-		want=detached
-	else
-		# No trace event: missing, or a bare tracepoint (DECLARE_TRACE),
-		# which only the kernel's tracepoint list has.
-		want=missing
-		[ "$state" = detached ] && want=detached
-	fi
-	[ "$state" = "$want" ] ||
-		{ bad_state=1; echo "# $ev: $state, expected $want"; }
-done < "$DBG/events"
-check_eq "hand-written events attached where tracefs has them, others detached, missing where the kernel lacks them" \
-	0 $bad_state
+default_events_attached
 # Every event tracefs has in the networking systems is known (a module's
 # events only while it is loaded; bridge's header does not build out of
 # tree, so its events may be absent).

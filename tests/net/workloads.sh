@@ -13,8 +13,14 @@
 #   wl_qdisc         a pfifo qdisc with traffic (qdisc:*)
 #   wl_fib           IPv4 and IPv6 routed between namespaces (fib:*, fib6:*)
 #   wl_all           all of them but wl_sockmem
+#   wl_events        TCP connections, datagrams to a closed port and a
+#                    bulk transfer from tpa to tpb (make_namespaces),
+#                    then wl_all (events.sh, contract.sh)
 #   wl_sockmem       UDP over its protocol memory limit
 #                    (sock:sock_exceed_buf_limit); prints the refusals
+#   wl_udp_mem       the same without Python (netload udp-mem)
+#   wl_tcp_md5       SYNs without the TCP-MD5 key a listener wants
+#                    (tcp:tcp_hash_md5_required, 6.7 on)
 
 # snmp_value <proto> <field>: a field of /proc/net/snmp, e.g. Udp RcvbufErrors.
 snmp_value() {
@@ -53,6 +59,26 @@ PY
 )
 	sysctl -qw net.ipv4.udp_mem="$old"
 	echo "sockmem: $out"
+}
+
+# wl_udp_mem: wl_sockmem's workload from netload (the foreign
+# architectures' roots have no Python): net.ipv4.udp_mem tiny, and
+# restored, around 40 datagrams of 60,000 bytes to a socket on
+# 127.0.0.1:5306 that reads nothing, its receive buffer forced far above
+# them.  Not in wl_all: the limit is system-wide.
+wl_udp_mem() {
+	local old out
+	old=$(sysctl -n net.ipv4.udp_mem)
+	sysctl -qw net.ipv4.udp_mem="4 8 16"
+	out=$("$NETLOAD" udp-mem 127.0.0.1 5306 40)
+	sysctl -qw net.ipv4.udp_mem="$old"
+	echo "udp_mem: $out"
+}
+
+# wl_tcp_md5: 4 connects from 127.0.0.1 without a key to a listener on
+# 127.0.0.1:5307 that has one for it.
+wl_tcp_md5() {
+	echo "tcp_md5: $("$NETLOAD" tcp-md5 127.0.0.1 5307 4)"
 }
 
 wl_sock_refused() {
@@ -140,4 +166,14 @@ wl_all() {
 	wl_neigh_fail
 	wl_qdisc
 	wl_fib
+}
+
+# Ports 5001 (10 connections) and 5003 (10 datagrams), and bulk's 5004.
+wl_events() {
+	serve "$TMP/wl_server.out" "$NETLOAD" tcp-server 127.0.0.1 5001 10
+	echo "tcp_connect: $("$NETLOAD" tcp-connect 127.0.0.1 5001 10)"
+	reap
+	echo "udp_send: $("$NETLOAD" udp-send 127.0.0.1 5003 10)"
+	echo "bulk: received=$(bulk 200000)"
+	wl_all
 }
