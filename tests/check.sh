@@ -291,7 +291,9 @@ kernel_job() {
 	fi
 
 	# A guest that hangs fails its job, not the whole run.
-	vm=(tests/vm/boot.sh --kernel "$image" --timeout 1800)
+	local timeout=1800
+	[ "$tier" = contract ] && timeout=900
+	vm=(tests/vm/boot.sh --kernel "$image" --timeout "$timeout")
 	[ "$modrel" != - ] && vm+=(--modules-release "$modrel")
 	[ "$modroot" != - ] && vm+=(--modules-root "$modroot")
 	[ -n "$append" ] && vm+=(--append "$append")

@@ -9,7 +9,7 @@
 # their own functions (hostile.sh, judge.sh, workloads.sh, lib.sh):
 #   1. the module loads with the default events: the hand-written probes'
 #      tracepoints attached where the kernel has them (run.sh's check);
-#      nlfuzz's TPSTAT_FUZZ_N (1,000 here) requests as root, nobody and a
+#      nlfuzz's TPSTAT_CONTRACT_FUZZ_N (1,000) requests as root, nobody and a
 #      user namespace's root, and the targeted bad requests, with every
 #      attached counter exact against ftrace over them (adversary.sh's
 #      parts 1 and 2, judged as one);
@@ -32,7 +32,8 @@
 # tools (build/tools*/netload, nlfuzz; build/ctl*/tpstat): no Python, as
 # the foreign architectures' roots have none.
 #   tests/net/contract.sh <tpstat.ko>
-# TPSTAT_FUZZ_N: nlfuzz's requests per sender (default 1,000).
+# TPSTAT_CONTRACT_FUZZ_N: nlfuzz's requests per sender (default 1,000;
+# the deep suites' TPSTAT_FUZZ_N in the same boot is theirs).
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf...) takes the tools from build/*-ARCH.
 # shellcheck disable=SC2016 # awk's fields and jq's programs, single-quoted
 set -uo pipefail
@@ -44,7 +45,7 @@ suite_begin "$@"
 . "$here/judge.sh"
 # shellcheck source=tests/net/workloads.sh
 . "$here/workloads.sh"
-: "${TPSTAT_FUZZ_N:=1000}"
+TPSTAT_FUZZ_N=${TPSTAT_CONTRACT_FUZZ_N:-1000}
 # shellcheck source=tests/net/hostile.sh
 . "$here/hostile.sh"
 quiet_ipv6
