@@ -136,9 +136,12 @@ else
 	sed 's/^/# /' "$logs/plan.log"
 	if [[ " ${deep[*]} " == *" debug-5.10 "* ]]; then
 		debug_kernels+=' 5.10'
+		mapfile -t deep < <(printf '%s\n' "${deep[@]}" | grep -vx debug-5.10)
 	fi
 fi
-echo "# deep tiers this run: ${deep[*]:-none} (and the fixed ones: ${host_kernels:-no Debian 12 kernel}, debug ${debug_kernels:-none})"
+deep_list=$host_kernels
+for v in $debug_kernels; do deep_list+=" debug-$v"; done
+echo "# every kernel's contract; the deep tiers of:$deep_list${deep[*]:+ ${deep[*]}}"
 
 # The matrix's downloads and chroots need the network more than the
 # cores: they go on while the debug kernels build.
