@@ -108,9 +108,12 @@ checkout=$(cd "$(dirname "$self")/../.." && pwd -P)
 # - s390x: virtio is over CCW, built in (CONFIG_S390_GUEST), not PCI; the
 #   console is the SCLP's VT220 line, which -nographic connects.
 # - ppc64el: x-vof=on, QEMU's small Virtual Open Firmware instead of SLOF;
-#   the kernel is the vmlinux ELF.
+#   the kernel is the vmlinux ELF.  The cap-* settings are what TCG can do
+#   (it warned of each spectre workaround it could not provide).
+# - i386: -cpu max, the fullest CPU TCG emulates, for the 686-pae kernel.
 # - mips64el, mipsel: Malta, whose QEMU takes at most 2 GiB; the 5kc kernel
-#   is MIPS64r2, so the 5KEc core; either boots the vmlinux ELF.
+#   is MIPS64r2, so the 5KEc core; either boots the vmlinux ELF, on one
+#   CPU whatever -smp says.  Not working yet: see docs/kernels.md.
 arches='
 x86_64   -        ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-x86_64
 arm64    bookworm ttyAMA0  virtio_pci,9pnet_virtio,9p  qemu-system-aarch64 -M virt -cpu cortex-a57
@@ -120,7 +123,7 @@ mips64el bookworm ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-mips64el -M m
 mipsel   bookworm ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-mipsel -M malta -cpu 24Kf
 riscv64  trixie   ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-riscv64 -M virt
 s390x    trixie   ttysclp0 9pnet_virtio,9p             qemu-system-s390x -M s390-ccw-virtio
-ppc64el  trixie   hvc0     virtio_pci,9pnet_virtio,9p  qemu-system-ppc64 -M pseries,x-vof=on
+ppc64el  trixie   hvc0     virtio_pci,9pnet_virtio,9p  qemu-system-ppc64 -M pseries,x-vof=on,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off
 '
 read -r _ busybox_release console_dev initrd_modules qemu_line < <(
 	awk -v a="$arch" '$1 == a' <<<"$arches") ||
