@@ -13,19 +13,31 @@
 # runs depmod on the modules; and sets up where to build:
 #   amd64:  the suite's chroot (tests/matrix/chroot.sh) with the kernel's
 #           linux-headers-<release> installed by the chroot's apt;
-#   arm64, armhf: the kernel's headers unpacked beside the image, with the
-#           host's amd64 linux-kbuild of the same version (or of the same
-#           upstream version, where the mirror has moved on) so the headers'
-#           scripts run here (for cross-building; nothing is installed).
+#   another architecture: the kernel's headers unpacked beside the image
+#           (nothing is installed), with an amd64 linux-kbuild of the same
+#           version (or of the same upstream version, where the mirror has
+#           moved on) so the headers' scripts run on this machine:
+#     bookworm (arm64, armhf, i386, mips64el, mipsel): the host's own
+#           suite's kbuild, for cross-building here with the host's
+#           gcc-<triplet> (make module ARCH=... CROSS_COMPILE=...);
+#     a later suite (trixie's riscv64, sid's s390x and ppc64el): its
+#           kbuild, whose binaries need its glibc, for cross-building in
+#           the suite's chroot with the chroot's gcc-<triplet>
+#           (tests/matrix/build.sh; tests/matrix/cross.sh says which).
 # Prints one line a kernel, in kernels.conf's order:
 #   <name> <arch> <image> <kernel build dir> <modules release> <modules root> <build env>
-#   image             what to boot: bzImage (amd64), Image (arm64), zImage (armhf)
-#   kernel build dir  the headers tree (KDIR); for a chroot build it is inside
-#                     the chroot: the same path less the chroot's prefix there
+#   image             what to boot: Debian's vmlinuz (or vmlinux), or the
+#                     Image it gzips (arm64, riscv64)
+#   kernel build dir  the headers tree (KDIR); for an amd64 chroot build it is
+#                     inside the chroot: the same path less the chroot's prefix
+#                     there; for a chroot cross build it is in the cache
+#                     (build.sh mounts the modules root in the chroot)
 #   modules release   the /lib/modules/<release> name (KVER)
 #   modules root      DIR holding DIR/lib/modules/<release>, depmod run
 #                     (tests/vm/boot.sh --modules-root DIR)
-#   build env         the chroot's directory, or "cross"
+#   build env         "cross" (make module on the host), or the chroot's
+#                     directory (tests/matrix/build.sh NAME OUTDIR builds it
+#                     there, native or cross as the arch field says)
 # On stderr: "resolved: <name> = <package> <version>, ..." and each step's
 # time.  Exit status 1 if any kernel failed (the others are still printed).
 # TPSTAT_MATRIX_JOBS: kernels fetched at once (default 4).
@@ -36,6 +48,8 @@
 set -euo pipefail
 # shellcheck source=tests/matrix/lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/matrix/cross.sh
+. "$matrix_dir/cross.sh"
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 apt_() { "$matrix_dir/apt.sh" "$@"; }
@@ -109,10 +123,13 @@ release_of() {
 }
 
 # image_of ROOT RELEASE: where the kernel's image is, relative to ROOT:
-# boot/vmlinuz-<release>, or lib/modules/<release>/vmlinuz (7.x packages).
+# boot/vmlinuz-<release>, or lib/modules/<release>/vmlinuz (7.x packages);
+# vmlinux for the architectures whose package ships that (ppc64el's ELF,
+# riscv64's Image).
 image_of() {
 	local f
-	for f in "boot/vmlinuz-$2" "lib/modules/$2/vmlinuz"; do
+	for f in "boot/vmlinuz-$2" "lib/modules/$2/vmlinuz" \
+		"boot/vmlinux-$2" "lib/modules/$2/vmlinux"; do
 		[[ -f $1/$f ]] && { echo "$f"; return 0; }
 	done
 	return 1
@@ -154,8 +171,9 @@ unpack() {
 		fi
 		rel=$(release_of "$tmp")
 		image=$(image_of "$tmp" "$rel") || die "$name: no vmlinuz for $rel in its packages"
-		# QEMU boots arm64's Image: should a vmlinuz be that gzipped.
-		if [[ $arch == arm64 ]] && gzip -t "$tmp/$image" 2>/dev/null; then
+		# QEMU boots arm64's and riscv64's Image: should a vmlinuz be
+		# that gzipped.
+		if [[ $arch == @(arm64|riscv64) ]] && gzip -t "$tmp/$image" 2>/dev/null; then
 			gzip -dc "$tmp/$image" >"$tmp/boot/Image-$rel"
 			image=boot/Image-$rel
 		fi
@@ -190,50 +208,62 @@ headers_fixup() {
 		die "linux-headers-$2: the scripts it links to are not there"
 }
 
-# host_version PACKAGE VERSION: VERSION if bookworm/amd64 has PACKAGE at
-# it, else the newest there of the same upstream version.  While Debian
+# host_version SUITE PACKAGE VERSION: VERSION if SUITE/amd64 has PACKAGE
+# at it, else the newest there of the same upstream version.  While Debian
 # publishes a kernel update, one architecture's headers may still be at
 # a revision whose kbuild the host's architecture has replaced already.
 host_version() {
-	local v best=''
+	local suite=$1 v best=''
+	shift
 	while read -r v; do
 		[[ $v == "$2" ]] && { echo "$v"; return 0; }
 		[[ ${v%-*} == "${2%-*}" ]] || continue
 		if [[ -z $best ]] || dpkg --compare-versions "$v" gt "$best"; then
 			best=$v
 		fi
-	done < <(apt_ bookworm amd64 apt-cache show "$1" 2>/dev/null |
+	done < <(apt_ "$suite" amd64 apt-cache show "$1" 2>/dev/null |
 		sed -n 's/^Version: //p')
-	[[ -n $best ]] || die "bookworm/amd64 has no $1 of upstream version ${2%-*}"
+	[[ -n $best ]] || die "$suite/amd64 has no $1 of upstream version ${2%-*}"
 	echo "$best"
 }
 
 # resolve_kernel NAME SUITE ARCH META FILE: writes the packages to fetch to FILE.
 resolve_kernel() {
-	local name=$1 suite=$2 arch=$3 meta=$4 file=$5 image rel ver rec dep
+	local name=$1 suite=$2 arch=$3 meta=$4 file=$5 image rel ver rec dep kbuild_suite
 	resolve "$suite" "$arch" "$meta" "$image_pattern" >"$file"
-	image=$(awk '$1 ~ /^linux-image-[0-9]/ { print $1 " " $2; exit }' "$file")
+	image=$(awk '$1 ~ /^linux-image-[0-9]+\.[0-9]/ { print $1 " " $2; exit }' "$file")
 	[[ -n $image ]] || die "$name: $meta depends on no linux-image-<release>"
 	rel=${image%% *} ver=${image#* }
 	rel=${rel#linux-image-}
 	echo "$name = linux-image-$rel $ver" >"$file.resolved"
 	echo "$rel $ver" >"$file.release"
 	[[ $arch == amd64 ]] && return 0
-	# Cross: the headers, and the host's own kbuild at the same version.
+	# Cross: the headers, and an amd64 kbuild at the same version: the
+	# host's own suite's, or in a chroot, the kernel's suite's.
+	kbuild_suite=bookworm
+	cross_in_chroot "$suite" && kbuild_suite=$suite
 	rec=$(records "$suite" "$arch" "linux-headers-$rel=$ver" | cut -f3)
 	echo "linux-headers-$rel $ver" >>"$file"
 	while read -r dep; do
 		case $dep in
 		linux-headers-*) echo "${dep%%=*} $ver" ;;
 		linux-kbuild-*)
-			echo "${dep%%=*} $(host_version "${dep%%=*}" "$ver") bookworm amd64" ;;
+			echo "${dep%%=*} $(host_version "$kbuild_suite" "${dep%%=*}" "$ver") $kbuild_suite amd64" ;;
 		esac
 	done < <(deps "$rec" 'linux-(headers|kbuild)-[^ ]+') >>"$file"
+	# What the kbuild needs in the chroot that it is not installed in
+	# (pahole: modules get BTF where the headers carry vmlinux).
+	: >"$file.needs"
+	cross_in_chroot "$suite" || return 0
+	rec=$(awk '$4 == "amd64" && $1 ~ /^linux-kbuild-/ { print $1 "=" $2 }' "$file")
+	[[ -n $rec ]] || die "$name: linux-headers-$rel depends on no linux-kbuild"
+	deps "$(records "$kbuild_suite" amd64 "$rec" | cut -f3)" '[^ ]+' |
+		sed 's/=.*//' >"$file.needs"
 }
 
 # fetch_kernel NAME SUITE ARCH FILE: the kernel's output line.
 fetch_kernel() {
-	local name=$1 suite=$2 arch=$3 file=$4 dir rel ver image chroot kdir
+	local name=$1 suite=$2 arch=$3 file=$4 dir rel ver image chroot kdir triplet
 	read -r rel ver <"$file.release"
 	dir=$(unpack "$name" "$suite" "$arch" "$file")
 	[[ -d $dir/lib/modules/$rel ]] || die "$name: the image's modules are not for $rel"
@@ -243,6 +273,18 @@ fetch_kernel() {
 		chroot=$("$matrix_dir/chroot.sh" "$suite" "linux-headers-$rel=$ver")
 		log "$name: build chroot ready in $(elapsed "$start")"
 		kdir=$chroot/usr/src/linux-headers-$rel
+	elif cross_in_chroot "$suite"; then
+		# The suite's cross gcc the kernel was built with, in the chroot:
+		# gcc-14-<triplet> for CC = $(CROSS_COMPILE)gcc-14 in the
+		# headers' .kernelvariables, else gcc-<triplet>.
+		local start=$SECONDS gcc needs
+		read -r _ triplet < <(cross_of "$arch") || die "$name: no cross compiler known for $arch"
+		kdir=$dir/usr/src/linux-headers-$rel
+		gcc=$(sed -n 's/^CC *=.*[) ]\(gcc-[0-9]*\)$/\1/p' "$kdir/.kernelvariables" 2>/dev/null)
+		gcc=${gcc:-gcc}-$triplet
+		mapfile -t needs <"$file.needs"
+		chroot=$("$matrix_dir/chroot.sh" "$suite" "$gcc" "${needs[@]}")
+		log "$name: build chroot with $gcc ${needs[*]} ready in $(elapsed "$start")"
 	else
 		chroot=cross
 		kdir=$dir/usr/src/linux-headers-$rel
@@ -267,10 +309,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$top"
 
-# Each amd64 suite's chroot is debootstrapped meanwhile (the slowest step).
+# Each chroot's suite is debootstrapped meanwhile (the slowest step).
 declare -A chroots=()
 for i in "${!names[@]}"; do
-	[[ ${arches[i]} == amd64 && -z ${chroots[${suites[i]}]:-} ]] || continue
+	[[ -z ${chroots[${suites[i]}]:-} ]] || continue
+	[[ ${arches[i]} == amd64 ]] || cross_in_chroot "${suites[i]}" || continue
 	"$matrix_dir/chroot.sh" "${suites[i]}" >/dev/null &
 	chroots[${suites[i]}]=$!
 done
@@ -280,7 +323,14 @@ start=$SECONDS
 declare -A lists=() update_pids=()
 for i in "${!names[@]}"; do
 	lists["${suites[i]} ${arches[i]}"]=1
-	[[ ${arches[i]} == amd64 ]] || lists["bookworm amd64"]=1
+	if [[ ${arches[i]} != amd64 ]]; then
+		# The amd64 kbuild's suite.
+		if cross_in_chroot "${suites[i]}"; then
+			lists["${suites[i]} amd64"]=1
+		else
+			lists["bookworm amd64"]=1
+		fi
+	fi
 done
 for sa in "${!lists[@]}"; do
 	# shellcheck disable=SC2086 # "suite arch"
