@@ -459,6 +459,8 @@ after_deployment() {
 # the deep tiers the rotation took (emulated architectures first), the
 # host's own checks (1), then every other kernel's contract (2-5).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
+# Kernels picked by hand run without the deployment: nothing to wait for.
+[ -n "$by_hand" ] && touch "$logs/deployed"
 names=()
 start() { # NAME COMMAND...: in the background once a core is free
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
