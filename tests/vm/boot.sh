@@ -101,8 +101,9 @@ checkout=$(cd "$(dirname "$self")/../.." && pwd -P)
 # The architectures, one a line: Debian's name; the release its busybox-static
 # comes from (that of its kernel and root; x86_64 takes the host's); the
 # console; the modules that give the initramfs virtio and 9p, in load order
-# (one built into the kernel is skipped); and the rest of the line, QEMU and
-# its machine.  Notes:
+# (one built into the kernel is skipped); what the kernel command line
+# needs ('-': nothing); and the rest of the line, QEMU and its machine.
+# Notes:
 # - armhf: highmem=off, nothing above 4 GiB for a kernel without LPAE (armmp).
 # - riscv64: QEMU's bundled OpenSBI is the firmware (-M virt's default).
 # - s390x: virtio is over CCW, built in (CONFIG_S390_GUEST), not PCI; the
@@ -113,20 +114,23 @@ checkout=$(cd "$(dirname "$self")/../.." && pwd -P)
 # - i386: -cpu max, the fullest CPU TCG emulates, for the 686-pae kernel.
 # - mips64el, mipsel: Malta, whose QEMU takes at most 2 GiB; the 5kc kernel
 #   is MIPS64r2, so the 5KEc core; either boots the vmlinux ELF, with one
-#   vCPU and the shares as functions of one PCI slot (both below).  The
-#   command does not run there yet: see docs/kernels.md.
+#   vCPU and the shares as functions of one PCI slot (both below).
+#   no_file_caps: 9P2000.L carries the host's errno numbers, and MIPS has
+#   others; the EOPNOTSUPP (95) that QEMU answers the kernel's lookup of
+#   a file's capabilities reads as ENOTSOCK there, and every exec from a
+#   share failed with it.  Without file capabilities nothing looks.
 arches='
-x86_64   -        ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-x86_64
-arm64    bookworm ttyAMA0  virtio_pci,9pnet_virtio,9p  qemu-system-aarch64 -M virt -cpu cortex-a57
-armhf    bookworm ttyAMA0  virtio_pci,9pnet_virtio,9p  qemu-system-arm -M virt,highmem=off -cpu cortex-a15
-i386     bookworm ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-i386 -cpu max
-mips64el bookworm ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-mips64el -M malta -cpu 5KEc
-mipsel   bookworm ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-mipsel -M malta -cpu 24Kf
-riscv64  trixie   ttyS0    virtio_pci,9pnet_virtio,9p  qemu-system-riscv64 -M virt
-s390x    trixie   ttysclp0 9pnet_virtio,9p             qemu-system-s390x -M s390-ccw-virtio
-ppc64el  trixie   hvc0     virtio_pci,9pnet_virtio,9p  qemu-system-ppc64 -M pseries,x-vof=on,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off
+x86_64   -        ttyS0    virtio_pci,9pnet_virtio,9p  -            qemu-system-x86_64
+arm64    bookworm ttyAMA0  virtio_pci,9pnet_virtio,9p  -            qemu-system-aarch64 -M virt -cpu cortex-a57
+armhf    bookworm ttyAMA0  virtio_pci,9pnet_virtio,9p  -            qemu-system-arm -M virt,highmem=off -cpu cortex-a15
+i386     bookworm ttyS0    virtio_pci,9pnet_virtio,9p  -            qemu-system-i386 -cpu max
+mips64el bookworm ttyS0    virtio_pci,9pnet_virtio,9p  no_file_caps qemu-system-mips64el -M malta -cpu 5KEc
+mipsel   bookworm ttyS0    virtio_pci,9pnet_virtio,9p  no_file_caps qemu-system-mipsel -M malta -cpu 24Kf
+riscv64  trixie   ttyS0    virtio_pci,9pnet_virtio,9p  -            qemu-system-riscv64 -M virt
+s390x    trixie   ttysclp0 9pnet_virtio,9p             -            qemu-system-s390x -M s390-ccw-virtio
+ppc64el  trixie   hvc0     virtio_pci,9pnet_virtio,9p  -            qemu-system-ppc64 -M pseries,x-vof=on,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off
 '
-read -r _ busybox_release console_dev initrd_modules qemu_line < <(
+read -r _ busybox_release console_dev initrd_modules arch_append qemu_line < <(
 	awk -v a="$arch" '$1 == a' <<<"$arches") ||
 	die "unknown --arch '$arch' ($(awk 'NF { printf "%s%s", sep, $1; sep = ", " }' <<<"$arches"))"
 read -r -a qemu_system <<<"$qemu_line"
@@ -391,7 +395,8 @@ sync
 RUN
 } >"$share/.boot/run.sh"
 
-cmdline="console=$console_dev panic=-1 ${append}"
+[[ $arch_append == - ]] && arch_append=''
+cmdline="console=$console_dev panic=-1 ${arch_append:+$arch_append }${append}"
 if ((bench)); then
 	accel=(-accel "tcg,thread=single" -icount "shift=0,sleep=off" -smp 1)
 else
