@@ -31,7 +31,7 @@
 #                           guest's /lib/modules; the current directory must lie in the
 #                           checkout or in an exposed /tmp dir.
 #   --append "CMDLINE"      extra kernel command line (e.g. acpi=noirq for the debug kernel).
-#   --smp N / --mem MB      CPUs (default 2) and memory (default 2048).
+#   --smp N / --mem MB      CPUs (default 2; always 1 on Malta) and memory (default 2048).
 #   --timeout SECONDS       kill QEMU after this long (default 600): exit status 124.
 #   --out DIR               keep the console log and what the guest wrote here (default: a
 #                           new temp dir, printed on stderr).
@@ -425,7 +425,7 @@ virtfs=(-virtfs "local,path=$root,mount_tag=host,security_model=none,readonly=on
 # Malta: every share a function of PCI slot 19.  QEMU gives each -virtfs
 # a slot of its own from 19 up, and the one in slot 22 failed
 # 9pnet_virtio's probe (EINVAL): Linux's Malta code routes interrupts for
-# slots 18 to 21 only (18 is QEMU's VGA).
+# slots 18 to 21 only (QEMU has a device of its own in 18).
 if [[ $arch == mips* ]]; then
 	shares=()
 	for ((i = 1; i < ${#virtfs[@]}; i += 2)); do
