@@ -7,23 +7,25 @@
  * kernel frees or consumes it from there: on close with datagrams unread
  * (kfree_skb), on a bad checksum (kfree_skb), on every read (consume_skb).
  * Reading that as a device faults.  A device is always a kernel address;
- * the scratch value never is: on 64-bit its top byte is 0 or 1, and on
- * 32-bit it is a truesize, with bit 31 at most, below PAGE_OFFSET.
+ * the scratch value never is where the feature test skb_dev_addr says so:
+ * on little-endian 64-bit its top byte is 0 or 1, and on 32-bit it is a
+ * truesize, with bit 31 at most, below a 3G/1G split's PAGE_OFFSET.
+ * Elsewhere (s390x, MIPS32) an skb's device is not read: none is told.
  */
 #ifndef _TPSTAT_SKB_DEV_H
 #define _TPSTAT_SKB_DEV_H
 
-#include <linux/build_bug.h>
 #include <linux/compiler.h>
 #include <linux/skbuff.h>
+#include <tpstat_features.h>
 
-#if BITS_PER_LONG == 64
-/* Kernel addresses are the upper half on x86-64 and arm64. */
+#if !defined(TPSTAT_HAVE_SKB_DEV_ADDR)
+#define tpstat_kernel_addr(a)	false
+#elif BITS_PER_LONG == 64
+/* Kernel addresses are the upper half. */
 #define tpstat_kernel_addr(a)	((long)(a) < 0)
 #else
-/* A truesize with UDP's bit 31 stays below a 3G/1G split's PAGE_OFFSET. */
-static_assert(PAGE_OFFSET >= 0xC0000000UL,
-	      "tpstat: tpstat_skb_dev() needs PAGE_OFFSET above 0xC0000000 on 32-bit");
+/* A truesize with UDP's bit 31 stays below PAGE_OFFSET. */
 #define tpstat_kernel_addr(a)	((unsigned long)(a) >= PAGE_OFFSET)
 #endif
 
