@@ -194,8 +194,9 @@ unpack() {
 }
 
 # headers_fixup ROOT RELEASE: the flavour's Makefile includes the common
-# headers' Makefile by its installed path; make it relative to itself, and
-# lib/modules/<release>/build point at the unpacked headers.
+# headers' Makefile by its installed path, and 7.x's sets KBUILD_OUTPUT to
+# its own; make them relative to itself, and lib/modules/<release>/build
+# point at the unpacked headers.
 headers_fixup() {
 	local mk=$1/usr/src/linux-headers-$2/Makefile
 	[[ -f $mk ]] || die "no usr/src/linux-headers-$2 in $1"
@@ -203,7 +204,8 @@ headers_fixup() {
 		"$1/usr/src/linux-headers-$2")" "$1/lib/modules/$2/build"
 	rm -f "$1/lib/modules/$2/source"
 	# shellcheck disable=SC2016 # make's $(...)
-	sed -i 's|^include /usr/src/\(linux-headers-[^/]*\)/Makefile$|include $(realpath $(dir $(lastword $(MAKEFILE_LIST))))/../\1/Makefile|' "$mk"
+	sed -i -e 's|^include /usr/src/\(linux-headers-[^/]*\)/Makefile$|include $(realpath $(dir $(lastword $(MAKEFILE_LIST))))/../\1/Makefile|' \
+		-e 's|^KBUILD_OUTPUT=/usr/src/linux-headers-[^/]*$|KBUILD_OUTPUT := $(realpath $(dir $(lastword $(MAKEFILE_LIST))))|' "$mk"
 	[[ -x $1/usr/src/linux-headers-$2/scripts/basic/fixdep ]] ||
 		die "linux-headers-$2: the scripts it links to are not there"
 }
