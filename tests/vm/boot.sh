@@ -127,8 +127,8 @@ i386     bookworm ttyS0    virtio_pci,9pnet_virtio,9p  -            qemu-system-
 mips64el bookworm ttyS0    virtio_pci,9pnet_virtio,9p  no_file_caps qemu-system-mips64el -M malta -cpu 5KEc
 mipsel   bookworm ttyS0    virtio_pci,9pnet_virtio,9p  no_file_caps qemu-system-mipsel -M malta -cpu 24Kf
 riscv64  trixie   ttyS0    virtio_pci,9pnet_virtio,9p  -            qemu-system-riscv64 -M virt
-s390x    trixie   ttysclp0 9pnet_virtio,9p             -            qemu-system-s390x -M s390-ccw-virtio
-ppc64el  trixie   hvc0     virtio_pci,9pnet_virtio,9p  -            qemu-system-ppc64 -M pseries,x-vof=on,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off
+s390x    sid      ttysclp0 9pnet_virtio,9p             -            qemu-system-s390x -M s390-ccw-virtio
+ppc64el  sid      hvc0     virtio_pci,9pnet_virtio,9p  -            qemu-system-ppc64 -M pseries,x-vof=on,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off
 '
 read -r _ busybox_release console_dev initrd_modules arch_append qemu_line < <(
 	awk -v a="$arch" '$1 == a' <<<"$arches") ||
@@ -152,7 +152,7 @@ foreign_busybox() {
 				die "cannot download busybox-static:$arch"
 			dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/root" ||
 				die "cannot unpack busybox-static:$arch"
-			# trixie's is in /usr/bin (merged /usr), bookworm's in /bin.
+			# trixie's and sid's are in /usr/bin (merged /usr), bookworm's in /bin.
 			if [[ ! -e $tmp/root/bin/busybox ]]; then
 				mkdir -p "$tmp/root/bin"
 				mv "$tmp/root/usr/bin/busybox" "$tmp/root/bin/busybox" ||

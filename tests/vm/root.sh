@@ -9,9 +9,12 @@
 # and libmnl-dev and libc6-dev so the root doubles as the sysroot the tool
 # is cross-built against (make ctl CC=...).
 #   tests/vm/root.sh arm64|armhf|i386|mips64el|mipsel|riscv64|s390x|ppc64el
-# Each architecture's root is of the release its kernel comes from: Debian
-# 12 (bookworm) for arm64, armhf, i386, mips64el and mipsel; Debian 13
-# (trixie) for riscv64 (not in bookworm at all), s390x and ppc64el.
+# Each architecture's root is of the release its kernel comes from
+# (tests/matrix/kernels.conf): Debian 12 (bookworm) for arm64, armhf, i386,
+# mips64el and mipsel; Debian 13 (trixie) for riscv64, not in bookworm at
+# all; sid for s390x and ppc64el, whose trixie debs of its point releases
+# (libc6, base-files...) the mirror lists but answers 404 for, as it does
+# for their trixie kernels.
 # Prints the root's directory,
 #   ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/root-<arch>-<key>
 # where key hashes this script (and so the package list and the release).
@@ -27,7 +30,7 @@
 # under qemu-user-static took 8 (arm64) and 16 (armhf).  The root is never
 # booted as a full system: the guest runs the suites from an initramfs
 # with it mounted as /, so an unconfigured dpkg database costs nothing.
-# The mirror is the one this machine's apt uses for bookworm, for either
+# The mirror is the one this machine's apt uses for bookworm, for every
 # release (TPSTAT_DEBIAN_MIRROR overrides it).
 set -euo pipefail
 
@@ -45,8 +48,8 @@ i386     bookworm
 mips64el bookworm
 mipsel   bookworm
 riscv64  trixie
-s390x    trixie
-ppc64el  trixie
+s390x    sid
+ppc64el  sid
 '
 arch=${1:-}
 release=$(awk -v a="$arch" '$1 == a { print $2 }' <<<"$releases")
