@@ -17,9 +17,10 @@ ko=${1:?usage: tests/kbuild/own_text.sh KO}
 syms=$(nm --defined-only "$ko") || exit 2
 # Not a module of ours, or no symbols left to judge.
 grep -q ' [tT] tpstat_probe_' <<<"$syms" || { echo "$ko: no tpstat probe"; exit 2; }
-# $a, $d, $t, $x: ARM mapping symbols; __pfx_: x86's function padding.
+# $a, $d, $t, $x: ARM mapping symbols; __pfx_: x86's function padding;
+# .L: local labels riscv64's assembler keeps for the linker's relaxation.
 others=$(awk '$2 ~ /^[tT]$/ { print $3 }' <<<"$syms" |
-	 grep -v -E '^(__pfx_)?(tpstat_|init_module$|cleanup_module$)|^\$[adtx]' |
+	 grep -v -E '^(__pfx_)?(tpstat_|init_module$|cleanup_module$)|^\$[adtx]|^\.L' |
 	 sort -u)
 [ -z "$others" ] && exit 0
 echo "$others"
