@@ -507,8 +507,7 @@ result $((ran > 0 && ran == ${#names[@]} ? 0 : 1)) \
 got=$(wc -l <"$logs/matrix.list")
 result $((got == ${#matrix_names[@]} ? 0 : 1)) \
 	"all ${#matrix_names[@]} matrix kernels asked for were fetched and tried ($got)"
-# shellcheck disable=SC2086 # a list of versions
-for k in $host_kernels $(printf 'debug-%s ' $debug_kernels); do
+for k in $deep_list; do
 	grep -q "^${k}[. -]" "$logs/jobs"
 	result $? "the jobs include $k"
 done
