@@ -187,6 +187,13 @@ host_checks() {
 		build/ctl-unit.log
 	grep -qE '^[0-9]+ passed, 0 failed$' build/ctl-unit.log
 	tap $? "ctl unit tests ran to their end"
+	# The same tests built for each foreign architecture of the matrix,
+	# under qemu-user: its byte order and word size without a boot.
+	local arches
+	arches=$(awk '!/^(#|$)/ && $3 != "amd64" { print $3 }' tests/matrix/kernels.conf | sort -u)
+	# shellcheck disable=SC2086 # a list of architectures
+	tests/matrix/ctl_qemu_user.sh $arches 2>"$logs/ctl-qemu-user.log"
+	tap $? "ctl unit tests under qemu-user ran on $(echo $arches | wc -w) architectures"
 	local dest
 	dest=$(mktemp -d)
 	make -s install DESTDIR="$dest" PREFIX=/usr >"$logs/install.log" 2>&1 &&
@@ -216,20 +223,15 @@ wait "$fetch_pid"
 result $? "kernel matrix fetched: ${matrix_names[*]:-none} (${SECONDS}s more)"
 sed -n 's/^.*resolved: /# resolved: /p' "$logs/matrix.log"
 
-# What Kbuild needs for a foreign target (Debian's architecture name).
+# What Kbuild needs for a foreign target (Debian's architecture name),
+# and the cross compiler's name for the tool and the test tools.
+# shellcheck source=tests/matrix/cross.sh
+. tests/matrix/cross.sh
 cross_vars() {
-	case $1 in
-	arm64) echo ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- ;;
-	armhf) echo ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- ;;
-	i386) echo ARCH=x86 CROSS_COMPILE=i686-linux-gnu- ;;
-	mipsel) echo ARCH=mips CROSS_COMPILE=mipsel-linux-gnu- ;;
-	mips64el) echo ARCH=mips CROSS_COMPILE=mips64el-linux-gnuabi64- ;;
-	riscv64) echo ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- ;;
-	s390x) echo ARCH=s390 CROSS_COMPILE=s390x-linux-gnu- ;;
-	ppc64el) echo ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- ;;
-	esac
+	local karch triplet
+	read -r karch triplet < <(cross_of "$1") || return 1
+	echo "ARCH=$karch CROSS_COMPILE=$triplet-"
 }
-# The cross compiler's name, for the tool and the test tools.
 cross_cc() { cross_vars "$1" | sed 's/.*CROSS_COMPILE=\(.*\)$/\1gcc/'; }
 # debug-6.1.192 -> 6.1, debug-5.10.247 -> 5.10
 debug_version() { echo "$1" | sed -E 's/^debug-([0-9]+\.[0-9]+).*/\1/'; }
@@ -263,7 +265,12 @@ kernel_job() {
 		make -s module KVER="$kver" KDIR="$kbuild" $(cross_vars "$arch") &&
 			make -s ctl tools CC="$(cross_cc "$arch")"
 		;;
-	*) tests/matrix/build.sh "$name" "build/$kver" ;;
+	*)
+		# A later suite's kernel, in its chroot; the tool and the test
+		# tools of a foreign one with the host's cross compiler.
+		tests/matrix/build.sh "$name" "build/$kver" &&
+			if [ "$arch" != amd64 ]; then make -s ctl tools CC="$(cross_cc "$arch")"; fi
+		;;
 	esac >"$dir/build.log" 2>&1
 	st=$?
 	cc=$(sed -n 's/^# compiler: //p' "$dir/build.log" | head -1)
