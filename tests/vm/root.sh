@@ -137,6 +137,14 @@ cp "$root.tmp/usr/share/base-passwd/group.master" "$root.tmp/etc/group"
 cp "$root.tmp/usr/share/base-files/profile" "$root.tmp/etc/profile"
 ln -sfn /usr/bin/mawk "$root.tmp/usr/bin/awk"
 
+# The root is also the sysroot the tool is cross-built against: the
+# linker follows a library's symlink on this machine, so an absolute one
+# (mips64el's /usr/lib64/ld.so.1) must point inside the root: relative.
+while IFS= read -r -d '' link; do
+	target=$(readlink "$link")
+	ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" "$root.tmp$target")" "$link"
+done < <(find "$root.tmp"/usr/lib* -type l -lname '/*' -print0)
+
 # The guest mounts this read-only: what boot.sh mounts over must exist.
 mkdir -p "$root.tmp/lib/modules" "$root.tmp/sys/kernel/debug" "$root.tmp/tmp/out"
 echo "tpstat-$arch" >"$root.tmp/etc/hostname"
