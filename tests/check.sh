@@ -133,7 +133,7 @@ else
 			print $1, "contract", $3 == "amd64" ? 200 : 300, 600 }' tests/matrix/kernels.conf
 	} | python3 tests/plan.py --results docs/check-results.md --jobs "${TPSTAT_CHECK_JOBS:-2}" \
 		--budget $((${TPSTAT_CHECK_BUDGET:-38} * 60)) $cold 2>"$logs/plan.log")
-	cat "$logs/plan.log"
+	sed 's/^/# /' "$logs/plan.log"
 	if [[ " ${deep[*]} " == *" debug-5.10 "* ]]; then
 		debug_kernels+=' 5.10'
 		mapfile -t deep < <(printf '%s\n' "${deep[@]}" | grep -vx debug-5.10)
