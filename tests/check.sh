@@ -37,6 +37,8 @@
 # names of kernels.conf, deb-6.1, deb-6.12, debug-6.1, debug-7.3,
 # debug-5.10 (space or comma separated); the deployment and the host's
 # checks run only without it.  TPSTAT_MATRIX=none leaves the matrix out.
+# TPSTAT_ROTATION=none: the matrix kernels' contract tiers alone (with
+# TPSTAT_KERNELS, of the kernels named).
 # TPSTAT_ROTATION=all (make check-all): every deep tier, the debug 5.10
 # and the whole hostile user (TPSTAT_ADVERSARY=all: with its floods and
 # namespaces arming on the basic kernels too).
@@ -113,7 +115,9 @@ fi
 # last passes the committed docs/check-results.md records.  A debug
 # kernel to build first makes a cold run: one deep tier then.
 deep=()
-if [ -n "$by_hand" ] || [ "${TPSTAT_ROTATION:-}" = all ]; then
+if [ "${TPSTAT_ROTATION:-}" = none ]; then
+	: # every matrix kernel's contract alone
+elif [ -n "$by_hand" ] || [ "${TPSTAT_ROTATION:-}" = all ]; then
 	deep=("${matrix_names[@]}")
 	[ -z "$by_hand" ] && debug_kernels+=' 5.10'
 else
