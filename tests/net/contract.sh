@@ -142,8 +142,8 @@ refused_n=$(wl sock_refused refused)
 if has_event sock:inet_sk_error_report; then
 	# Each refused connect is one ECONNREFUSED on the client's socket;
 	# its service is the remote port, 5302 (wl_sock_refused).
-	view errors '[.errors[] | select(.errno == 111 and .port == 5302) | .count] | add // 0' \
-		'if ($2 == 111 && $5 == 5302) s += $1' "$refused_n" \
+	view errors "[.errors[] | select(.errno == $ECONNREFUSED and .port == 5302) | .count] | add // 0" \
+		"if (\$2 == $ECONNREFUSED && \$5 == 5302) s += \$1" "$refused_n" \
 		"wl_sock_refused's refused connects ($refused_n ECONNREFUSED, remote port 5302)"
 else
 	refused errors sock:inet_sk_error_report

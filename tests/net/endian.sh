@@ -185,8 +185,8 @@ if [ $rst_nosock = 1 ]; then
 	EXP[resets passive ipv6]="port=$P6 peer=$A6 sent=$R6 received=0 netns=$INO nsname=tpe"
 fi
 if has sock/inet_sk_error_report; then
-	EXP[errors ipv4]="port=$P4 count=$R4 errno=111 netns=$INO nsname=tpe"
-	EXP[errors ipv6]="port=$P6 count=$R6 errno=111 netns=$INO nsname=tpe"
+	EXP[errors ipv4]="port=$P4 count=$R4 errno=$ECONNREFUSED netns=$INO nsname=tpe"
+	EXP[errors ipv6]="port=$P6 count=$R6 errno=$ECONNREFUSED netns=$INO nsname=tpe"
 else
 	echo "# no sock:inet_sk_error_report: no errors view"
 fi
@@ -288,7 +288,7 @@ read_debugfs() {
 	$1 == "resets" {
 		printf "resets %s %s\tport=%s peer=%s sent=%s received=%s netns=%s\n",
 			$5, $7 ~ /:/ ? "ipv6" : "ipv4", $6, $7, $2, $3, $4 }
-	$1 == "errors" && $3 == 111 {
+	$1 == "errors" && $3 == ENVIRON["ECONNREFUSED"] {
 		printf "errors %s\tcount=%s errno=%s netns=%s\n",
 			$6 == p4 ? "ipv4" : $6 == p6 ? "ipv6" : "port" $6, $2, $3, $7 }
 	$1 == "lifetimes" {
@@ -330,7 +330,7 @@ parse_netlink() {
 			act ? "active" : a["direction"] == 2 ? "passive" : "direction" a["direction"],
 			fam(), act ? f("dport") : f("sport"), f("daddr"), f("rst_sent"),
 			f("rst_received"), f("netns") }
-	$1 == "errors" && a["errno"] == 111 {
+	$1 == "errors" && a["errno"] == ENVIRON["ECONNREFUSED"] {
 		printf "errors %s\tport=%s count=%s errno=%s netns=%s\n", fam(), f("dport"),
 			f("count"), f("errno"), f("netns") }
 	$1 == "lifetimes" {
@@ -367,7 +367,7 @@ parse_json() {
 	def n: if . == null then "(none)" else tostring end;
 	if .view == "resets" then .resets[] |
 		"resets \(.direction) \(.family)\tport=\(.port|n) peer=\(.remote|n) sent=\(.sent|n) received=\(.received|n) netns=\(.netns|n)"
-	elif .view == "errors" then .errors[] | select(.errno == 111) |
+	elif .view == "errors" then .errors[] | select(.errno == ($ENV.ECONNREFUSED | tonumber)) |
 		"errors \(.family)\tport=\(.port|n) count=\(.count|n) errno=\(.errno|n) netns=\(.netns|n)"
 	elif .view == "lifetimes" then .lifetimes[] |
 		"lifetimes \(.comm)\tport=\(.port|n) count=\(.count|n) comm=\(.comm|n) netns=\(.netns|n)"
@@ -404,7 +404,7 @@ parse_text() {
 	$1 == "resets" && ($2 == "active" || $2 == "passive") {
 		printf "resets %s %s\tport=%s peer=%s sent=%s received=%s nsname=%s\n",
 			$2, $6 ~ /:/ ? "ipv6" : "ipv4", $5, $6, $8, $9, $7 }
-	$1 == "errors" && $4 == "(111)" {
+	$1 == "errors" && $4 == "(" ENVIRON["ECONNREFUSED"] ")" {
 		printf "errors %s\tport=%s count=%s errno=%s nsname=%s\n",
 			$5 == "tcp" ? "ipv4" : $5 == "tcp6" ? "ipv6" : $5, $8, $2,
 			substr($4, 2, length($4) - 2), $9 }

@@ -12,6 +12,13 @@ if command -v gojq >/dev/null; then
 fi
 DBG=/sys/kernel/debug/tpstat
 TRACING=/sys/kernel/tracing
+# ECONNREFUSED as the guest's kernel numbers it: MIPS numbers its errno
+# values its own way (146 there, 111 on the other architectures).
+case $(uname -m) in
+mips*) ECONNREFUSED=146 ;;
+*) ECONNREFUSED=111 ;;
+esac
+export ECONNREFUSED
 
 # TPSTAT_TIMES=1: a "# +S.SSSs" line before each test, the time since the
 # one before (to find what a slow kernel spends its time on).
