@@ -201,7 +201,7 @@ fi
 # Where the build tells no freed skb's device (skb_dev.h: s390x, MIPS32,
 # whose kernel addresses UDP's scratch value can look like), a drop has
 # no device: no row of e1's.
-if grep -qw TPSTAT_HAVE_SKB_DEV_ADDR "$(dirname "$KO")/generated/tpstat_features.h"; then
+if grep -q "^#define TPSTAT_HAVE_SKB_DEV_ADDR " "$(dirname "$KO")/generated/tpstat_features.h"; then
 	EXP[drops e1]="count=$U ifindex=$X1 netns=$INOF nsname=tpf"
 else
 	echo "# this build reads no freed skb's device: no drops row of e1's"
