@@ -20,7 +20,7 @@
 #include <tpstat_features.h>
 
 #if !defined(TPSTAT_HAVE_SKB_DEV_ADDR)
-#define tpstat_kernel_addr(a)	false
+#define tpstat_kernel_addr(a)	((void)(a), false)
 #elif BITS_PER_LONG == 64
 /* Kernel addresses are the upper half. */
 #define tpstat_kernel_addr(a)	((long)(a) < 0)
