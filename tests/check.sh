@@ -327,7 +327,7 @@ kernel_job() {
 	fi
 
 	# A guest that hangs fails its job, not the whole run.
-	local timeout=1800
+	local timeout=1800 built=$SECONDS
 	[ "$tier" = contract ] && timeout=900
 	vm=(tests/vm/boot.sh --kernel "$image" --timeout "$timeout")
 	[ "$modrel" != - ] && vm+=(--modules-release "$modrel")
@@ -419,6 +419,7 @@ kernel_job() {
 		"all ${#suites[@]} guest suites ran to their end ($ended did)"
 	sed -n 's/^# --- \(.*\) took \(.*\)$/# '"$name"': \1 took \2/p' \
 		"$dir/net/output.log" >>"$tap"
+	echo "# $name: the builds took ${built}s, the guest $((SECONDS - built))s" >>"$tap"
 
 	if [ -n "$kunit" ]; then
 		test -s "$dir/net/kunit/dmesg.txt"
