@@ -122,19 +122,6 @@ elif [ -n "$by_hand" ] || [ "${TPSTAT_ROTATION:-}" = all ]; then
 	deep=("${matrix_names[@]}")
 	[ -z "$by_hand" ] && debug_kernels+=' 5.10'
 else
-	# Breadth first: the matrix kernels whose contract tiers fit beside
-	# the fixed jobs, the one that passed longest ago first (all of them
-	# where they fit; docs/testing.md says why they may not).
-	mapfile -t matrix_names < <({
-		echo "deployment fixed 700 0"
-		echo "host fixed 300 0"
-		for k in $host_kernels; do echo "$k fixed 100 700"; done
-		for v in $debug_kernels; do echo "debug-$v fixed 200 900"; done
-		awk -v names=" ${matrix_names[*]} " '!/^(#|$)/ && index(names, " " $1 " ") {
-			print $1, "contract", $3 == "amd64" ? 200 : 300, 600 }' tests/matrix/kernels.conf
-	} | python3 tests/plan.py --breadth --results docs/check-results.md --jobs "${TPSTAT_CHECK_JOBS:-2}" \
-		--budget $((${TPSTAT_CHECK_BUDGET:-38} * 60)) 2>"$logs/breadth.log")
-	cat "$logs/breadth.log"
 	cold=
 	for v in $debug_kernels; do
 		tests/kernel/debug-kernel.sh --version "$v" --cached >/dev/null 2>&1 || cold=--only-one
@@ -219,7 +206,7 @@ host_checks() {
 	arches=$(awk '!/^(#|$)/ && $3 != "amd64" { print $3 }' tests/matrix/kernels.conf | sort -u)
 	# shellcheck disable=SC2086 # a list of architectures
 	tests/matrix/ctl_qemu_user.sh $arches 2>"$logs/ctl-qemu-user.log"
-	tap $? "ctl unit tests under qemu-user ran on $(echo $arches | wc -w) architectures"
+	tap $? "ctl unit tests under qemu-user ran on $(echo "$arches" | wc -w) architectures"
 	local dest
 	dest=$(mktemp -d)
 	make -s install DESTDIR="$dest" PREFIX=/usr >"$logs/install.log" 2>&1 &&
@@ -266,6 +253,57 @@ debug_version() { echo "$1" | sed -E 's/^debug-([0-9]+\.[0-9]+).*/\1/'; }
 # debug-6.1, a matrix kernel's name as it is.
 key_of() { echo "$1" | sed -E 's/^(deb|debug)-([0-9]+\.[0-9]+)[.-].*/\1-\2/'; }
 
+# ---- a kernel's module build, kept by its inputs ----
+# The module of a commit whose module sources did not change is the same
+# module: it is kept under ~/.cache/tpstat/modules, keyed by the content
+# of every file the build reads from the tree (DKMS_FILES, the build
+# scripts), the kernel's configuration, release and symbols, the
+# compiler and the make variables, with the build's log, whose warnings
+# are judged again on every run.  A change to any of them builds anew.
+module_cache=$HOME/.cache/tpstat/modules
+# build_key NAME ENV ARCH KBUILD: that key.
+build_key() {
+	local name=$1 env=$2 arch=$3 kbuild=$4 f
+	{
+		echo "$name $env $arch $kbuild"
+		git ls-files -z -- Makefile Kbuild module uapi kunit tests/matrix/build.sh \
+			tests/matrix/cross.sh tests/matrix/lib.sh |
+			xargs -0 sha256sum
+		for f in .config include/config/kernel.release include/generated/autoconf.h \
+			 Module.symvers .kernelvariables; do
+			[ -e "$kbuild/$f" ] && cksum <"$kbuild/$f"
+		done
+		case $env in
+		host) gcc --version | head -1 ;;
+		cross) "$(cross_cc "$arch")" --version | head -1; cross_vars "$arch" ;;
+		# A chroot's compilers are its packages.
+		*) cksum <"$env/var/lib/dpkg/status" ;;
+		esac
+	} | sha256sum | cut -c1-16
+}
+# cached_build KEY OUTDIR LOG: the kept module into OUTDIR, its log to LOG.
+cached_build() {
+	local kept=$module_cache/$1
+	[ -f "$kept/build.log" ] || return 1
+	mkdir -p "$2/generated"
+	cp "$kept"/*.ko "$2/" && cp "$kept"/generated/* "$2/generated/" &&
+		cat "$kept/build.log" >"$3" &&
+		echo "# the module of $(cat "$kept/commit") (the same inputs), kept" >>"$3"
+}
+# keep_build KEY OUTDIR LOG: keeps OUTDIR's module and LOG's lines.
+keep_build() {
+	local kept=$module_cache/$1 tmp
+	mkdir -p "$module_cache"
+	tmp=$(mktemp -d "$module_cache/.new.XXXXXX") || return 0
+	mkdir "$tmp/generated"
+	if cp "$2"/*.ko "$tmp/" && cp "$2"/generated/*.h "$tmp/generated/" &&
+		grep -v '^# the module of ' "$3" >"$tmp/build.log" &&
+		git rev-parse --short HEAD >"$tmp/commit"; then
+		rm -rf "$kept" && mv "$tmp" "$kept" && return 0
+	fi
+	rm -rf "$tmp"
+}
+
 # ---- one kernel: build, boot, its tier's suites ----
 # kernel_job NAME TIER ARCH IMAGE KBUILD MODREL MODROOT ENV APPEND
 # Runs in the background: writes TAP lines to build/check/NAME.tap and
@@ -273,7 +311,7 @@ key_of() { echo "$1" | sed -E 's/^(deb|debug)-([0-9]+\.[0-9]+)[.-].*/\1-\2/'; }
 kernel_job() {
 	local name=$1 tier=$2 arch=$3 image=$4 kbuild=$5 modrel=$6 modroot=$7
 	local env=$8 append=$9 dir=$logs/$1 tap=$logs/$1.tap kver st cc
-	local vm suites ended stress_secs fuzz_n kunit
+	local vm suites ended stress_secs fuzz_n kunit bkey
 	SECONDS=0
 	mkdir -p "$dir"
 	: >"$tap"
@@ -284,21 +322,27 @@ kernel_job() {
 	kver=$modrel
 	[ "$kver" = - ] && kver=$(cat "$kbuild/include/config/kernel.release")
 	echo "$kver" >"$logs/$name.release"
-	case $env in
-	host) make -s module KVER="$kver" KDIR="$kbuild" ;;
-	cross)
-		# shellcheck disable=SC2046 # the variables are separate words
-		make -s module KVER="$kver" KDIR="$kbuild" $(cross_vars "$arch") &&
-			make -s ctl tools CC="$(cross_cc "$arch")"
-		;;
-	*)
-		# A later suite's kernel, in its chroot; the tool and the test
-		# tools of a foreign one with the host's cross compiler.
-		tests/matrix/build.sh "$name" "build/$kver" &&
-			if [ "$arch" != amd64 ]; then make -s ctl tools CC="$(cross_cc "$arch")"; fi
-		;;
-	esac >"$dir/build.log" 2>&1
-	st=$?
+	bkey=$name-$(build_key "$name" "$env" "$arch" "$kbuild")
+	if cached_build "$bkey" "build/$kver" "$dir/build.log"; then
+		st=0
+	else
+		case $env in
+		host) make -s module KVER="$kver" KDIR="$kbuild" ;;
+		cross)
+			# shellcheck disable=SC2046 # the variables are separate words
+			make -s module KVER="$kver" KDIR="$kbuild" $(cross_vars "$arch") ;;
+		# A later suite's kernel, in its chroot.
+		*) tests/matrix/build.sh "$name" "build/$kver" ;;
+		esac >"$dir/build.log" 2>&1
+		st=$?
+		[ $st = 0 ] && keep_build "$bkey" "build/$kver" "$dir/build.log"
+	fi
+	# The tool and the test tools of a foreign guest, with the host's
+	# cross compiler.
+	if [ $st = 0 ] && [ "$arch" != amd64 ]; then
+		make -s ctl tools CC="$(cross_cc "$arch")" >>"$dir/build.log" 2>&1
+		st=$?
+	fi
 	cc=$(sed -n 's/^# compiler: //p' "$dir/build.log" | head -1)
 	emit $st "tpstat builds W=1 clean against $kver${cc:+ ($cc)}"
 	if [ $st != 0 ]; then

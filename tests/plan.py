@@ -25,9 +25,6 @@ Each line of the input: NAME KIND [DEFAULT_CONTRACT DEFAULT_DEEP]
   The defaults stand for a kernel docs/check-results.md has no time for.
 --only-one: take only the oldest deep tier (a cold run, which builds its
 kernels first).
---breadth: the same for the contract tiers of the "contract" lines, by
-when each last passed: which kernels run at all, where every one's
-contract does not fit the budget beside the fixed jobs.
 Prints the names whose deep tier runs, one a line, oldest first; on
 stderr, the order and each estimate.
 """
@@ -90,7 +87,6 @@ def main():
     ap.add_argument("--budget", type=int, required=True)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only-one", action="store_true")
-    ap.add_argument("--breadth", action="store_true")
     args = ap.parse_args()
     known = read_results(args.results)
 
@@ -103,14 +99,7 @@ def main():
         name, kind = f[0], f[1]
         dc = int(f[2]) if len(f) > 2 else DEFAULT_CONTRACT
         dd = int(f[3]) if len(f) > 3 else DEFAULT_DEEP
-        c, d, last, clast = known.get(name, (None, None, "", ""))
-        if args.breadth:
-            # Which kernels' contract tiers: the rest's, oldest pass first.
-            if kind == "contract":
-                candidates.append((passed_key(clast), name, dc if c is None else c, None))
-            elif kind == "fixed":
-                base.append((dc if c is None else c) + (dd if d is None else d))
-            continue
+        c, d, last, _ = known.get(name, (None, None, "", ""))
         c = dc if c is None else c
         d = dd if d is None else d
         if kind == "fixed":
@@ -125,8 +114,7 @@ def main():
 
     candidates.sort(key=lambda x: (x[0], x[1]))
     times = list(base)
-    what = "contract" if args.breadth else "deep"
-    print(f"# rotation ({what} tiers): without them, {makespan(times, args.jobs)}s "
+    print(f"# rotation (deep tiers): without them, {makespan(times, args.jobs)}s "
           f"estimated on {args.jobs} cores, budget {args.budget}s", file=sys.stderr)
     for i, (age, name, deep, at) in enumerate(candidates):
         trial = list(times)
@@ -136,7 +124,7 @@ def main():
             trial[at] += deep
         span = makespan(trial, args.jobs)
         take = i == 0 or (not args.only_one and span <= args.budget)
-        print(f"#   {name}: {what} tier last passed {age or 'never'}, +{deep}s"
+        print(f"#   {name}: deep tier last passed {age or 'never'}, +{deep}s"
               f" -> {span}s: {'taken' if take else 'not this run'}",
               file=sys.stderr)
         if take:
