@@ -70,8 +70,11 @@ notrace bool tpstat_netns_counts(void **data, const struct sock *sk,
 	if (!net || net_eq(net, &init_net))
 		return false;
 	c = rcu_dereference_sched(tpstat_net(net)->counts);
-	if (!c || !tpstat_filter_match(sk, skb, dev) ||
-	    !tpstat_filter_match_one(&c->filter, sk, skb, dev))
+	/*
+	 * Its own filter alone: were the system's applied too, the
+	 * namespace's user could learn it from what counts.
+	 */
+	if (!c || !tpstat_filter_match_one(&c->filter, sk, skb, dev))
 		return false;
 	*data = tpstat_pcpu_data(c->pcpu);
 	return true;

@@ -6,10 +6,11 @@
  * when its root sets its filter (SET_FILTER there, with or without
  * fields): from then on, every probe that can tell an event's namespace
  * (from its socket, device or skb, as the filter does) also adds the
- * event to that namespace's per-CPU counters, if the namespace's filter
- * and the system's both let it through.  The namespace's filter narrows
- * only its own counters: what the system counts, the views and the
- * alerts stay as they were.  The generated probes read no argument, so
+ * event to that namespace's per-CPU counters, if the namespace's own
+ * filter lets it through.  The system's filter plays no part there (its
+ * user could infer it from what counts), and the namespace's filter
+ * narrows only its own counters: what the system counts, the views and
+ * the alerts stay as they were.  The generated probes read no argument, so
  * their events are never a namespace's.
  *
  * Probes pay one patched jump for this while no namespace counts, and
@@ -97,8 +98,8 @@ static __always_inline bool tpstat_netns_peek(void *where,
 
 /*
  * Probe context, pinned: true, with *@data set to the per-CPU counters of
- * the event's namespace, if that namespace counts it (its filter and the
- * system's let it through).
+ * the event's namespace, if that namespace counts it (its own filter
+ * lets it through).
  */
 bool tpstat_netns_counts(void **data, const struct sock *sk,
 			 const struct sk_buff *skb,

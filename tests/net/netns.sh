@@ -183,6 +183,25 @@ check "the system counts generated probes' events (so the check above can fail)"
 	test "$("$TP" -j show | jq --slurpfile gen "$TMP/generated.json" \
 		'[.counters[] | select((.name as $n | $gen[0] | index($n)) and .value > 0)] | length')" -gt 0
 
+# --- the administrator's filter is not a namespace's --------------------------------
+# A container's own counters pass its own filter alone: were the
+# system's applied too, its user could make traffic on chosen ports and
+# learn from its counts what the administrator filters on.
+"$TP" filter rport 1
+mkdir "$TMP/c3"
+cat > "$TMP/c3/run.sh" <<EOT
+ip link set lo up
+"$TP" filter clear
+"$NETLOAD" tcp-refused 127.0.0.1 5302 5 > /dev/null
+"$TP" -j show > $TMP/c3/show.json
+EOT
+chmod 777 "$TMP/c3"
+setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	unshare --user --map-root-user --net bash "$TMP/c3/run.sh" > "$TMP/c3/out" 2>&1
+check_eq "under the system's filter (rport 1), a container's own tcp_receive_reset is its 5" \
+	5 "$(ns_counter "$TMP/c3" tcp:tcp_receive_reset)"
+"$TP" filter clear
+
 # --- ip netns names ---------------------------------------------------------------
 ip netns add tpn
 ip -n tpn link set lo up
