@@ -1245,11 +1245,13 @@ static void tpstat_birth_direction_test(struct kunit *test)
 {
 	struct tpstat_births b;
 	struct tpstat_birth out;
+	/* Whole task names, as current->comm is: the record copies all of one. */
+	static const char curl[TASK_COMM_LEN] = "curl", none[TASK_COMM_LEN];
 	int sk_a, sk_p;
 
 	KUNIT_ASSERT_EQ(test, 0, tpstat_births_init(&b, 4));
-	tpstat_birth_record(&b, &sk_a, 1000, "curl", true);
-	tpstat_birth_record(&b, &sk_p, 1001, "", false);
+	tpstat_birth_record(&b, &sk_a, 1000, curl, true);
+	tpstat_birth_record(&b, &sk_p, 1001, none, false);
 	KUNIT_ASSERT_TRUE(test, tpstat_birth_take(&b, &sk_a, &out));
 	KUNIT_EXPECT_TRUE(test, tpstat_birth_active(&out));
 	KUNIT_EXPECT_EQ(test, 1001ULL, out.ns);

@@ -44,6 +44,9 @@ static struct pernet_operations tpstat_cookie_ops = {
 /*
  * A namespace being made may run probes before our init reaches it: its
  * generic array may not have our slot yet, or the slot is NULL.  Then 0.
+ * So too before our pernet_operations are registered (KUnit calls this
+ * without them): id 0 is no slot, as ptr[0] shares its place with the
+ * array's own length.
  */
 notrace u64 tpstat_net_cookie(const struct net *net)
 {
@@ -53,7 +56,7 @@ notrace u64 tpstat_net_cookie(const struct net *net)
 
 	rcu_read_lock();
 	ng = rcu_dereference(net->gen);
-	if (tpstat_cookie_id < ng->s.len)
+	if (tpstat_cookie_id && tpstat_cookie_id < ng->s.len)
 		c = ng->ptr[tpstat_cookie_id];
 	if (c)
 		cookie = READ_ONCE(*c);
