@@ -222,6 +222,13 @@ static void test_options(void)
 	      strstr(warn, "module is version 0.1.0, this tool 0.2.0") &&
 	      !strchr(warn, '\n'),
 	      "-V with another module's version: a one-line warning (%s)", warn);
+	/* The module's string is the kernel's: escaped as other names are. */
+	CHECK(cli_version("0.1.0", "0.1\033]2;x\007\n", out, sizeof(out),
+			  warn, sizeof(warn)) &&
+	      !strcmp(out, "tpstat 0.1.0\nmodule 0.1\\033]2;x\\007\\012\n") &&
+	      strstr(warn, "module is version 0.1\\033]2;x\\007\\012, this tool") &&
+	      !strchr(warn, '\n') && !strchr(warn, '\033'),
+	      "-V escapes the module's version: %s / %s", out, warn);
 	for (const char *opt = "--json\0--pretty\0--netns\0--version\0--help\0"
 	     "--verbose\0--zeros\0--interval\0--count\0--by\0--top\0"
 	     "--textfile\0"; *opt; opt += strlen(opt) + 1) {
