@@ -1856,10 +1856,102 @@ static struct kunit_suite tpstat_filter_suite = {
 	.test_cases = tpstat_filter_cases,
 };
 
+/* ---- the alert window ------------------------------------------------ */
+
+/*
+ * alert_window.c with its two allocations counted, and either one made to
+ * fail: what a window allocates, it frees, whichever allocation fails.
+ */
+#include <linux/jhash.h>
+#include <linux/sort.h>
+#include <net/genetlink.h>
+
+static int tpstat_window_fail_at;	/* the allocation that fails, from 1 */
+static int tpstat_window_allocs;	/* allocations made so far */
+static int tpstat_window_live;		/* allocated, not yet freed */
+
+static void *tpstat_test_kvcalloc(size_t n, size_t size, gfp_t gfp)
+{
+	void *p;
+
+	if (++tpstat_window_allocs == tpstat_window_fail_at)
+		return NULL;
+	p = kvcalloc(n, size, gfp);
+	if (p)
+		tpstat_window_live++;
+	return p;
+}
+
+static void tpstat_test_kvfree(const void *p)
+{
+	if (p)
+		tpstat_window_live--;
+	kvfree(p);
+}
+
+#pragma push_macro("kvcalloc")
+#pragma push_macro("kvfree")
+#undef kvcalloc
+#undef kvfree
+#define kvcalloc(n, size, gfp) tpstat_test_kvcalloc(n, size, gfp)
+#define kvfree(p) tpstat_test_kvfree(p)
+#undef pr_fmt
+#include "../module/alert_window.c"
+#pragma pop_macro("kvfree")
+#pragma pop_macro("kvcalloc")
+
+/* The family and messages alert_window.c sends: these tests send nothing. */
+struct genl_family tpstat_genl_family;
+
+struct sk_buff *tpstat_alert_msg(const struct tpstat_alert_key *key, u64 count)
+{
+	return NULL;
+}
+
+struct sk_buff *tpstat_alert_lost_msg(enum tpstat_alert_kind kind, u64 alerts,
+				      u64 events, u32 rate)
+{
+	return NULL;
+}
+
+static void tpstat_window_nomem_one(struct kunit *test, int fail_at)
+{
+	struct tpstat_alert_totals t;
+
+	tpstat_window_fail_at = fail_at;
+	tpstat_window_allocs = 0;
+	tpstat_window_live = 0;
+	tpstat_alert_window_run(0, 100, &t);
+	tpstat_window_fail_at = 0;
+	KUNIT_EXPECT_EQ(test, 2, tpstat_window_allocs);
+	KUNIT_EXPECT_TRUE(test, t.failed);
+	KUNIT_EXPECT_EQ_MSG(test, 0, tpstat_window_live,
+			    "allocation %d failed: the other one was not freed",
+			    fail_at);
+}
+
+static void tpstat_window_nomem_test(struct kunit *test)
+{
+	tpstat_window_nomem_one(test, 1);
+	tpstat_window_nomem_one(test, 2);
+}
+
+static struct kunit_case tpstat_alert_window_cases[] = {
+	KUNIT_CASE(tpstat_window_nomem_test),
+	{}
+};
+
+static struct kunit_suite tpstat_alert_window_suite = {
+	.name = "tpstat_alert_window",
+	.init = tpstat_alerts_test_init,
+	.exit = tpstat_alerts_test_exit,
+	.test_cases = tpstat_alert_window_cases,
+};
+
 kunit_test_suites(&tpstat_glob_suite, &tpstat_registry_suite,
 		  &tpstat_params_suite, &tpstat_counters_suite,
 		  &tpstat_views_suite, &tpstat_alerts_suite,
-		  &tpstat_filter_suite);
+		  &tpstat_filter_suite, &tpstat_alert_window_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for tpstat");
