@@ -1856,12 +1856,13 @@ static struct kunit_suite tpstat_filter_suite = {
 	.test_cases = tpstat_filter_cases,
 };
 
-/* ---- the alert window ------------------------------------------------ */
+/* ---- the alert window, and disarming it ------------------------------ */
 
 /*
  * alert_window.c with its two allocations counted, and either one made to
  * fail: what a window allocates, it frees, whichever allocation fails.
  */
+#include <linux/delay.h>
 #include <linux/jhash.h>
 #include <linux/sort.h>
 #include <net/genetlink.h>
@@ -1899,6 +1900,8 @@ static void tpstat_test_kvfree(const void *p)
 #include "../module/alert_window.c"
 #pragma pop_macro("kvfree")
 #pragma pop_macro("kvcalloc")
+#undef pr_fmt
+#include "../module/monitor.c"
 
 /* The family and messages alert_window.c sends: these tests send nothing. */
 struct genl_family tpstat_genl_family;
@@ -1936,8 +1939,83 @@ static void tpstat_window_nomem_test(struct kunit *test)
 	tpstat_window_nomem_one(test, 2);
 }
 
+/*
+ * A probe that saw the alerts armed and was preempted before it folded
+ * (7.2 and 7.3 call probes under SRCU-fast, preemptible): it folds a
+ * while later, still in the read side the kernel calls probes under.
+ */
+struct tpstat_late_fold {
+	struct completion in, done;
+	bool folded;
+};
+
+static void tpstat_late_fold_one(struct tpstat_late_fold *l)
+{
+	tpstat_fold_drop(47, 0x4747);
+	WRITE_ONCE(l->folded, true);
+}
+
+static int tpstat_late_fold_fn(void *arg)
+{
+	struct tpstat_late_fold *l = arg;
+
+	/* Where probes are not known preemptible, they run as up to 6.12. */
+#if defined(TPSTAT_HAVE_PROBES_PREEMPT_OFF) || \
+	!defined(TPSTAT_HAVE_SRCU_FAST_NOTRACE)
+	preempt_disable_notrace();
+	complete(&l->in);
+	mdelay(200);
+	tpstat_late_fold_one(l);
+	preempt_enable_notrace();
+#else
+	scoped_guard(srcu_fast_notrace, &tracepoint_srcu) {
+		complete(&l->in);
+		msleep(200);
+		tpstat_late_fold_one(l);
+	}
+#endif
+	complete(&l->done);
+	return 0;
+}
+
+/* Disarm waits for such a probe: no count is left pending after it. */
+static void tpstat_monitor_disarm_waits_test(struct kunit *test)
+{
+	struct tpstat_late_fold l = {};
+	struct task_struct *task;
+	bool folded, clean = true;
+	int cpu, gen;
+
+	init_completion(&l.in);
+	init_completion(&l.done);
+	mutex_lock(&tpstat_monitor_lock);
+	tpstat_monitor_armed = true;
+	static_branch_enable(&tpstat_alerts_on);
+	mutex_unlock(&tpstat_monitor_lock);
+	task = kthread_run(tpstat_late_fold_fn, &l, "tpstat_late_fold");
+	if (!IS_ERR(task))
+		wait_for_completion(&l.in);
+	mutex_lock(&tpstat_monitor_lock);
+	tpstat_monitor_disarm();
+	mutex_unlock(&tpstat_monitor_lock);
+	folded = READ_ONCE(l.folded);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	wait_for_completion(&l.done);
+	KUNIT_EXPECT_TRUE_MSG(test, folded,
+			      "disarm returned while a probe could still fold");
+	for_each_possible_cpu(cpu)
+		for (gen = 0; gen < 2; gen++)
+			if (memchr_inv(&per_cpu_ptr(tpstat_alert_cpus, cpu)->gen[gen],
+				       0, sizeof(struct tpstat_alert_pending)))
+				clean = false;
+	KUNIT_EXPECT_TRUE_MSG(test, clean,
+			      "a count was folded after disarm discarded them");
+	tpstat_alert_window_discard();
+}
+
 static struct kunit_case tpstat_alert_window_cases[] = {
 	KUNIT_CASE(tpstat_window_nomem_test),
+	KUNIT_CASE(tpstat_monitor_disarm_waits_test),
 	{}
 };
 
