@@ -6,6 +6,7 @@
 
 #include "alert.h"
 #include "cli.h"
+#include "escape.h"
 #include "netns.h"
 
 static const struct {
@@ -526,15 +527,18 @@ bool cli_version(const char *tool, const char *module, char *out,
 		 size_t out_len, char *warn, size_t warn_len)
 {
 	bool differ = module && strcmp(tool, module);
+	/* The kernel's string (struct info keeps 31 bytes): escaped (escape.h). */
+	char text[ESC_SIZE(32)];
+	const char *mod = esc(module, text, sizeof(text));
 
-	if (module)
-		snprintf(out, out_len, "tpstat %s\nmodule %s\n", tool, module);
+	if (mod)
+		snprintf(out, out_len, "tpstat %s\nmodule %s\n", tool, mod);
 	else
 		snprintf(out, out_len, "tpstat %s\n", tool);
 	if (differ)
 		snprintf(warn, warn_len,
 			 "warning: the loaded module is version %s, this tool %s",
-			 module, tool);
+			 mod, tool);
 	else if (warn_len)
 		warn[0] = '\0';
 	return differ;

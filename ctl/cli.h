@@ -57,8 +57,9 @@ const char *cli_usage(enum tp_cmd cmd, const struct view_ops *view);
 
 /*
  * What -V prints: the tool's version and, when @module is not NULL, the
- * module's, into @out; a warning into @warn (empty when none) when they
- * differ.  Returns whether they differ.
+ * module's, escaped as text prints names (escape.h), into @out; a
+ * warning into @warn (empty when none) when they differ.  Returns
+ * whether they differ.
  */
 bool cli_version(const char *tool, const char *module, char *out,
 		 size_t out_len, char *warn, size_t warn_len);

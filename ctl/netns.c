@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 
@@ -17,6 +18,9 @@
 
 #ifndef NSFS_MAGIC
 #define NSFS_MAGIC 0x6e736673
+#endif
+#ifndef SO_NETNS_COOKIE
+#define SO_NETNS_COOKIE 71	/* 5.14 */
 #endif
 
 struct netns_ent {
@@ -268,4 +272,90 @@ int netns_enter(const char *name, char *err, size_t err_len)
 	}
 	close(fd);
 	return 0;
+}
+
+/* The cookie of the namespace the caller is in: a socket's (SO_NETNS_COOKIE). */
+static int own_cookie(uint64_t *cookie)
+{
+	socklen_t len = sizeof(*cookie);
+	int fd, r = 0;
+
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (getsockopt(fd, SOL_SOCKET, SO_NETNS_COOKIE, cookie, &len))
+		r = -errno;
+	else if (len != sizeof(*cookie))
+		r = -EINVAL;
+	close(fd);
+	return r;
+}
+
+/* For tests: a plain file holds the cookie of the namespace it stands for. */
+static int file_cookie(const char *path, uint64_t *cookie)
+{
+	unsigned long long v;
+	int r = -EINVAL;
+	FILE *f;
+
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (fscanf(f, "%llu", &v) == 1 && v) {
+		*cookie = v;
+		r = 0;
+	}
+	fclose(f);
+	return r;
+}
+
+/*
+ * The cookie of the namespace at @path: the caller's own is a socket's;
+ * another's, a socket's made in it, between two setns() (which needs
+ * CAP_SYS_ADMIN), back into the caller's own after.
+ */
+static int path_cookie(const char *path, uint64_t *cookie)
+{
+	struct stat st, self_st;
+	int fd, self, r;
+
+	if (!nsfs_only)
+		return file_cookie(path, cookie);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	self = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	if (self < 0 || fstat(fd, &st) || fstat(self, &self_st)) {
+		r = -errno;
+		goto out;
+	}
+	if (st.st_dev == self_st.st_dev && st.st_ino == self_st.st_ino) {
+		r = own_cookie(cookie);
+		goto out;
+	}
+	if (setns(fd, CLONE_NEWNET)) {
+		r = -errno;
+		goto out;
+	}
+	r = own_cookie(cookie);
+	/* Not back home: the caller fails, and no request goes out. */
+	if (setns(self, CLONE_NEWNET))
+		r = -errno;
+out:
+	if (self >= 0)
+		close(self);
+	close(fd);
+	return r;
+}
+
+int netns_cookie(const char *name, uint64_t *cookie)
+{
+	char path[4096];
+
+	if (!name)
+		return path_cookie("/proc/1/ns/net", cookie);
+	if (!netns_name_ok(name))
+		return -EINVAL;
+	snprintf(path, sizeof(path), "%s/%s", run_dir, name);
+	return path_cookie(path, cookie);
 }

@@ -53,6 +53,16 @@ void netns_json(struct json *j, uint32_t inode);
 /* The inode number of the namespace named @name: 0, or -errno. */
 int netns_inode(const char *name, uint32_t *inode);
 /*
+ * The cookie of the namespace named @name (NULL: the initial one, pid
+ * 1's), which names it as the module does (its inode number is reused
+ * once it is gone, its cookie never): 0, or -errno.  Another namespace
+ * than the caller's is entered for it and left again (EPERM without
+ * CAP_SYS_ADMIN); a kernel before 5.14 tells no cookie (ENOPROTOOPT).
+ * Where entries need not be nsfs mounts (netns_set_dir(), for tests), a
+ * name's file holds its cookie in decimal.
+ */
+int netns_cookie(const char *name, uint64_t *cookie);
+/*
  * setns() into the namespace named @name: 0, or -1 with one line in @err
  * (unknown name, not a namespace, no permission).
  */

@@ -240,9 +240,12 @@ int select_resolve(struct selector *s, char *err, size_t err_len)
 		struct sel_term *t = &s->t[i];
 		int r;
 
+		bool init;
+
 		if (t->key != SEL_NETNS || t->has_num)
 			continue;
-		if (!strcmp(t->name, "init")) {
+		init = !strcmp(t->name, "init");
+		if (init) {
 			t->num = netns_init_inode();
 			if (!t->num) {
 				snprintf(err, err_len, "the initial network namespace's inode is not known here (netns init needs /proc/1/ns/net: run as root, in the initial PID namespace)");
@@ -257,6 +260,17 @@ int select_resolve(struct selector *s, char *err, size_t err_len)
 			}
 		}
 		t->has_num = true;
+		r = netns_cookie(init ? NULL : t->name, &t->cookie);
+		if (r == -ENOPROTOOPT)
+			continue;
+		if (r) {
+			snprintf(err, err_len,
+				 "netns %s: cannot learn its cookie, which names it (%s%s)",
+				 t->name, strerror(-r),
+				 r == -EPERM ? ": entering it needs CAP_SYS_ADMIN" : "");
+			return 1;
+		}
+		t->has_cookie = true;
 	}
 	return 0;
 }
@@ -303,6 +317,9 @@ static bool term_match(const struct sel_term *t, const struct view_entry *e)
 		return (e->has_ifname && !strcmp(e->ifname, t->name)) ||
 		       (t->has_num && e->ifindex == t->num);
 	case SEL_NETNS:
+		/* An older module's rows have no cookie. */
+		if (t->has_cookie && e->has_netns_cookie)
+			return e->netns_cookie == t->cookie;
 		return e->netns == t->num;
 	case SEL_REASON:
 		if (!e->has_reason)

@@ -41,6 +41,8 @@ struct sel_term {
 	uint16_t port_lo, port_hi;
 	uint32_t num;		/* errno, reason code, ifindex, netns inode */
 	bool has_num;		/* else @name */
+	uint64_t cookie;	/* netns NAME or init: the namespace's cookie */
+	bool has_cookie;
 	const char *name;	/* dev, reason or netns name: the argv word */
 };
 
@@ -67,8 +69,12 @@ int select_check(const struct selector *s, unsigned int allowed,
 /* "src, dst, dport" of @allowed into @buf; "none" for 0. */
 const char *sel_keys_text(unsigned int allowed, char *buf, size_t len);
 /*
- * Namespace names to their inode numbers (netns.h), once, before rows
- * are matched: 0, or 1 with one line in @err (no such namespace).
+ * Namespace names to their cookies (netns.h), once, before rows are
+ * matched: a name selects the rows of the namespace that has it now, not
+ * a dead one's under a reused inode number (an inode number given as
+ * such selects by that number).  Where the kernel tells no cookie
+ * (before 5.14), by inode number.  0, or 1 with one line in @err (no
+ * such namespace, or its cookie cannot be learned).
  */
 int select_resolve(struct selector *s, char *err, size_t err_len);
 bool select_match(const struct selector *s, const struct view_entry *e);

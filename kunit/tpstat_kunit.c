@@ -1858,10 +1858,236 @@ static struct kunit_suite tpstat_filter_suite = {
 	.test_cases = tpstat_filter_cases,
 };
 
+/* ---- the alert window, and disarming it ------------------------------ */
+
+/*
+ * alert_window.c with its two allocations counted, and either one made to
+ * fail: what a window allocates, it frees, whichever allocation fails.
+ */
+#include <linux/delay.h>
+#include <linux/jhash.h>
+#include <linux/sort.h>
+#include <net/genetlink.h>
+
+static int tpstat_window_fail_at;	/* the allocation that fails, from 1 */
+static int tpstat_window_allocs;	/* allocations made so far */
+static int tpstat_window_live;		/* allocated, not yet freed */
+
+static void *tpstat_test_kvcalloc(size_t n, size_t size, gfp_t gfp)
+{
+	void *p;
+
+	if (++tpstat_window_allocs == tpstat_window_fail_at)
+		return NULL;
+	p = kvcalloc(n, size, gfp);
+	if (p)
+		tpstat_window_live++;
+	return p;
+}
+
+static void tpstat_test_kvfree(const void *p)
+{
+	if (p)
+		tpstat_window_live--;
+	kvfree(p);
+}
+
+#pragma push_macro("kvcalloc")
+#pragma push_macro("kvfree")
+#undef kvcalloc
+#undef kvfree
+#define kvcalloc(n, size, gfp) tpstat_test_kvcalloc(n, size, gfp)
+#define kvfree(p) tpstat_test_kvfree(p)
+#undef pr_fmt
+#include "../module/alert_window.c"
+#pragma pop_macro("kvfree")
+#pragma pop_macro("kvcalloc")
+#undef pr_fmt
+#include "../module/monitor.c"
+
+/* The family and messages alert_window.c sends: these tests send nothing. */
+struct genl_family tpstat_genl_family;
+
+struct sk_buff *tpstat_alert_msg(const struct tpstat_alert_key *key, u64 count)
+{
+	return NULL;
+}
+
+struct sk_buff *tpstat_alert_lost_msg(enum tpstat_alert_kind kind, u64 alerts,
+				      u64 events, u32 rate)
+{
+	return NULL;
+}
+
+static void tpstat_window_nomem_one(struct kunit *test, int fail_at)
+{
+	struct tpstat_alert_totals t;
+
+	tpstat_window_fail_at = fail_at;
+	tpstat_window_allocs = 0;
+	tpstat_window_live = 0;
+	tpstat_alert_window_run(0, 100, &t);
+	tpstat_window_fail_at = 0;
+	KUNIT_EXPECT_EQ(test, 2, tpstat_window_allocs);
+	KUNIT_EXPECT_TRUE(test, t.failed);
+	KUNIT_EXPECT_EQ_MSG(test, 0, tpstat_window_live,
+			    "allocation %d failed: the other one was not freed",
+			    fail_at);
+}
+
+static void tpstat_window_nomem_test(struct kunit *test)
+{
+	tpstat_window_nomem_one(test, 1);
+	tpstat_window_nomem_one(test, 2);
+}
+
+/*
+ * A probe that saw the alerts armed and was preempted before it folded
+ * (7.2 and 7.3 call probes under SRCU-fast, preemptible): it folds a
+ * while later, still in the read side the kernel calls probes under.
+ */
+struct tpstat_late_fold {
+	struct completion in, done;
+	bool folded;
+};
+
+static void tpstat_late_fold_one(struct tpstat_late_fold *l)
+{
+	tpstat_fold_drop(47, 0x4747);
+	WRITE_ONCE(l->folded, true);
+}
+
+static int tpstat_late_fold_fn(void *arg)
+{
+	struct tpstat_late_fold *l = arg;
+
+	/* Where probes are not known preemptible, they run as up to 6.12. */
+#if defined(TPSTAT_HAVE_PROBES_PREEMPT_OFF) || \
+	!defined(TPSTAT_HAVE_SRCU_FAST_NOTRACE)
+	preempt_disable_notrace();
+	complete(&l->in);
+	mdelay(200);
+	tpstat_late_fold_one(l);
+	preempt_enable_notrace();
+#else
+	scoped_guard(srcu_fast_notrace, &tracepoint_srcu) {
+		complete(&l->in);
+		msleep(200);
+		tpstat_late_fold_one(l);
+	}
+#endif
+	complete(&l->done);
+	return 0;
+}
+
+/* Disarm waits for such a probe: no count is left pending after it. */
+static void tpstat_monitor_disarm_waits_test(struct kunit *test)
+{
+	struct tpstat_late_fold l = {};
+	struct task_struct *task;
+	bool folded, clean = true;
+	int cpu, gen;
+
+	init_completion(&l.in);
+	init_completion(&l.done);
+	mutex_lock(&tpstat_monitor_lock);
+	tpstat_monitor_armed = true;
+	static_branch_enable(&tpstat_alerts_on);
+	mutex_unlock(&tpstat_monitor_lock);
+	task = kthread_run(tpstat_late_fold_fn, &l, "tpstat_late_fold");
+	if (!IS_ERR(task))
+		wait_for_completion(&l.in);
+	mutex_lock(&tpstat_monitor_lock);
+	tpstat_monitor_disarm();
+	mutex_unlock(&tpstat_monitor_lock);
+	folded = READ_ONCE(l.folded);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	wait_for_completion(&l.done);
+	KUNIT_EXPECT_TRUE_MSG(test, folded,
+			      "disarm returned while a probe could still fold");
+	for_each_possible_cpu(cpu)
+		for (gen = 0; gen < 2; gen++)
+			if (memchr_inv(&per_cpu_ptr(tpstat_alert_cpus, cpu)->gen[gen],
+				       0, sizeof(struct tpstat_alert_pending)))
+				clean = false;
+	KUNIT_EXPECT_TRUE_MSG(test, clean,
+			      "a count was folded after disarm discarded them");
+	tpstat_alert_window_discard();
+}
+
+static struct kunit_case tpstat_alert_window_cases[] = {
+	KUNIT_CASE(tpstat_window_nomem_test),
+	KUNIT_CASE(tpstat_monitor_disarm_waits_test),
+	{}
+};
+
+static struct kunit_suite tpstat_alert_window_suite = {
+	.name = "tpstat_alert_window",
+	.init = tpstat_alerts_test_init,
+	.exit = tpstat_alerts_test_exit,
+	.test_cases = tpstat_alert_window_cases,
+};
+
+/* ---- reason names ---------------------------------------------------- */
+
+/*
+ * A drop reason's name outlives nothing: a subsystem's list (and its
+ * strings) is gone once its module is, a grace period after it
+ * unregisters.  The name read is the caller's own copy.
+ */
+static void tpstat_drop_reason_gone_test(struct kunit *test)
+{
+#ifdef TPSTAT_HAVE_DROP_REASONS_BY_SUBSYS
+	static const char want[] = "TPSTAT_KUNIT_GONE";
+	char buf[TPSTAT_REASON_NAME_LEN];
+	struct drop_reason_list *list;
+	const char *got;
+	const char **names;
+	char *name;
+	u32 subsys;
+
+	for (subsys = SKB_DROP_REASON_SUBSYS_CORE + 1;
+	     subsys < SKB_DROP_REASON_SUBSYS_NUM; subsys++)
+		if (!rcu_access_pointer(drop_reasons_by_subsys[subsys]))
+			break;
+	if (subsys == SKB_DROP_REASON_SUBSYS_NUM)
+		kunit_skip(test, "every drop reason subsystem is registered");
+	list = kunit_kzalloc(test, sizeof(*list), GFP_KERNEL);
+	names = kunit_kzalloc(test, sizeof(*names), GFP_KERNEL);
+	name = kunit_kzalloc(test, sizeof(want), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, list);
+	KUNIT_ASSERT_NOT_NULL(test, names);
+	KUNIT_ASSERT_NOT_NULL(test, name);
+	memcpy(name, want, sizeof(want));
+	names[0] = name;
+	list->reasons = names;
+	list->n_reasons = 1;
+	drop_reasons_register_subsys(subsys, list);
+	got = tpstat_drop_reason_name(subsys << SKB_DROP_REASON_SUBSYS_SHIFT,
+				      buf);
+	drop_reasons_unregister_subsys(subsys);
+	/* What the subsystem's rmmod frees, and someone reuses. */
+	memset(name, 'X', sizeof(want) - 1);
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	KUNIT_EXPECT_STREQ(test, want, got);
+#endif
+}
+
+static struct kunit_case tpstat_reasons_cases[] = {
+	KUNIT_CASE(tpstat_drop_reason_gone_test),
+	{}
+};
+
+static struct kunit_suite tpstat_reasons_suite = {
+	.name = "tpstat_reasons",
+	.test_cases = tpstat_reasons_cases,
+};
+
 kunit_test_suites(&tpstat_glob_suite, &tpstat_registry_suite,
 		  &tpstat_params_suite, &tpstat_counters_suite,
 		  &tpstat_views_suite, &tpstat_alerts_suite,
-		  &tpstat_filter_suite);
+		  &tpstat_filter_suite, &tpstat_alert_window_suite,
+		  &tpstat_reasons_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for tpstat");

@@ -299,8 +299,11 @@ void tpstat_alert_window_run(unsigned int gen, u32 rate,
 	/* A loss per key at most, and one per kind for unnamed ones. */
 	w.losses = kvcalloc(w.cap + __TPSTAT_ALERT_CNT, sizeof(*w.losses),
 			    GFP_KERNEL);
-	if (!w.losses) {
+	/* Either may fail: then both go, and the window is not sent. */
+	if (!w.out || !w.losses) {
+		kvfree(w.losses);
 		kvfree(w.out);
+		w.losses = NULL;
 		w.out = NULL;
 	}
 	tpstat_window_take(&w, gen);

@@ -67,12 +67,17 @@ static struct {
 static void tpstat_monitor_work(struct work_struct *work);
 static DECLARE_DELAYED_WORK(tpstat_monitor_dwork, tpstat_monitor_work);
 
-/* Caller: tpstat_monitor_lock.  Leaves every pending count at zero. */
+/*
+ * Caller: tpstat_monitor_lock.  Leaves every pending count at zero.  A
+ * probe that saw the key on may still be about to fold: where probes are
+ * preemptible (7.2 and 7.3 call them under SRCU-fast), an RCU grace
+ * period does not wait for it, so the probes' own one (compat.h) does.
+ */
 static void tpstat_monitor_disarm(void)
 {
 	tpstat_monitor_armed = false;
 	static_branch_disable(&tpstat_alerts_on);
-	synchronize_rcu();
+	tpstat_probe_synchronize();
 	tpstat_alert_window_discard();
 }
 

@@ -79,14 +79,15 @@ const char *tpstat_location_name(char buf[KSYM_SYMBOL_LEN], u64 location)
 
 int tpstat_put_drop_site(struct sk_buff *skb, u64 location, u32 reason)
 {
-	char loc[KSYM_SYMBOL_LEN];
+	char loc[KSYM_SYMBOL_LEN], name[TPSTAT_REASON_NAME_LEN];
 
 	if (nla_put_string(skb, TPSTAT_A_LOCATION,
 			   tpstat_location_name(loc, location)))
 		return -EMSGSIZE;
 	if (!(TPSTAT_FEATURES & TPSTAT_F_DROP_REASON))
 		return 0;
-	return tpstat_put_reason(skb, reason, tpstat_drop_reason_name(reason));
+	return tpstat_put_reason(skb, reason,
+				 tpstat_drop_reason_name(reason, name));
 }
 
 int tpstat_put_rst_reason(struct sk_buff *skb, u32 reason)

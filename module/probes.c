@@ -24,7 +24,10 @@
  * - The lean probe adds to the counters its data pointer names (freed
  *   only after tracepoint_synchronize_unregister()) with single this_cpu
  *   operations, and folds alerts with interrupts off (alerts.h).  So it
- *   runs unpinned, and costs on 7.x what it costs on 6.x.
+ *   runs unpinned, and costs on 7.x what it costs on 6.x.  Having seen
+ *   the alerts armed, it may fold a while later: disarming waits for
+ *   tpstat_probe_synchronize() before it clears what was folded
+ *   (monitor.c).
  *
  * Each tracepoint has three probes, compiled from one body in which the
  * kind (probes.h) is a constant, so each has only the code it needs.  The

@@ -9,6 +9,7 @@
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/skbuff.h>
+#include <linux/string.h>
 
 #include "compat.h"
 #include "reasons.h"
@@ -21,7 +22,8 @@
 #include <net/rstreason.h>
 #endif
 
-const char *tpstat_drop_reason_name(u32 reason)
+const char *tpstat_drop_reason_name(u32 reason,
+				    char buf[TPSTAT_REASON_NAME_LEN])
 {
 #if defined(TPSTAT_HAVE_DROP_REASONS_BY_SUBSYS)
 	const struct drop_reason_list *list;
@@ -31,15 +33,23 @@ const char *tpstat_drop_reason_name(u32 reason)
 
 	if (subsys >= SKB_DROP_REASON_SUBSYS_NUM)
 		return NULL;
+	/*
+	 * A subsystem's list, and its strings, are its module's: freed once
+	 * it unregisters (a grace period later) and goes.  Copied here.
+	 */
 	rcu_read_lock();
 	list = rcu_dereference(drop_reasons_by_subsys[subsys]);
-	if (list && code < list->n_reasons)
-		name = list->reasons[code];
+	if (list && code < list->n_reasons && list->reasons[code]) {
+		strscpy(buf, list->reasons[code], TPSTAT_REASON_NAME_LEN);
+		name = buf;
+	}
 	rcu_read_unlock();
-	/* Lists are static in their subsystem: the name outlives RCU. */
 	return name;
 #elif defined(TPSTAT_HAVE_DROP_REASONS_ARRAY)
-	return reason < SKB_DROP_REASON_MAX ? drop_reasons[reason] : NULL;
+	if (reason >= SKB_DROP_REASON_MAX || !drop_reasons[reason])
+		return NULL;
+	strscpy(buf, drop_reasons[reason], TPSTAT_REASON_NAME_LEN);
+	return buf;
 #else
 	return NULL;
 #endif

@@ -222,6 +222,13 @@ static void test_options(void)
 	      strstr(warn, "module is version 0.1.0, this tool 0.2.0") &&
 	      !strchr(warn, '\n'),
 	      "-V with another module's version: a one-line warning (%s)", warn);
+	/* The module's string is the kernel's: escaped as other names are. */
+	CHECK(cli_version("0.1.0", "0.1\033]2;x\007\n", out, sizeof(out),
+			  warn, sizeof(warn)) &&
+	      !strcmp(out, "tpstat 0.1.0\nmodule 0.1\\033]2;x\\007\\012\n") &&
+	      strstr(warn, "module is version 0.1\\033]2;x\\007\\012, this tool") &&
+	      !strchr(warn, '\n') && !strchr(warn, '\033'),
+	      "-V escapes the module's version: %s / %s", out, warn);
 	for (const char *opt = "--json\0--pretty\0--netns\0--version\0--help\0"
 	     "--verbose\0--zeros\0--interval\0--count\0--by\0--top\0"
 	     "--textfile\0"; *opt; opt += strlen(opt) + 1) {
@@ -2518,6 +2525,40 @@ static void filter_json_out(FILE *f, void *arg)
 	print_filter(f, opts(&(struct out_opts){ .json = true }), &cur_filter);
 }
 
+/*
+ * netns NAME selects the rows of the namespace that has that name now, by
+ * its cookie: a dead namespace's rows under the same (reused) inode
+ * number are not its.  Here the names are plain files, and a file's
+ * content is the cookie of the namespace it stands for (netns.h).
+ */
+static void test_netns_select_cookie(void)
+{
+	struct view_entry live = { .has_netns_cookie = true, .netns_cookie = 77 };
+	struct view_entry dead = { .has_netns_cookie = true, .netns_cookie = 5 };
+	static const char *const words[] = { "netns", "blue" };
+	char path[300], err[512] = "";
+	struct selector s;
+	struct stat st;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/blue", netns_dir);
+	f = fopen(path, "w");
+	if (!f || fputs("77\n", f) < 0 || fclose(f) || stat(path, &st) ||
+	    st.st_ino > UINT32_MAX) {
+		CHECK(0, "netns file blue");
+		return;
+	}
+	netns_set_dir(netns_dir, false);
+	live.netns = dead.netns = st.st_ino;
+	CHECK(!select_parse(2, words, &s, err, sizeof(err)) &&
+	      !select_resolve(&s, err, sizeof(err)), "netns blue: %s", err);
+	CHECK(select_match(&s, &live), "netns blue: its live namespace's row");
+	CHECK(!select_match(&s, &dead),
+	      "netns blue: not a dead namespace's row under its inode number (cookie 5, not 77)");
+	unlink(path);
+	netns_set_dir(netns_dir, false);
+}
+
 static void test_netns_names(void)
 {
 	struct out_opts text = { 0 }, json = { .json = true };
@@ -2550,6 +2591,7 @@ static void test_netns_names(void)
 	CHECK(!netns_inode("db", &inode) && inode == ns_db &&
 	      netns_inode("nope", &inode) == -ENOENT &&
 	      netns_inode("../x", &inode) == -EINVAL, "name to inode");
+	test_netns_select_cookie();
 
 	/* Views: the name where known, the number elsewhere. */
 	drops_view(&v);

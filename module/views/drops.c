@@ -69,12 +69,12 @@ static void tpstat_drops_seq(struct seq_file *m, const void *key,
 			     const u64 *v)
 {
 	const struct tpstat_drop_key *k = key;
-	char loc[KSYM_SYMBOL_LEN];
+	char loc[KSYM_SYMBOL_LEN], name[TPSTAT_REASON_NAME_LEN];
 
 	seq_printf(m, "%llu %s", v[TPSTAT_DROP_COUNT],
 		   tpstat_location_name(loc, k->location));
 	if (TPSTAT_FEATURES & TPSTAT_F_DROP_REASON)
-		tpstat_seq_reason(m, tpstat_drop_reason_name(k->reason),
+		tpstat_seq_reason(m, tpstat_drop_reason_name(k->reason, name),
 				  k->reason);
 	else
 		seq_puts(m, " -");

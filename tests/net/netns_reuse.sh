@@ -123,6 +123,15 @@ if [ -n "$new" ]; then
 	c_new=$(cookie "$new")
 	[ -z "$c_old" ] || check "... but not its cookie ($c_old, $c_new)" \
 		test -n "$c_new" -a "$c_new" != "$c_old"
+	# The administrator's "netns NAME" is the namespace that has the
+	# name now, by cookie: tpold's rows under the same inode number are
+	# not its.  The number itself still selects them.
+	if [ -n "$c_old" ]; then
+		check_eq "drops netns $new selects none of tpold's rows" 0 \
+			"$("$TP" -j drops netns "$new" | jq '.drops | length')"
+		check "... while drops netns $old (the number) does" test \
+			"$("$TP" -j drops netns "$old" | jq '.drops | length')" -gt 0
+	fi
 	# tpold's filter must not pass the new namespace's events.
 	ip -n "$new" link set lo up
 	ip netns exec "$new" "$NETLOAD" udp-send 127.0.0.1 5003 5 > /dev/null
