@@ -5,7 +5,9 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 #include <net/net_namespace.h>
 #include <net/netlink.h>
 #include <net/netns/generic.h>
@@ -20,10 +22,15 @@ struct tpstat_ns_counts {
 
 DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
 unsigned int tpstat_net_id __read_mostly;
-/* Serialises replacing a namespace's counts, the static key and the count. */
+/*
+ * Serialises replacing a namespace's counts, the static key and the
+ * numbers below.
+ */
 static DEFINE_MUTEX(tpstat_netns_lock);
 /* Namespaces counting their own events now. */
 static unsigned int tpstat_netns_nr;
+/* Times the static key was switched on or off since load. */
+static unsigned long tpstat_netns_key_switches;
 
 /*
  * Most namespaces that may count their own events at once.  Each one
@@ -53,6 +60,24 @@ static const struct kernel_param_ops tpstat_netns_max_ops = {
 module_param_cb(netns_max, &tpstat_netns_max_ops, &netns_max, 0644);
 MODULE_PARM_DESC(netns_max,
 		 "Most network namespaces other than the initial one that count their own events at once, 0 to 4096 (default 64); lowering it stops none");
+
+/*
+ * The static key stays on this long after the last namespace stops
+ * counting, so that no loop of unprivileged requests can make the
+ * kernel patch every probe more than a few times a second.
+ */
+#define TPSTAT_NETNS_KEY_HOLD	HZ
+
+static void tpstat_netns_key_off(struct work_struct *work)
+{
+	mutex_lock(&tpstat_netns_lock);
+	if (!tpstat_netns_nr && static_key_enabled(&tpstat_netns_counting)) {
+		static_branch_disable(&tpstat_netns_counting);
+		tpstat_netns_key_switches++;
+	}
+	mutex_unlock(&tpstat_netns_lock);
+}
+static DECLARE_DELAYED_WORK(tpstat_netns_key_work, tpstat_netns_key_off);
 
 static struct tpstat_net *tpstat_net(const struct net *net)
 {
@@ -108,12 +133,19 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c)
 			return -ENOSPC;
 		}
 		tpstat_netns_nr++;
-		static_branch_inc(&tpstat_netns_counting);
+		/* A pending switch off finds a namespace counting again. */
+		if (!static_key_enabled(&tpstat_netns_counting)) {
+			static_branch_enable(&tpstat_netns_counting);
+			tpstat_netns_key_switches++;
+		}
 	}
 	rcu_assign_pointer(tn->counts, c);
 	if (!c && old) {
 		tpstat_netns_nr--;
-		static_branch_dec(&tpstat_netns_counting);
+		/* Off a while after the last one stops, if none started. */
+		if (!tpstat_netns_nr)
+			mod_delayed_work(system_wq, &tpstat_netns_key_work,
+					 TPSTAT_NETNS_KEY_HOLD);
 	}
 	mutex_unlock(&tpstat_netns_lock);
 	if (old)
@@ -205,6 +237,10 @@ int tpstat_netns_counts_init(void)
 void tpstat_netns_counts_exit(void)
 {
 	unregister_pernet_subsys(&tpstat_netns_ops);
+	/* No namespace counts now: the key off, its work gone with it. */
+	cancel_delayed_work_sync(&tpstat_netns_key_work);
+	if (static_key_enabled(&tpstat_netns_counting))
+		static_branch_disable(&tpstat_netns_counting);
 	rcu_barrier();	/* the call_rcu() frees, before the module goes */
 }
 
@@ -213,4 +249,14 @@ size_t tpstat_netns_bytes(void)
 	return (size_t)READ_ONCE(tpstat_netns_nr) *
 	       (sizeof(struct tpstat_ns_counts) +
 		sizeof(struct tpstat_pcpu) * num_possible_cpus());
+}
+
+void tpstat_netns_show(struct seq_file *m)
+{
+	mutex_lock(&tpstat_netns_lock);
+	seq_printf(m, "counting %u\n", tpstat_netns_nr);
+	seq_printf(m, "key %s\n",
+		   static_key_enabled(&tpstat_netns_counting) ? "on" : "off");
+	seq_printf(m, "key_switches %lu\n", tpstat_netns_key_switches);
+	mutex_unlock(&tpstat_netns_lock);
 }

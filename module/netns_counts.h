@@ -15,7 +15,10 @@
  *
  * Probes pay one patched jump for this while no namespace counts, and
  * while some do, the events of the others pay an inline look at their
- * namespace (tpstat_netns_may_count()).  The counters go with the
+ * namespace (tpstat_netns_may_count()).  The jump is patched off only a
+ * second after the last namespace stops counting, if none started since:
+ * patching every probe (and an IPI to every CPU) at most a few times a
+ * second, however fast namespaces come and go.  The counters go with the
  * namespace, or with the module.
  */
 #ifndef _TPSTAT_NETNS_COUNTS_H
@@ -43,7 +46,7 @@ struct tpstat_net {
 	atomic_t view_dumps;	/* its own entries' dumps open (netlink_views.c) */
 };
 
-/* On while any namespace counts its own events. */
+/* On while any namespace counts its own events, and a second after. */
 DECLARE_STATIC_KEY_FALSE(tpstat_netns_counting);
 /* Our net_generic() slot; set once, when the module loads. */
 extern unsigned int tpstat_net_id;
@@ -123,5 +126,11 @@ bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out);
 bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals);
 /* What the namespaces counting now hold (at most netns_max of them). */
 size_t tpstat_netns_bytes(void);
+struct seq_file;
+/*
+ * debugfs tpstat/netns: "<name> <value>" lines: counting (namespaces
+ * counting now), key (on or off) and key_switches (since load).
+ */
+void tpstat_netns_show(struct seq_file *m);
 
 #endif /* _TPSTAT_NETNS_COUNTS_H */
