@@ -36,7 +36,7 @@ static int tpstat_param_set_uint(const char *val,
 		       p->min, p->max);
 		return -EINVAL;
 	}
-	*p->val = n;
+	WRITE_ONCE(*p->val, n);	/* some are writable at run time */
 	return 0;
 }
 
