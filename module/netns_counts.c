@@ -56,24 +56,7 @@ static unsigned long tpstat_netns_key_switches;
 #define TPSTAT_NETNS_MAX_LIMIT	4096
 static unsigned int netns_max = 64;
 
-static int tpstat_netns_max_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int n;
-
-	if (kstrtouint(val, 0, &n) || n > TPSTAT_NETNS_MAX_LIMIT) {
-		pr_err("netns_max=%s: must be 0 to %u\n", val,
-		       TPSTAT_NETNS_MAX_LIMIT);
-		return -EINVAL;
-	}
-	WRITE_ONCE(*(unsigned int *)kp->arg, n);
-	return 0;
-}
-
-static const struct kernel_param_ops tpstat_netns_max_ops = {
-	.set = tpstat_netns_max_set,
-	.get = param_get_uint,
-};
-module_param_cb(netns_max, &tpstat_netns_max_ops, &netns_max, 0644);
+tpstat_param_uint_rw(netns_max, 0, TPSTAT_NETNS_MAX_LIMIT);
 MODULE_PARM_DESC(netns_max,
 		 "Most network namespaces other than the initial one that count their own events at once, 0 to 4096 (default 64); lowering it stops none");
 
