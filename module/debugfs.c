@@ -8,6 +8,8 @@
  *             event's last reset
  *   monitor   "<name> <value>": whether alerts flow, alert_rate, and
  *             windows, alerts sent and lost, events lost since load
+ *   netns     "<name> <value>": namespaces counting their own events,
+ *             their static key and its switches (netns_counts.h)
  * and one file per view (debugfs_views.c).
  */
 #include <linux/debugfs.h>
@@ -18,6 +20,7 @@
 #include "alerts.h"
 #include "control.h"
 #include "debugfs.h"
+#include "netns_counts.h"
 #include "registry.h"
 #include "report.h"
 
@@ -59,6 +62,13 @@ static int tpstat_monitor_file_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(tpstat_monitor_file);
 
+static int tpstat_netns_file_show(struct seq_file *m, void *unused)
+{
+	tpstat_netns_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tpstat_netns_file);
+
 /* debugfs is optional: without it the module still counts. */
 void tpstat_debugfs_init(void)
 {
@@ -69,6 +79,8 @@ void tpstat_debugfs_init(void)
 			    &tpstat_counters_fops);
 	debugfs_create_file("monitor", 0400, tpstat_debugfs_dir, NULL,
 			    &tpstat_monitor_file_fops);
+	debugfs_create_file("netns", 0400, tpstat_debugfs_dir, NULL,
+			    &tpstat_netns_file_fops);
 	tpstat_debugfs_views_init(tpstat_debugfs_dir);
 }
 

@@ -2,28 +2,51 @@
 /* A network namespace's own counters and filter (netns_counts.h). */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/list.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/uidgid.h>
+#include <linux/user_namespace.h>
+#include <linux/workqueue.h>
 #include <net/net_namespace.h>
 #include <net/netlink.h>
 #include <net/netns/generic.h>
 
 #include "event_net.h"
 #include "netns_counts.h"
+#include "params.h"
+
+/* Why a namespace may not start counting: the cap it would pass. */
+enum tpstat_netns_refusal {
+	TPSTAT_NETNS_MAY,
+	TPSTAT_NETNS_FULL,		/* netns_max */
+	TPSTAT_NETNS_OWNER_FULL,	/* netns_user_max, its owner's */
+	TPSTAT_NETNS_USERS_FULL,	/* root's reserve */
+};
 
 struct tpstat_ns_counts {
 	struct tpstat_pcpu __percpu *pcpu;
 	struct tpstat_filter filter;	/* its rcu_head frees the whole */
+	struct list_head node;		/* in tpstat_netns_list */
+	kuid_t owner;			/* charged (tpstat_netns_owner()) */
 };
 
 DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
 unsigned int tpstat_net_id __read_mostly;
-/* Serialises replacing a namespace's counts, the static key and the count. */
+/*
+ * Serialises replacing a namespace's counts, the list, the numbers below
+ * and the static key.
+ */
 static DEFINE_MUTEX(tpstat_netns_lock);
-/* Namespaces counting their own events now. */
-static unsigned int tpstat_netns_nr;
+/* The counts of every namespace counting its own events now. */
+static LIST_HEAD(tpstat_netns_list);
+/* Namespaces counting their own events now; of them, not root's. */
+static unsigned int tpstat_netns_nr, tpstat_netns_users_nr;
+/* Times the static key was switched on or off since load. */
+static unsigned long tpstat_netns_key_switches;
 
 /*
  * Most namespaces that may count their own events at once.  Each one
@@ -33,26 +56,84 @@ static unsigned int tpstat_netns_nr;
 #define TPSTAT_NETNS_MAX_LIMIT	4096
 static unsigned int netns_max = 64;
 
-static int tpstat_netns_max_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int n;
-
-	if (kstrtouint(val, 0, &n) || n > TPSTAT_NETNS_MAX_LIMIT) {
-		pr_err("netns_max=%s: must be 0 to %u\n", val,
-		       TPSTAT_NETNS_MAX_LIMIT);
-		return -EINVAL;
-	}
-	WRITE_ONCE(*(unsigned int *)kp->arg, n);
-	return 0;
-}
-
-static const struct kernel_param_ops tpstat_netns_max_ops = {
-	.set = tpstat_netns_max_set,
-	.get = param_get_uint,
-};
-module_param_cb(netns_max, &tpstat_netns_max_ops, &netns_max, 0644);
+tpstat_param_uint_rw(netns_max, 0, TPSTAT_NETNS_MAX_LIMIT);
 MODULE_PARM_DESC(netns_max,
 		 "Most network namespaces other than the initial one that count their own events at once, 0 to 4096 (default 64); lowering it stops none");
+
+/*
+ * Most of them that one user other than root may own
+ * (tpstat_netns_owner()).  It is also root's reserve: users other than
+ * root, all together, hold at most netns_max less netns_user_max.
+ */
+static unsigned int netns_user_max = 8;
+tpstat_param_uint_rw(netns_user_max, 0, TPSTAT_NETNS_MAX_LIMIT);
+MODULE_PARM_DESC(netns_user_max,
+		 "Most of those namespaces one user other than root may own, 0 to 4096 (default 8); users other than root hold at most netns_max less netns_user_max together; lowering it stops none");
+
+/*
+ * The static key stays on this long after the last namespace stops
+ * counting, so that no loop of unprivileged requests can make the
+ * kernel patch every probe more than a few times a second.
+ */
+#define TPSTAT_NETNS_KEY_HOLD	HZ
+
+static void tpstat_netns_key_off(struct work_struct *work)
+{
+	mutex_lock(&tpstat_netns_lock);
+	if (!tpstat_netns_nr && static_key_enabled(&tpstat_netns_counting)) {
+		static_branch_disable(&tpstat_netns_counting);
+		tpstat_netns_key_switches++;
+	}
+	mutex_unlock(&tpstat_netns_lock);
+}
+static DECLARE_DELAYED_WORK(tpstat_netns_key_work, tpstat_netns_key_off);
+
+/*
+ * Who is charged for @net's counting: the owner of the outermost of its
+ * user namespaces below the initial one, i.e. the user who made the
+ * chain, whatever ids the namespaces below map it to; root
+ * (GLOBAL_ROOT_UID) for a namespace of the initial user namespace.
+ */
+static kuid_t tpstat_netns_owner(const struct net *net)
+{
+	const struct user_namespace *ns = net->user_ns;
+
+	if (ns == &init_user_ns)
+		return GLOBAL_ROOT_UID;
+	while (ns->parent != &init_user_ns)
+		ns = ns->parent;
+	return ns->owner;
+}
+
+/* Namespaces counting now that @owner is charged for. */
+static unsigned int tpstat_netns_owned(kuid_t owner)
+{
+	const struct tpstat_ns_counts *c;
+	unsigned int n = 0;
+
+	lockdep_assert_held(&tpstat_netns_lock);
+	list_for_each_entry(c, &tpstat_netns_list, node)
+		n += uid_eq(c->owner, owner);
+	return n;
+}
+
+/* 0, or why @owner may not have another namespace count. */
+static enum tpstat_netns_refusal tpstat_netns_may_charge(kuid_t owner)
+{
+	unsigned int max = READ_ONCE(netns_max);
+	unsigned int user_max = READ_ONCE(netns_user_max);
+
+	lockdep_assert_held(&tpstat_netns_lock);
+	if (tpstat_netns_nr >= max)
+		return TPSTAT_NETNS_FULL;
+	if (uid_eq(owner, GLOBAL_ROOT_UID))
+		return TPSTAT_NETNS_MAY;
+	if (tpstat_netns_owned(owner) >= user_max)
+		return TPSTAT_NETNS_OWNER_FULL;
+	if (tpstat_netns_users_nr + user_max >= max)
+		return TPSTAT_NETNS_USERS_FULL;
+	return TPSTAT_NETNS_MAY;
+}
 
 static struct tpstat_net *tpstat_net(const struct net *net)
 {
@@ -91,10 +172,14 @@ static void tpstat_ns_counts_free_rcu(struct rcu_head *head)
 
 /*
  * Publishes @c (NULL: none) as @net's; the old one goes after a grace
- * period.  -ENOSPC, and nothing changed, where @net would be one more
- * counting namespace than netns_max allows.
+ * period.  A namespace that starts counting is charged to its owner
+ * until it stops.  Refused (-ENOSPC, and nothing changed, *@why saying
+ * which cap) where @net would be one more counting namespace than
+ * netns_max allows, or one more of its owner's than netns_user_max
+ * does.
  */
-static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c)
+static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
+				enum tpstat_netns_refusal *why)
 {
 	struct tpstat_net *tn = tpstat_net(net);
 	struct tpstat_ns_counts *old;
@@ -102,18 +187,36 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c)
 	mutex_lock(&tpstat_netns_lock);
 	old = rcu_dereference_protected(tn->counts,
 					lockdep_is_held(&tpstat_netns_lock));
-	if (c && !old) {
-		if (tpstat_netns_nr >= READ_ONCE(netns_max)) {
+	if (c && old) {
+		c->owner = old->owner;
+		list_replace(&old->node, &c->node);
+	} else if (c) {
+		c->owner = tpstat_netns_owner(net);
+		*why = tpstat_netns_may_charge(c->owner);
+		if (*why) {
 			mutex_unlock(&tpstat_netns_lock);
 			return -ENOSPC;
 		}
+		list_add(&c->node, &tpstat_netns_list);
 		tpstat_netns_nr++;
-		static_branch_inc(&tpstat_netns_counting);
+		if (!uid_eq(c->owner, GLOBAL_ROOT_UID))
+			tpstat_netns_users_nr++;
+		/* A pending switch off finds a namespace counting again. */
+		if (!static_key_enabled(&tpstat_netns_counting)) {
+			static_branch_enable(&tpstat_netns_counting);
+			tpstat_netns_key_switches++;
+		}
 	}
 	rcu_assign_pointer(tn->counts, c);
 	if (!c && old) {
+		list_del(&old->node);
 		tpstat_netns_nr--;
-		static_branch_dec(&tpstat_netns_counting);
+		if (!uid_eq(old->owner, GLOBAL_ROOT_UID))
+			tpstat_netns_users_nr--;
+		/* Off a while after the last one stops, if none started. */
+		if (!tpstat_netns_nr)
+			mod_delayed_work(system_wq, &tpstat_netns_key_work,
+					 TPSTAT_NETNS_KEY_HOLD);
 	}
 	mutex_unlock(&tpstat_netns_lock);
 	if (old)
@@ -124,6 +227,7 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c)
 int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
 			    struct netlink_ext_ack *extack)
 {
+	enum tpstat_netns_refusal why = TPSTAT_NETNS_MAY;
 	struct tpstat_ns_counts *c;
 	int err;
 
@@ -136,12 +240,25 @@ int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
 		goto nomem;
 	if (f)
 		c->filter = *f;
-	err = tpstat_netns_replace(net, c);
-	if (err) {
+	err = tpstat_netns_replace(net, c, &why);
+	switch (why) {
+	case TPSTAT_NETNS_MAY:
+		break;
+	case TPSTAT_NETNS_FULL:
 		NL_SET_ERR_MSG_MOD(extack,
 				   "as many namespaces count their own events as the module parameter netns_max allows: this one may start when another stops");
-		goto free;
+		break;
+	case TPSTAT_NETNS_OWNER_FULL:
+		NL_SET_ERR_MSG_MOD(extack,
+				   "as many namespaces of this user (who made this user namespace) count their own events as the module parameter netns_user_max allows: this one may start when another of theirs stops");
+		break;
+	case TPSTAT_NETNS_USERS_FULL:
+		NL_SET_ERR_MSG_MOD(extack,
+				   "users other than root have as many namespaces counting as the module parameters allow (netns_max less netns_user_max, kept for root's): this one may start when another stops");
+		break;
 	}
+	if (err)
+		goto free;
 	return 0;
 
 nomem:
@@ -188,7 +305,9 @@ bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals)
 
 static void __net_exit tpstat_netns_exit_net(struct net *net)
 {
-	tpstat_netns_replace(net, NULL);	/* never refused */
+	enum tpstat_netns_refusal why;
+
+	tpstat_netns_replace(net, NULL, &why);	/* never refused */
 }
 
 static struct pernet_operations tpstat_netns_ops = {
@@ -205,6 +324,10 @@ int tpstat_netns_counts_init(void)
 void tpstat_netns_counts_exit(void)
 {
 	unregister_pernet_subsys(&tpstat_netns_ops);
+	/* No namespace counts now: the key off, its work gone with it. */
+	cancel_delayed_work_sync(&tpstat_netns_key_work);
+	if (static_key_enabled(&tpstat_netns_counting))
+		static_branch_disable(&tpstat_netns_counting);
 	rcu_barrier();	/* the call_rcu() frees, before the module goes */
 }
 
@@ -213,4 +336,15 @@ size_t tpstat_netns_bytes(void)
 	return (size_t)READ_ONCE(tpstat_netns_nr) *
 	       (sizeof(struct tpstat_ns_counts) +
 		sizeof(struct tpstat_pcpu) * num_possible_cpus());
+}
+
+void tpstat_netns_show(struct seq_file *m)
+{
+	mutex_lock(&tpstat_netns_lock);
+	seq_printf(m, "counting %u\n", tpstat_netns_nr);
+	seq_printf(m, "counting_users %u\n", tpstat_netns_users_nr);
+	seq_printf(m, "key %s\n",
+		   static_key_enabled(&tpstat_netns_counting) ? "on" : "off");
+	seq_printf(m, "key_switches %lu\n", tpstat_netns_key_switches);
+	mutex_unlock(&tpstat_netns_lock);
 }

@@ -15,8 +15,17 @@
  *
  * Probes pay one patched jump for this while no namespace counts, and
  * while some do, the events of the others pay an inline look at their
- * namespace (tpstat_netns_may_count()).  The counters go with the
+ * namespace (tpstat_netns_may_count()).  The jump is patched off only a
+ * second after the last namespace stops counting, if none started since:
+ * patching every probe (and an IPI to every CPU) at most a few times a
+ * second, however fast namespaces come and go.  The counters go with the
  * namespace, or with the module.
+ *
+ * Each counting namespace is charged to its owner, the user who made its
+ * user namespaces (root for the initial user namespace's): at most
+ * netns_max count at once, at most netns_user_max of them one user's
+ * other than root, and users other than root hold at most netns_max less
+ * netns_user_max together, so that root's containers always find room.
  */
 #ifndef _TPSTAT_NETNS_COUNTS_H
 #define _TPSTAT_NETNS_COUNTS_H
@@ -43,7 +52,7 @@ struct tpstat_net {
 	atomic_t view_dumps;	/* its own entries' dumps open (netlink_views.c) */
 };
 
-/* On while any namespace counts its own events. */
+/* On while any namespace counts its own events, and a second after. */
 DECLARE_STATIC_KEY_FALSE(tpstat_netns_counting);
 /* Our net_generic() slot; set once, when the module loads. */
 extern unsigned int tpstat_net_id;
@@ -112,8 +121,10 @@ void tpstat_netns_counts_exit(void);
 /*
  * Starts @net counting its own events from 0, under @f (fields 0: all of
  * them; a netns field must be @net's own).  Its memory is charged to the
- * caller's memory cgroup; -ENOSPC where netns_max namespaces count
- * already, -ENOMEM; either with an extack message.  Process context.
+ * caller's memory cgroup, its slot to its owner; -ENOSPC where netns_max
+ * namespaces count already, or its owner's netns_user_max, or users'
+ * share; -ENOMEM; either with an extack message naming the cap.
+ * Process context.
  */
 int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
 			    struct netlink_ext_ack *extack);
@@ -123,5 +134,12 @@ bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out);
 bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals);
 /* What the namespaces counting now hold (at most netns_max of them). */
 size_t tpstat_netns_bytes(void);
+struct seq_file;
+/*
+ * debugfs tpstat/netns: "<name> <value>" lines: counting (namespaces
+ * counting now), counting_users (of them, owned by users other than
+ * root), key (on or off) and key_switches (since load).
+ */
+void tpstat_netns_show(struct seq_file *m);
 
 #endif /* _TPSTAT_NETNS_COUNTS_H */

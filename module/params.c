@@ -24,6 +24,16 @@ static const char *tpstat_param_more(const char *val)
 	       "..." : "";
 }
 
+/*
+ * How much of @val the log shows: up to its first newline, which a
+ * write to /sys/module/tpstat/parameters/ ends with, so that the
+ * message stays one line.
+ */
+static int tpstat_param_shown(const char *val)
+{
+	return min_t(size_t, strcspn(val, "\n"), TPSTAT_PARAM_SHOWN);
+}
+
 static int tpstat_param_set_uint(const char *val,
 				 const struct kernel_param *kp)
 {
@@ -32,11 +42,11 @@ static int tpstat_param_set_uint(const char *val,
 
 	if (!val || kstrtouint(val, 0, &n) || n < p->min || n > p->max) {
 		pr_err("%s=%.*s%s: must be a number from %u to %u\n", kp->name,
-		       TPSTAT_PARAM_SHOWN, val ?: "", val ? tpstat_param_more(val) : "",
-		       p->min, p->max);
+		       val ? tpstat_param_shown(val) : 0, val ?: "",
+		       val ? tpstat_param_more(val) : "", p->min, p->max);
 		return -EINVAL;
 	}
-	*p->val = n;
+	WRITE_ONCE(*p->val, n);	/* some are writable at run time */
 	return 0;
 }
 

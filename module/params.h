@@ -100,6 +100,16 @@ extern const struct kernel_param_ops tpstat_param_ops_string;
 			&__tpstat_param_##name, 0444);			\
 	__MODULE_PARM_TYPE(name, "uint")
 
+/* The same, writable at run time by root (mode 0644), held to its limits. */
+#define tpstat_param_uint_rw(name, lo, hi)				\
+	param_check_uint(name, &(name));				\
+	static struct tpstat_param_uint __tpstat_param_##name = {	\
+		.val = &(name), .min = (lo), .max = (hi),		\
+	};								\
+	module_param_cb(name, &tpstat_param_ops_uint,			\
+			&__tpstat_param_##name, 0644);			\
+	__MODULE_PARM_TYPE(name, "uint")
+
 /* module_param(name, charp, 0444), refused above @max_len characters. */
 #define tpstat_param_string(name, max_len_)				\
 	param_check_charp(name, &(name));				\

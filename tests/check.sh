@@ -22,8 +22,8 @@
 #             KUnit, no BPF), every run: the contract, the monitor's
 #             alerts, the storms and the hostile user, then KUnit.
 #   basic     the deep tier of every other kernel of tests/matrix/kernels.conf
-#             (monitor.sh, run.sh, netns.sh, stress.sh, adversary.sh,
-#             auth.sh, events.sh), in the same boot as its contract, and
+#             (monitor.sh, run.sh, netns.sh, tenants.sh, stress.sh,
+#             adversary.sh, auth.sh, events.sh), in the same boot as its contract, and
 #             the opt-in debug 5.10: a rotation (tests/plan.py).  Each
 #             run takes the deep tiers that passed longest ago, as the
 #             committed docs/check-results.md records, as many as fit
@@ -396,7 +396,7 @@ kernel_job() {
 	# whose extack the parameters' concurrent errors are about.
 	full) deep_suites=(monitor.sh run.sh)
 		[[ $name == deb-6.12* ]] && deep_suites+=(ctl.sh)
-		deep_suites+=(netns.sh)
+		deep_suites+=(netns.sh tenants.sh)
 		[[ $name == deb-6.1.* ]] && deep_suites+=(filter.sh)
 		deep_suites+=(stress.sh adversary.sh)
 		[[ $name == deb-6.12* ]] &&
@@ -410,7 +410,7 @@ kernel_job() {
 	# (5.10's dumps let a set reserved field through).
 	# TPSTAT_ADVERSARY=all runs it whole everywhere.
 	debug) deep_suites=(monitor.sh stress.sh adversary.sh) ;;
-	basic) deep_suites=(monitor.sh run.sh netns.sh stress.sh adversary.sh auth.sh events.sh) ;;
+	basic) deep_suites=(monitor.sh run.sh netns.sh tenants.sh stress.sh adversary.sh auth.sh events.sh) ;;
 	contract) ;;
 	esac
 	# Debian 12's and the debug kernels' own deep suites check what

@@ -20,10 +20,11 @@
 #      namespace, whose part of the tables the administrator shares: his
 #      later entries appear or count as overflow, exactly;
 #   4. arming: nobody makes TPSTAT_ARM_N (1,000) user namespaces, each
-#      with a network namespace whose root arms its counters: netns_max
-#      of them count, the rest are refused with a text naming it, the
-#      module's memory grows by exactly netns_max namespaces' counters
-#      and goes back when they die;
+#      with a network namespace whose root arms its counters: the
+#      netns_user_max of them that one user may have count, the rest are
+#      refused with a text naming it, the module's memory grows by
+#      exactly netns_user_max namespaces' counters and goes back when
+#      they die (other users and root keep their slots: tenants.sh);
 #   5. then rmmod with each kind of reader open: a dump half-read (the
 #      full tables' too), each debugfs file half-read, a monitor
 #      listening, a namespace's own counters; rmmod unloads or refuses
@@ -164,7 +165,7 @@ mem_settles() {
 arming() {
 	part_begin "arming" ring
 	ARM_N=${TPSTAT_ARM_N:-1000}
-	cap=$(</sys/module/tpstat/parameters/netns_max)
+	cap=$(</sys/module/tpstat/parameters/netns_user_max)
 	mem0=$("$TP" -j info | jq .memory_bytes)
 	nsarm_run 1
 	check_eq "arm: one unprivileged namespace arms its counters" "armed=1 enospc=0 other=0" "$ARM"
@@ -175,10 +176,10 @@ arming() {
 	t0=$SECONDS
 	nsarm_run "$ARM_N"
 	echo "# arm: $ARM_N namespaces made and armed in $((SECONDS - t0))s"
-	check_eq "arm: of $ARM_N unprivileged namespaces, netns_max ($cap) count and the rest are refused" \
+	check_eq "arm: of $ARM_N namespaces of one unprivileged user, netns_user_max ($cap) count and the rest are refused" \
 		"armed=$cap enospc=$((ARM_N - cap)) other=0" "$ARM"
-	check "arm: the refusal names netns_max ($ARM_ENOSPC)" grep -q netns_max <<<"$ARM_ENOSPC"
-	check_eq "arm: while they live the module holds netns_max namespaces' counters more" \
+	check "arm: the refusal names netns_user_max ($ARM_ENOSPC)" grep -q netns_user_max <<<"$ARM_ENOSPC"
+	check_eq "arm: while they live the module holds netns_user_max namespaces' counters more" \
 		"$((mem0 + cap * per))" "$ARM_MEM"
 	check "arm: all of it goes with the namespaces" mem_settles "$mem0"
 	part_took "arming"

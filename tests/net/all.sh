@@ -4,7 +4,8 @@
 # Guest-side suites in turn, in one boot: by default every one, the
 # monitor's alerts (monitor.sh, first: nothing else has run yet), the
 # module's counters (run.sh), the tool against it (ctl.sh), namespaces
-# asking about themselves (netns.sh), the filter's addresses
+# asking about themselves (netns.sh), users' namespaces against each
+# other (tenants.sh), the filter's addresses
 # (filter.sh), the views (views.sh, and over IPv6: ipv6.sh), every key's
 # byte order through debugfs, netlink, JSON, text and the export
 # (endian.sh), storms of resets and filters under traffic
@@ -18,7 +19,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 ko=$1
 shift
-[ $# -gt 0 ] || set -- monitor.sh run.sh ctl.sh netns.sh filter.sh views.sh ipv6.sh endian.sh \
+[ $# -gt 0 ] || set -- monitor.sh run.sh ctl.sh netns.sh tenants.sh filter.sh views.sh ipv6.sh endian.sh \
 	stress.sh adversary.sh auth.sh events.sh
 status=0
 for suite in "$@"; do

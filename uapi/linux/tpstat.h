@@ -69,9 +69,13 @@ enum tpstat_event_state {
  *   (a) system-wide sums, as /proc/net/snmp gives them: no device,
  *       address, port or task, and no namespace's share.
  *   (b) once its root has set its filter (SET_FILTER).
- *   (c) its counters are charged to the caller's memory cgroup; at most
- *       netns_max (module parameter, default 64, at most 4096)
- *       namespaces count at once: ENOSPC, with a message, beyond.
+ *   (c) its counters are charged to the caller's memory cgroup, its slot
+ *       to the user who made its user namespace (root for the initial
+ *       user namespace's); at most netns_max (module parameter, default
+ *       64, at most 4096) namespaces count at once, at most
+ *       netns_user_max (default 8, at most 4096) of one user other than
+ *       root, and netns_max less netns_user_max of all such users:
+ *       ENOSPC, with a message naming the cap, beyond.
  *   (d) arming the alerts makes every probe fold its event while anyone
  *       listens (bounded work, fixed memory, alert_rate a second),
  *       however many namespaces armed them; netns_monitor=0 (module
