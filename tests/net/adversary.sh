@@ -133,23 +133,9 @@ flooding() {
 # result line, ARM_ENOSPC to the first refusal's text and ARM_MEM to the
 # module's memory while they all live; then lets them go.
 nsarm_run() {
-	local line
-	coproc ARMER { nobody "$NSARM" "$1" 2>&1; }
-	# shellcheck disable=SC2153 # set by coproc
-	armer_pid=$ARMER_PID
-	ARM='' ARM_ENOSPC='' ARM_MEM=''
-	while read -r -t 600 line <&"${ARMER[0]}"; do
-		case $line in
-		armed=*) ARM=$line ;;
-		"first ENOSPC: "*) ARM_ENOSPC=${line#first ENOSPC: } ;;
-		"first other: "?*) echo "# nsarm: $line" ;;
-		held) break ;;
-		*) echo "# nsarm: $line" ;;
-		esac
-	done
+	nsarm_hold "$1"
 	ARM_MEM=$("$TP" -j info | jq .memory_bytes)
-	echo go >&"${ARMER[1]}"
-	wait "$armer_pid"
+	nsarm_release
 }
 # mem_settles <bytes>: the module's memory is <bytes> once the dead
 # namespaces' exits ran (they run in a workqueue).

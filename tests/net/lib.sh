@@ -482,3 +482,29 @@ default_events_attached() {
 	check_eq "hand-written events attached where tracefs has them, others detached, missing where the kernel lacks them" \
 		0 $bad_state
 }
+
+# nsarm_hold <n>: nobody makes <n> user namespaces, each with a network
+# namespace whose root arms its counters (SET_FILTER; build/tools/nsarm),
+# and holds them: sets ARM to the result line and ARM_ENOSPC to the first
+# refusal's text.  nsarm_release lets them go.
+# shellcheck disable=SC2034 # ARM and ARM_ENOSPC are the callers'
+nsarm_hold() {
+	local line
+	coproc ARMER { nobody "$NSARM" "$1" 2>&1; }
+	# shellcheck disable=SC2153 # set by coproc
+	armer_pid=$ARMER_PID
+	ARM='' ARM_ENOSPC=''
+	while read -r -t 600 line <&"${ARMER[0]}"; do
+		case $line in
+		armed=*) ARM=$line ;;
+		"first ENOSPC: "*) ARM_ENOSPC=${line#first ENOSPC: } ;;
+		"first other: "?*) echo "# nsarm: $line" ;;
+		held) break ;;
+		*) echo "# nsarm: $line" ;;
+		esac
+	done
+}
+nsarm_release() {
+	echo go >&"${ARMER[1]}"
+	wait "$armer_pid"
+}

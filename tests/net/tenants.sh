@@ -59,19 +59,7 @@ suite_load
 echo "# netns_max $(<$P/netns_max), netns_user_max $(cat $P/netns_user_max 2>&1)"
 
 # --- 1. one user's namespaces take no one else's slot ------------------------------
-coproc ARMER { nobody "$NSARM" 100 2>&1; }
-# shellcheck disable=SC2153 # set by coproc
-armer_pid=$ARMER_PID
-ARM='' ARM_ENOSPC=''
-while read -r -t 600 line <&"${ARMER[0]}"; do
-	case $line in
-	armed=*) ARM=$line ;;
-	"first ENOSPC: "*) ARM_ENOSPC=${line#first ENOSPC: } ;;
-	"first other: "?*) echo "# nsarm: $line" ;;
-	held) break ;;
-	*) echo "# nsarm: $line" ;;
-	esac
-done
+nsarm_hold 100
 echo "# nobody's 100 namespaces: $ARM; the first refusal: $ARM_ENOSPC"
 cap=$(cat $P/netns_user_max 2>/dev/null)
 check_eq "slots: of nobody's 100 namespaces, netns_user_max (${cap:-none}) count, the rest are refused" \
@@ -103,8 +91,7 @@ sed 's/^/# root: /' "$TMP/root.err"
 echo "$max0" >$P/netns_max
 ip netns del tpten1
 ip netns del tpten2
-echo go >&"${ARMER[1]}"
-wait "$armer_pid"
+nsarm_release
 check "slots: every namespace's slot is given back when it goes" counting_settles 0
 
 # netns_user_max is held to its limits, at run time and at load.
