@@ -261,24 +261,29 @@ key_of() { echo "$1" | sed -E 's/^(deb|debug)-([0-9]+\.[0-9]+)[.-].*/\1-\2/'; }
 # compiler and the make variables, with the build's log, whose warnings
 # are judged again on every run.  A change to any of them builds anew.
 module_cache=$HOME/.cache/tpstat/modules
+# kernel_inputs NAME ENV ARCH KBUILD: the kernel's and the compiler's
+# part of the keys below.
+kernel_inputs() {
+	local name=$1 env=$2 arch=$3 kbuild=$4 f
+	echo "$name $env $arch $kbuild"
+	for f in .config include/config/kernel.release include/generated/autoconf.h \
+		 Module.symvers .kernelvariables; do
+		[ -e "$kbuild/$f" ] && cksum <"$kbuild/$f"
+	done
+	case $env in
+	host) gcc --version | head -1 ;;
+	cross) "$(cross_cc "$arch")" --version | head -1; cross_vars "$arch" ;;
+	# A chroot's compilers are its packages.
+	*) cksum <"$env/var/lib/dpkg/status" ;;
+	esac
+}
 # build_key NAME ENV ARCH KBUILD: that key.
 build_key() {
-	local name=$1 env=$2 arch=$3 kbuild=$4 f
 	{
-		echo "$name $env $arch $kbuild"
 		git ls-files -z -- Makefile Kbuild module uapi kunit tests/matrix/build.sh \
 			tests/matrix/cross.sh tests/matrix/lib.sh |
 			xargs -0 sha256sum
-		for f in .config include/config/kernel.release include/generated/autoconf.h \
-			 Module.symvers .kernelvariables; do
-			[ -e "$kbuild/$f" ] && cksum <"$kbuild/$f"
-		done
-		case $env in
-		host) gcc --version | head -1 ;;
-		cross) "$(cross_cc "$arch")" --version | head -1; cross_vars "$arch" ;;
-		# A chroot's compilers are its packages.
-		*) cksum <"$env/var/lib/dpkg/status" ;;
-		esac
+		kernel_inputs "$@"
 	} | sha256sum | cut -c1-16
 }
 # cached_build KEY OUTDIR LOG: the kept module into OUTDIR, its log to LOG.
@@ -304,6 +309,42 @@ keep_build() {
 	rm -rf "$tmp"
 }
 
+# ---- a kernel's feature tests' answers, kept by their inputs ----
+# module/build.sh asks the kernel its questions (conftest.sh and
+# genprobes.sh, two Kbuild passes: 40 to 60 s a kernel, most of a build
+# that ccache's hits make short) and keeps the answers in
+# build/<release>/generated/, with a key of what they were asked from.
+# A fresh clone has no build/, and a change to the module's sources asks
+# them again: so the answers are kept under ~/.cache/tpstat/features
+# too, keyed by the questions (the feature tests, the events' list, the
+# scripts) and the kernel, and put back before a build.  build.sh's own
+# key still decides whether it asks again.
+features_cache=$HOME/.cache/tpstat/features
+# features_key NAME ENV ARCH KBUILD: that key.
+features_key() {
+	{
+		git ls-files -z -- module/build.sh module/conftest.sh module/conftest \
+			module/genprobes.sh module/events.h | xargs -0 sha256sum
+		kernel_inputs "$@"
+	} | sha256sum | cut -c1-16
+}
+# features_restore KEY DIR: the kept answers into DIR (a build's
+# generated/), if there are any.
+features_restore() {
+	[ -d "$features_cache/$1" ] || return 0
+	mkdir -p "$2" && cp -p "$features_cache/$1"/* "$2/"
+}
+# features_keep KEY DIR: keeps DIR's answers, whole or not at all.
+features_keep() {
+	local tmp
+	mkdir -p "$features_cache"
+	tmp=$(mktemp -d "$features_cache/.new.XXXXXX") || return 0
+	if cp -p "$2"/tpstat_*.h "$2"/*.key "$2"/*.notes "$tmp/" 2>/dev/null; then
+		rm -rf "${features_cache:?}/$1" && mv "$tmp" "$features_cache/$1" && return 0
+	fi
+	rm -rf "$tmp"
+}
+
 # ---- one kernel: build, boot, its tier's suites ----
 # kernel_job NAME TIER ARCH IMAGE KBUILD MODREL MODROOT ENV APPEND
 # Runs in the background: writes TAP lines to build/check/NAME.tap and
@@ -311,7 +352,7 @@ keep_build() {
 kernel_job() {
 	local name=$1 tier=$2 arch=$3 image=$4 kbuild=$5 modrel=$6 modroot=$7
 	local env=$8 append=$9 dir=$logs/$1 tap=$logs/$1.tap kver st cc
-	local vm suites ended stress_secs fuzz_n kunit bkey
+	local vm suites ended stress_secs fuzz_n kunit bkey fkey
 	SECONDS=0
 	mkdir -p "$dir"
 	: >"$tap"
@@ -326,16 +367,26 @@ kernel_job() {
 	if cached_build "$bkey" "build/$kver" "$dir/build.log"; then
 		st=0
 	else
+		fkey=$(features_key "$name" "$env" "$arch" "$kbuild")
+		case $env in
+		host | cross) features_restore "$fkey" "build/$kver/generated" ;;
+		esac
 		case $env in
 		host) make -s module KVER="$kver" KDIR="$kbuild" ;;
 		cross)
 			# shellcheck disable=SC2046 # the variables are separate words
 			make -s module KVER="$kver" KDIR="$kbuild" $(cross_vars "$arch") ;;
-		# A later suite's kernel, in its chroot.
-		*) tests/matrix/build.sh "$name" "build/$kver" ;;
+		# A later suite's kernel, in its chroot: its answers go in and
+		# out of the chroot's build there.
+		*) tests/matrix/build.sh "$name" "build/$kver" "$features_cache/$fkey" ;;
 		esac >"$dir/build.log" 2>&1
 		st=$?
-		[ $st = 0 ] && keep_build "$bkey" "build/$kver" "$dir/build.log"
+		if [ $st = 0 ]; then
+			keep_build "$bkey" "build/$kver" "$dir/build.log"
+			case $env in
+			host | cross) features_keep "$fkey" "build/$kver/generated" ;;
+			esac
+		fi
 	fi
 	# The tool and the test tools of a foreign guest, with the host's
 	# cross compiler.

@@ -12,11 +12,14 @@
 # are mounted read-only in the chroot for the build (with the suite's
 # amd64 kbuild they hold, whose binaries need the chroot's glibc).
 #
-# Usage: tests/matrix/build.sh NAME OUTDIR
+# Usage: tests/matrix/build.sh NAME OUTDIR [ANSWERS]
 #   NAME    a kernel of tests/matrix/kernels.conf built in a chroot (its
 #           build env in fetch.sh's line is a directory, not "cross")
 #   OUTDIR  gets tpstat.ko, tpstat_kunit.ko where the kernel has KUnit, and
 #           build.log (the compiler's version first, then make's output)
+#   ANSWERS a directory that keeps the feature tests' answers and their
+#           keys (module/build.sh's generated/) between builds: put in the
+#           build before it, replaced by the build's own after it succeeds
 # Runs tests/matrix/fetch.sh NAME first (quick when cached).  Exit status:
 # make's (non-zero when the module does not build), 1 on other failures.
 set -euo pipefail
@@ -27,8 +30,8 @@ set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 case ${1:-} in -h | --help) usage; exit 0 ;; esac
-(($# == 2)) || { usage >&2; exit 2; }
-name=$1 out=$2
+(($# == 2 || $# == 3)) || { usage >&2; exit 2; }
+name=$1 out=$2 answers=${3:-}
 top=$(cd "$matrix_dir/../.." && pwd)
 
 suite=$(matrix_kernels | awk -v n="$name" '$1 == n { print $2 }')
@@ -65,6 +68,11 @@ trap 'rm -rf "$work"' EXIT
 read -ra files < <(sed -n 's/^DKMS_FILES *:= *//p' "$top/Makefile")
 ((${#files[@]})) || die "no DKMS_FILES in the Makefile"
 (cd "$top" && cp -R "${files[@]}" "$work/")
+# build.sh asks again what its keys say is stale.
+if [[ -n $answers && -d $answers ]]; then
+	mkdir -p "$work/build/$rel/generated"
+	cp -p "$answers"/* "$work/build/$rel/generated/"
+fi
 
 # The compiler the headers' kbuild calls: CC in .kernelvariables (gcc-14,
 # x86_64-linux-gnu-gcc-14...), else gcc; after CROSS_COMPILE's prefix
@@ -107,6 +115,16 @@ for f in tpstat_features.h tpstat_gen_events.h; do
 	mkdir -p "$out/generated"
 	cp "$work/build/$rel/generated/$f" "$out/generated/"
 done
+# The answers kept whole or not at all.
+if ((status == 0)) && [[ -n $answers ]] && mkdir -p "$(dirname "$answers")" &&
+	kept=$(mktemp -d "$answers.new.XXXXXX"); then
+	if cp -p "$work/build/$rel/generated"/tpstat_*.h "$work/build/$rel/generated"/*.key \
+		"$work/build/$rel/generated"/*.notes "$kept/"; then
+		rm -rf "$answers" && mv "$kept" "$answers"
+	else
+		rm -rf "$kept"
+	fi
+fi
 if ((status == 0)); then
 	log "$name: built against $rel in $(elapsed "$start"): $out"
 else
