@@ -21,7 +21,10 @@
 #      open (4,400 sockets, more than the 4,096 slots of the default
 #      sockets=2048); meanwhile K connections of the host, and K of a
 #      second user's container, each have their lifetime recorded, as
-#      many as ftrace's sock:inet_sock_set_state saw close.
+#      many as ftrace's sock:inet_sock_set_state saw close; nobody's
+#      namespace keeps its share of the births (an eighth of sockets=),
+#      the rest counted lost, and has it whole again once its
+#      connections closed.
 #   tests/net/tenants.sh <tpstat.ko>
 set -uo pipefail
 
@@ -217,6 +220,7 @@ while read -r -t 600 line <&"${HOLDER[0]}"; do
 	esac
 done
 echo "# births: $(head -1 "$DBG/lifetimes")"
+held_lost=$("$TP" -j lifetimes | jq .overflow)
 serve "$TMP/host.out" "$NETLOAD" tcp-server 127.0.0.1 5102 $K
 C=$("$NETLOAD" tcp-connect 127.0.0.1 5102 $K | sed -n 's/^connections=//p')
 reap
@@ -243,6 +247,10 @@ echo "# after: $(head -1 "$DBG/lifetimes")"
 "$TP" lifetimes | sed 's/^/# /'
 check_eq "births: nobody's container holds H connections open (2H sockets, more than sockets=2048's slots)" \
 	$H "$held"
+# One user's share: an eighth of sockets=; what it refused is lost.
+share=$(($(<$P/sockets) / 8))
+check_eq "births: nobody's namespace kept its share, sockets/8 ($share) births, the rest counted lost" \
+	$((2 * H - share)) "$held_lost"
 check_eq "births: meanwhile the host made K connections, ftrace saw each end born and close" \
 	"$K $K $K $K $K" "$C $act_born $act_closed $pas_born $pas_closed"
 check_eq "births: every one of the host's has its lifetime (active, remote port 5102; passive, local port 5102)" \
@@ -251,6 +259,16 @@ check_eq "births: a second user's container's K connections have theirs too" \
 	"$K $K $K" "$C2 $(life_count active 5103) $(life_count passive 5103)"
 echo go >&"${HOLDER[1]}"
 wait "$holder_pid"
+# Each close gave back exactly its charge: nobody's share is whole again.
+# shellcheck disable=SC2016 # the container's shell expands them
+C3=$(container nobody bash -c 'ip link set lo up &&
+	coproc S { "$0" tcp-server 127.0.0.1 5104 "$1"; }
+	read -r _ <&"${S[0]}"
+	"$0" tcp-connect 127.0.0.1 5104 "$1"
+	wait' "$NETLOAD" $K | sed -n 's/^connections=//p')
+quiesce
+check_eq "births: once nobody's connections closed, its next K connections have their lifetimes" \
+	"$K $K $K" "$C3 $(life_count active 5104) $(life_count passive 5104)"
 log_check "births"
 
 suite_end
