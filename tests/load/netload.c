@@ -28,6 +28,11 @@
  *                                 N connects from ADDR without one: their
  *                                 SYNs are dropped (tcp:tcp_hash_md5_required
  *                                 from 6.7); closed after 300 ms
+ *   tcp-hold ADDR PORT N          N connections to its own listener, both
+ *                                 ends held open (2N + 1 descriptors: the
+ *                                 soft limit is raised to the hard one);
+ *                                 prints held=<made>, then closes them all
+ *                                 when stdin ends or gives a line
  *
  * ADDR is IPv4 or IPv6, loopback (::ffff:127.0.0.1 too: an IPv6 socket
  * with an IPv4 peer) or the tests' own namespaces' prefixes.
@@ -41,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -458,6 +464,48 @@ static int flood(const struct addr *sa, long seconds)
 	return 0;
 }
 
+static int tcp_hold(const struct addr *sa, long n)
+{
+	struct rlimit rl;
+	int lfd, *fds;
+	long i, made = 0;
+	char line[16];
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	fds = calloc(2 * (n > 0 ? n : 1), sizeof(*fds));
+	if (!fds)
+		die("calloc");
+	lfd = tcp_listen(sa);
+	/* One at a time: the backlog (128) never overflows. */
+	for (i = 0; i < n; i++) {
+		int c, s;
+
+		if (tcp_connect(sa, &c))
+			break;
+		s = accept(lfd, NULL, NULL);
+		if (s < 0) {
+			close(c);
+			break;
+		}
+		fds[made++] = c;
+		fds[made++] = s;
+	}
+	printf("held=%ld\n", made / 2);
+	if (made / 2 < n)
+		fprintf(stderr, "netload: held %ld of %ld: %s\n", made / 2, n,
+			strerror(errno));
+	if (!fgets(line, sizeof(line), stdin))
+		line[0] = '\0';
+	for (i = 0; i < made; i++)
+		close(fds[i]);
+	close(lfd);
+	free(fds);
+	return made / 2 == n ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct addr sa;
@@ -496,6 +544,8 @@ int main(int argc, char **argv)
 		return udp_mem(&sa, n);
 	if (!strcmp(cmd, "tcp-md5"))
 		return tcp_md5(&sa, n);
+	if (!strcmp(cmd, "tcp-hold"))
+		return tcp_hold(&sa, n);
 	fprintf(stderr, "netload: unknown command '%s'\n", cmd);
 	return 2;
 }

@@ -16,7 +16,15 @@
 #      counting patches into every probe at most twice a second (a
 #      couple of times in all where a cycle takes less than a second),
 #      as a kprobe on jump_label_update() and debugfs tpstat/netns count
-#      them.
+#      them;
+#   3. birth table: nobody's container holds 2,200 loopback connections
+#      open (4,400 sockets, more than the 4,096 slots of the default
+#      sockets=2048; in the basic tier 300 against sockets=256); meanwhile K connections of the host, and K of a
+#      second user's container, each have their lifetime recorded, as
+#      many as ftrace's sock:inet_sock_set_state saw close; nobody's
+#      namespace keeps its share of the births (an eighth of sockets=),
+#      the rest counted lost, and has it whole again once its
+#      connections closed.
 #   tests/net/tenants.sh <tpstat.ko>
 set -uo pipefail
 
@@ -172,5 +180,102 @@ check "switches: debugfs counts at most 2 switches of the key a second over the 
 [ $probe = 1 ] && [ -n "$sw" ] &&
 	check_eq "switches: debugfs counts what the kprobe saw" "$kp" "$sw"
 check_eq "switches: a second after the last namespace goes, the key is off" off "$(netns_field key)"
+
+
+# --- 3. the birth table: one user's connections leave the others' lifetimes -------
+# Nobody's container holds H loopback connections, both ends open: 2H
+# sockets born, more than the table's slots.  Then the host makes K
+# connections, and a second user's container K, each closed: every one
+# of them has its lifetime, as many as ftrace saw born and close.
+# The basic tier (emulated architectures) at an eighth of the scale:
+# sockets=256 (512 slots) and 300 connections.
+H=2200
+K=20
+if ! full_tier; then
+	rmmod tpstat
+	suite_load sockets=256
+	H=300
+fi
+quiesce
+"$TP" reset all
+# life_count <direction> <port>: the count of the lifetimes row.
+life_count() {
+	"$TP" -j lifetimes | jq -r --arg d "$1" --argjson p "$2" \
+		'[.lifetimes[] | select(.direction == $d and .port == $p) | .count] | add // 0'
+}
+# The host's births and closes on port 5102 (its listener's own LISTEN
+# -> CLOSE aside: never born), as views.sh counts them.
+ACT='hist:keys=newstate if dport == 5102'
+PAS='hist:keys=oldstate,newstate if sport == 5102'
+trigger sock:inet_sock_set_state "$ACT"
+trigger sock:inet_sock_set_state "$PAS"
+# As a user would, up to the hard limit: root raises it first (2H + 1
+# descriptors), as a host's default hard limit (systemd's 524288) allows.
+# shellcheck disable=SC2016 # the container's shell expands them
+coproc HOLDER {
+	ulimit -n $((2 * H + 64))
+	nobody unshare --user --map-root-user --net bash -c \
+		'ip link set lo up && exec "$0" tcp-hold 127.0.0.1 5101 "$1"' "$NETLOAD" $H 2>&1
+}
+# shellcheck disable=SC2153 # set by coproc
+holder_pid=$HOLDER_PID
+held=''
+while read -r -t 600 line <&"${HOLDER[0]}"; do
+	case $line in
+	held=*) held=${line#held=}; break ;;
+	*) echo "# holder: $line" ;;
+	esac
+done
+echo "# births: $(head -1 "$DBG/lifetimes")"
+held_lost=$("$TP" -j lifetimes | jq .overflow)
+serve "$TMP/host.out" "$NETLOAD" tcp-server 127.0.0.1 5102 $K
+C=$("$NETLOAD" tcp-connect 127.0.0.1 5102 $K | sed -n 's/^connections=//p')
+reap
+# shellcheck disable=SC2016 # the container's shell expands them
+C2=$(container user2 bash -c 'ip link set lo up &&
+	coproc S { "$0" tcp-server 127.0.0.1 5103 "$1"; }
+	read -r _ <&"${S[0]}"
+	"$0" tcp-connect 127.0.0.1 5103 "$1"
+	wait' "$NETLOAD" $K | sed -n 's/^connections=//p')
+quiesce
+hist_section sock:inet_sock_set_state 'hist:keys=newstate:' |
+	sed -nE 's/^\{ newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2/p' >"$TMP/act"
+hist_section sock:inet_sock_set_state 'hist:keys=oldstate,newstate:' |
+	sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' >"$TMP/pas"
+untrigger sock:inet_sock_set_state "$ACT"
+untrigger sock:inet_sock_set_state "$PAS"
+act_born=$(awk '$1 == 2 { s += $2 } END { print s + 0 }' "$TMP/act")
+act_closed=$(awk '$1 == 7 { s += $2 } END { print s + 0 }' "$TMP/act")
+pas_born=$(awk '$2 == 3 { s += $3 } END { print s + 0 }' "$TMP/pas")
+pas_closed=$(awk '$2 == 7 && $1 != 10 { s += $3 } END { print s + 0 }' "$TMP/pas")
+echo "# nobody holds $held connections; the host made $C, user2 $C2;" \
+	"ftrace (port 5102): active $act_born born, $act_closed closed; passive $pas_born born, $pas_closed closed"
+echo "# after: $(head -1 "$DBG/lifetimes")"
+"$TP" lifetimes | sed 's/^/# /'
+check_eq "births: nobody's container holds H connections open (2H sockets, more than sockets=$(<$P/sockets)'s slots)" \
+	$H "$held"
+# One user's share: an eighth of sockets=; what it refused is lost.
+share=$(($(<$P/sockets) / 8))
+check_eq "births: nobody's namespace kept its share, sockets/8 ($share) births, the rest counted lost" \
+	$((2 * H - share)) "$held_lost"
+check_eq "births: meanwhile the host made K connections, ftrace saw each end born and close" \
+	"$K $K $K $K $K" "$C $act_born $act_closed $pas_born $pas_closed"
+check_eq "births: every one of the host's has its lifetime (active, remote port 5102; passive, local port 5102)" \
+	"$act_closed $pas_closed" "$(life_count active 5102) $(life_count passive 5102)"
+check_eq "births: a second user's container's K connections have theirs too" \
+	"$K $K $K" "$C2 $(life_count active 5103) $(life_count passive 5103)"
+echo go >&"${HOLDER[1]}"
+wait "$holder_pid"
+# Each close gave back exactly its charge: nobody's share is whole again.
+# shellcheck disable=SC2016 # the container's shell expands them
+C3=$(container nobody bash -c 'ip link set lo up &&
+	coproc S { "$0" tcp-server 127.0.0.1 5104 "$1"; }
+	read -r _ <&"${S[0]}"
+	"$0" tcp-connect 127.0.0.1 5104 "$1"
+	wait' "$NETLOAD" $K | sed -n 's/^connections=//p')
+quiesce
+check_eq "births: once nobody's connections closed, its next K connections have their lifetimes" \
+	"$K $K $K" "$C3 $(life_count active 5104) $(life_count passive 5104)"
+log_check "births"
 
 suite_end

@@ -94,7 +94,12 @@ enum tpstat_event_state {
  * can fill a view's table for the others: a namespace other than the
  * initial one holds at most an eighth of a table (shared with the few
  * namespaces that hash with it), and all of them together three
- * quarters; what that keeps out is counted as overflow.
+ * quarters; what that keeps out is counted as overflow.  LIFETIMES keeps
+ * the births of at most sockets=/8 open sockets of one owner's
+ * namespaces (the user who made their user namespaces; a namespace of
+ * the initial user namespace is its own owner), three quarters of
+ * sockets= of all but the initial one's; the rest is counted in the
+ * initial namespace's VIEW_OVERFLOW.
  */
 #define TPSTAT_GENL_NAME	"tpstat"
 #define TPSTAT_GENL_VERSION	2
