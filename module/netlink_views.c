@@ -8,6 +8,9 @@
  * written.
  */
 #include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/err.h>
+#include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/stringify.h>
 #include <net/genetlink.h>
@@ -85,32 +88,95 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 }
 
 /*
- * Dumps of one namespace's entries open at once in a namespace.  Each
- * holds a copy of that namespace's entries (view_copy.h) for as long as
- * its reader leaves it unread, charged to the reader; the namespaces
- * other than the initial one hold three quarters of a table at most
- * between them (table.h), so this bounds what all their readers hold.
+ * Dumps of one namespace's entries that one reader may have open at once
+ * in a namespace.  Each holds a copy of that namespace's entries
+ * (view_copy.h) for as long as its reader leaves it unread, charged to
+ * the reader's memory cgroup.  Readers are told apart by their uid, and
+ * the namespace's administrator (CAP_NET_ADMIN over it) has slots of its
+ * own: no reader's dumps take another's slots.
  */
-#define TPSTAT_NS_VIEW_DUMPS_MAX	8
+#define TPSTAT_VIEW_USER_DUMPS_MAX	8
 
-/* A namespace's dump slots live in its net_generic() part (netns_counts.h). */
-static atomic_t *tpstat_ns_view_dumps(struct net *net)
+static struct tpstat_net *tpstat_views_net(struct net *net)
 {
-	return &((struct tpstat_net *)net_generic(net, tpstat_net_id))->view_dumps;
+	return net_generic(net, tpstat_net_id);
+}
+
+/* The reader @uid's slots in @tn, or NULL. */
+static struct tpstat_dump_user *tpstat_dump_user(struct tpstat_net *tn,
+						 kuid_t uid)
+{
+	struct tpstat_dump_user *u;
+
+	lockdep_assert_held(&tn->dumps_lock);
+	list_for_each_entry(u, &tn->dump_users, node)
+		if (uid_eq(u->uid, uid))
+			return u;
+	return NULL;
+}
+
+/*
+ * Take one of the dump slots of the caller in @tn: its administrator's,
+ * if @admin, else its uid's.  Process context (the dump's start).
+ * Returns the reader charged, or an ERR_PTR: -EBUSY when it has all its
+ * slots, -ENOMEM.
+ */
+static struct tpstat_dump_user *tpstat_dump_charge(struct tpstat_net *tn,
+						   bool admin)
+{
+	struct tpstat_dump_user *u, *fresh = NULL;
+	kuid_t uid = current_uid();
+
+	if (!admin) {
+		/* Freed when its last dump ends; the caller's to pay. */
+		fresh = kzalloc(sizeof(*fresh), GFP_KERNEL_ACCOUNT);
+		if (!fresh)
+			return ERR_PTR(-ENOMEM);
+		fresh->uid = uid;
+	}
+	spin_lock(&tn->dumps_lock);
+	u = admin ? &tn->dump_admin : tpstat_dump_user(tn, uid);
+	if (!u) {
+		u = fresh;
+		fresh = NULL;
+		list_add(&u->node, &tn->dump_users);
+	}
+	if (u->dumps >= TPSTAT_VIEW_USER_DUMPS_MAX)
+		u = ERR_PTR(-EBUSY);
+	else
+		u->dumps++;
+	spin_unlock(&tn->dumps_lock);
+	kfree(fresh);
+	return u;
+}
+
+/* Give back the slot that tpstat_dump_charge() gave @u in @tn. */
+static void tpstat_dump_uncharge(struct tpstat_net *tn,
+				 struct tpstat_dump_user *u)
+{
+	bool gone;
+
+	spin_lock(&tn->dumps_lock);
+	gone = !--u->dumps && u != &tn->dump_admin;
+	if (gone)
+		list_del(&u->node);
+	spin_unlock(&tn->dumps_lock);
+	if (gone)
+		kfree(u);
 }
 
 /*
  * cb->args[0]: the copy; [1]: 0 before the first message, else entry + 1;
  * [2], [3]: a refusal (netlink.h); [4]: the namespace whose dump slot
- * this dump holds, or 0.
+ * this dump holds, or 0; [5]: the reader charged for it.
  */
 int tpstat_nl_view_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = tpstat_dump_attrs(cb);
+	struct tpstat_dump_user *u = NULL;
+	struct tpstat_net *tn = NULL;
 	struct tpstat_view_read *r;
-	atomic_t *dumps = NULL;
 	enum tpstat_view view;
-	struct net *net;
 	const char *why;
 	u64 ns_cookie;
 	int err;
@@ -125,25 +191,28 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	why = tpstat_view_refusal(cb, view, &ns_cookie, &err);
 	if (why)
 		return tpstat_nl_refuse(cb, 2, err, why);
-	/* The socket holds its namespace until the dump is done. */
-	net = sock_net(cb->skb->sk);
 	if (ns_cookie) {
-		dumps = tpstat_ns_view_dumps(net);
-		if (atomic_inc_return(dumps) > TPSTAT_NS_VIEW_DUMPS_MAX) {
-			atomic_dec(dumps);
+		/* The socket holds its namespace until the dump is done. */
+		tn = tpstat_views_net(sock_net(cb->skb->sk));
+		u = tpstat_dump_charge(tn, netlink_net_capable(cb->skb,
+							       CAP_NET_ADMIN));
+		if (PTR_ERR(u) == -EBUSY)
 			return tpstat_nl_refuse(cb, 2, -EBUSY,
-						TPSTAT_MSG("this network namespace has " __stringify(TPSTAT_NS_VIEW_DUMPS_MAX) " view dumps of its own entries open already, the most at once: try again when one is done"));
-		}
+						TPSTAT_MSG("you have " __stringify(TPSTAT_VIEW_USER_DUMPS_MAX)
+							   " view dumps of this namespace's entries open already, the most one reader may: try again when one is done"));
+		if (IS_ERR(u))
+			return PTR_ERR(u);
 	}
 	r = tpstat_view_read(view, ns_cookie);
 	if (!r) {
-		if (dumps)
-			atomic_dec(dumps);
+		if (u)
+			tpstat_dump_uncharge(tn, u);
 		return -ENOMEM;
 	}
 	cb->args[0] = (long)r;
 	cb->args[1] = 0;
-	cb->args[4] = (long)dumps;
+	cb->args[4] = (long)tn;
+	cb->args[5] = (long)u;
 	return 0;
 }
 
@@ -151,7 +220,7 @@ int tpstat_nl_view_done(struct netlink_callback *cb)
 {
 	tpstat_view_read_free((void *)cb->args[0]);
 	if (cb->args[4])
-		atomic_dec((atomic_t *)cb->args[4]);
+		tpstat_dump_uncharge((void *)cb->args[4], (void *)cb->args[5]);
 	return 0;
 }
 

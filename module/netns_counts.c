@@ -303,6 +303,15 @@ bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals)
 	return c;
 }
 
+static int __net_init tpstat_netns_init_net(struct net *net)
+{
+	struct tpstat_net *tn = tpstat_net(net);
+
+	spin_lock_init(&tn->dumps_lock);
+	INIT_LIST_HEAD(&tn->dump_users);
+	return 0;
+}
+
 static void __net_exit tpstat_netns_exit_net(struct net *net)
 {
 	enum tpstat_netns_refusal why;
@@ -311,6 +320,7 @@ static void __net_exit tpstat_netns_exit_net(struct net *net)
 }
 
 static struct pernet_operations tpstat_netns_ops = {
+	.init = tpstat_netns_init_net,
 	.exit = tpstat_netns_exit_net,
 	.id = &tpstat_net_id,
 	.size = sizeof(struct tpstat_net),
