@@ -16,7 +16,12 @@
 #      counting patches into every probe at most twice a second (a
 #      couple of times in all where a cycle takes less than a second),
 #      as a kprobe on jump_label_update() and debugfs tpstat/netns count
-#      them.
+#      them;
+#   3. dump slots: in the initial namespace and in root's container,
+#      nobody asks for 24 dumps of the namespace's own entries and holds
+#      them open: 8 are open, the next is refused with a text naming
+#      the cap, and meanwhile a second user and the namespace's root
+#      read `tpstat drops`.
 #   tests/net/tenants.sh <tpstat.ko>
 set -uo pipefail
 
@@ -172,5 +177,59 @@ check "switches: debugfs counts at most 2 switches of the key a second over the 
 [ $probe = 1 ] && [ -n "$sw" ] &&
 	check_eq "switches: debugfs counts what the kprobe saw" "$kp" "$sw"
 check_eq "switches: a second after the last namespace goes, the key is off" off "$(netns_field key)"
+
+# --- 3. one reader's dumps take no other's slots -------------------------------------
+# dump_slots <where> [prefix...]: in <where> (prefix: the command that
+# runs a command there), nobody holds as many dumps of the namespace's
+# own entries as it may (it asks for 24), while a second user, the
+# namespace's root and nobody itself read `tpstat drops`.
+dump_slots() {
+	local where=$1 line out='' holder_pid holder_in i
+	shift
+	coproc HOLDER {
+		"$@" setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			/usr/bin/python3 "$here/hold_dumps.py" "$here" 24 2>&1
+	}
+	# shellcheck disable=SC2153 # set by coproc
+	holder_pid=$HOLDER_PID holder_in=${HOLDER[1]}
+	while read -r -t 120 line <&"${HOLDER[0]}"; do
+		[ "$line" = held ] && break
+		out+=$line$'\n'
+	done
+	# shellcheck disable=SC2001 # a prefix on every line
+	sed 's/^/# nobody: /' <<<"${out%$'\n'}"
+	field() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }' <<<"$out"; }
+	check_eq "dumps, $where: nobody holds 8 dumps of the namespace's entries open" \
+		8 "$(field dumps)"
+	check_eq "dumps, $where: ... the ninth is refused: EBUSY" -16 "$(field errno)"
+	check "dumps, $where: ... with a message naming the cap" \
+		grep -q "you have 8 view dumps of this namespace's entries open already" \
+		<<<"$(field message)"
+	"$@" setpriv --reuid=$UID2 --regid=$UID2 --clear-groups "$TP" drops \
+		>/dev/null 2>"$TMP/user2.err"
+	check_eq "dumps, $where: meanwhile a second user reads tpstat drops" 0 $?
+	sed 's/^/# user2: /' "$TMP/user2.err"
+	"$@" "$TP" drops >/dev/null 2>"$TMP/root.err"
+	check_eq "dumps, $where: meanwhile root reads tpstat drops" 0 $?
+	sed 's/^/# root: /' "$TMP/root.err"
+	"$@" setpriv --reuid=nobody --regid=nogroup --clear-groups "$TP" drops \
+		>/dev/null 2>"$TMP/nobody.err"
+	check "dumps, $where: nobody's own read is refused, naming the cap" \
+		grep -q "you have 8 view dumps" "$TMP/nobody.err"
+	sed 's/^/# nobody: /' "$TMP/nobody.err"
+	exec {holder_in}>&-
+	wait "$holder_pid"
+	# A closed socket's dump ends in a workqueue.
+	for ((i = 0; i < 50; i++)); do
+		"$@" setpriv --reuid=nobody --regid=nogroup --clear-groups "$TP" drops \
+			>/dev/null 2>"$TMP/nobody.err" && break
+		nap 0.2
+	done
+	check "dumps, $where: once they are closed, nobody reads again" test "$i" -lt 50
+}
+dump_slots "the initial namespace"
+ip netns add tpten3
+dump_slots "root's container" ip netns exec tpten3
+ip netns del tpten3
 
 suite_end
