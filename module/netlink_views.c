@@ -13,6 +13,7 @@
 #include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/stringify.h>
+#include <linux/user_namespace.h>
 #include <net/genetlink.h>
 #include <net/sock.h>
 
@@ -91,15 +92,53 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
  * Dumps of one namespace's entries that one reader may have open at once
  * in a namespace.  Each holds a copy of that namespace's entries
  * (view_copy.h) for as long as its reader leaves it unread, charged to
- * the reader's memory cgroup.  Readers are told apart by their uid, and
- * the namespace's administrator (CAP_NET_ADMIN over it) has slots of its
- * own: no reader's dumps take another's slots.
+ * the reader's memory cgroup.  Readers are told apart as
+ * tpstat_dump_reader() says, and the namespace's administrator
+ * (CAP_NET_ADMIN over it) has slots of its own: no reader's dumps take
+ * another's slots.
+ *
+ * The slots are taken at a dump's start, in process context, and given
+ * back at its end: in process context too, but on kernels that end a
+ * dump in its socket's destructor, that runs wherever the socket's last
+ * reference goes, so the lock is taken with softirqs off.
  */
 #define TPSTAT_VIEW_USER_DUMPS_MAX	8
+static const char tpstat_view_user_dumps_busy[] =
+	TPSTAT_MSG("you have " __stringify(TPSTAT_VIEW_USER_DUMPS_MAX)
+		   " view dumps of this namespace's entries open already, the most one reader may: try again when one is done");
 
 static struct tpstat_net *tpstat_views_net(struct net *net)
 {
 	return net_generic(net, tpstat_net_id);
+}
+
+/*
+ * Who the caller is, as a reader of @net's own entries: its uid where
+ * its user namespace is @net's or one above it; else the owner of the
+ * outermost of its user namespaces below the one it shares with @net's,
+ * i.e. the user there who made the chain, whatever uids the namespaces
+ * below map.  So one user's readers, however many uids its namespaces
+ * map, are one reader, and there are no more readers than the users the
+ * host, or the namespace's own uid map, gives.
+ */
+static kuid_t tpstat_dump_reader(const struct net *net)
+{
+	const struct user_namespace *ns = current_user_ns();
+	const struct user_namespace *top = net->user_ns;
+	const struct user_namespace *below = NULL;
+
+	while (top->level > ns->level)
+		top = top->parent;
+	while (ns->level > top->level) {
+		below = ns;
+		ns = ns->parent;
+	}
+	while (ns != top) {
+		below = ns;
+		ns = ns->parent;
+		top = top->parent;
+	}
+	return below ? below->owner : current_uid();
 }
 
 /* The reader @uid's slots in @tn, or NULL. */
@@ -116,25 +155,26 @@ static struct tpstat_dump_user *tpstat_dump_user(struct tpstat_net *tn,
 }
 
 /*
- * Take one of the dump slots of the caller in @tn: its administrator's,
- * if @admin, else its uid's.  Process context (the dump's start).
- * Returns the reader charged, or an ERR_PTR: -EBUSY when it has all its
- * slots, -ENOMEM.
+ * Take one of the caller's dump slots in @net: its administrator's, if
+ * @admin, else its reader's (tpstat_dump_reader()).  Process context
+ * (the dump's start).  Returns the reader charged, or an ERR_PTR:
+ * -EBUSY when it has all its slots, -ENOMEM.
  */
-static struct tpstat_dump_user *tpstat_dump_charge(struct tpstat_net *tn,
+static struct tpstat_dump_user *tpstat_dump_charge(struct net *net,
 						   bool admin)
 {
+	struct tpstat_net *tn = tpstat_views_net(net);
 	struct tpstat_dump_user *u, *fresh = NULL;
-	kuid_t uid = current_uid();
+	kuid_t uid = tpstat_dump_reader(net);
 
 	if (!admin) {
 		/* Freed when its last dump ends; the caller's to pay. */
-		fresh = kzalloc(sizeof(*fresh), GFP_KERNEL_ACCOUNT);
+		fresh = kzalloc_obj(*fresh, GFP_KERNEL_ACCOUNT);
 		if (!fresh)
 			return ERR_PTR(-ENOMEM);
 		fresh->uid = uid;
 	}
-	spin_lock(&tn->dumps_lock);
+	spin_lock_bh(&tn->dumps_lock);
 	u = admin ? &tn->dump_admin : tpstat_dump_user(tn, uid);
 	if (!u) {
 		u = fresh;
@@ -145,22 +185,26 @@ static struct tpstat_dump_user *tpstat_dump_charge(struct tpstat_net *tn,
 		u = ERR_PTR(-EBUSY);
 	else
 		u->dumps++;
-	spin_unlock(&tn->dumps_lock);
+	spin_unlock_bh(&tn->dumps_lock);
 	kfree(fresh);
 	return u;
 }
 
-/* Give back the slot that tpstat_dump_charge() gave @u in @tn. */
+/*
+ * Give back the slot that tpstat_dump_charge() gave @u in @tn, freeing
+ * @u with its last one.  Any context but hard interrupts.
+ */
 static void tpstat_dump_uncharge(struct tpstat_net *tn,
 				 struct tpstat_dump_user *u)
 {
 	bool gone;
 
-	spin_lock(&tn->dumps_lock);
+	spin_lock_bh(&tn->dumps_lock);
+	WARN_ON_ONCE(!u->dumps);
 	gone = !--u->dumps && u != &tn->dump_admin;
 	if (gone)
 		list_del(&u->node);
-	spin_unlock(&tn->dumps_lock);
+	spin_unlock_bh(&tn->dumps_lock);
 	if (gone)
 		kfree(u);
 }
@@ -177,6 +221,7 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	struct tpstat_net *tn = NULL;
 	struct tpstat_view_read *r;
 	enum tpstat_view view;
+	struct net *net;
 	const char *why;
 	u64 ns_cookie;
 	int err;
@@ -192,14 +237,17 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	if (why)
 		return tpstat_nl_refuse(cb, 2, err, why);
 	if (ns_cookie) {
-		/* The socket holds its namespace until the dump is done. */
-		tn = tpstat_views_net(sock_net(cb->skb->sk));
-		u = tpstat_dump_charge(tn, netlink_net_capable(cb->skb,
-							       CAP_NET_ADMIN));
+		/*
+		 * The socket holds its namespace, and so @tn, until the
+		 * dump is done.
+		 */
+		net = sock_net(cb->skb->sk);
+		tn = tpstat_views_net(net);
+		u = tpstat_dump_charge(net, netlink_net_capable(cb->skb,
+								CAP_NET_ADMIN));
 		if (PTR_ERR(u) == -EBUSY)
 			return tpstat_nl_refuse(cb, 2, -EBUSY,
-						TPSTAT_MSG("you have " __stringify(TPSTAT_VIEW_USER_DUMPS_MAX)
-							   " view dumps of this namespace's entries open already, the most one reader may: try again when one is done"));
+						tpstat_view_user_dumps_busy);
 		if (IS_ERR(u))
 			return PTR_ERR(u);
 	}

@@ -52,7 +52,7 @@ struct tpstat_ns_counts;
 /* One reader's dumps of a namespace's own entries open (netlink_views.c). */
 struct tpstat_dump_user {
 	struct list_head node;	/* in tpstat_net.dump_users, but the admin's */
-	kuid_t uid;
+	kuid_t uid;		/* the reader (netlink_views.c) */
 	unsigned int dumps;
 };
 
