@@ -24,6 +24,7 @@
 
 #include <linux/preempt.h>
 #include <linux/rcupdate.h>
+#include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <linux/types.h>
 #include <net/neighbour.h>
@@ -313,5 +314,10 @@ u64 tpstat_net_cookie(const struct net *net);
 /* netns_cookie.c: module load and exit (nothing to do with net_cookie). */
 int tpstat_net_cookie_init(void);
 void tpstat_net_cookie_exit(void);
+
+/* kzalloc_obj() (one zeroed object of @P's type) is newer than most kernels. */
+#ifndef kzalloc_obj
+#define kzalloc_obj(P, gfp) kzalloc(sizeof(P), gfp)
+#endif
 
 #endif /* _TPSTAT_COMPAT_H */

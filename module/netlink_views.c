@@ -8,8 +8,12 @@
  * written.
  */
 #include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/err.h>
+#include <linux/list.h>
 #include <linux/slab.h>
 #include <linux/stringify.h>
+#include <linux/user_namespace.h>
 #include <net/genetlink.h>
 #include <net/sock.h>
 
@@ -85,30 +89,137 @@ static const char *tpstat_view_refusal(struct netlink_callback *cb,
 }
 
 /*
- * Dumps of one namespace's entries open at once in a namespace.  Each
- * holds a copy of that namespace's entries (view_copy.h) for as long as
- * its reader leaves it unread, charged to the reader; the namespaces
- * other than the initial one hold three quarters of a table at most
- * between them (table.h), so this bounds what all their readers hold.
+ * Dumps of one namespace's entries that one reader may have open at once
+ * in a namespace.  Each holds a copy of that namespace's entries
+ * (view_copy.h) for as long as its reader leaves it unread, charged to
+ * the reader's memory cgroup.  Readers are told apart as
+ * tpstat_dump_reader() says, and the namespace's administrator
+ * (CAP_NET_ADMIN over it) has slots of its own: no reader's dumps take
+ * another's slots.
+ *
+ * The slots are taken at a dump's start, in process context, and given
+ * back at its end: in process context too, but on kernels that end a
+ * dump in its socket's destructor, that runs wherever the socket's last
+ * reference goes, so the lock is taken with softirqs off.
  */
-#define TPSTAT_NS_VIEW_DUMPS_MAX	8
+#define TPSTAT_VIEW_USER_DUMPS_MAX	8
+static const char tpstat_view_user_dumps_busy[] =
+	TPSTAT_MSG("you have " __stringify(TPSTAT_VIEW_USER_DUMPS_MAX)
+		   " view dumps of this namespace's entries open already, the most one reader may: try again when one is done");
 
-/* A namespace's dump slots live in its net_generic() part (netns_counts.h). */
-static atomic_t *tpstat_ns_view_dumps(struct net *net)
+static struct tpstat_net *tpstat_views_net(struct net *net)
 {
-	return &((struct tpstat_net *)net_generic(net, tpstat_net_id))->view_dumps;
+	return net_generic(net, tpstat_net_id);
+}
+
+/*
+ * Who the caller is, as a reader of @net's own entries: its uid where
+ * its user namespace is @net's or one above it; else the owner of the
+ * outermost of its user namespaces below the one it shares with @net's,
+ * i.e. the user there who made the chain, whatever uids the namespaces
+ * below map.  So one user's readers, however many uids its namespaces
+ * map, are one reader, and there are no more readers than the users the
+ * host, or the namespace's own uid map, gives.
+ */
+static kuid_t tpstat_dump_reader(const struct net *net)
+{
+	const struct user_namespace *ns = current_user_ns();
+	const struct user_namespace *top = net->user_ns;
+	const struct user_namespace *below = NULL;
+
+	while (top->level > ns->level)
+		top = top->parent;
+	while (ns->level > top->level) {
+		below = ns;
+		ns = ns->parent;
+	}
+	while (ns != top) {
+		below = ns;
+		ns = ns->parent;
+		top = top->parent;
+	}
+	return below ? below->owner : current_uid();
+}
+
+/* The reader @uid's slots in @tn, or NULL. */
+static struct tpstat_dump_user *tpstat_dump_user(struct tpstat_net *tn,
+						 kuid_t uid)
+{
+	struct tpstat_dump_user *u;
+
+	lockdep_assert_held(&tn->dumps_lock);
+	list_for_each_entry(u, &tn->dump_users, node)
+		if (uid_eq(u->uid, uid))
+			return u;
+	return NULL;
+}
+
+/*
+ * Take one of the caller's dump slots in @net: its administrator's, if
+ * @admin, else its reader's (tpstat_dump_reader()).  Process context
+ * (the dump's start).  Returns the reader charged, or an ERR_PTR:
+ * -EBUSY when it has all its slots, -ENOMEM.
+ */
+static struct tpstat_dump_user *tpstat_dump_charge(struct net *net,
+						   bool admin)
+{
+	struct tpstat_net *tn = tpstat_views_net(net);
+	struct tpstat_dump_user *u, *fresh = NULL;
+	kuid_t uid = tpstat_dump_reader(net);
+
+	if (!admin) {
+		/* Freed when its last dump ends; the caller's to pay. */
+		fresh = kzalloc_obj(*fresh, GFP_KERNEL_ACCOUNT);
+		if (!fresh)
+			return ERR_PTR(-ENOMEM);
+		fresh->uid = uid;
+	}
+	spin_lock_bh(&tn->dumps_lock);
+	u = admin ? &tn->dump_admin : tpstat_dump_user(tn, uid);
+	if (!u) {
+		u = fresh;
+		fresh = NULL;
+		list_add(&u->node, &tn->dump_users);
+	}
+	if (u->dumps >= TPSTAT_VIEW_USER_DUMPS_MAX)
+		u = ERR_PTR(-EBUSY);
+	else
+		u->dumps++;
+	spin_unlock_bh(&tn->dumps_lock);
+	kfree(fresh);
+	return u;
+}
+
+/*
+ * Give back the slot that tpstat_dump_charge() gave @u in @tn, freeing
+ * @u with its last one.  Any context but hard interrupts.
+ */
+static void tpstat_dump_uncharge(struct tpstat_net *tn,
+				 struct tpstat_dump_user *u)
+{
+	bool gone;
+
+	spin_lock_bh(&tn->dumps_lock);
+	WARN_ON_ONCE(!u->dumps);
+	gone = !--u->dumps && u != &tn->dump_admin;
+	if (gone)
+		list_del(&u->node);
+	spin_unlock_bh(&tn->dumps_lock);
+	if (gone)
+		kfree(u);
 }
 
 /*
  * cb->args[0]: the copy; [1]: 0 before the first message, else entry + 1;
  * [2], [3]: a refusal (netlink.h); [4]: the namespace whose dump slot
- * this dump holds, or 0.
+ * this dump holds, or 0; [5]: the reader charged for it.
  */
 int tpstat_nl_view_start(struct netlink_callback *cb)
 {
 	struct nlattr **attrs = tpstat_dump_attrs(cb);
+	struct tpstat_dump_user *u = NULL;
+	struct tpstat_net *tn = NULL;
 	struct tpstat_view_read *r;
-	atomic_t *dumps = NULL;
 	enum tpstat_view view;
 	struct net *net;
 	const char *why;
@@ -125,25 +236,31 @@ int tpstat_nl_view_start(struct netlink_callback *cb)
 	why = tpstat_view_refusal(cb, view, &ns_cookie, &err);
 	if (why)
 		return tpstat_nl_refuse(cb, 2, err, why);
-	/* The socket holds its namespace until the dump is done. */
-	net = sock_net(cb->skb->sk);
 	if (ns_cookie) {
-		dumps = tpstat_ns_view_dumps(net);
-		if (atomic_inc_return(dumps) > TPSTAT_NS_VIEW_DUMPS_MAX) {
-			atomic_dec(dumps);
+		/*
+		 * The socket holds its namespace, and so @tn, until the
+		 * dump is done.
+		 */
+		net = sock_net(cb->skb->sk);
+		tn = tpstat_views_net(net);
+		u = tpstat_dump_charge(net, netlink_net_capable(cb->skb,
+								CAP_NET_ADMIN));
+		if (PTR_ERR(u) == -EBUSY)
 			return tpstat_nl_refuse(cb, 2, -EBUSY,
-						TPSTAT_MSG("this network namespace has " __stringify(TPSTAT_NS_VIEW_DUMPS_MAX) " view dumps of its own entries open already, the most at once: try again when one is done"));
-		}
+						tpstat_view_user_dumps_busy);
+		if (IS_ERR(u))
+			return PTR_ERR(u);
 	}
 	r = tpstat_view_read(view, ns_cookie);
 	if (!r) {
-		if (dumps)
-			atomic_dec(dumps);
+		if (u)
+			tpstat_dump_uncharge(tn, u);
 		return -ENOMEM;
 	}
 	cb->args[0] = (long)r;
 	cb->args[1] = 0;
-	cb->args[4] = (long)dumps;
+	cb->args[4] = (long)tn;
+	cb->args[5] = (long)u;
 	return 0;
 }
 
@@ -151,7 +268,7 @@ int tpstat_nl_view_done(struct netlink_callback *cb)
 {
 	tpstat_view_read_free((void *)cb->args[0]);
 	if (cb->args[4])
-		atomic_dec((atomic_t *)cb->args[4]);
+		tpstat_dump_uncharge((void *)cb->args[4], (void *)cb->args[5]);
 	return 0;
 }
 

@@ -303,14 +303,35 @@ bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals)
 	return c;
 }
 
+static int __net_init tpstat_netns_init_net(struct net *net)
+{
+	struct tpstat_net *tn = tpstat_net(net);
+
+	spin_lock_init(&tn->dumps_lock);
+	INIT_LIST_HEAD(&tn->dump_users);
+	return 0;
+}
+
 static void __net_exit tpstat_netns_exit_net(struct net *net)
 {
+	struct tpstat_net *tn = tpstat_net(net);
+	struct tpstat_dump_user *u, *next;
 	enum tpstat_netns_refusal why;
 
 	tpstat_netns_replace(net, NULL, &why);	/* never refused */
+	/*
+	 * A dump's socket holds its namespace until the dump is done (and
+	 * the dump holds the module): no dump is left to give back a slot,
+	 * and each reader's entry went with its last dump.  Should one be
+	 * left, it is freed with the rest.
+	 */
+	WARN_ON_ONCE(tn->dump_admin.dumps || !list_empty(&tn->dump_users));
+	list_for_each_entry_safe(u, next, &tn->dump_users, node)
+		kfree(u);
 }
 
 static struct pernet_operations tpstat_netns_ops = {
+	.init = tpstat_netns_init_net,
 	.exit = tpstat_netns_exit_net,
 	.id = &tpstat_net_id,
 	.size = sizeof(struct tpstat_net),

@@ -31,8 +31,11 @@
 #define _TPSTAT_NETNS_COUNTS_H
 
 #include <linux/jump_label.h>
+#include <linux/list.h>
 #include <linux/rcupdate.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/uidgid.h>
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
 
@@ -46,10 +49,20 @@ struct net_device;
 struct netlink_ext_ack;
 struct tpstat_ns_counts;
 
+/* One reader's dumps of a namespace's own entries open (netlink_views.c). */
+struct tpstat_dump_user {
+	struct list_head node;	/* in tpstat_net.dump_users, but the admin's */
+	kuid_t uid;		/* the reader (netlink_views.c) */
+	unsigned int dumps;
+};
+
 /* net_generic()'s per-namespace part. */
 struct tpstat_net {
 	struct tpstat_ns_counts __rcu *counts;	/* NULL: counts nothing */
-	atomic_t view_dumps;	/* its own entries' dumps open (netlink_views.c) */
+	/* Its own entries' dumps open, per reader (netlink_views.c). */
+	spinlock_t dumps_lock;
+	struct list_head dump_users;	/* users other than its administrator */
+	struct tpstat_dump_user dump_admin;	/* CAP_NET_ADMIN over it */
 };
 
 /* On while any namespace counts its own events, and a second after. */

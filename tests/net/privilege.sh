@@ -17,8 +17,9 @@
 #     cgroup of the root that set them;
 #   - a namespace flooding RESETS with refused connects keeps to its quota:
 #     the administrator's later entries are still kept, as ftrace counts;
-#   - a namespace's readers hold at most 8 view dumps open at once, each
-#     a copy of its own entries only, charged to its memory cgroup.
+#   - a namespace's root (its administrator) holds at most 8 view dumps
+#     open at once, each a copy of its own entries only, charged to its
+#     memory cgroup.
 #   tests/net/privilege.sh <tpstat.ko>
 set -uo pipefail
 
@@ -308,9 +309,10 @@ field() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }' "$TMP/dumps.
 n=$(field entries)
 check "the namespace has entries enough for a dump of many messages ($n)" \
 	test "${n:-0}" -ge 100
-check_eq "a namespace holds 8 view dumps of its own entries open at once" 8 "$(field held)"
+check_eq "a namespace's root holds 8 view dumps of its own entries open at once" 8 "$(field held)"
 check_eq "... the ninth is refused: EBUSY" -16 "$(field errno)"
-check "... with a message saying why" grep -q "view dumps of its own entries open already" <<< "$(field message)"
+check "... with a message saying why" \
+	grep -q "view dumps of this namespace's entries open already" <<< "$(field message)"
 check_eq "... and once one is closed, another may start" 0 "$(field again)"
 b=$(field memory_before) a=$(field memory_during)
 if [ -n "$cg" ] && [ "${b:--1}" -ge 0 ]; then

@@ -19,12 +19,21 @@
 #      them;
 #   3. birth table: nobody's container holds 2,200 loopback connections
 #      open (4,400 sockets, more than the 4,096 slots of the default
-#      sockets=2048; in the basic tier 300 against sockets=256); meanwhile K connections of the host, and K of a
-#      second user's container, each have their lifetime recorded, as
+#      sockets=2048; outside the full tier 300 against sockets=256);
+#      meanwhile K connections of the host, and K of a second user's
+#      container, each have their lifetime recorded, as
 #      many as ftrace's sock:inet_sock_set_state saw close; nobody's
 #      namespace keeps its share of the births (an eighth of sockets=),
 #      the rest counted lost, and has it whole again once its
-#      connections closed.
+#      connections closed;
+#   4. dump slots: in the initial namespace and in root's container,
+#      nobody asks for 24 dumps of the namespace's own entries and holds
+#      them open: 8 are open, the next is refused with a text naming
+#      the cap, and meanwhile a second user and the namespace's root
+#      read `tpstat drops`.  In nobody's own container, a reader without
+#      capabilities holds its 8 and the container's root still reads;
+#      and a user namespace of nobody's that maps 3 uids holds 8 dumps
+#      of the initial namespace's entries among them, as nobody.
 #   tests/net/tenants.sh <tpstat.ko>
 set -uo pipefail
 
@@ -277,5 +286,111 @@ quiesce
 check_eq "births: once nobody's connections closed, its next K connections have their lifetimes" \
 	"$K $K $K" "$C3 $(life_count active 5104) $(life_count passive 5104)"
 log_check "births"
+
+# --- 4. one reader's dumps take no other's slots -------------------------------------
+# dumps_hold <who> <command...>: starts <command> (hold_dumps.py, as
+# <who>, through a prefix), and once it holds its dumps, sets out to
+# what it said.  dumps_release closes them.
+dumps_hold() {
+	local who=$1 line
+	shift
+	out=''
+	coproc HOLDER { "$@" 2>&1; }
+	# shellcheck disable=SC2153 # set by coproc
+	holder_pid=$HOLDER_PID holder_in=${HOLDER[1]}
+	while read -r -t 120 line <&"${HOLDER[0]}"; do
+		[ "$line" = held ] && break
+		out+=$line$'\n'
+	done
+	# shellcheck disable=SC2001 # a prefix on every line
+	sed "s/^/# $who: /" <<<"${out%$'\n'}"
+}
+dumps_release() {
+	exec {holder_in}>&-
+	wait "$holder_pid"
+}
+field() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }' <<<"$out"; }
+HOLD=(/usr/bin/python3 "$here/hold_dumps.py" "$here")
+# As nobody and as the second user, through a prefix such as ip netns exec.
+AS_NOBODY=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+AS_USER2=(setpriv "--reuid=$UID2" "--regid=$UID2" --clear-groups)
+# nobody_reads_again <prefix...>: nobody's `tpstat drops` there works
+# within 10 s (a closed socket's dump may end in a workqueue).
+nobody_reads_again() {
+	local i
+	for ((i = 0; i < 50; i++)); do
+		"$@" "${AS_NOBODY[@]}" "$TP" drops >/dev/null 2>"$TMP/nobody.err" &&
+			return 0
+		nap 0.2
+	done
+	return 1
+}
+
+# dump_slots <where> [prefix...]: in <where> (prefix: the command that
+# runs a command there), nobody holds as many dumps of the namespace's
+# own entries as it may (it asks for 24), while a second user, the
+# namespace's root and nobody itself read `tpstat drops`.
+dump_slots() {
+	local where=$1
+	shift
+	dumps_hold nobody "$@" "${AS_NOBODY[@]}" "${HOLD[@]}" 24
+	check_eq "dumps, $where: nobody holds 8 dumps of the namespace's entries open" \
+		8 "$(field dumps)"
+	check_eq "dumps, $where: ... the ninth is refused: EBUSY" -16 "$(field errno)"
+	check "dumps, $where: ... with a message naming the cap" \
+		grep -q "you have 8 view dumps of this namespace's entries open already" \
+		<<<"$(field message)"
+	"$@" "${AS_USER2[@]}" "$TP" drops >/dev/null 2>"$TMP/user2.err"
+	check_eq "dumps, $where: meanwhile a second user reads tpstat drops" 0 $?
+	sed 's/^/# user2: /' "$TMP/user2.err"
+	"$@" "$TP" drops >/dev/null 2>"$TMP/root.err"
+	check_eq "dumps, $where: meanwhile root reads tpstat drops" 0 $?
+	sed 's/^/# root: /' "$TMP/root.err"
+	"$@" "${AS_NOBODY[@]}" "$TP" drops >/dev/null 2>"$TMP/nobody.err"
+	check "dumps, $where: nobody's own read is refused, naming the cap" \
+		grep -q "you have 8 view dumps" "$TMP/nobody.err"
+	sed 's/^/# nobody: /' "$TMP/nobody.err"
+	dumps_release
+	check "dumps, $where: once they are closed, nobody reads again" \
+		nobody_reads_again "$@"
+}
+dump_slots "the initial namespace"
+ip netns add tpten3
+dump_slots "root's container" ip netns exec tpten3
+ip netns del tpten3
+
+# In nobody's own container, a process of its root's uid without
+# capabilities holds its 8 dumps: the container's root (CAP_NET_ADMIN
+# there) still reads.
+dumps_hold "nobody's container" container nobody \
+	setpriv --inh-caps=-all --bounding-set=-all "${HOLD[@]}" 24
+check_eq "dumps, nobody's container: a reader without capabilities holds 8 dumps open" \
+	8 "$(field dumps)"
+check_eq "dumps, nobody's container: ... the ninth is refused: EBUSY" -16 "$(field errno)"
+nsenter -t "$(field pid)" -U -n "$TP" drops >/dev/null 2>"$TMP/croot.err"
+check_eq "dumps, nobody's container: meanwhile the container's root reads tpstat drops" 0 $?
+sed 's/^/# container root: /' "$TMP/croot.err"
+dumps_release
+
+# A user's user namespaces read the initial namespace as that user,
+# whatever uids they map: in nobody's, where root maps 3 uids (as
+# newuidmap maps subordinate ids), those uids hold 8 dumps among them,
+# not 8 each, and nobody's own read is refused meanwhile; a second
+# user still reads.
+dumps_hold "nobody's 3 uids" "${HOLD[@]}" 8 3
+check_eq "dumps, nobody's namespace of 3 uids: 8 dumps open among them, not 8 a uid" \
+	8 "$(field dumps)"
+check_eq "dumps, nobody's namespace of 3 uids: ... the rest are refused: EBUSY" \
+	-16 "$(field errno)"
+user2 "$TP" drops >/dev/null 2>"$TMP/user2.err"
+check_eq "dumps, nobody's namespace of 3 uids: meanwhile a second user reads tpstat drops" \
+	0 $?
+sed 's/^/# user2: /' "$TMP/user2.err"
+nobody "$TP" drops >/dev/null 2>"$TMP/nobody.err"
+check "dumps, nobody's namespace of 3 uids: nobody's own read is refused meanwhile" \
+	grep -q "you have 8 view dumps" "$TMP/nobody.err"
+dumps_release
+check "dumps, nobody's namespace of 3 uids: once they are closed, nobody reads again" \
+	nobody_reads_again
 
 suite_end
