@@ -41,6 +41,7 @@
 /* netns_counts.c names its messages; kunit/test.h defined pr_fmt first. */
 #undef pr_fmt
 #include "../module/netns_counts.c"
+#include "../module/netns_index.c"
 #include "../module/params.c"
 #include "../module/event_select.c"
 #include "../module/probes.c"
