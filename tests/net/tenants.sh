@@ -11,19 +11,19 @@
 #      root have no slot left, the second user is refused and root's
 #      container still arms (root's reserve); netns_user_max is held to
 #      its limits;
+#   1b. overflow: with reset_keys=16 (two keys a quota bucket), nobody
+#      holds up to 33 containers, until two of them (A and B) share a
+#      quota bucket; A makes more resets than its quota holds.  A's
+#      reader is told its own losses, exactly the events the counters
+#      saw less those its view kept, the administrator the same, and
+#      B's reader none: B's overflow is its own (0), not its bucket's.
+#      Two resets clear A's count in both generations;
 #   2. key switches: 200 cycles of "new namespace, arm its counters,
 #      exit" by nobody may switch the static key that the namespaces'
 #      counting patches into every probe at most twice a second (a
 #      couple of times in all where a cycle takes less than a second),
 #      as a kprobe on jump_label_update() and debugfs tpstat/netns count
-#      them;
-#   3. overflow: with reset_keys=16 (two keys a quota bucket), nobody
-#      holds 33 containers, two of which (A and B) share a quota bucket
-#      (the pigeonhole's); A makes more resets than its quota holds.
-#      A's reader is told its own losses, exactly the events the
-#      counters saw less those its view kept, the administrator the
-#      same, and B's reader none: B's overflow is its own (0), not its
-#      bucket's.  A reset clears both generations' counts.
+#      them.
 #   tests/net/tenants.sh <tpstat.ko>
 set -uo pipefail
 
@@ -117,70 +117,7 @@ sed 's/^/# /' "$TMP/zero.err"
 rmmod tpstat
 suite_load
 
-# --- 2. no patching on demand --------------------------------------------------------
-# key_probe_begin: a kprobe event on jump_label_update() for tpstat's key
-# (tpstat_netns_counting), which every switch of the key on or off
-# calls; fails where the kernel has no such probe point.
-key_probe_begin() {
-	local addr
-	addr=$(awk '$3 == "tpstat_netns_counting" { print $1; exit }' /proc/kallsyms)
-	[ -n "$addr" ] && [ "$((16#$addr))" != 0 ] || return 1
-	echo 0 >"$TRACING/tracing_on"
-	echo "p:tpstat_tenants/key_update jump_label_update key=\$arg1:x64" \
-		2>/dev/null >>"$TRACING/kprobe_events" || return 1
-	echo "key == 0x$addr" >"$TRACING/events/tpstat_tenants/key_update/filter" || return 1
-	: >"$TRACING/trace"
-	echo 1 >"$TRACING/events/tpstat_tenants/key_update/enable"
-	echo 1 >"$TRACING/tracing_on"
-}
-# key_probe_end: the switches it saw.
-key_probe_end() {
-	echo 0 >"$TRACING/tracing_on"
-	echo 0 >"$TRACING/events/tpstat_tenants/key_update/enable"
-	grep -c 'key_update:' "$TRACING/trace"
-	echo "-:tpstat_tenants/key_update" >>"$TRACING/kprobe_events"
-	: >"$TRACING/trace"
-}
-# Far from the caps: every cycle arms, whatever the workqueue's delay.
-echo 64 >$P/netns_user_max 2>/dev/null
-echo 128 >$P/netns_max
-nap 2
-sw0=$(netns_field key_switches)
-probe=1
-key_probe_begin || probe=0
-[ $probe = 1 ] || echo "# no kprobe on jump_label_update here: debugfs counts alone"
-armed=0
-t0=$SECONDS
-for ((i = 0; i < 200; i++)); do
-	container nobody "$TP" filter clear 2>/dev/null && armed=$((armed + 1))
-done
-took=$((SECONDS - t0))
-counting_settles 0
-nap 2
-[ $probe = 1 ] && kp=$(key_probe_end)
-window=$((SECONDS - t0))
-sw1=$(netns_field key_switches)
-sw=''
-[ -n "$sw0" ] && [ -n "$sw1" ] && sw=$((sw1 - sw0))
-echo "# 200 cycles in ${took}s, $armed armed; key switches: kprobe ${kp:-none}, debugfs ${sw:-none}, key now $(netns_field key)"
-check_eq "switches: each of the 200 cycles armed its namespace's counters" 200 "$armed"
-# The key goes off only a second after the last namespace stopped, and
-# on again only after that: within t seconds, at most t + 1 offs and one
-# on more.  Where a cycle takes less than a second (not on a debug
-# kernel, whose fork and exec take most of one), that is far below the
-# 400 switches of a key that follows every namespace.
-bound=$((2 * window + 3))
-if [ $probe = 1 ]; then
-	check "switches: the kprobe saw at most 2 switches of the key a second over the 200 cycles ($kp in ${window}s)" \
-		test "$kp" -le $bound
-fi
-check "switches: debugfs counts at most 2 switches of the key a second over the 200 cycles (${sw:-none} in ${window}s)" \
-	test -n "$sw" -a "${sw:-999999}" -le $bound
-[ $probe = 1 ] && [ -n "$sw" ] &&
-	check_eq "switches: debugfs counts what the kprobe saw" "$kp" "$sw"
-check_eq "switches: a second after the last namespace goes, the key is off" off "$(netns_field key)"
-
-# --- 3. overflow is each namespace's own --------------------------------------------
+# --- 1b. overflow is each namespace's own -------------------------------------------
 rmmod tpstat
 suite_load reset_keys=16
 # A quota bucket of the tables (table.c): hash_64(cookie, 5), bash's
@@ -246,5 +183,70 @@ else
 fi
 kill "${ovf_jobs[@]}" 2>/dev/null
 wait "${ovf_jobs[@]}" 2>/dev/null
+rmmod tpstat
+suite_load
+
+# --- 2. no patching on demand --------------------------------------------------------
+# key_probe_begin: a kprobe event on jump_label_update() for tpstat's key
+# (tpstat_netns_counting), which every switch of the key on or off
+# calls; fails where the kernel has no such probe point.
+key_probe_begin() {
+	local addr
+	addr=$(awk '$3 == "tpstat_netns_counting" { print $1; exit }' /proc/kallsyms)
+	[ -n "$addr" ] && [ "$((16#$addr))" != 0 ] || return 1
+	echo 0 >"$TRACING/tracing_on"
+	echo "p:tpstat_tenants/key_update jump_label_update key=\$arg1:x64" \
+		2>/dev/null >>"$TRACING/kprobe_events" || return 1
+	echo "key == 0x$addr" >"$TRACING/events/tpstat_tenants/key_update/filter" || return 1
+	: >"$TRACING/trace"
+	echo 1 >"$TRACING/events/tpstat_tenants/key_update/enable"
+	echo 1 >"$TRACING/tracing_on"
+}
+# key_probe_end: the switches it saw.
+key_probe_end() {
+	echo 0 >"$TRACING/tracing_on"
+	echo 0 >"$TRACING/events/tpstat_tenants/key_update/enable"
+	grep -c 'key_update:' "$TRACING/trace"
+	echo "-:tpstat_tenants/key_update" >>"$TRACING/kprobe_events"
+	: >"$TRACING/trace"
+}
+# Far from the caps: every cycle arms, whatever the workqueue's delay.
+echo 64 >$P/netns_user_max 2>/dev/null
+echo 128 >$P/netns_max
+nap 2
+sw0=$(netns_field key_switches)
+probe=1
+key_probe_begin || probe=0
+[ $probe = 1 ] || echo "# no kprobe on jump_label_update here: debugfs counts alone"
+armed=0
+t0=$SECONDS
+for ((i = 0; i < 200; i++)); do
+	container nobody "$TP" filter clear 2>/dev/null && armed=$((armed + 1))
+done
+took=$((SECONDS - t0))
+counting_settles 0
+nap 2
+[ $probe = 1 ] && kp=$(key_probe_end)
+window=$((SECONDS - t0))
+sw1=$(netns_field key_switches)
+sw=''
+[ -n "$sw0" ] && [ -n "$sw1" ] && sw=$((sw1 - sw0))
+echo "# 200 cycles in ${took}s, $armed armed; key switches: kprobe ${kp:-none}, debugfs ${sw:-none}, key now $(netns_field key)"
+check_eq "switches: each of the 200 cycles armed its namespace's counters" 200 "$armed"
+# The key goes off only a second after the last namespace stopped, and
+# on again only after that: within t seconds, at most t + 1 offs and one
+# on more.  Where a cycle takes less than a second (not on a debug
+# kernel, whose fork and exec take most of one), that is far below the
+# 400 switches of a key that follows every namespace.
+bound=$((2 * window + 3))
+if [ $probe = 1 ]; then
+	check "switches: the kprobe saw at most 2 switches of the key a second over the 200 cycles ($kp in ${window}s)" \
+		test "$kp" -le $bound
+fi
+check "switches: debugfs counts at most 2 switches of the key a second over the 200 cycles (${sw:-none} in ${window}s)" \
+	test -n "$sw" -a "${sw:-999999}" -le $bound
+[ $probe = 1 ] && [ -n "$sw" ] &&
+	check_eq "switches: debugfs counts what the kprobe saw" "$kp" "$sw"
+check_eq "switches: a second after the last namespace goes, the key is off" off "$(netns_field key)"
 
 suite_end
