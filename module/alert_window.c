@@ -23,6 +23,7 @@
 #include "alerts.h"
 #include "compat.h"
 #include "netlink.h"
+#include "netns_index.h"
 #include "record.h"
 
 struct tpstat_alert_out {
@@ -79,12 +80,9 @@ static struct net *tpstat_other_net(u64 cookie)
 	if (!cookie || cookie == tpstat_net_cookie(&init_net))
 		return NULL;
 	rcu_read_lock();
-	for_each_net_rcu(net) {
-		if (tpstat_net_cookie(net) == cookie) {
-			found = maybe_get_net(net);
-			break;
-		}
-	}
+	net = tpstat_net_by_cookie(cookie);
+	if (net)
+		found = maybe_get_net(net);
 	rcu_read_unlock();
 	return found;
 }

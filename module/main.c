@@ -22,6 +22,7 @@
 #include "filter.h"
 #include "netlink.h"
 #include "netns_counts.h"
+#include "netns_index.h"
 #include "params.h"
 #include "registry.h"
 #include "version.h"
@@ -95,6 +96,10 @@ static int __init tpstat_init(void)
 	err = tpstat_net_cookie_init();
 	if (err)
 		return err;
+	/* After the cookie's: its init reads each namespace's cookie. */
+	err = tpstat_netns_index_init();
+	if (err)
+		goto exit_cookie;
 	/*
 	 * -EINVAL: views= names no view (the tables' sizes were held to
 	 * their limits when the parameters were set); else no memory.
@@ -102,12 +107,12 @@ static int __init tpstat_init(void)
 	err = tpstat_views_init(views, err_msg, sizeof(err_msg));
 	if (err == -EINVAL) {
 		pr_err("views=%s: %s\n", views, err_msg);
-		goto exit_cookie;
+		goto exit_index;
 	}
 	if (err) {
 		pr_err("%s: the *_keys and sockets parameters ask for more than there is\n",
 		       err_msg);
-		goto exit_cookie;
+		goto exit_index;
 	}
 
 	err = tpstat_monitor_init(err_msg, sizeof(err_msg));
@@ -149,6 +154,8 @@ free_alerts:
 	tpstat_alerts_free();
 exit_views:
 	tpstat_views_exit();
+exit_index:
+	tpstat_netns_index_exit();
 exit_cookie:
 	tpstat_net_cookie_exit();
 	return err;
@@ -166,6 +173,7 @@ static void __exit tpstat_exit(void)
 	tpstat_alerts_free();
 	tpstat_counters_free(tpstat_pcpu);
 	tpstat_views_exit();
+	tpstat_netns_index_exit();
 	tpstat_net_cookie_exit();
 }
 

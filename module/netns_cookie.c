@@ -69,9 +69,15 @@ int tpstat_net_cookie_init(void)
 	return register_pernet_subsys(&tpstat_cookie_ops);
 }
 
+/*
+ * The core frees our slots but neither clears them nor our id: back to
+ * no slot, for a caller after this one (KUnit registers and unregisters
+ * within one load of its module).
+ */
 void tpstat_net_cookie_exit(void)
 {
 	unregister_pernet_subsys(&tpstat_cookie_ops);
+	tpstat_cookie_id = 0;
 }
 
 #endif

@@ -5,6 +5,7 @@
 #include <linux/tpstat.h>
 
 #include "compat.h"
+#include "netns_index.h"
 #include "nlput.h"
 #include "reasons.h"
 
@@ -26,22 +27,19 @@ int tpstat_put_netns(struct sk_buff *skb, u32 ns_inum, u64 ns_cookie)
 
 bool tpstat_ifname(u64 ns_cookie, u32 ifindex, char name[IFNAMSIZ])
 {
-	struct net_device *dev;
+	struct net_device *dev = NULL;
 	bool found = false;
 	struct net *net;
 
 	if (!ifindex || !ns_cookie)
 		return false;
 	rcu_read_lock();
-	for_each_net_rcu(net) {
-		if (tpstat_net_cookie(net) != ns_cookie)
-			continue;
+	net = tpstat_net_by_cookie(ns_cookie);
+	if (net)
 		dev = dev_get_by_index_rcu(net, ifindex);
-		if (dev) {
-			strscpy(name, dev->name, IFNAMSIZ);
-			found = true;
-		}
-		break;
+	if (dev) {
+		strscpy(name, dev->name, IFNAMSIZ);
+		found = true;
 	}
 	rcu_read_unlock();
 	return found;

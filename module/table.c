@@ -8,6 +8,7 @@
 #include <linux/string.h>
 
 #include "compat.h"
+#include "netns_index.h"
 #include "params.h"
 #include "table.h"
 
@@ -16,10 +17,9 @@ static void tpstat_table_clear_quotas(struct tpstat_table *t)
 	u32 b;
 
 	atomic_set(&t->tenants_used, 0);
-	for (b = 0; b < TPSTAT_TABLE_NS_BUCKETS; b++) {
+	for (b = 0; b < TPSTAT_TABLE_NS_BUCKETS; b++)
 		atomic_set(&t->ns_used[b], 0);
-		atomic64_set(&t->ns_overflow[b], 0);
-	}
+	atomic64_set(&t->tenants_overflow, 0);
 }
 
 static u64 tpstat_table_stride(u32 key_size, u32 nr_vals)
@@ -78,9 +78,10 @@ int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 }
 
 void tpstat_table_set_tenancy(struct tpstat_table *t, int netns_offset,
-			      u64 home)
+			      u64 home, u32 lost_slot)
 {
 	t->netns_offset = netns_offset;
+	t->lost_slot = lost_slot;
 	t->home_netns = home;
 	t->tenants_max = t->max_keys - t->max_keys / 4;
 	t->ns_quota = max(t->max_keys / 8, 1U);
@@ -95,26 +96,30 @@ static __always_inline int tpstat_table_bucket_of(const struct tpstat_table *t,
 	return hash_64(netns, TPSTAT_TABLE_NS_BITS);
 }
 
+static __always_inline u64 tpstat_table_key_netns(const struct tpstat_table *t,
+						   const void *key)
+{
+	return *(const u64 *)((const char *)key + t->netns_offset);
+}
+
 static __always_inline int tpstat_table_bucket(const struct tpstat_table *t,
 					       const void *key)
 {
 	if (t->netns_offset < 0)
 		return -1;
-	return tpstat_table_bucket_of(t, *(const u64 *)((const char *)key +
-							t->netns_offset));
+	return tpstat_table_bucket_of(t, tpstat_table_key_netns(t, key));
 }
 
 u64 tpstat_table_ns_overflow(const struct tpstat_table *t, u64 netns)
 {
-	int b = tpstat_table_bucket_of(t, netns);
-	u64 all, tenants = 0;
-	u32 i;
+	u64 all, tenants;
 
-	if (b >= 0)
-		return atomic64_read(&t->ns_overflow[b]);
+	/* A table whose keys name no namespace loses no namespace's. */
+	if (tpstat_table_bucket_of(t, netns) >= 0)
+		return t->netns_offset >= 0 ?
+		       tpstat_netns_lost(netns, t->lost_slot) : 0;
 	all = atomic64_read(&t->overflow);
-	for (i = 0; i < TPSTAT_TABLE_NS_BUCKETS; i++)
-		tenants += atomic64_read(&t->ns_overflow[i]);
+	tenants = atomic64_read(&t->tenants_overflow);
 	return all > tenants ? all - tenants : 0;
 }
 
@@ -176,6 +181,8 @@ void tpstat_table_clear(struct tpstat_table *t)
 	atomic_set(&t->used, 0);
 	atomic64_set(&t->overflow, 0);
 	tpstat_table_clear_quotas(t);
+	if (t->netns_offset >= 0)
+		tpstat_netns_lost_clear(t->lost_slot);
 }
 
 size_t tpstat_table_bytes(const struct tpstat_table *t)
@@ -230,8 +237,11 @@ tpstat_table_find_pinned(struct tpstat_table *t, const void *key)
 			return s;
 	}
 	atomic64_inc(&t->overflow);
-	if (b >= 0)
-		atomic64_inc(&t->ns_overflow[b]);
+	if (b >= 0) {
+		atomic64_inc(&t->tenants_overflow);
+		tpstat_netns_lost_inc(tpstat_table_key_netns(t, key),
+				      t->lost_slot);
+	}
 	return NULL;
 }
 

@@ -22,10 +22,13 @@
  * administrator's own entries always find room; and the namespaces that
  * hash to one of TPSTAT_TABLE_NS_BUCKETS buckets at most an eighth (at
  * least one key), so one tenant cannot crowd out the rest.  What a
- * quota refuses is lost and counted in ->overflow like any other loss,
- * and in its bucket's ->ns_overflow.  Each check is an atomic_read(),
- * each claim one atomic_inc() more: probe context still takes no lock
- * and does bounded work.
+ * quota refuses is lost and counted in ->overflow like any other loss.
+ * An update lost for another namespace than the home one is counted
+ * also in ->tenants_overflow, and in that namespace's own count
+ * (netns_index.h, in the table's ->lost_slot): a namespace's readers
+ * learn their own losses, never their bucket-mates'.  Each check is an
+ * atomic_read(), each claim one atomic_inc() more, and a loss one lookup
+ * by cookie: probe context still takes no lock and does bounded work.
  */
 #ifndef _TPSTAT_TABLE_H
 #define _TPSTAT_TABLE_H
@@ -80,7 +83,8 @@ struct tpstat_table {
 	u32 ns_quota;		/* keys of one bucket's namespaces */
 	atomic_t tenants_used;
 	atomic_t ns_used[TPSTAT_TABLE_NS_BUCKETS];
-	atomic64_t ns_overflow[TPSTAT_TABLE_NS_BUCKETS];
+	atomic64_t tenants_overflow;	/* of every other namespace together */
+	u32 lost_slot;		/* its namespaces' own losses (netns_index.h) */
 };
 
 /* The bytes of a table's slots; 0: beyond any table's limit. */
@@ -92,15 +96,16 @@ void tpstat_table_free(struct tpstat_table *t);
 int tpstat_table_init_hints(struct tpstat_table *t);
 /*
  * Quotas for the namespaces other than @home, whose cookie each key
- * holds at @netns_offset (-1: keys name no namespace, no quota).
- * Before the table is published.
+ * holds at @netns_offset (-1: keys name no namespace, no quota), and
+ * where each namespace counts what it lost: @lost_slot, one no other
+ * table uses (< TPSTAT_NETNS_LOST_SLOTS).  Before the table is published.
  */
 void tpstat_table_set_tenancy(struct tpstat_table *t, int netns_offset,
-			      u64 home);
+			      u64 home, u32 lost_slot);
 /*
  * Updates lost for @netns: for another namespace than the home one, its
- * bucket's (its own and its bucket-mates'); for the home one, and keys
- * naming none, the rest.
+ * own (0 once it is gone); for the home one, and keys naming none, all
+ * but every other namespace's.
  */
 u64 tpstat_table_ns_overflow(const struct tpstat_table *t, u64 netns);
 /*

@@ -11,6 +11,7 @@
 #include <net/net_namespace.h>
 
 #include "compat.h"
+#include "netns_index.h"
 #include "view_type.h"
 #include "views.h"
 
@@ -109,7 +110,8 @@ static void tpstat_views_free_gen(struct tpstat_views *v)
 			tpstat_table_free(&v->table[i]);
 }
 
-static int tpstat_views_alloc_gen(struct tpstat_views *v)
+/* Generation @g's tables; its namespaces' losses in slots g * views + i. */
+static int tpstat_views_alloc_gen(struct tpstat_views *v, int g)
 {
 	int i, err;
 
@@ -127,7 +129,8 @@ static int tpstat_views_alloc_gen(struct tpstat_views *v)
 			return err;
 		}
 		tpstat_table_set_tenancy(&v->table[i], type->ns_offset,
-					 tpstat_net_cookie(&init_net));
+					 tpstat_net_cookie(&init_net),
+					 g * __TPSTAT_VIEW_CNT + i);
 	}
 	return 0;
 }
@@ -198,10 +201,10 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 	for (i = 0; i < __TPSTAT_VIEW_CNT; i++)
 		if (tpstat_view_on(i))
 			static_branch_enable(&tpstat_view_keys[i]);
-	ret = tpstat_views_alloc_gen(&tpstat_views_gen[0]);
+	ret = tpstat_views_alloc_gen(&tpstat_views_gen[0], 0);
 	if (ret)
 		goto nomem;
-	ret = tpstat_views_alloc_gen(&tpstat_views_gen[1]);
+	ret = tpstat_views_alloc_gen(&tpstat_views_gen[1], 1);
 	if (ret)
 		goto free0;
 	ret = tpstat_views_init_own();

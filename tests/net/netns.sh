@@ -7,7 +7,9 @@
 # counting its own events under its own filter, reading its views and
 # watching its monitor; neither may see the other's figures or change
 # system-wide state.  Then ip netns's names: tpstat -n NAME and ip netns
-# exec NAME tpstat.
+# exec NAME tpstat, and a device's name found by its namespace's cookie
+# (netns_index.c) while the namespace lives, and none once it is gone,
+# though its drops stay and every namespace has an lo of ifindex 1.
 #   tests/net/netns.sh <tpstat.ko>
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64, cross-built.
 set -uo pipefail
@@ -228,5 +230,22 @@ check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
 "$TP" -n nosuchns drops > /dev/null 2> "$TMP/err"
 check_eq "tpstat -n with an unknown name exits 1" 1 $?
 check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
+# tpn's drops on its lo, as the administrator reads them by device (the
+# filter's changes above reset the views: these drops are new).
+ip netns exec tpn "$NETLOAD" udp-send 127.0.0.1 5003 4 > /dev/null
+tpn_dev() {
+	"$TP" -j drops --by dev | jq -r --argjson ns "$nsn" \
+		'[.drops[] | select(.netns == $ns) | "\(.ifname // "-") \(.count)"] | join(",")'
+}
+before=$(tpn_dev)
+check "drops by device: tpn's are on its lo, named by its cookie ($before)" \
+	grep -qE '^lo [1-9][0-9]*$' <<< "$before"
+# A veth pair's end in the initial namespace goes when tpn's devices go,
+# after its pre_exit: then tpn is out of the index.
+ip link add tpnv0 type veth peer name tpnv1 netns tpn
 ip netns del tpn
+tpnv0_gone() { ! ip link show tpnv0 > /dev/null 2>&1; }
+check "tpn's devices went with it" until_ok 300 tpnv0_gone
+check_eq "... then its drops stay, with no device name (its cookie names no namespace)" \
+	"- ${before#lo }" "$(tpn_dev)"
 suite_end
