@@ -232,7 +232,7 @@ int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
 	int err;
 
 	/* Whatever a namespace's root makes us hold is charged to it. */
-	c = kzalloc(sizeof(*c), GFP_KERNEL_ACCOUNT);
+	c = kzalloc_obj(*c, GFP_KERNEL_ACCOUNT);
 	if (!c)
 		goto nomem;
 	c->pcpu = tpstat_counters_alloc_account();
