@@ -250,6 +250,33 @@ hist_dropped() { hist_section "$1" "$2" | awk '/^ *Dropped:/ { print $2 }'; }
 # Append: opening a trigger file with O_TRUNC removes all its triggers.
 trigger() { echo "$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
 untrigger() { echo "!$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
+# births_count_begin <port>: hist triggers on sock:inet_sock_set_state
+# counting the TCP births and closes of <port>'s connections: the active
+# ends by destination port, the passive ends by source port.
+births_count_begin() {
+	BIRTHS_ACT="hist:keys=newstate if dport == $1"
+	BIRTHS_PAS="hist:keys=oldstate,newstate if sport == $1"
+	trigger sock:inet_sock_set_state "$BIRTHS_ACT"
+	trigger sock:inet_sock_set_state "$BIRTHS_PAS"
+}
+# births_count_end: what they counted, and the triggers removed.  Sets
+# act_born (CLOSE -> SYN_SENT), act_closed, pas_born (LISTEN ->
+# SYN_RECV) and pas_closed (newstate CLOSE; a listener's own LISTEN ->
+# CLOSE aside: it was never born).
+# shellcheck disable=SC2034 # the callers' variables
+births_count_end() {
+	# "{ newstate: 2 } hitcount: 12" -> "2 12"; with oldstate first: "10 3 12".
+	hist_section sock:inet_sock_set_state 'hist:keys=newstate:' |
+		sed -nE 's/^\{ newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2/p' >"$TMP/births.act"
+	hist_section sock:inet_sock_set_state 'hist:keys=oldstate,newstate:' |
+		sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' >"$TMP/births.pas"
+	untrigger sock:inet_sock_set_state "$BIRTHS_ACT"
+	untrigger sock:inet_sock_set_state "$BIRTHS_PAS"
+	act_born=$(awk '$1 == 2 { s += $2 } END { print s + 0 }' "$TMP/births.act")
+	act_closed=$(awk '$1 == 7 { s += $2 } END { print s + 0 }' "$TMP/births.act")
+	pas_born=$(awk '$2 == 3 { s += $3 } END { print s + 0 }' "$TMP/births.pas")
+	pas_closed=$(awk '$2 == 7 && $1 != 10 { s += $3 } END { print s + 0 }' "$TMP/births.pas")
+}
 
 # nap SECONDS: sleeps without a fork (read times out on a FIFO no one
 # writes): fork and exec cost most of a second on the debug kernel, and

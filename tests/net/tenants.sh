@@ -301,12 +301,19 @@ life_count() {
 	"$TP" -j lifetimes | jq -r --arg d "$1" --argjson p "$2" \
 		'[.lifetimes[] | select(.direction == $d and .port == $p) | .count] | add // 0'
 }
+# container_conns <user> <port> <k>: in a fresh container of <user>, <k>
+# loopback connections to <port>, each closed; prints how many were made.
+container_conns() {
+	# shellcheck disable=SC2016 # the container's shell expands them
+	container "$1" bash -c 'ip link set lo up &&
+		coproc S { "$0" tcp-server 127.0.0.1 "$1" "$2"; }
+		read -r _ <&"${S[0]}"
+		"$0" tcp-connect 127.0.0.1 "$1" "$2"
+		wait' "$NETLOAD" "$2" "$3" | sed -n 's/^connections=//p'
+}
 # The host's births and closes on port 5102 (its listener's own LISTEN
 # -> CLOSE aside: never born), as views.sh counts them.
-ACT='hist:keys=newstate if dport == 5102'
-PAS='hist:keys=oldstate,newstate if sport == 5102'
-trigger sock:inet_sock_set_state "$ACT"
-trigger sock:inet_sock_set_state "$PAS"
+births_count_begin 5102
 # As a user would, up to the hard limit: root raises it first (2H + 1
 # descriptors), as a host's default hard limit (systemd's 524288) allows.
 # shellcheck disable=SC2016 # the container's shell expands them
@@ -329,23 +336,9 @@ held_lost=$("$TP" -j lifetimes | jq .overflow)
 serve "$TMP/host.out" "$NETLOAD" tcp-server 127.0.0.1 5102 $K
 C=$("$NETLOAD" tcp-connect 127.0.0.1 5102 $K | sed -n 's/^connections=//p')
 reap
-# shellcheck disable=SC2016 # the container's shell expands them
-C2=$(container user2 bash -c 'ip link set lo up &&
-	coproc S { "$0" tcp-server 127.0.0.1 5103 "$1"; }
-	read -r _ <&"${S[0]}"
-	"$0" tcp-connect 127.0.0.1 5103 "$1"
-	wait' "$NETLOAD" $K | sed -n 's/^connections=//p')
+C2=$(container_conns user2 5103 $K)
 quiesce
-hist_section sock:inet_sock_set_state 'hist:keys=newstate:' |
-	sed -nE 's/^\{ newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2/p' >"$TMP/act"
-hist_section sock:inet_sock_set_state 'hist:keys=oldstate,newstate:' |
-	sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' >"$TMP/pas"
-untrigger sock:inet_sock_set_state "$ACT"
-untrigger sock:inet_sock_set_state "$PAS"
-act_born=$(awk '$1 == 2 { s += $2 } END { print s + 0 }' "$TMP/act")
-act_closed=$(awk '$1 == 7 { s += $2 } END { print s + 0 }' "$TMP/act")
-pas_born=$(awk '$2 == 3 { s += $3 } END { print s + 0 }' "$TMP/pas")
-pas_closed=$(awk '$2 == 7 && $1 != 10 { s += $3 } END { print s + 0 }' "$TMP/pas")
+births_count_end
 echo "# nobody holds $held connections; the host made $C, user2 $C2;" \
 	"ftrace (port 5102): active $act_born born, $act_closed closed; passive $pas_born born, $pas_closed closed"
 echo "# after: $(head -1 "$DBG/lifetimes")"
@@ -365,12 +358,7 @@ check_eq "births: a second user's container's K connections have theirs too" \
 echo go >&"${HOLDER[1]}"
 wait "$holder_pid"
 # Each close gave back exactly its charge: nobody's share is whole again.
-# shellcheck disable=SC2016 # the container's shell expands them
-C3=$(container nobody bash -c 'ip link set lo up &&
-	coproc S { "$0" tcp-server 127.0.0.1 5104 "$1"; }
-	read -r _ <&"${S[0]}"
-	"$0" tcp-connect 127.0.0.1 5104 "$1"
-	wait' "$NETLOAD" $K | sed -n 's/^connections=//p')
+C3=$(container_conns nobody 5104 $K)
 quiesce
 check_eq "births: once nobody's connections closed, its next K connections have their lifetimes" \
 	"$K $K $K" "$C3 $(life_count active 5104) $(life_count passive 5104)"

@@ -120,25 +120,12 @@ check_eq "devices debugfs file has va" 1 "$(grep -c ' va ' "$DBG/devices")"
 # own LISTEN -> CLOSE aside: it was never born).
 K=12
 restart
-ACT='hist:keys=newstate if dport == 5001'
-PAS='hist:keys=oldstate,newstate if sport == 5001'
-trigger sock:inet_sock_set_state "$ACT"
-trigger sock:inet_sock_set_state "$PAS"
+births_count_begin 5001
 serve "$TMP/server.out" "$NETLOAD" tcp-server 127.0.0.1 5001 $K
 C=$("$NETLOAD" tcp-connect 127.0.0.1 5001 $K | sed -n 's/^connections=//p')
 reap
 quiesce
-# "{ newstate: 2 } hitcount: 12" -> "2 12"; with oldstate first: "10 3 12".
-hist_section sock:inet_sock_set_state 'hist:keys=newstate:' |
-	sed -nE 's/^\{ newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2/p' > "$TMP/act"
-hist_section sock:inet_sock_set_state 'hist:keys=oldstate,newstate:' |
-	sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' > "$TMP/pas"
-untrigger sock:inet_sock_set_state "$ACT"
-untrigger sock:inet_sock_set_state "$PAS"
-act_born=$(awk '$1 == 2 { s += $2 } END { print s + 0 }' "$TMP/act")
-act_closed=$(awk '$1 == 7 { s += $2 } END { print s + 0 }' "$TMP/act")
-pas_born=$(awk '$2 == 3 { s += $3 } END { print s + 0 }' "$TMP/pas")
-pas_closed=$(awk '$2 == 7 && $1 != 10 { s += $3 } END { print s + 0 }' "$TMP/pas")
+births_count_end
 echo "# ftrace: active $act_born born, $act_closed closed; passive $pas_born born, $pas_closed closed"
 "$TP" lifetime | sed 's/^/# /'
 sed 's/^/# /' "$DBG/lifetimes"
