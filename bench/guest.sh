@@ -20,7 +20,11 @@
 #   TPSTAT_BENCH_DUMP_ONLY=1     only the flow table dumps (memory.tsv's
 #                                flow_dump rows): what reading a view costs
 #   TPSTAT_BENCH_GENL_ONLY=1     only bench/genl_stall.sh (other netlink users
-#                                during a 65,536-entry dump), which a full run does last
+#                                during a 65,536-entry dump), which a full run does
+#                                after the rest
+#   TPSTAT_BENCH_NETNS_ONLY=1    only bench/netns_scale.sh (reads and monitor
+#                                windows among 1,000 namespaces), which a full run
+#                                does last
 #   TPSTAT_BENCH_VIEWS           views= for "every view" (all): what one view costs
 #   TPSTAT_BENCH_DUMPS=1         the flow table dumps in a partial run too
 #                                (make bench's boots with the targets' configurations)
@@ -33,6 +37,7 @@ set -uo pipefail
 
 top=$(pwd)
 [ -n "${TPSTAT_BENCH_GENL_ONLY:-}" ] && exec "$top/bench/genl_stall.sh"
+[ -n "${TPSTAT_BENCH_NETNS_ONLY:-}" ] && exec "$top/bench/netns_scale.sh"
 kver=$(uname -r)
 out=/tmp/out
 LOAD=$top/build/bench${TPSTAT_BUILD_SUFFIX:-}/benchload
@@ -594,6 +599,7 @@ for n in $FLOWS; do
 done
 
 [ -z "$partial$dump_only" ] && { "$top/bench/genl_stall.sh" || log "genl_stall.sh failed"; }
+[ -z "$partial$dump_only" ] && { "$top/bench/netns_scale.sh" || log "netns_scale.sh failed"; }
 kill "$srv_lo" 2>/dev/null
 wait "$srv_lo" 2>/dev/null
 log "done"

@@ -1,44 +1,103 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# What the administrator's reads cost with many network namespaces
-# present (issue 47, finding 7), inside a test kernel as root
-# (tests/vm/boot.sh): the time of "tpstat -j drops --by dev", which names
-# each entry's device by its namespace's cookie, with
-#   none:   no namespace but the initial one;
-#   idle:   1,000 more, with nothing in them;
-#   drops:  the same 1,000, each with a drop of its own on its lo (so
-#           the view holds an entry per namespace, each to be named).
-# drop_keys=4096, so that the drops table holds every namespace's entry
-# (the default 256 holds 192 namespaces': the tenants' three quarters).
-# Informative, not a test: it prints the times, it asserts nothing.
-#   bench/netns_scale.sh <tpstat.ko> [repetitions (default 5)] [namespaces (default 1000)]
+# What the administrator's reads and the monitor cost with many network
+# namespaces present.  In a guest booted by tests/vm/boot.sh (make
+# bench's: --bench, one vCPU, 1 guest ns per instruction), run from the
+# top of the tree, tpstat built for the running kernel.  bench/guest.sh
+# runs it at its end (TPSTAT_BENCH_NETNS_ONLY=1: only this); alone:
+#   tests/vm/boot.sh --bench --kernel ... --modules-release ... \
+#       --out DIR -- bench/netns_scale.sh
+# Three phases:
+#   none:   no namespace but the initial one (and the listener's);
+#   idle:   NS more, with nothing in them;
+#   drops:  the same NS, each with a drop of its own on its lo, so that
+#           the view holds an entry per namespace, each to be named.
+# In each, REPS reads of "tpstat -j drops --by dev", which names each
+# entry's device by its namespace's cookie, each timed from its start to
+# its end (the tool's start included, as a user would see it); and the
+# monitor's windows while one listener, in a namespace made after all
+# the others (the last a walk of every namespace would reach), has the
+# alerts armed: the function graph tracer times each window's check for
+# a listener (tpstat_alerts_listened()) and its merge and send
+# (tpstat_alert_window_run()).  drop_keys=4096, so that the drops table
+# holds every namespace's entry.  Rows appended to
+# /tmp/out/netns_scale.tsv:
+#   kernel phase what seq ns entries
+# what: "read" (ns: one read; entries: the view's) or "listened" or
+# "window" (ns: one call); bench/netns_report.py makes the report.
+#   TPSTAT_NETNS_N      namespaces (1000)
+#   TPSTAT_NETNS_REPS   reads per phase (5)
+#   TPSTAT_NETNS_KO     the tpstat.ko to load (build/<release>/tpstat.ko)
 set -uo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-KO=${1:?"usage: $0 <tpstat.ko> [reps] [namespaces]"}
-REPS=${2:-5}
-NS=${3:-1000}
-TP=$top/build/ctl/tpstat
+top=$(pwd)
+kver=$(uname -r)
+out=/tmp/out
+NS=${TPSTAT_NETNS_N:-1000}
+REPS=${TPSTAT_NETNS_REPS:-5}
+KO=${TPSTAT_NETNS_KO:-$top/build/$kver/tpstat.ko}
+TSV=$out/netns_scale.tsv
+TRACING=/sys/kernel/tracing
 TMP=$(mktemp -d)
 
-insmod "$KO" drop_keys=4096 || exit 1
-# time_reads <label>: REPS reads, each one's wall time in ms.
-time_reads() {
-	local i t0 t1 out=()
-	"$TP" -j drops --by dev > /dev/null
-	for ((i = 0; i < REPS; i++)); do
-		t0=$(date +%s%N)
-		"$TP" -j drops --by dev > "$TMP/read.json"
-		t1=$(date +%s%N)
-		out+=($(((t1 - t0) / 1000000)))
-	done
-	echo "$1: entries $(jq '.drops | length' "$TMP/read.json"), ms ${out[*]}"
+log() { echo "netns_scale: $*" >&2; }
+touch "$TSV"
+# The tool from the guest's tmpfs: a file read over the 9p root makes
+# the guest clock jump while the host answers (bench/guest.sh).
+cp "$top/build/ctl${TPSTAT_BUILD_SUFFIX:-}/tpstat" /tmp/tpstat-netns || exit 1
+TP=/tmp/tpstat-netns
+
+if lsmod | grep -q '^tpstat '; then
+	log "tpstat is loaded already"
+	exit 1
+fi
+insmod "$KO" drop_keys=4096 netns_monitor=1 || exit 1
+
+# A listener in a namespace of its own, made after every other: its
+# monitor arms the alerts, and each window asks who listens.
+listener_start() {
+	unshare --net "$TP" -j monitor >/dev/null 2>"$TMP/monitor.err" &
+	listener=$!
 }
-time_reads none
+listener_stop() {
+	kill -INT "$listener" 2>/dev/null
+	wait "$listener" 2>/dev/null
+}
+
+# phase <name>: the reads, then the windows of a few seconds of monitor.
+phase() {
+	local i t0 t1 entries
+	"$TP" -j drops --by dev >/dev/null
+	for ((i = 1; i <= REPS; i++)); do
+		t0=$(date +%s%N)
+		"$TP" -j drops --by dev >"$TMP/read.json"
+		t1=$(date +%s%N)
+		entries=$(jq '.drops | length' "$TMP/read.json")
+		printf '%s\t%s\tread\t%s\t%s\t%s\n' "$kver" "$1" "$i" $((t1 - t0)) "$entries" >>"$TSV"
+	done
+	listener_start
+	echo 'tpstat_alerts_listened tpstat_alert_window_run' >"$TRACING/set_ftrace_filter" &&
+		echo function_graph >"$TRACING/current_tracer" || return 1
+	: >"$TRACING/trace"
+	sleep 5
+	echo nop >"$TRACING/current_tracer"
+	: >"$TRACING/set_ftrace_filter"
+	listener_stop
+	# "0) + 12.345 us |  tpstat_alerts_listened [tpstat]();"
+	awk -v k="$kver" -v p="$1" 'BEGIN { OFS = "\t" }
+		match($0, /[0-9.]+ us +\| +tpstat_(alerts_listened|alert_window_run)/) {
+			split(substr($0, RSTART, RLENGTH), f, " ")
+			w = f[4] ~ /listened/ ? "listened" : "window"
+			print k, p, w, ++n[w], int(f[1] * 1000 + 0.5), "-"
+		}' "$TRACING/trace" >>"$TSV"
+	log "$1: $(grep -c "	$1	read" "$TSV") reads, $(grep -c "	$1	listened" "$TSV") windows"
+}
+
+phase none
 
 # A process holds NS network namespaces by their files; "drop" sends a
 # datagram to a closed port on each one's lo.
-cat > "$TMP/hold.py" <<'EOT'
+cat >"$TMP/hold.py" <<'EOT'
 import ctypes, os, resource, socket, struct, fcntl, sys
 n = int(sys.argv[1])
 libc = ctypes.CDLL(None, use_errno=True)
@@ -66,12 +125,13 @@ for line in sys.stdin:
 EOT
 coproc HOLD { python3 "$TMP/hold.py" "$NS"; }
 read -r line <&"${HOLD[0]}"
-echo "# $NS namespaces: $line"
-time_reads idle
+log "$NS namespaces: $line"
+phase idle
 echo drop >&"${HOLD[1]}"
 read -r line <&"${HOLD[0]}"
-echo "# $line"
-time_reads drops
+log "$line"
+phase drops
 echo go >&"${HOLD[1]}"
 wait
 rmmod tpstat
+rm -rf "$TMP"

@@ -1349,9 +1349,11 @@ static void tpstat_birth_shares_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, 0, tpstat_births_init(&b, 16));
 	KUNIT_EXPECT_EQ(test, 2U, b.share_max);
 	KUNIT_EXPECT_EQ(test, 12U, b.tenants_max);
-	/* Share 3: two, and the third is lost. */
+	/* Share 3: two, and the third is lost (its caller is told). */
 	for (i = 0; i < 3; i++)
-		tpstat_birth_record(&b, &sk[i], 3, 1000, none, true);
+		KUNIT_EXPECT_EQ(test, i < 2,
+				tpstat_birth_record(&b, &sk[i], 3, 1000, none,
+						    true));
 	KUNIT_EXPECT_EQ(test, 2, atomic_read(&b.share_used[3]));
 	KUNIT_EXPECT_EQ(test, 1LL, (long long)atomic64_read(&b.overflow));
 	KUNIT_EXPECT_FALSE(test, tpstat_birth_take(&b, &sk[2], &out));
@@ -1371,13 +1373,15 @@ static void tpstat_birth_shares_test(struct kunit *test)
 	for (i = 0; i < 10; i++)
 		tpstat_birth_record(&b, &sk[3 + i], 4 + i / 2, 1000, none, true);
 	KUNIT_EXPECT_EQ(test, 12, atomic_read(&b.tenants_used));
-	tpstat_birth_record(&b, &sk[13], last, 1000, none, true);
+	KUNIT_EXPECT_FALSE(test, tpstat_birth_record(&b, &sk[13], last, 1000,
+						     none, true));
 	KUNIT_EXPECT_EQ(test, 0, atomic_read(&b.share_used[last]));
 	KUNIT_EXPECT_EQ(test, 2LL, (long long)atomic64_read(&b.overflow));
 	/* The initial namespace's still find slots: the 20 left. */
 	for (i = 14; i < 24; i++)
-		tpstat_birth_record(&b, &sk[i], TPSTAT_BIRTHS_HOME, 1000, none,
-				    true);
+		KUNIT_EXPECT_TRUE(test, tpstat_birth_record(&b, &sk[i],
+							    TPSTAT_BIRTHS_HOME,
+							    1000, none, true));
 	KUNIT_EXPECT_EQ(test, 2LL, (long long)atomic64_read(&b.overflow));
 	for (i = 14; i < 24; i++)
 		KUNIT_EXPECT_TRUE(test, tpstat_birth_take(&b, &sk[i], &out));

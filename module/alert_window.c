@@ -52,14 +52,28 @@ static bool tpstat_listened_in(struct net *net)
 	return genl_has_listeners(&tpstat_genl_family, net, 0);
 }
 
+/*
+ * The namespace where a listener was found last, by its cookie: asked
+ * first, so that a window costs one lookup while that listener stays,
+ * not a step for each of thousands of idle namespaces.  Only the
+ * monitor's work asks (under its mutex).
+ */
+static u64 tpstat_last_listened;
+
 bool tpstat_alerts_listened(void)
 {
 	struct net *net;
 	bool any = false;
 
 	rcu_read_lock();
+	net = tpstat_net_by_cookie(tpstat_last_listened);
+	if (net && tpstat_listened_in(net)) {
+		rcu_read_unlock();
+		return true;
+	}
 	for_each_net_rcu(net) {
 		if (tpstat_listened_in(net)) {
+			tpstat_last_listened = tpstat_net_cookie(net);
 			any = true;
 			break;
 		}

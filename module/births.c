@@ -109,7 +109,7 @@ static u32 tpstat_birth_first(const struct tpstat_births *b, const void *sk)
  * missed stays, to be taken (and its charge given back) at the close.
  * A few concurrent inserters may overshoot a share by one each.
  */
-notrace void tpstat_birth_record(struct tpstat_births *b, const void *sk,
+notrace bool tpstat_birth_record(struct tpstat_births *b, const void *sk,
 				 int share, u64 ns, const char *comm,
 				 bool active)
 {
@@ -122,7 +122,7 @@ notrace void tpstat_birth_record(struct tpstat_births *b, const void *sk,
 	    (atomic_read(&b->share_used[share]) >= b->share_max ||
 	     atomic_read(&b->tenants_used) >= b->tenants_max)) {
 		atomic64_inc(&b->overflow);
-		return;
+		return false;
 	}
 	for (i = 0; i < TPSTAT_BIRTHS_PROBES; i++, idx = (idx + 1) & mask) {
 		struct tpstat_birth *s = &b->slots[idx];
@@ -142,7 +142,7 @@ notrace void tpstat_birth_record(struct tpstat_births *b, const void *sk,
 	}
 	if (!claim) {
 		atomic64_inc(&b->overflow);
-		return;
+		return false;
 	}
 	if (share >= 0) {
 		atomic_inc(&b->share_used[share]);
@@ -152,6 +152,7 @@ notrace void tpstat_birth_record(struct tpstat_births *b, const void *sk,
 		    (u64)(share + 1) << TPSTAT_BIRTH_SHARE_SHIFT |
 		    (active ? TPSTAT_BIRTH_ACTIVE : 0);
 	memcpy(claim->comm, comm, sizeof(claim->comm));
+	return true;
 }
 
 notrace bool tpstat_birth_take(struct tpstat_births *b, const void *sk,

@@ -108,9 +108,10 @@ size_t tpstat_births_bytes(const struct tpstat_births *b);
 int tpstat_births_share(const struct net *net);
 /*
  * @active: born at SYN_SENT (a connect), else at SYN_RECV; @share, its
- * namespace's (tpstat_births_share()).
+ * namespace's (tpstat_births_share()).  False: the birth was lost (and
+ * counted in ->overflow), for the caller to charge to its namespace.
  */
-void tpstat_birth_record(struct tpstat_births *b, const void *sk, int share,
+bool tpstat_birth_record(struct tpstat_births *b, const void *sk, int share,
 			 u64 ns, const char *comm, bool active);
 /* Removes @sk's birth into *@out, giving back its charge; false if none. */
 bool tpstat_birth_take(struct tpstat_births *b, const void *sk,

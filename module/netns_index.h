@@ -16,8 +16,9 @@
  *
  * Each entry also holds that namespace's lost updates of every view's
  * table in both generations (views.c), counted in table.c when a quota
- * refuses one of its keys: what a reader in that namespace is told,
- * and nothing of the other namespaces'.
+ * refuses one of its keys, and its sockets' births the lifetimes' share
+ * refused: what a reader in that namespace is told, and nothing of the
+ * other namespaces'.
  */
 #ifndef _TPSTAT_NETNS_INDEX_H
 #define _TPSTAT_NETNS_INDEX_H
@@ -27,8 +28,12 @@
 
 struct net;
 
-/* A place for lost updates in each entry: a table's (views.c). */
-#define TPSTAT_NETNS_LOST_SLOTS		(2 * __TPSTAT_VIEW_CNT)
+/*
+ * A place for lost updates in each entry: a table's (views.c), then the
+ * lifetimes' births (views/lifetimes.c), which outlive a generation.
+ */
+#define TPSTAT_NETNS_LOST_BIRTHS	(2 * __TPSTAT_VIEW_CNT)
+#define TPSTAT_NETNS_LOST_SLOTS		(TPSTAT_NETNS_LOST_BIRTHS + 1)
 
 /*
  * The namespace of @cookie, not held, or NULL.  Caller: rcu_read_lock()

@@ -180,6 +180,8 @@ restart:
 		/* What that namespace holds and lost, not what all did. */
 		snap->used = snap->count;
 		snap->overflow += tpstat_table_ns_overflow(t, ns_cookie);
+		if (type->ns_overflow)
+			snap->overflow += type->ns_overflow(ns_cookie);
 	} else {
 		snap->used = atomic_read(&t->used);
 		snap->overflow += atomic64_read(&t->overflow);

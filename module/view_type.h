@@ -97,9 +97,11 @@ struct tpstat_view_type {
 	/*
 	 * State a view keeps beside its tables (LIFETIMES' birth times):
 	 * made at load, freed at unload, cleared by a reset, counted in the
-	 * memory figure, and its losses added to the table's.  @need: the
-	 * bytes init() will allocate, as the parameters ask, for the load's
-	 * check that everything fits (0: more than it may ever take).
+	 * memory figure, and its losses added to the table's: all of them
+	 * (@overflow) for a reader of every namespace, one namespace's
+	 * (@ns_overflow, by its cookie) for a reader of that one.  @need:
+	 * the bytes init() will allocate, as the parameters ask, for the
+	 * load's check that everything fits (0: more than it may ever take).
 	 */
 	u64 (*need)(void);
 	int (*init)(void);
@@ -107,6 +109,7 @@ struct tpstat_view_type {
 	void (*reset)(void);
 	size_t (*bytes)(void);
 	u64 (*overflow)(void);
+	u64 (*ns_overflow)(u64 ns_cookie);
 };
 
 /* Each view's type, tpstat_view_<name> (views/<name>.c). */

@@ -22,6 +22,7 @@
 #include "compat.h"
 #include "counters.h"
 #include "netlink.h"
+#include "netns_index.h"
 #include "nlput.h"
 #include "params.h"
 #include "record.h"
@@ -102,12 +103,15 @@ notrace void tpstat_record_birth(const struct sock *sk, int newstate)
 {
 	char comm[TPSTAT_COMM_MAX] = "";
 	bool active = newstate == TCP_SYN_SENT;
+	int share = tpstat_births_share(sock_net(sk));
 
 	if (active && in_task())
 		tpstat_comm_copy(comm, current->comm);
-	tpstat_birth_record(&tpstat_births, sk,
-			    tpstat_births_share(sock_net(sk)), ktime_get_ns(),
-			    comm, active);
+	/* A container's reader is told of its own lost lifetimes. */
+	if (!tpstat_birth_record(&tpstat_births, sk, share, ktime_get_ns(),
+				 comm, active) && share != TPSTAT_BIRTHS_HOME)
+		tpstat_netns_lost_inc(tpstat_net_cookie(sock_net(sk)),
+				      TPSTAT_NETNS_LOST_BIRTHS);
 }
 
 /*
@@ -190,6 +194,7 @@ static void tpstat_lifetimes_exit(void)
 static void tpstat_lifetimes_reset(void)
 {
 	atomic64_set(&tpstat_births.overflow, 0);
+	tpstat_netns_lost_clear(TPSTAT_NETNS_LOST_BIRTHS);
 }
 
 static size_t tpstat_lifetimes_bytes(void)
@@ -203,6 +208,11 @@ static u64 tpstat_lifetimes_overflow(void)
 	return atomic64_read(&tpstat_births.overflow);
 }
 
+static u64 tpstat_lifetimes_ns_overflow(u64 ns_cookie)
+{
+	return tpstat_netns_lost(ns_cookie, TPSTAT_NETNS_LOST_BIRTHS);
+}
+
 const struct tpstat_view_type tpstat_view_lifetimes = {
 	TPSTAT_VIEW_WRITERS(lifetimes),
 	.columns = "netns direction port comm count sum_us buckets",
@@ -214,4 +224,5 @@ const struct tpstat_view_type tpstat_view_lifetimes = {
 	.reset = tpstat_lifetimes_reset,
 	.bytes = tpstat_lifetimes_bytes,
 	.overflow = tpstat_lifetimes_overflow,
+	.ns_overflow = tpstat_lifetimes_ns_overflow,
 };

@@ -23,6 +23,13 @@
  *                            tool's mistakes (tests/net/endian.sh).  A
  *                            view refused says so on stderr; the others
  *                            are dumped still
+ *   nlprobe hold N           up to N dumps of the drops view held open
+ *                            (a tenant taking every dump slot it may):
+ *                            before each, a whole dump read to its end
+ *                            says whether a slot is left.  Prints "dumps
+ *                            <held>", "errno <the refusal's>", "message
+ *                            <its extack>" and "held", then keeps them
+ *                            open until its standard input ends
  * Exit 0 when every request got a clean answer.
  */
 #include <arpa/inet.h>
@@ -159,22 +166,31 @@ static int transact(struct msg *m, size_t len, int print, int *batches)
 	}
 }
 
+/* A CTRL_CMD_GETFAMILY request for tpstat's family: its length. */
+static size_t getfamily(struct msg *m)
+{
+	size_t len = NLMSG_HDRLEN + GENL_HDRLEN;
+
+	memset(m, 0, sizeof(*m));
+	m->nlh.nlmsg_type = GENL_ID_CTRL;
+	m->nlh.nlmsg_flags = NLM_F_REQUEST;
+	m->genl.cmd = CTRL_CMD_GETFAMILY;
+	m->genl.version = 1;
+	len += put_attr(m->attrs, CTRL_ATTR_FAMILY_NAME,
+			NLA_HDRLEN + sizeof(TPSTAT_GENL_NAME),
+			TPSTAT_GENL_NAME, sizeof(TPSTAT_GENL_NAME));
+	m->nlh.nlmsg_len = len;
+	return len;
+}
+
 static int family_id(void)
 {
-	struct msg m = { 0 };
-	size_t len = NLMSG_HDRLEN + GENL_HDRLEN;
+	struct msg m;
+	size_t len = getfamily(&m);
 	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
 	struct nlmsghdr *h;
 	ssize_t n;
 
-	m.nlh.nlmsg_type = GENL_ID_CTRL;
-	m.nlh.nlmsg_flags = NLM_F_REQUEST;
-	m.genl.cmd = CTRL_CMD_GETFAMILY;
-	m.genl.version = 1;
-	len += put_attr(m.attrs, CTRL_ATTR_FAMILY_NAME,
-			NLA_HDRLEN + sizeof(TPSTAT_GENL_NAME),
-			TPSTAT_GENL_NAME, sizeof(TPSTAT_GENL_NAME));
-	m.nlh.nlmsg_len = len;
 	if (sendto(sock_fd, &m, len, 0, (struct sockaddr *)&kernel,
 		   sizeof(kernel)) < 0)
 		die("sendto");
@@ -515,12 +531,23 @@ static const char *const view_names[__TPSTAT_VIEW_CNT] = {
 	[TPSTAT_VIEW_SOCKMEM] = "sockmem",
 };
 
+/* A GET_VIEW dump request of @view: its length. */
+static size_t view_request(struct msg *m, int family, uint32_t view)
+{
+	size_t len = header(m, family, TPSTAT_CMD_GET_VIEW, NLM_F_DUMP);
+
+	len += put_attr(m->attrs, TPSTAT_A_VIEW, NLA_HDRLEN + sizeof(view),
+			&view, sizeof(view));
+	m->nlh.nlmsg_len = len;
+	return len;
+}
+
 /* One view's dump, printed; its error's errno and extack on stderr. */
 static int view_dump(int family, const char *name)
 {
 	struct msg m;
-	size_t len = header(&m, family, TPSTAT_CMD_GET_VIEW, NLM_F_DUMP);
 	uint32_t view;
+	size_t len;
 	int err;
 
 	for (view = 0; view < __TPSTAT_VIEW_CNT; view++)
@@ -530,9 +557,7 @@ static int view_dump(int family, const char *name)
 		fprintf(stderr, "nlprobe: no view '%s'\n", name);
 		return 2;
 	}
-	len += put_attr(m.attrs, TPSTAT_A_VIEW, NLA_HDRLEN + sizeof(view),
-			&view, sizeof(view));
-	m.nlh.nlmsg_len = len;
+	len = view_request(&m, family, view);
 	view_name = name;
 	last_extack[0] = '\0';
 	err = transact(&m, len, 2, NULL);
@@ -543,6 +568,60 @@ static int view_dump(int family, const char *name)
 	return err != 0;
 }
 
+/*
+ * A dump of the drops view that waits, holding its slot, on a socket of
+ * its own: the socket's receive buffer, as small as it gets, is full of
+ * unread replies, so the dump's first part never goes out.
+ */
+static void hold_one(int family)
+{
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	int tiny = 1, i;
+	struct msg m;
+	size_t len;
+
+	if (fd < 0)
+		die("netlink socket");
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &tiny, sizeof(tiny));
+	for (i = 0; i < 3; i++) {
+		len = getfamily(&m);
+		if (sendto(fd, &m, len, 0, (struct sockaddr *)&kernel,
+			   sizeof(kernel)) < 0)
+			die("sendto");
+	}
+	len = view_request(&m, family, TPSTAT_VIEW_DROPS);
+	if (sendto(fd, &m, len, 0, (struct sockaddr *)&kernel,
+		   sizeof(kernel)) < 0)
+		die("sendto");
+	/* Left open: the dump holds its slot until this process ends. */
+}
+
+/* Up to @n dumps held open, each once a whole dump said a slot is left. */
+static int hold(int family, long n)
+{
+	long held = 0;
+	struct msg m;
+	int err = 0;
+
+	while (held < n) {
+		size_t len = view_request(&m, family, TPSTAT_VIEW_DROPS);
+
+		last_extack[0] = '\0';
+		err = transact(&m, len, 0, NULL);
+		if (err)
+			break;
+		hold_one(family);
+		held++;
+	}
+	printf("dumps %ld\nerrno %d\nmessage %s\nheld\n", held, err,
+	       last_extack);
+	fflush(stdout);
+	while (getchar() != EOF)
+		;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_nl local = { .nl_family = AF_NETLINK };
@@ -550,7 +629,7 @@ int main(int argc, char **argv)
 	int family, one = 1;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump | view NAME...\n");
+		fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump | view NAME... | hold N\n");
 		return 2;
 	}
 	sock_fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_GENERIC);
@@ -567,6 +646,8 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "random") && argc == 4)
 		return random_requests(family, atol(argv[2]),
 				       strtoul(argv[3], NULL, 0));
+	if (!strcmp(argv[1], "hold") && argc == 3)
+		return hold(family, atol(argv[2]));
 	if (!strcmp(argv[1], "view") && argc >= 3) {
 		int i, failed = 0;
 
@@ -585,6 +666,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "batches=%d\n", batches);
 		return err != 0;
 	}
-	fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump | view NAME...\n");
+	fprintf(stderr, "usage: nlprobe bad | filter-bad | random N SEED | dump | view NAME... | hold N\n");
 	return 2;
 }

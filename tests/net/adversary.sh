@@ -13,26 +13,30 @@
 #      would break that);
 #   2. bad: targeted bad requests, each with its error and extack text,
 #      nothing changed; concurrent errors keep their own texts;
-#   3. flooding: a user namespace's root fills the resets and errors
+#   3. tenants: a second unprivileged user arms more namespaces than
+#      netns_user_max and holds every dump slot it may, while nobody's
+#      container arms and reads its own drops exactly, and nobody and the
+#      administrator read (hostile.sh's part_tenants);
+#   4. flooding: a user namespace's root fills the resets and errors
 #      tables with refused connects to distinct ports, and the
 #      administrator's own later entries must still appear, exact
 #      against ftrace (its quota); then nobody does so in the initial
 #      namespace, whose part of the tables the administrator shares: his
 #      later entries appear or count as overflow, exactly;
-#   4. arming: nobody makes TPSTAT_ARM_N (1,000) user namespaces, each
+#   5. arming: nobody makes TPSTAT_ARM_N (1,000) user namespaces, each
 #      with a network namespace whose root arms its counters: the
 #      netns_user_max of them that one user may have count, the rest are
 #      refused with a text naming it, the module's memory grows by
 #      exactly netns_user_max namespaces' counters and goes back when
 #      they die (other users and root keep their slots: tenants.sh);
-#   5. then rmmod with each kind of reader open: a dump half-read (the
+#   6. then rmmod with each kind of reader open: a dump half-read (the
 #      full tables' too), each debugfs file half-read, a monitor
 #      listening, a namespace's own counters; rmmod unloads or refuses
 #      (in use), the reader then fails cleanly, and the module loads and
 #      counts again.
 #   tests/net/adversary.sh <tpstat.ko>
-# TPSTAT_ADVERSARY_PARTS="flooding arming" (the default) runs parts 3 and
-# 4; "" leaves them out (make check, on the debug kernel).
+# TPSTAT_ADVERSARY_PARTS="flooding arming" (the default) runs parts 4 and
+# 5; "" leaves them out (make check, on the debug kernel).
 # TPSTAT_BUILD_SUFFIX=-arm64 (-armhf) takes the tools from build/*-arm64.
 set -uo pipefail
 
@@ -55,7 +59,11 @@ part_fuzz
 # shellcheck disable=SC2119 # no argument: the part judged alone
 part_bad
 
-# --- 3. table flooding by the unprivileged -----------------------------------------
+# --- 3. a second user takes every slot it may --------------------------------------
+# shellcheck disable=SC2119 # no argument: the part judged alone
+part_tenants
+
+# --- 4. table flooding by the unprivileged -----------------------------------------
 # admin_refused <port> <what>: the administrator's 4 refused connects to
 # <port>, judged by ftrace (each is a reset received by the client, one
 # sent for the closed port, and an ECONNREFUSED error).  The resets
@@ -127,7 +135,7 @@ flooding() {
 	exact "flooding"
 }
 
-# --- 4. many unprivileged namespaces arm their counters ----------------------------
+# --- 5. many unprivileged namespaces arm their counters ----------------------------
 # nsarm_run <n>: nobody makes <n> user namespaces, each with a network
 # namespace whose root arms its counters (SET_FILTER); sets ARM to the
 # result line, ARM_ENOSPC to the first refusal's text and ARM_MEM to the
@@ -183,7 +191,7 @@ for part in ${TPSTAT_ADVERSARY_PARTS-flooding arming}; do
 	esac
 done
 
-# --- 5. rmmod with each kind of reader open -------------------------------------
+# --- 6. rmmod with each kind of reader open -------------------------------------
 # rmmod_held and reload: hostile.sh.
 # The views' dumps over tables of a few hundred entries (refused
 # connects), so that they span many parts.

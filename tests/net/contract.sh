@@ -10,9 +10,11 @@
 #   1. the module loads with the default events: the hand-written probes'
 #      tracepoints attached where the kernel has them (run.sh's check);
 #      nlfuzz's TPSTAT_CONTRACT_FUZZ_N (1,000) requests as root, nobody and a
-#      user namespace's root, and the targeted bad requests, with every
-#      attached counter exact against ftrace over them (adversary.sh's
-#      parts 1 and 2, judged as one);
+#      user namespace's root; a second unprivileged user who takes every
+#      namespace and dump slot it may while nobody's container and the
+#      administrator arm and read; and the targeted bad requests, with
+#      every attached counter exact against ftrace over them
+#      (adversary.sh's parts 1, 2 and 3, judged as one);
 #   2. it loads again with events='*': every tracepoint the kernel has is
 #      attached, and over one window of workloads that touch every view's
 #      tracepoints (events.sh's, over a lossy link so that TCP
@@ -25,7 +27,7 @@
 #      total is what the workload made, as the judged counters say;
 #   4. rmmod with every event attached while a view's dump (a few
 #      hundred entries) is held half-read: it unloads or refuses, the dump
-#      then ends cleanly and the module unloads (adversary.sh's part 5,
+#      then ends cleanly and the module unloads (adversary.sh's part 6,
 #      one reader); the kernel log clean throughout (no BUG, WARNING,
 #      KASAN, lockdep, sleeping in atomic; kmemleak finds nothing).
 # Needs bash, coreutils, iproute2, jq, util-linux, kmod and the built
@@ -66,8 +68,10 @@ default_events_attached
 hostile_begin
 part_fuzz open
 took "fuzz"
+part_tenants joined
+took "tenants"
 part_bad joined
-took "bad requests, and the exactness of both"
+took "bad requests, and the exactness of all three"
 hostile_end
 rmmod tpstat
 check "rmmod with the default events" test ! -d /sys/module/tpstat

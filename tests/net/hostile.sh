@@ -18,6 +18,10 @@
 #                               part_fuzz open left open (one judged
 #                               part for both, one workload and quiesce
 #                               fewer)
+#   part_tenants [joined]       a second unprivileged user takes every
+#                               namespace and dump slot it may, while
+#                               nobody and the administrator go on;
+#                               "joined": in an open part (part_fuzz open)
 #   hold_dump <what> [last]     rmmod while a dump (nlfuzz hold-dump's
 #                               counters, events or "view NAME") is held
 #                               half-read; then the module loaded again
@@ -231,7 +235,7 @@ part_fuzz() {
 part_bad() {
 	local race part="bad requests"
 	if [ "${1:-}" = joined ]; then
-		part="fuzz (nobody's and a user namespace's root's runs) and bad requests"
+		part="fuzz (nobody's and a user namespace's root's runs), tenants and bad requests"
 	else
 		part_begin "bad requests" ring
 	fi
@@ -245,6 +249,63 @@ part_bad() {
 	check_eq "bad: two processes' concurrent errors each carry their own text" 0 "$race"
 	part_took "bad requests"
 	exact "$part"
+}
+
+# part_tenants [joined]: a second unprivileged user (user2) takes every
+# slot it may: it arms netns_user_max + 2 namespaces of its own (nsarm:
+# netns_user_max count, 2 are refused, naming it) and holds as many
+# dumps of the initial namespace as it may open (nlprobe hold: 8, the
+# ninth refused with EBUSY).  Meanwhile nobody's container arms its
+# counters and reads its own drops exactly, nobody and the administrator
+# read the initial namespace's, and a container of the administrator's
+# arms and reads: none of them fails (no EBUSY, no ENOSPC).  Judged (with
+# "joined", in the part left open, by its end).
+part_tenants() {
+	local d=$TMP/tenants cap hold_pid hold_w drops=7 got
+	mkdir -p "$d"
+	[ "${1:-}" = joined ] || part_begin "tenants" ring
+	cap=$(</sys/module/tpstat/parameters/netns_user_max)
+	nsarm_hold $((cap + 2)) user2
+	check_eq "tenants: of a second user's $((cap + 2)) namespaces, netns_user_max ($cap) arm, 2 are refused" \
+		"armed=$cap enospc=2 other=0" "$ARM"
+	check "tenants: ... the refusal names netns_user_max" grep -q netns_user_max <<<"$ARM_ENOSPC"
+	mkfifo "$d/hold.in"
+	user2 "$NLPROBE" hold 24 <"$d/hold.in" >"$d/hold.out" 2>&1 &
+	hold_pid=$!
+	exec {hold_w}>"$d/hold.in"
+	until_ok 600 grep -qx held "$d/hold.out"
+	sed 's/^/# user2: /' "$d/hold.out"
+	check_eq "tenants: the second user holds 8 dumps open, the ninth is refused (EBUSY)" \
+		"8 -16" "$(awk '$1 == "dumps" { d = $2 } $1 == "errno" { e = $2 } END { print d, e }' "$d/hold.out")"
+
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	userns bash -c 'ip link set lo up && "$0" filter clear &&
+		"$1" udp-send 127.0.0.1 5003 "$2" >/dev/null &&
+		"$0" -j drops --by location' "$TP" "$NETLOAD" "$drops" >"$d/container.json" 2>"$d/container.err"
+	check_eq "tenants: meanwhile nobody's container arms its counters and reads its drops" 0 $?
+	sed 's/^/# nobody'"'"'s container: /' "$d/container.err"
+	got=$(jq '[.drops[] | select(.location | test("^(__udp4_lib_rcv|udp_rcv)\\+")) | .count] | add // 0' \
+		"$d/container.json" 2>/dev/null)
+	check_eq "tenants: ... exactly its $drops datagrams to a closed port" "$drops" "$got"
+	nobody "$TP" drops >/dev/null 2>"$d/nobody.err"
+	check_eq "tenants: meanwhile nobody reads the initial namespace's drops" 0 $?
+	sed 's/^/# nobody: /' "$d/nobody.err"
+	"$TP" drops >/dev/null 2>"$d/root.err"
+	check_eq "tenants: meanwhile the administrator reads them" 0 $?
+	sed 's/^/# root: /' "$d/root.err"
+	ip netns add tpten
+	ip netns exec tpten "$TP" filter clear 2>"$d/rootns.err" &&
+		ip netns exec tpten "$TP" drops >/dev/null 2>>"$d/rootns.err"
+	check_eq "tenants: meanwhile the administrator's container arms its counters and reads" 0 $?
+	sed 's/^/# root'"'"'s container: /' "$d/rootns.err"
+	ip netns del tpten
+
+	exec {hold_w}>&-
+	wait "$hold_pid"
+	nsarm_release
+	part_took "tenants"
+	[ "${1:-}" = joined ] && return 0
+	exact "tenants"
 }
 
 # rmmod_held <what>: rmmod while a reader holds something; sets RM to

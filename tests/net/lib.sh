@@ -190,6 +190,9 @@ suite_end() {
 }
 
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+# A second unprivileged user, who is not nobody (a tenant of its own).
+UID2=4242
+user2() { setpriv --reuid=$UID2 --regid=$UID2 --clear-groups "$@"; }
 # until_ok <tenths of a second> <command...>: until the command succeeds.
 until_ok() {
 	local n=$1 i
@@ -510,14 +513,15 @@ default_events_attached() {
 		0 $bad_state
 }
 
-# nsarm_hold <n>: nobody makes <n> user namespaces, each with a network
-# namespace whose root arms its counters (SET_FILTER; build/tools/nsarm),
-# and holds them: sets ARM to the result line and ARM_ENOSPC to the first
-# refusal's text.  nsarm_release lets them go.
+# nsarm_hold <n> [user]: <user> (nobody, or user2) makes <n> user
+# namespaces, each with a network namespace whose root arms its counters
+# (SET_FILTER; build/tools/nsarm), and holds them: sets ARM to the result
+# line and ARM_ENOSPC to the first refusal's text.  nsarm_release lets
+# them go.
 # shellcheck disable=SC2034 # ARM and ARM_ENOSPC are the callers'
 nsarm_hold() {
 	local line
-	coproc ARMER { nobody "$NSARM" "$1" 2>&1; }
+	coproc ARMER { "${2:-nobody}" "$NSARM" "$1" 2>&1; }
 	# shellcheck disable=SC2153 # set by coproc
 	armer_pid=$ARMER_PID
 	ARM='' ARM_ENOSPC=''

@@ -31,7 +31,8 @@
 #      container, each have their lifetime recorded, as
 #      many as ftrace's sock:inet_sock_set_state saw close; nobody's
 #      namespace keeps its share of the births (an eighth of sockets=),
-#      the rest counted lost, and has it whole again once its
+#      the rest counted lost, which its container's reader is told and a
+#      second user's is not, and has it whole again once its
 #      connections closed;
 #   4. dump slots: in the initial namespace and in root's container,
 #      nobody asks for 24 dumps of the namespace's own entries and holds
@@ -49,9 +50,6 @@ set -uo pipefail
 suite_begin "$@"
 
 P=/sys/module/tpstat/parameters
-# A second unprivileged user, who is not nobody.
-UID2=4242
-user2() { setpriv --reuid=$UID2 --regid=$UID2 --clear-groups "$@"; }
 # <user> container <command...>: the command as root of a fresh user and
 # network namespace that <user> (nobody or user2) made.
 container() {
@@ -333,6 +331,12 @@ while read -r -t 600 line <&"${HOLDER[0]}"; do
 done
 echo "# births: $(head -1 "$DBG/lifetimes")"
 held_lost=$("$TP" -j lifetimes | jq .overflow)
+# Each container's reader is told of its own lost lifetimes alone: the
+# holder's root, nobody's losses; a fresh container of user2's, none.
+holder_ns=$(pgrep -f "tcp-hold 127.0.0.1 5101" | head -1)
+own_lost=$(nsenter -t "$holder_ns" -U -n "$TP" -j lifetimes | jq .overflow)
+# shellcheck disable=SC2016 # the container's shell expands it
+other_lost=$(container user2 bash -c 'ip link set lo up && "$0" -j lifetimes' "$TP" | jq .overflow)
 serve "$TMP/host.out" "$NETLOAD" tcp-server 127.0.0.1 5102 $K
 C=$("$NETLOAD" tcp-connect 127.0.0.1 5102 $K | sed -n 's/^connections=//p')
 reap
@@ -349,6 +353,9 @@ check_eq "births: nobody's container holds H connections open (2H sockets, more 
 share=$(($(<$P/sockets) / 8))
 check_eq "births: nobody's namespace kept its share, sockets/8 ($share) births, the rest counted lost" \
 	$((2 * H - share)) "$held_lost"
+check_eq "births: nobody's container's reader is told of those losses, its own" \
+	"$held_lost" "$own_lost"
+check_eq "births: a second user's container's reader is told of none" 0 "$other_lost"
 check_eq "births: meanwhile the host made K connections, ftrace saw each end born and close" \
 	"$K $K $K $K $K" "$C $act_born $act_closed $pas_born $pas_closed"
 check_eq "births: every one of the host's has its lifetime (active, remote port 5102; passive, local port 5102)" \
