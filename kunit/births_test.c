@@ -89,9 +89,9 @@ void tpstat_birth_shares_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 12U, b.tenants_max);
 	/* Share 3: two, and the third is lost (its caller is told). */
 	for (i = 0; i < 3; i++)
-		KUNIT_EXPECT_EQ(test, i < 2,
-				tpstat_birth_record(&b, &sk[i], 3, 1000, none,
-						    true));
+		KUNIT_EXPECT_EQ(test, (int)(i < 2),
+				(int)tpstat_birth_record(&b, &sk[i], 3, 1000,
+							 none, true));
 	KUNIT_EXPECT_EQ(test, 2, atomic_read(&b.share_used[3]));
 	KUNIT_EXPECT_EQ(test, 1LL, (long long)atomic64_read(&b.overflow));
 	KUNIT_EXPECT_FALSE(test, tpstat_birth_take(&b, &sk[2], &out));
