@@ -4,76 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alert.h"
 #include "cli.h"
+#include "cmd.h"
 #include "escape.h"
 #include "netns.h"
 
-static const struct {
-	const char *name;
-	enum tp_cmd cmd;
-	const char *usage;
-} commands[] = {
-	{ "list", CMD_LIST, "tpstat list [GLOB] [-v|--verbose]\n"
-	  "    every event tpstat knows and its state; -v adds the probe's\n"
-	  "    prototype variant and the fields it reads" },
-	{ "show", CMD_SHOW, "tpstat show [GLOB] [-z|--zeros] [--delta [--no-update] [--reset-history]]\n"
-	  "    counters, non-zero ones unless -z; --delta: their change since\n"
-	  "    this user's last --delta (a baseline file of theirs,\n"
-	  "    $TPSTAT_HISTORY or ~/.cache/tpstat/history.UID), then the\n"
-	  "    baseline is updated unless --no-update; --reset-history: from\n"
-	  "    a new baseline (the change since load)" },
-	{ "watch", CMD_WATCH, "tpstat watch [GLOB] [-i|--interval SECONDS] [-c|--count COUNT] [-z|--zeros]\n"
-	  "    changes per interval (default 1 s) and rates; redraws on a\n"
-	  "    terminal, appends when piped; -c stops after COUNT intervals;\n"
-	  "    -z shows the counters that did not change too" },
-	{ "reset", CMD_RESET, "tpstat reset all|GLOB\n"
-	  "    restart counters at 0: every counter and view (all), or the\n"
-	  "    matching events'; for every user; needs CAP_NET_ADMIN" },
-	{ "attach", CMD_ATTACH, "tpstat attach GLOB\n"
-	  "    start counting the matching events; needs CAP_NET_ADMIN" },
-	{ "detach", CMD_DETACH, "tpstat detach GLOB\n"
-	  "    stop counting them (their counters stay); needs CAP_NET_ADMIN" },
-	{ "info", CMD_INFO, "tpstat info\n"
-	  "    module version, kernel, features" },
-	/* here: the views, from their table (view_table.c) */
-	{ NULL, CMD_VIEW, NULL },
-	{ "filter", CMD_FILTER,
-	  "tpstat filter [pid N] [comm NAME] [netns NAME|INODE] [dev IFNAME|ifindex N]\n"
-	  "              [lport N] [rport N] [laddr ADDR[/PREFIX]] [raddr ADDR[/PREFIX]]\n"
-	  "tpstat filter clear | show\n"
-	  "    count only events that match every KEY given (as ftrace's\n"
-	  "    set_event_pid): replaces the whole filter; clear removes it; show\n"
-	  "    (the default) prints it.  Setting or clearing it starts every\n"
-	  "    count and view over.  netns: a name from ip netns, or an inode\n"
-	  "    number.  lport, rport, laddr, raddr: the socket's local and\n"
-	  "    remote ends; ADDR is IPv4 or IPv6, /PREFIX a network (no bits\n"
-	  "    beyond it); IPv4 matches IPv6 sockets' IPv4 peers too.  Changing\n"
-	  "    it needs CAP_NET_ADMIN" },
-	{ "monitor", CMD_MONITOR,
-	  "tpstat monitor [drops|resets|retrans|errors|states|all]...\n"
-	  "    alerts as they happen, one line each (-j: one JSON object each):\n"
-	  "    packet drops, TCP resets and retransmits, TCP state changes and\n"
-	  "    socket errors, summed per key over each second; alerts the module\n"
-	  "    or the socket lost are counted on a line of their own.  Default:\n"
-	  "    all.  Runs until interrupted or the module is unloaded; needs\n"
-	  "    CAP_NET_ADMIN" },
-	{ "export", CMD_EXPORT, "tpstat export [GLOB] [--textfile DIR]\n"
-	  "    counters in the Prometheus text format; --textfile writes\n"
-	  "    DIR/tpstat.prom atomically, for node_exporter's textfile collector" },
-	{ "help", CMD_HELP, "tpstat help [COMMAND]\n"
-	  "    this text, or one command's" },
-};
-
-#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
-
 /*
- * A command word: an entry of commands[], or a view (@view set) by its
- * name or an alias.  Whole, or a unique abbreviation of one command or
- * view (two words of one view, "lifetime" and "lifetimes", are one).
+ * A command word: a row of the commands' table (cmd.h), or for the
+ * views' row a view (@view set) by its name or an alias.  Whole, or a
+ * unique abbreviation of one command or view (two words of one view,
+ * "lifetime" and "lifetimes", are one).
  */
 struct cli_word {
-	enum tp_cmd cmd;
+	const struct command *cmd;
 	const struct view_ops *view;
 };
 
@@ -85,24 +28,15 @@ static bool word_match(const char *word, size_t len, const char *name,
 	return *exact || (len && !strncmp(word, name, len));
 }
 
-/* 0: found; -1: no such command; -2: ambiguous abbreviation. */
-static int cli_find(const char *word, struct cli_word *w)
+/*
+ * The views' row @c: 0 when @word is a view's name or alias (in *@w);
+ * else 1, each view it abbreviates counted in *@found (the last in *@w).
+ */
+static int view_find(const char *word, size_t len, const struct command *c,
+		     struct cli_word *w, int *found)
 {
-	size_t len = strlen(word);
 	const struct view_ops *ops;
-	int found = 0;
 
-	for (size_t i = 0; i < N_COMMANDS; i++) {
-		bool exact = false;
-
-		if (commands[i].cmd == CMD_VIEW ||
-		    !word_match(word, len, commands[i].name, &exact))
-			continue;
-		*w = (struct cli_word){ commands[i].cmd, NULL };
-		if (exact)
-			return 0;
-		found++;
-	}
 	for (size_t i = 0; (ops = view_at(i)); i++) {
 		bool exact = false, hit = word_match(word, len, ops->name, &exact);
 
@@ -110,7 +44,32 @@ static int cli_find(const char *word, struct cli_word *w)
 			hit |= word_match(word, len, ops->aliases[k], &exact);
 		if (!hit)
 			continue;
-		*w = (struct cli_word){ CMD_VIEW, ops };
+		*w = (struct cli_word){ c, ops };
+		if (exact)
+			return 0;
+		(*found)++;
+	}
+	return 1;
+}
+
+/* 0: found; -1: no such command; -2: ambiguous abbreviation. */
+static int cli_find(const char *word, struct cli_word *w)
+{
+	size_t len = strlen(word);
+	const struct command *c;
+	int found = 0;
+
+	for (size_t i = 0; (c = command_at(i)); i++) {
+		bool exact = false;
+
+		if (!c->name) {
+			if (!view_find(word, len, c, w, &found))
+				return 0;
+			continue;
+		}
+		if (!word_match(word, len, c->name, &exact))
+			continue;
+		*w = (struct cli_word){ c, NULL };
 		if (exact)
 			return 0;
 		found++;
@@ -118,7 +77,7 @@ static int cli_find(const char *word, struct cli_word *w)
 	return found == 1 ? 0 : found ? -2 : -1;
 }
 
-int cli_lookup(const char *word, enum tp_cmd *cmd,
+int cli_lookup(const char *word, const struct command **cmd,
 	       const struct view_ops **view)
 {
 	struct cli_word w;
@@ -131,14 +90,11 @@ int cli_lookup(const char *word, enum tp_cmd *cmd,
 	return r;
 }
 
-const char *cli_name(enum tp_cmd cmd, const struct view_ops *view)
+const char *cli_name(const struct command *cmd, const struct view_ops *view)
 {
 	if (view)
 		return view->name;
-	for (size_t i = 0; i < N_COMMANDS; i++)
-		if (commands[i].cmd == cmd && commands[i].name)
-			return commands[i].name;
-	return "";
+	return cmd && cmd->name ? cmd->name : "";
 }
 
 /*
@@ -164,17 +120,18 @@ static void usage_add(char *all, size_t len, size_t *used, const char *s)
 		*used += snprintf(all + *used, len - *used, "%s\n", s);
 }
 
-const char *cli_usage(enum tp_cmd cmd, const struct view_ops *view)
+const char *cli_usage(const struct command *cmd,
+		      const struct view_ops *view)
 {
 	static char all[16384];
 	const struct view_ops *ops;
+	const struct command *c;
 	size_t used;
 
 	if (view)
 		return view_usage(view);
-	for (size_t i = 0; i < N_COMMANDS; i++)
-		if (commands[i].cmd == cmd && commands[i].usage)
-			return commands[i].usage;
+	if (cmd && cmd->usage)
+		return cmd->usage;
 	used = snprintf(all, sizeof(all),
 			"usage: tpstat [-j|--json] [-p|--pretty] [-h|--human] [-H|--no-header] [-n|--netns NAME] COMMAND [ARGS]\n"
 			"       tpstat -V|--version\n"
@@ -198,9 +155,9 @@ const char *cli_usage(enum tp_cmd cmd, const struct view_ops *view)
 			"  src|dst PREFIX  local or remote address, 10.0.0.0/8, fd00::/8, ::1\n"
 			"  sport|dport|port PORT  local, remote, or the view's one port; 80, 1024-65535\n"
 			"  dev IFNAME  netns NAME|init|INODE  reason NAME|CODE  errno NAME|N\n\n");
-	for (size_t i = 0; i < N_COMMANDS; i++) {
-		if (commands[i].cmd != CMD_VIEW) {
-			usage_add(all, sizeof(all), &used, commands[i].usage);
+	for (size_t i = 0; (c = command_at(i)); i++) {
+		if (c->name) {
+			usage_add(all, sizeof(all), &used, c->usage);
 			continue;
 		}
 		for (size_t k = 0; (ops = view_at(k)); k++)
@@ -241,11 +198,22 @@ static const char *by_views_text(char *buf, size_t len, bool words)
 	return buf;
 }
 
-static int usage_error(char *err, size_t err_len, const char *fmt,
-		       const char *arg)
+int cli_usage_error(char *err, size_t err_len, const char *fmt,
+		    const char *arg)
 {
 	snprintf(err, err_len, fmt, arg);
 	return 2;
+}
+
+int cli_parse_glob(struct options *o, int n, const char *const *words,
+		   char *err, size_t err_len)
+{
+	if (n > 1)
+		return cli_usage_error(err, err_len, "unexpected argument '%s'",
+				       words[1]);
+	if (n == 1)
+		o->glob = words[0];
+	return 0;
 }
 
 /* A positive number of seconds, at most a day. */
@@ -284,6 +252,8 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	long top = 0;		/* --top N */
 	const char *by = NULL;	/* --by WORD: whose words depends on the command */
 	struct cli_word w;	/* the command */
+	unsigned int t;		/* its TAKES_* */
+	const char *name;	/* its word, for usage errors */
 	char views[160];
 
 	memset(o, 0, sizeof(*o));
@@ -295,8 +265,8 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		    isdigit((unsigned char)a[1])) {
 			/* A word ("pid -1" is one: filter says why not). */
 			if (n_words == MAX_WORDS)
-				return usage_error(err, err_len,
-						   "unexpected argument '%s'", a);
+				return cli_usage_error(err, err_len,
+						       "unexpected argument '%s'", a);
 			words[n_words++] = a;
 		} else if (!strcmp(a, "--")) {
 			opts_end = true;
@@ -319,13 +289,13 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		} else if (!strcmp(a, "-i") || !strcmp(a, "--interval")) {
 			timing = true;
 			if (++i == argc || parse_interval(argv[i], &o->interval))
-				return usage_error(err, err_len,
-						   "%s needs a number of seconds between 0.01 and 86400", a);
+				return cli_usage_error(err, err_len,
+						       "%s needs a number of seconds between 0.01 and 86400", a);
 		} else if (!strcmp(a, "-c") || !strcmp(a, "--count")) {
 			timing = true;
 			if (++i == argc || parse_count(argv[i], &o->count))
-				return usage_error(err, err_len,
-						   "%s needs a positive whole number", a);
+				return cli_usage_error(err, err_len,
+						       "%s needs a positive whole number", a);
 		} else if (!strcmp(a, "--by")) {
 			if (++i == argc) {
 				snprintf(err, err_len, "%s needs %s", a,
@@ -337,11 +307,11 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			   !strcmp(a, "--netns")) {
 			/* Before the command, as ip -n. */
 			if (n_words)
-				return usage_error(err, err_len,
-						   "%s goes before the command (tpstat --netns NAME COMMAND)", a);
+				return cli_usage_error(err, err_len,
+						       "%s goes before the command (tpstat --netns NAME COMMAND)", a);
 			if (++i == argc || !netns_name_ok(argv[i]))
-				return usage_error(err, err_len,
-						   "%s needs a network namespace name (ip netns list)", a);
+				return cli_usage_error(err, err_len,
+						       "%s needs a network namespace name (ip netns list)", a);
 			o->netns = argv[i];
 		} else if (!strcmp(a, "-n")) {
 			/*
@@ -350,17 +320,17 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			 */
 			if (cli_find(words[0], &w) || !w.view ||
 			    !w.view->old_dash_n)
-				return usage_error(err, err_len,
-						   "%s goes before the command (tpstat -n NAME COMMAND)", a);
+				return cli_usage_error(err, err_len,
+						       "%s goes before the command (tpstat -n NAME COMMAND)", a);
 			if (++i == argc || parse_count(argv[i], &top))
-				return usage_error(err, err_len,
-						   "%s after drops is its old --top: it needs a positive whole number (a namespace goes before the command)", a);
+				return cli_usage_error(err, err_len,
+						       "%s after drops is its old --top: it needs a positive whole number (a namespace goes before the command)", a);
 			drop_opts = true;
 			o->warning = "drops -n N is deprecated and goes in the next release: use drops --top N (-n NAME before the command is the network namespace)";
 		} else if (!strcmp(a, "--sort")) {
 			if (++i == argc || !argv[i][0])
-				return usage_error(err, err_len,
-						   "%s needs a field: one of the view's columns (tpstat help VIEW)", a);
+				return cli_usage_error(err, err_len,
+						       "%s needs a field: one of the view's columns (tpstat help VIEW)", a);
 			o->va.sort = argv[i];
 		} else if (!strcmp(a, "-H") || !strcmp(a, "--no-header")) {
 			o->no_header = true;
@@ -371,60 +341,52 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		} else if (!strcmp(a, "--top")) {
 			drop_opts = true;
 			if (++i == argc || parse_count(argv[i], &top))
-				return usage_error(err, err_len,
-						   "%s needs a positive whole number", a);
+				return cli_usage_error(err, err_len,
+						       "%s needs a positive whole number", a);
 		} else if (!strcmp(a, "--textfile")) {
 			if (++i == argc || !argv[i][0])
-				return usage_error(err, err_len,
-						   "%s needs a directory", a);
+				return cli_usage_error(err, err_len,
+						       "%s needs a directory", a);
 			o->textfile = argv[i];
 		} else if (!strcmp(a, "-h")) {
 			human = true;
 		} else if (!strcmp(a, "--help")) {
 			help = true;
 		} else {
-			return usage_error(err, err_len, "unknown option '%s'", a);
+			return cli_usage_error(err, err_len, "unknown option '%s'", a);
 		}
 	}
 	if (o->version) {
 		/* As ip -V: the version, whatever else the line holds. */
-		o->cmd = CMD_NONE;
+		o->cmd = NULL;
 		return 0;
 	}
 	/* "tpstat -h" alone is help, as before; with a command, as ip -h. */
 	if ((help || human) && !n_words) {
-		o->cmd = CMD_HELP;
+		o->cmd = &help_command;
 		return 0;
 	}
 	if (!n_words)
-		return usage_error(err, err_len, "%s", "no command given");
+		return cli_usage_error(err, err_len, "%s", "no command given");
 	r = cli_find(words[0], &w);
 	if (r)
-		return usage_error(err, err_len, r == -2 ?
-				   "ambiguous command '%s'" :
-				   "unknown command '%s'", words[0]);
+		return cli_usage_error(err, err_len, r == -2 ?
+				       "ambiguous command '%s'" :
+				       "unknown command '%s'", words[0]);
 	o->cmd = w.cmd;
 	o->view = w.view;
 	o->va.top = top;
+	t = o->cmd->takes;
 	/* "COMMAND ... -h": that command's help, whatever else is there. */
-	if (help && o->cmd != CMD_HELP) {
+	if (help && !(t & TAKES_ANY)) {
 		o->help_for = o->cmd;
 		o->help_view = o->view;
-		o->cmd = CMD_HELP;
+		o->cmd = &help_command;
 		o->view = NULL;
 		return 0;
 	}
-	if (o->cmd == CMD_HELP) {
-		if (n_words > 2)
-			return usage_error(err, err_len, "unexpected argument '%s'", words[2]);
-		if (n_words == 2 && cli_find(words[1], &w))
-			return usage_error(err, err_len, "no help for '%s'", words[1]);
-		if (n_words == 2) {
-			o->help_for = w.cmd;
-			o->help_view = w.view;
-		}
-		return 0;
-	}
+	if (t & TAKES_ANY)
+		return o->cmd->parse(o, n_words - 1, words + 1, err, err_len);
 	if (o->view && o->view->parse_by) {
 		r = o->view->parse_by(by, &o->va, err, err_len);
 		if (r)
@@ -437,9 +399,9 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	}
 	o->human |= human;
 	if ((drop_opts || o->va.sort || o->human || o->no_header) && !o->view)
-		return usage_error(err, err_len,
-				   "--top, --sort, -h and -H are for the views, not %s",
-				   cli_name(o->cmd, o->view));
+		return cli_usage_error(err, err_len,
+				       "--top, --sort, -h and -H are for the views, not %s",
+				       cli_name(o->cmd, o->view));
 	if (o->va.sort &&
 	    !view_field_find(view_ops_shown(o->view, &o->va), o->va.sort)) {
 		char fields[256];
@@ -450,76 +412,31 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 					  fields, sizeof(fields)));
 		return 2;
 	}
-	switch (o->cmd) {
-	case CMD_FILTER:
-		r = filter_parse(n_words - 1, words + 1, &o->filter_act,
-				 &o->filter, err, err_len);
-		if (r)
-			return r;
-		break;
-	case CMD_MONITOR:
-		for (i = 1; i < n_words; i++)
-			if (alert_kind_parse(words[i], &o->alert_kinds))
-				return usage_error(err, err_len,
-						   "unknown alert kind '%s' (drops, resets, retrans, errors, states or all)",
-						   words[i]);
-		if (!o->alert_kinds)
-			o->alert_kinds = ALERT_KINDS_ALL;
-		break;
-	case CMD_VIEW:
-		if (o->view->parse_words) {
-			r = o->view->parse_words(n_words - 1, words + 1, &o->va,
-						 err, err_len);
-			if (r)
-				return r;
-			break;
-		}
-		/* The words after a view are selectors: dst 10.0.0.0/8 ... */
-		r = select_parse(n_words - 1, words + 1, &o->sel, err, err_len);
-		if (!r)
-			r = select_check(&o->sel,
-					 view_ops_shown(o->view, &o->va)->selectors,
-					 view_ops_shown(o->view, &o->va)->name,
-					 err, err_len);
-		if (r)
-			return r;
-		break;
-	default:
-		if (n_words > 2 || (n_words == 2 && o->cmd == CMD_INFO))
-			return usage_error(err, err_len, "unexpected argument '%s'",
-					   words[o->cmd == CMD_INFO ? 1 : 2]);
-		if (n_words == 2)
-			o->glob = words[1];
-		break;
-	}
-	if ((o->cmd == CMD_ATTACH || o->cmd == CMD_DETACH) && !o->glob)
-		return usage_error(err, err_len, "%s needs a GLOB",
-				   cli_name(o->cmd, o->view));
-	/*
-	 * A reset zeroes what every user and the exporter read: its scope is
-	 * said, never implied.  "all" is every counter and view (no glob to
-	 * the kernel); anything else is a glob of events.
-	 */
-	if (o->cmd == CMD_RESET) {
-		if (!o->glob)
-			return usage_error(err, err_len, "%s",
-					   "reset needs its scope: 'tpstat reset all' or 'tpstat reset GLOB'");
-		if (!strcmp(o->glob, "all"))
-			o->glob = NULL;
-	}
-	if (o->verbose && o->cmd != CMD_LIST)
-		return usage_error(err, err_len, "-v is for list, not %s", cli_name(o->cmd, o->view));
-	if (timing && o->cmd != CMD_WATCH && !o->view)
-		return usage_error(err, err_len, "-i and -c are for watch and the views, not %s", cli_name(o->cmd, o->view));
-	o->timed = timing && o->cmd != CMD_WATCH;
-	if (o->zeros && o->cmd != CMD_SHOW && o->cmd != CMD_WATCH)
-		return usage_error(err, err_len, "-z is for show and watch, not %s", cli_name(o->cmd, o->view));
-	if (o->delta && o->cmd != CMD_SHOW)
-		return usage_error(err, err_len, "--delta, --no-update and --reset-history are for show, not %s", cli_name(o->cmd, o->view));
-	if (o->textfile && o->cmd != CMD_EXPORT)
-		return usage_error(err, err_len, "--textfile is for export, not %s", cli_name(o->cmd, o->view));
-	if (o->json && o->cmd == CMD_EXPORT)
-		return usage_error(err, err_len, "%s", "export prints the Prometheus format, not JSON");
+	r = o->cmd->parse(o, n_words - 1, words + 1, err, err_len);
+	if (r)
+		return r;
+	/* The options only some commands take (cmd.h), in TAKES_* order. */
+	name = cli_name(o->cmd, o->view);
+	if (o->verbose && !(t & TAKES_VERBOSE))
+		return cli_usage_error(err, err_len, "-v is for list, not %s", name);
+	if (timing && !(t & TAKES_INTERVAL))
+		return cli_usage_error(err, err_len,
+				       "-i and -c are for watch and the views, not %s", name);
+	o->timed = timing;
+	if (o->zeros && !(t & TAKES_ZEROS))
+		return cli_usage_error(err, err_len,
+				       "-z is for show and watch, not %s", name);
+	if (o->delta && !(t & TAKES_DELTA))
+		return cli_usage_error(err, err_len,
+				       "--delta, --no-update and --reset-history are for show, not %s",
+				       name);
+	if (o->textfile && !(t & TAKES_TEXTFILE))
+		return cli_usage_error(err, err_len,
+				       "--textfile is for export, not %s", name);
+	/* export, the one command without JSON, writes Prometheus's format. */
+	if (o->json && !(t & TAKES_JSON))
+		return cli_usage_error(err, err_len, "%s",
+				       "export prints the Prometheus format, not JSON");
 	return 0;
 }
 

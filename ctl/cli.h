@@ -9,17 +9,12 @@
 #include "filter.h"
 #include "views.h"
 
-enum tp_cmd {
-	CMD_NONE, CMD_LIST, CMD_SHOW, CMD_WATCH, CMD_RESET, CMD_ATTACH,
-	CMD_DETACH, CMD_INFO, CMD_EXPORT, CMD_HELP,
-	CMD_VIEW,	/* a view: options.view says which (view_table.c) */
-	CMD_FILTER, CMD_MONITOR,
-};
+struct command;
 
 struct options {
-	enum tp_cmd cmd;
-	const struct view_ops *view;	/* CMD_VIEW: the view */
-	enum tp_cmd help_for;	/* "help COMMAND" */
+	const struct command *cmd;	/* cmd.h: the command's row */
+	const struct view_ops *view;	/* the views' row: which view */
+	const struct command *help_for;	/* "help COMMAND"; NULL: all */
 	const struct view_ops *help_view;	/* "help VIEW" */
 	const char *glob;
 	const char *textfile;	/* export --textfile DIR */
@@ -27,9 +22,9 @@ struct options {
 	bool version;		/* -V: the tool's version and the module's */
 	double interval;	/* watch and views -i, seconds */
 	long count;		/* watch and views -c, 0 = until interrupted */
-	bool timed;		/* a view with -i or -c: one per interval */
+	bool timed;		/* -i or -c: a view read once per interval */
 	bool delta, no_update, reset_history;	/* show --delta ... */
-	/* The view's --by, --top, --sort and own words; .sel set by run(). */
+	/* The view's --by, --top, --sort and own words; .sel set by its run. */
 	struct view_args va;
 	struct selector sel;	/* views' selectors: dst 10.0.0.0/8 ... */
 	bool human, no_header;	/* views' -h and -H */
@@ -42,18 +37,29 @@ struct options {
 };
 
 /*
- * A command word: its command, and for CMD_VIEW its view (else NULL).
+ * A command word: its row of the commands' table (cmd.h) and, for the
+ * views' row, its view (else NULL).  Whole, or a unique abbreviation.
  * 0: found; -1: no such command; -2: ambiguous abbreviation.
  */
-int cli_lookup(const char *word, enum tp_cmd *cmd,
+int cli_lookup(const char *word, const struct command **cmd,
 	       const struct view_ops **view);
-/* The command's word: a view's name for CMD_VIEW. */
-const char *cli_name(enum tp_cmd cmd, const struct view_ops *view);
+/* The command's word: a view's name for the views' row; "" for NULL. */
+const char *cli_name(const struct command *cmd, const struct view_ops *view);
 /* 0, or 2 (a usage error) with the reason in @err. */
 int cli_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t err_len);
-/* The usage of @view, else of @cmd; of everything for CMD_NONE. */
-const char *cli_usage(enum tp_cmd cmd, const struct view_ops *view);
+/* The usage of @view, else of @cmd; of everything for neither. */
+const char *cli_usage(const struct command *cmd,
+		      const struct view_ops *view);
+/*
+ * For the commands' ->parse(): the reason, @fmt with its one %s @arg
+ * (the word refused), into @err; returns 2, a usage error.
+ */
+int cli_usage_error(char *err, size_t err_len, const char *fmt,
+		    const char *arg);
+/* [GLOB]: at most one word, into @o->glob; a ->parse() of cmd.h. */
+int cli_parse_glob(struct options *o, int n, const char *const *words,
+		   char *err, size_t err_len);
 
 /*
  * What -V prints: the tool's version and, when @module is not NULL, the

@@ -17,7 +17,7 @@
  * module older than NETNS_COOKIE) gets netns_cookie="": the label is
  * always written, empty then, which Prometheus takes as no label.
  *
- * From the views (TPSTAT_CMD_GET_VIEW, read by main.c; a view that is
+ * From the views (TPSTAT_CMD_GET_VIEW, read by cmd_export.c; a view that is
  * off or not readable leaves its families out), each written by the
  * view's *_export() in its view_<name>.c:
  *  - tpstat_skb_drops_by_reason_total{reason,code}: the DROPS view

@@ -8,6 +8,8 @@
 #include <sys/socket.h>
 #include <linux/genetlink.h>
 
+#include "cli.h"
+#include "cmd.h"
 #include "filter.h"
 #include "escape.h"
 #include "json.h"
@@ -507,3 +509,48 @@ int filter_cmd(struct tpnl *nl, enum filter_action act,
 		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
 	return 1;
 }
+
+static int filter_words(struct options *o, int n, const char *const *words,
+			char *err, size_t err_len)
+{
+	return filter_parse(n, words, &o->filter_act, &o->filter, err,
+			    err_len);
+}
+
+/*
+ * The filter's names first, in the namespace it is set in and before
+ * the module is asked: a device that is not there is said as such.
+ */
+static int filter_run(const struct options *o, const struct out_opts *out)
+{
+	struct filter f = o->filter;
+	struct tpnl nl;
+	int err;
+
+	if (filter_resolve(&f))
+		return 1;
+	err = tpnl_open(&nl);
+	if (err)
+		return tpnl_done(&nl, err);
+	err = filter_cmd(&nl, o->filter_act, &f, out);
+	tpnl_close(&nl);
+	return err;
+}
+
+const struct command filter_command = {
+	.name = "filter",
+	.parse = filter_words,
+	.run = filter_run,
+	.usage = "tpstat filter [pid N] [comm NAME] [netns NAME|INODE] [dev IFNAME|ifindex N]\n"
+		 "              [lport N] [rport N] [laddr ADDR[/PREFIX]] [raddr ADDR[/PREFIX]]\n"
+		 "tpstat filter clear | show\n"
+		 "    count only events that match every KEY given (as ftrace's\n"
+		 "    set_event_pid): replaces the whole filter; clear removes it; show\n"
+		 "    (the default) prints it.  Setting or clearing it starts every\n"
+		 "    count and view over.  netns: a name from ip netns, or an inode\n"
+		 "    number.  lport, rport, laddr, raddr: the socket's local and\n"
+		 "    remote ends; ADDR is IPv4 or IPv6, /PREFIX a network (no bits\n"
+		 "    beyond it); IPv4 matches IPv6 sockets' IPv4 peers too.  Changing\n"
+		 "    it needs CAP_NET_ADMIN",
+	.takes = TAKES_JSON,
+};

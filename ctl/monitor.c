@@ -8,7 +8,10 @@
 #include <sys/socket.h>
 #include <linux/genetlink.h>
 
+#include "alert.h"
 #include "alert_output.h"
+#include "cli.h"
+#include "cmd.h"
 #include "monitor.h"
 #include "nl.h"
 #include "output.h"
@@ -235,3 +238,43 @@ int monitor_cmd(struct tpnl *nl, unsigned int kinds,
 	}
 	return err;
 }
+
+/* The kinds of alert asked for: all when none is named. */
+static int monitor_parse(struct options *o, int n, const char *const *words,
+			 char *err, size_t err_len)
+{
+	for (int i = 0; i < n; i++)
+		if (alert_kind_parse(words[i], &o->alert_kinds))
+			return cli_usage_error(err, err_len,
+					       "unknown alert kind '%s' (drops, resets, retrans, errors, states or all)",
+					       words[i]);
+	if (!o->alert_kinds)
+		o->alert_kinds = ALERT_KINDS_ALL;
+	return 0;
+}
+
+static int monitor_run(const struct options *o, const struct out_opts *out)
+{
+	struct tpnl nl;
+	int err = tpnl_open(&nl);
+
+	if (err)
+		return tpnl_done(&nl, err);
+	err = monitor_cmd(&nl, o->alert_kinds, out);
+	tpnl_close(&nl);
+	return err;
+}
+
+const struct command monitor_command = {
+	.name = "monitor",
+	.parse = monitor_parse,
+	.run = monitor_run,
+	.usage = "tpstat monitor [drops|resets|retrans|errors|states|all]...\n"
+		 "    alerts as they happen, one line each (-j: one JSON object each):\n"
+		 "    packet drops, TCP resets and retransmits, TCP state changes and\n"
+		 "    socket errors, summed per key over each second; alerts the module\n"
+		 "    or the socket lost are counted on a line of their own.  Default:\n"
+		 "    all.  Runs until interrupted or the module is unloaded; needs\n"
+		 "    CAP_NET_ADMIN",
+	.takes = TAKES_JSON,
+};

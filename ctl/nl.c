@@ -528,6 +528,14 @@ const char *tpnl_strerror(const struct tpnl *nl, int err)
 	}
 }
 
+int tpnl_done(struct tpnl *nl, int err)
+{
+	if (err)
+		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+	tpnl_close(nl);
+	return err ? 1 : 0;
+}
+
 static int features_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *a;

@@ -116,6 +116,12 @@ int tpnl_reject(const char *fmt, ...)
 
 /* A one-line explanation of a failed request, for users. */
 const char *tpnl_strerror(const struct tpnl *nl, int err);
+/*
+ * The end of a command that asked the module (cmd.h's ->run()): @nl
+ * closed, then 0, or 1 after "tpstat: " and tpnl_strerror() of @err on
+ * stderr.
+ */
+int tpnl_done(struct tpnl *nl, int err);
 
 /* The module's TPSTAT_F_* features into *@features: 0 or -errno. */
 int tpnl_features(struct tpnl *nl, uint32_t *features);

@@ -285,7 +285,7 @@ int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
 	     const struct out_opts *o);
 
 /*
- * What the views export.c and main.c call beyond their ops.  Each
+ * What the views export.c and cmd_export.c call beyond their ops.  Each
  * *_export() writes its Prometheus family from a view read for export
  * (export.h); nothing for a NULL view.
  */

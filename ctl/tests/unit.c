@@ -20,6 +20,7 @@
 
 #include "alert_output.h"
 #include "cli.h"
+#include "cmd.h"
 #include "export.h"
 #include "filter.h"
 #include "hist.h"
@@ -64,9 +65,22 @@ static int parse(const char *line, struct options *o, char *err)
 }
 
 /*
- * A command as these tests name it: CMD_* for the tool's own, CMD_VIEW
- * with its view as VIEW_CMD(enum tpstat_view), for the view table's.
+ * A command as these tests name it: CMD_* for a row of the commands'
+ * table (cmd.h), by its word (cmd_words[]), and VIEW_CMD(enum
+ * tpstat_view) for a view, which the views' row runs.
  */
+enum {
+	CMD_NONE, CMD_LIST, CMD_SHOW, CMD_WATCH, CMD_RESET, CMD_ATTACH,
+	CMD_DETACH, CMD_INFO, CMD_EXPORT, CMD_HELP, CMD_FILTER, CMD_MONITOR,
+	N_CMD_WORDS
+};
+static const char *const cmd_words[N_CMD_WORDS] = {
+	[CMD_LIST] = "list", [CMD_SHOW] = "show", [CMD_WATCH] = "watch",
+	[CMD_RESET] = "reset", [CMD_ATTACH] = "attach",
+	[CMD_DETACH] = "detach", [CMD_INFO] = "info",
+	[CMD_EXPORT] = "export", [CMD_HELP] = "help",
+	[CMD_FILTER] = "filter", [CMD_MONITOR] = "monitor",
+};
 #define VIEW_CMD(id) (0x100 + (int)(id))
 #define CMD_DROPS VIEW_CMD(TPSTAT_VIEW_DROPS)
 #define CMD_TRAPS VIEW_CMD(TPSTAT_VIEW_TRAPS)
@@ -82,9 +96,26 @@ static int parse(const char *line, struct options *o, char *err)
 #define CMD_AUTH VIEW_CMD(TPSTAT_VIEW_AUTH)
 #define CMD_SOCKMEM VIEW_CMD(TPSTAT_VIEW_SOCKMEM)
 
-static int cmd_code(enum tp_cmd cmd, const struct view_ops *view)
+static int cmd_code(const struct command *cmd, const struct view_ops *view)
 {
-	return cmd == CMD_VIEW && view ? VIEW_CMD(view->id) : (int)cmd;
+	if (view)
+		return VIEW_CMD(view->id);
+	for (int c = CMD_LIST; cmd && cmd->name && c < N_CMD_WORDS; c++)
+		if (!strcmp(cmd->name, cmd_words[c]))
+			return c;
+	return CMD_NONE;
+}
+
+/* The table's row for CMD_*, found by its word as a user types it. */
+static const struct command *cmd_row(int c)
+{
+	const struct command *cmd;
+
+	for (size_t i = 0; c > CMD_NONE && c < N_CMD_WORDS &&
+	     (cmd = command_at(i)); i++)
+		if (cmd->name && !strcmp(cmd->name, cmd_words[c]))
+			return cmd;
+	return NULL;
 }
 
 static int cmd_of(const struct options *o)
@@ -94,13 +125,13 @@ static int cmd_of(const struct options *o)
 
 static int help_of(const struct options *o)
 {
-	return cmd_code(o->help_view ? CMD_VIEW : o->help_for, o->help_view);
+	return cmd_code(o->help_for, o->help_view);
 }
 
 static int lookup(const char *word, int *c)
 {
 	const struct view_ops *view;
-	enum tp_cmd cmd;
+	const struct command *cmd;
 	int r = cli_lookup(word, &cmd, &view);
 
 	if (!r)
@@ -110,13 +141,55 @@ static int lookup(const char *word, int *c)
 
 static const char *usage_of(int c)
 {
-	return c >= VIEW_CMD(0) ? cli_usage(CMD_VIEW, view_ops(c - VIEW_CMD(0))) :
-				  cli_usage((enum tp_cmd)c, NULL);
+	return c >= VIEW_CMD(0) ? cli_usage(NULL, view_ops(c - VIEW_CMD(0))) :
+				  cli_usage(cmd_row(c), NULL);
 }
 
 static int cli_view(int c)
 {
 	return c >= VIEW_CMD(0) ? c - VIEW_CMD(0) : -1;
+}
+
+/*
+ * The commands' table (cmd.h): a row each, found by its word, with its
+ * parse, run and usage; one nameless row for the views; help offline
+ * and last, as tpstat help ends with its usage.
+ */
+static void test_commands(void)
+{
+	const struct command *c, *found, *last = NULL;
+	const struct view_ops *view;
+	size_t named = 0, nameless = 0, offline = 0;
+	char want[64];
+
+	for (size_t i = 0; (c = command_at(i)); i++) {
+		last = c;
+		CHECK(c->parse && c->run, "row %zu: parse and run", i);
+		offline += c->offline;
+		if (!c->name) {
+			nameless++;
+			CHECK(!c->usage && (c->takes & TAKES_INTERVAL),
+			      "the views' row: their usage, -i and -c");
+			continue;
+		}
+		named++;
+		CHECK(!cli_lookup(c->name, &found, &view) && found == c &&
+		      !view, "%s: found by its word", c->name);
+		snprintf(want, sizeof(want), "tpstat %s", c->name);
+		CHECK(c->usage && !strncmp(c->usage, want, strlen(want)) &&
+		      strstr(cli_usage(NULL, NULL), c->usage) &&
+		      cli_usage(c, NULL) == c->usage,
+		      "%s: its usage, in tpstat help", c->name);
+		CHECK(cmd_row(cmd_code(c, NULL)) == c,
+		      "%s: one of these tests' CMD_*", c->name);
+	}
+	CHECK(named == N_CMD_WORDS - 1 && nameless == 1,
+	      "%zu commands and the views' row", named);
+	CHECK(last == &help_command && help_command.offline && offline == 1,
+	      "help: the last row, the one run before -n's namespace");
+	CHECK(!(cmd_row(CMD_EXPORT)->takes & TAKES_JSON) &&
+	      (cmd_row(CMD_LIST)->takes & TAKES_VERBOSE),
+	      "export takes no -j, list takes -v");
 }
 
 static void test_lookup(void)
@@ -520,7 +593,7 @@ static void test_view_parse(void)
 	parse("hist srtt_us", &o, err);
 	CHECK(o.va.hist_only && !strcmp(o.va.hist_only, "srtt_us"), "hist NAME");
 	parse("drops --help", &o, err);
-	CHECK(o.cmd == CMD_HELP && help_of(&o) == CMD_DROPS, "drops --help: its help");
+	CHECK(cmd_of(&o) == CMD_HELP && help_of(&o) == CMD_DROPS, "drops --help: its help");
 	parse("drops -h", &o, err);
 	CHECK(cmd_of(&o) == CMD_DROPS && o.human, "drops -h: human units, as ip -h");
 	parse("filter", &o, err);
@@ -4368,24 +4441,24 @@ static void test_view_battery(void)
 
 	for (size_t k = 0; (ops = view_at(k)); k++) {
 		const char *name = ops->name;
-		enum tp_cmd cmd;
+		const struct command *cmd;
 		const struct view_ops *found;
 		struct view v;
 		size_t lines, lines_bare, samples;
 		char *s;
 
 		/* The command word and help are the table's. */
-		CHECK(!cli_lookup(name, &cmd, &found) && cmd == CMD_VIEW &&
+		CHECK(!cli_lookup(name, &cmd, &found) && !cmd->name &&
 		      found == ops, "%s: its own command word", name);
 		for (size_t a = 0; ops->aliases && ops->aliases[a]; a++)
 			CHECK(!cli_lookup(ops->aliases[a], &cmd, &found) &&
 			      found == ops, "%s: alias %s", name,
 			      ops->aliases[a]);
 		snprintf(want, sizeof(want), "tpstat %s ", name);
-		CHECK(!strncmp(cli_usage(CMD_VIEW, ops), want, strlen(want)) &&
-		      strstr(cli_usage(CMD_VIEW, ops), "selectors: "),
+		CHECK(!strncmp(cli_usage(NULL, ops), want, strlen(want)) &&
+		      strstr(cli_usage(NULL, ops), "selectors: "),
 		      "%s: its usage", name);
-		CHECK(strstr(cli_usage(CMD_NONE, NULL), ops->usage),
+		CHECK(strstr(cli_usage(NULL, NULL), ops->usage),
 		      "%s: in tpstat help", name);
 
 		/* The dump read whole. */
@@ -4662,6 +4735,7 @@ int main(int argc, char **argv)
 		netns_dir_clean();
 		return 0;
 	}
+	test_commands();
 	test_lookup();
 	test_parse();
 	test_options();

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The module's replies for events, counters and its info, read into
+ * rows.  A reply is checked before it is copied: an attribute of the
+ * wrong length or a string without its NUL fails the whole request
+ * instead of printing what the kernel did not say.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/genetlink.h>
+
+#include "nl.h"
+#include "replies.h"
+#include "../uapi/linux/tpstat.h"
+
+static void *rows_add(struct rows *r)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 64;
+		void *v = realloc(r->v, cap * r->size);
+
+		if (!v) {
+			fprintf(stderr, "tpstat: out of memory\n");
+			exit(1);
+		}
+		r->v = v;
+		r->cap = cap;
+	}
+	return memset((char *)r->v + r->n++ * r->size, 0, r->size);
+}
+
+/*
+ * Whether @a is a valid @type; a known attribute that is not (the wrong
+ * length, a string without its NUL) marks the whole reply *@bad.
+ */
+static bool valid(const struct nlattr *a, enum mnl_attr_data_type type,
+		  bool *bad)
+{
+	if (mnl_attr_validate(a, type) >= 0)
+		return true;
+	*bad = true;
+	return false;
+}
+
+static bool copy_str(char *dst, size_t len, const struct nlattr *a,
+		     bool *bad)
+{
+	if (!valid(a, MNL_TYPE_NUL_STRING, bad))
+		return false;
+	snprintf(dst, len, "%s", mnl_attr_get_str(a));
+	return true;
+}
+
+/*
+ * The end of a callback: MNL_CB_OK, or a malformed @what rejected, or
+ * one without the attributes the module always sends (not @whole).
+ */
+static int verdict(bool bad, bool whole, const char *what)
+{
+	if (bad)
+		return tpnl_reject("%s with an attribute of the wrong length, or a string without its NUL",
+				   what);
+	if (!whole)
+		return tpnl_reject("%s without its id, name or value", what);
+	return MNL_CB_OK;
+}
+
+static int event_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct event_row *e = rows_add(data);
+	const struct nlattr *a;
+	bool bad = false, id = false, named = false;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case TPSTAT_A_EVENT_ID:
+			id = valid(a, MNL_TYPE_U32, &bad);
+			if (id)
+				e->id = mnl_attr_get_u32(a);
+			break;
+		case TPSTAT_A_EVENT_NAME:
+			named = copy_str(e->name, sizeof(e->name), a, &bad);
+			break;
+		case TPSTAT_A_EVENT_GROUP:
+			copy_str(e->group, sizeof(e->group), a, &bad);
+			break;
+		case TPSTAT_A_EVENT_STATE:
+			if (valid(a, MNL_TYPE_U8, &bad))
+				e->state = mnl_attr_get_u8(a);
+			break;
+		case TPSTAT_A_EVENT_VARIANT:
+			e->has_probe = true;
+			copy_str(e->variant, sizeof(e->variant), a, &bad);
+			break;
+		case TPSTAT_A_EVENT_FIELDS:
+			copy_str(e->fields, sizeof(e->fields), a, &bad);
+			break;
+		}
+	}
+	return verdict(bad, id && named, "an event");
+}
+
+static int counter_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct counter_row *c = rows_add(data);
+	const struct nlattr *a;
+	bool bad = false, named = false, value = false;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case TPSTAT_A_COUNTER_NAME:
+			named = copy_str(c->name, sizeof(c->name), a, &bad);
+			break;
+		case TPSTAT_A_COUNTER_VALUE:
+			value = valid(a, MNL_TYPE_U64, &bad);
+			if (value)
+				c->value = mnl_attr_get_u64(a);
+			break;
+		}
+	}
+	return verdict(bad, named && value, "a counter");
+}
+
+static int info_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct info *info = data;
+	const struct nlattr *a;
+	bool bad = false;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case TPSTAT_A_INFO_VERSION:
+			copy_str(info->version, sizeof(info->version), a, &bad);
+			break;
+		case TPSTAT_A_INFO_KERNEL:
+			copy_str(info->kernel, sizeof(info->kernel), a, &bad);
+			break;
+		case TPSTAT_A_INFO_FEATURES:
+			if (valid(a, MNL_TYPE_U32, &bad))
+				info->features = mnl_attr_get_u32(a);
+			break;
+		case TPSTAT_A_INFO_EVENTS:
+			if (valid(a, MNL_TYPE_U32, &bad))
+				info->events = mnl_attr_get_u32(a);
+			break;
+		case TPSTAT_A_INFO_MEMORY:
+			if (valid(a, MNL_TYPE_U64, &bad)) {
+				info->memory = mnl_attr_get_u64(a);
+				info->has_memory = true;
+			}
+			break;
+		}
+	}
+	return verdict(bad, true, "the module's info");
+}
+
+int read_events(struct tpnl *nl, const char *glob, struct rows *r)
+{
+	r->n = 0;
+	r->size = sizeof(struct event_row);
+	return tpnl_request(nl, TPSTAT_CMD_LIST_EVENTS, 1, glob, event_cb, r);
+}
+
+int read_counters(struct tpnl *nl, const char *glob, struct rows *r)
+{
+	r->n = 0;
+	r->size = sizeof(struct counter_row);
+	return tpnl_request(nl, TPSTAT_CMD_GET_COUNTERS, 1, glob, counter_cb,
+			    r);
+}
+
+int read_info(struct tpnl *nl, struct info *info)
+{
+	return tpnl_request(nl, TPSTAT_CMD_GET_INFO, 0, NULL, info_cb, info);
+}
