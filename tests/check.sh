@@ -160,9 +160,17 @@ echo "# the deep tiers of:$deep_list${deep[*]:+ ${deep[*]}}"
 # cores: they go on while the debug kernels build.
 if [ ${#matrix_names[@]} -gt 0 ]; then
 	{
-		# The foreign guests' roots, downloaded beside the kernels.
+		# The foreign guests' roots, downloaded beside the kernels.  Eight
+		# debootstraps at once on a new machine: the mirror refused one
+		# package each to two of them (riscv64, mips64el) in one cold
+		# run, so a root that failed is made again, twice at most, here
+		# rather than in its kernel's job.
 		while read -r arch; do
-			tests/vm/root.sh "$arch" >/dev/null 2>>"$logs/roots.log" &
+			for try in 1 2 3; do
+				tests/vm/root.sh "$arch" >/dev/null 2>>"$logs/roots.log" && break
+				echo "check: the $arch root failed (try $try of 3)" >>"$logs/roots.log"
+				sleep $((try * 20))
+			done &
 		done < <(awk -v names=" ${matrix_names[*]} " \
 			'!/^(#|$)/ && $3 != "amd64" && index(names, " " $1 " ") { print $3 }' \
 			tests/matrix/kernels.conf | sort -u)
