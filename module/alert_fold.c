@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Folding events into this CPU's pending alert counts: see alerts.h.
- * Probe context: no locks, no allocation, bounded work (at most
- * TPSTAT_ALERT_SLOTS key comparisons).
+ * Probe context (probe_body.h): the work's bound is TPSTAT_ALERT_SLOTS
+ * key comparisons.
  */
 #include <linux/irqflags.h>
 #include <linux/percpu.h>

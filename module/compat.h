@@ -232,23 +232,7 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
 #define TPSTAT_NEIGH_UPDATE_KEEPS_STATE NEIGH_UPDATE_F_USE
 #endif
 
-/*
- * The probe context (probes.c).  Up to 6.12 a tracepoint calls its probes
- * with preemption disabled; 7.2 and 7.3 call them under SRCU-fast,
- * preemptible (conftest/probes_preempt_off.c tells which).  Where the
- * kernel does not pin the probe to its CPU, tpstat_probe_pin() does, for
- * the parts of a probe that read what a filter change or a namespace's
- * exit replaces, or the kernel's own RCU data: so what it reads there is
- * still freed after an RCU grace period, on every kernel.
- *
- * The views' live generation, which every views probe reads, is instead
- * replaced the tracepoints' own way: a reset waits for
- * tpstat_probe_synchronize(), the grace period of whatever the kernel
- * calls probes under, so the views probe needs no pin.  Where that is
- * SRCU-fast, lockdep cannot see the reader (its notrace lock is not
- * tracked): the pointer is read unchecked there, as the kernel's own
- * __DO_TRACE_CALL() reads a tracepoint's probes.
- */
+/* How each kernel keeps the probe context's promises (probe_body.h). */
 #ifdef TPSTAT_HAVE_PROBES_PREEMPT_OFF
 static __always_inline void tpstat_probe_pin(void)
 {
@@ -276,6 +260,11 @@ static __always_inline void tpstat_probe_unpin(void)
 	preempt_enable_notrace();
 }
 
+/*
+ * Lockdep cannot see an SRCU-fast reader (its notrace lock is not
+ * tracked): read unchecked, as the kernel's own __DO_TRACE_CALL() reads
+ * a tracepoint's probes.
+ */
 #define tpstat_probe_dereference(p)	rcu_dereference_raw(p)
 
 /*

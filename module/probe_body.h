@@ -1,8 +1,57 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What every hand-written probe is built from (probes.c, probes_auth.c):
- * its three entry points from one body, counting a hit, the live views.
- * Probe context: see probes.c.
+ * The hot path's header: what every hand-written probe is built from
+ * (probes.c, probes_auth.c), and the probe context every probe runs in,
+ * stated here once for the whole module.
+ *
+ * The probe context.  A probe runs wherever its tracepoint fires, and
+ * probes nest on one CPU: task, then softirq, then hardirq.  So a probe
+ * takes no lock, allocates nothing, never sleeps and does bounded work.
+ * Every per-CPU update is a single IRQ-safe operation, this_cpu_add()
+ * (local64_add() on 32-bit: counters.h), which a nested probe cannot
+ * tear; what takes more than one (an alert's fold) runs with interrupts
+ * off (alert_fold.c).  On every kernel:
+ * - Up to 6.12 the kernel calls probes with preemption off; 7.2 and 7.3
+ *   call them under SRCU-fast, preemptible, and may migrate them.
+ *   conftest/probes_preempt_off.c tells which, never the version.
+ * - What a probe writes to lives as long as the tracepoint's grace
+ *   period, the one the kernel calls probes under: its counters (its
+ *   data pointer) are freed only after tracepoint_synchronize_unregister(),
+ *   and a reset clears the views' old generation only after
+ *   tpstat_probe_synchronize() (compat.h), which also waits for the
+ *   readers that hold it under rcu_read_lock() (view_copy.c).  So the
+ *   lean and views probes run unpinned, and cost on 7.x what they cost
+ *   on 6.x.
+ * - What else a probe reads through an RCU pointer (the filter, a
+ *   namespace's counters, the kernel's net->gen) it reads pinned to its
+ *   CPU: by the kernel, or by tpstat_probe_pin() (compat.h) where the
+ *   kernel does not.  So synchronize_rcu(), call_rcu() and kfree_rcu()
+ *   wait for it on every kernel, and rcu_dereference_sched() is right.
+ *   What must not last a preemption is pinned too: a table insert
+ *   between claiming a slot and publishing its key (table.c), an alert
+ *   folded into the generation it read (alerts.h).
+ * - Having seen a static key on, a preemptible probe may act on it a
+ *   while later: turning the alerts off waits for
+ *   tpstat_probe_synchronize() before it clears what they folded
+ *   (monitor.c).
+ *
+ * Each tracepoint has three probes, compiled from one body in which the
+ * kind (probe_kind.h) is a constant, so each has only the code it needs.
+ * The lean one counts and does nothing else (but fold alerts while a
+ * monitor listens: alerts.h, a patched-out jump otherwise); the views one
+ * also feeds the views (where the tracepoint feeds none, the lean one
+ * stands in for it); the filtered one tests the filter first.  Which one
+ * is attached follows views= and whether a filter is set (control.c), so
+ * counting alone costs no more than the counting.  A fourth, the
+ * namespace pass, is never attached: while some namespace counts its own
+ * events, each of the three calls it to count the event again for its
+ * namespace (netns_counts.h); otherwise it costs a patched-out jump.
+ *
+ * All are notrace, as the kernel's own trace_event probes are: the
+ * function tracer's entry hook would cost every event an instruction.
+ * Each is type-checked against the tracepoint the build headers declare
+ * (check_trace_callback_type_<name>), so a prototype that does not match
+ * is a build error.
  */
 #ifndef _TPSTAT_PROBE_BODY_H
 #define _TPSTAT_PROBE_BODY_H
@@ -48,6 +97,12 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
 /*
  * TPSTAT_PROBE(tp, (parameters after data), (the same as arguments))
  * followed by the body, which sees data, probe_kind and the parameters.
+ * Its first statement is the event's test, one of tpstat_*filtered_out()
+ * below.  The body makes that call, not the macro: a test run before the
+ * body compiles to other probes than bench/results.md measured (the
+ * namespace pass would move a copy of data, not the body's own, and
+ * netif_receive_skb's loads would follow the filter).
+ *
  * The three probes are static; TPSTAT_PROBE_EXTERN makes them global, for
  * a table in another file (declare them in a header).
  *
@@ -65,10 +120,8 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
  * a namespace's exit replaces, so they run pinned (tpstat_probe_pin(),
  * compat.h: nothing where the kernel calls probes with preemption off);
  * so does the peek's look at the namespace.  The views probe reads the
- * live generation, which a reset replaces only after the probes' own
- * grace period (tpstat_probe_synchronize()), and the lean one only adds
- * to its own counters and folds alerts with interrupts off: neither
- * needs a pin.
+ * live generation and the lean one only adds to its own counters: as the
+ * probe context says (above), neither needs a pin.
  */
 #define TPSTAT_PROBE(tp, params, args) \
 	TPSTAT_PROBE_LINKAGE(static, tp, params, args)
@@ -192,15 +245,32 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 #define tpstat_alerting \
 	(probe_kind != TPSTAT_PROBE_NETNS && tpstat_alerts_hot())
 
-/* A table entry of the probes of tracepoint @tp (struct tpstat_probe). */
-#define TPSTAT_PROBE_READS(id, tp, args, reads)				\
-	[id] = { .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,	\
-		 .filtered = tpstat_filtered_##tp,				\
-		 .variant = args, .fields = reads }
+/*
+ * The table entry (struct tpstat_probe) of the probes of tracepoint @tp:
+ * @args names the parameters it takes, @reads what its body reads beyond
+ * counting hits.  Each probe defines its own, TPSTAT_ENTRY_<id>, beside
+ * it, and the table (probes.c) gathers them.
+ */
+#define TPSTAT_PROBE_READS(tp, args, reads)				\
+	{ .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,		\
+	  .filtered = tpstat_filtered_##tp, .variant = args, .fields = reads }
 /* That of a TPSTAT_PROBE_COUNTING() one. */
-#define TPSTAT_COUNTING_ENTRY(id, tp, args)				\
-	[id] = { .fn = tpstat_probe_##tp, .views = tpstat_probe_##tp,	\
-		 .filtered = tpstat_filtered_##tp,				\
-		 .variant = args, .fields = "" }
+#define TPSTAT_COUNTING_ENTRY(tp, args)					\
+	{ .fn = tpstat_probe_##tp, .views = tpstat_probe_##tp,		\
+	  .filtered = tpstat_filtered_##tp, .variant = args, .fields = "" }
+
+/*
+ * The rest of the arguments if the build headers declare the tracepoint
+ * of event @id (TPSTAT_HAVE_TP_<id>, conftest.sh), nothing otherwise: an
+ * #ifdef that fits in a macro, for the table's list (events.h) and for
+ * macros that define probes.  __is_defined() is kconfig.h's test for a
+ * macro defined to 1, which those are.
+ */
+#define TPSTAT_IF_TP(id, ...)						\
+	__TPSTAT_IF(__is_defined(TPSTAT_HAVE_TP_##id), __VA_ARGS__)
+#define __TPSTAT_IF(on, ...) ___TPSTAT_IF(on, __VA_ARGS__)
+#define ___TPSTAT_IF(on, ...) ____TPSTAT_IF_##on(__VA_ARGS__)
+#define ____TPSTAT_IF_1(...) __VA_ARGS__
+#define ____TPSTAT_IF_0(...)
 
 #endif /* _TPSTAT_PROBE_BODY_H */

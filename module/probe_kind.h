@@ -6,7 +6,7 @@
 #ifndef _TPSTAT_PROBE_KIND_H
 #define _TPSTAT_PROBE_KIND_H
 
-/* Which of an event's probes is attached (probes.c). */
+/* Which of an event's probes is attached (probe_body.h). */
 enum tpstat_probe_kind {
 	TPSTAT_PROBE_LEAN,	/* counters only */
 	TPSTAT_PROBE_VIEWS,	/* counters and the views */

@@ -1,52 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The probes: the hot path.  They run wherever the tracepoint fires and
- * can nest on one CPU (task, softirq, hardirq).  So: no locks, no
- * allocation, no sleeping, bounded work, and every update a single
- * IRQ-safe per-CPU operation (counters.h).
+ * The hand-written probes but the AUTH view's (probes_auth.c): what each
+ * tracepoint counts and hands its views.  Each probe's table entry,
+ * TPSTAT_ENTRY_<id>, is defined with it, so a probe is added in one
+ * place here (and its line in events.h).
  *
- * The probe context contract, for every kernel:
- * - Up to 6.12 the kernel calls probes with preemption disabled; 7.2 and
- *   7.3 call them under SRCU-fast, preemptible, and may migrate them.
- *   conftest/probes_preempt_off.c tells which, never the version.
- * - The views' live generation is replaced the tracepoints' way: a reset
- *   waits for the grace period the kernel calls probes under
- *   (tpstat_probe_synchronize(), compat.h) before it clears the old one.
- *   So the views probe runs unpinned, as the lean one does.  A table
- *   insert pins itself between claiming a slot and publishing its key
- *   (table.c): a preempted insert would lose other CPUs' updates of that
- *   key for as long as it waited.
- * - What else a probe reads through an RCU pointer (the filter, a
- *   namespace's counters, the kernel's net->gen) it reads pinned to its
- *   CPU: by the kernel, or by tpstat_probe_pin() where the kernel does
- *   not.  So synchronize_rcu(), call_rcu() and kfree_rcu() wait for it on
- *   every kernel, and rcu_dereference_sched() is right.
- * - The lean probe adds to the counters its data pointer names (freed
- *   only after tracepoint_synchronize_unregister()) with single this_cpu
- *   operations, and folds alerts with interrupts off (alerts.h).  So it
- *   runs unpinned, and costs on 7.x what it costs on 6.x.  Having seen
- *   the alerts armed, it may fold a while later: disarming waits for
- *   tpstat_probe_synchronize() before it clears what was folded
- *   (monitor.c).
- *
- * Each tracepoint has three probes, compiled from one body in which the
- * kind (probes.h) is a constant, so each has only the code it needs.  The
- * lean one counts and does nothing else (but fold alerts while a monitor
- * listens: alerts.h, a patched-out jump otherwise); the views one also
- * feeds the views (where the tracepoint feeds none, the lean one stands
- * in for it); the filtered one tests the filter first.  Which one is
- * attached follows views= and whether a filter is set (control.c), so
- * counting alone costs no more than the counting.  A fourth, the
- * namespace pass, is never attached: while some namespace counts its own
- * events, each of the three calls it to count the event again for its
- * namespace (netns_counts.h); otherwise it costs a patched-out jump.
- *
- * All are notrace, as the kernel's own trace_event probes are: the
- * function tracer's entry hook would cost every event an instruction.
- *
- * Each probe is type-checked against the tracepoint the build headers
- * declare (check_trace_callback_type_<name>), so a prototype that does
- * not match is a build error.
+ * Probe context, and how a probe is built: see probe_body.h.
  */
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
@@ -142,6 +101,8 @@ TPSTAT_PROBE_COUNTING(tp, params, args)					\
 }
 
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
+#define TPSTAT_ENTRY_NET_DEV_XMIT					\
+	TPSTAT_PROBE_READS(net_dev_xmit, "skb,rc,dev,skb_len", "rc,dev,skb_len")
 TPSTAT_PROBE(net_dev_xmit,
 	     (struct sk_buff *skb, int rc, struct net_device *dev,
 	      unsigned int skb_len),
@@ -175,6 +136,9 @@ TPSTAT_PROBE(net_dev_xmit,
  * after this tracepoint, 0 on a device without link-layer header), in
  * three loads where skb->len and the header's length take four.
  */
+#define TPSTAT_ENTRY_NETIF_RECEIVE_SKB					\
+	TPSTAT_PROBE_READS(netif_receive_skb, "skb",			\
+			   "skb->len,skb->mac_header,skb->dev")
 TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
 {
 	unsigned int len = skb_tail_pointer(skb) - skb->head -
@@ -193,6 +157,9 @@ TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
 #endif
 
 #ifdef TPSTAT_HAVE_TP_KFREE_SKB
+#define TPSTAT_ENTRY_KFREE_SKB						\
+	TPSTAT_PROBE_READS(kfree_skb, TPSTAT_VARIANT_kfree_skb,		\
+			   TPSTAT_FIELDS_kfree_skb)
 TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb)
 {
 	struct tpstat_views *v;
@@ -217,6 +184,9 @@ TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb)
  * only: its hit is added from the matrix on reading (counters.c).  Other
  * protocols count as hits.
  */
+#define TPSTAT_ENTRY_INET_SOCK_SET_STATE				\
+	TPSTAT_PROBE_READS(inet_sock_set_state, "sk,oldstate,newstate",	\
+			   "sk->sk_protocol,oldstate,newstate,sk (lifetime)")
 TPSTAT_PROBE(inet_sock_set_state,
 	     (const struct sock *sk, const int oldstate, const int newstate),
 	     (sk, oldstate, newstate))
@@ -245,6 +215,10 @@ TPSTAT_PROBE(inet_sock_set_state,
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
+#define TPSTAT_ENTRY_TCP_RETRANSMIT_SKB					\
+	TPSTAT_PROBE_READS(tcp_retransmit_skb,				\
+			   TPSTAT_VARIANT_tcp_retransmit_skb,		\
+			   "sk (flow, state)")
 TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
 	     TPSTAT_ARGS_tcp_retransmit_skb)
 {
@@ -264,6 +238,8 @@ TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
 
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SYNACK
 /* @sk is the listener; the flow is the request's. */
+#define TPSTAT_ENTRY_TCP_RETRANSMIT_SYNACK				\
+	TPSTAT_PROBE_READS(tcp_retransmit_synack, "sk,req", "req (flow)")
 TPSTAT_PROBE(tcp_retransmit_synack,
 	     (const struct sock *sk, const struct request_sock *req), (sk, req))
 {
@@ -284,6 +260,9 @@ TPSTAT_PROBE(tcp_retransmit_synack,
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_SEND_RESET
+#define TPSTAT_ENTRY_TCP_SEND_RESET					\
+	TPSTAT_PROBE_READS(tcp_send_reset, TPSTAT_VARIANT_tcp_send_reset, \
+			   TPSTAT_FIELDS_tcp_send_reset)
 TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
 	     TPSTAT_ARGS_tcp_send_reset)
 {
@@ -302,6 +281,8 @@ TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_RECEIVE_RESET
+#define TPSTAT_ENTRY_TCP_RECEIVE_RESET					\
+	TPSTAT_PROBE_READS(tcp_receive_reset, "sk", "sk (port, peer)")
 TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
 {
 	struct tpstat_views *v;
@@ -318,6 +299,9 @@ TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_PROBE
+#define TPSTAT_ENTRY_TCP_PROBE						\
+	TPSTAT_PROBE_READS(tcp_probe, TPSTAT_VARIANT_tcp_probe,		\
+			   "sk->srtt_us,sk->snd_cwnd")
 TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe)
 {
 	const struct tcp_sock *tp = tcp_sk(sk);
@@ -334,6 +318,8 @@ TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT_TIMEOUT
+#define TPSTAT_ENTRY_NET_DEV_XMIT_TIMEOUT				\
+	TPSTAT_PROBE_READS(net_dev_xmit_timeout, "dev,queue_index", "dev")
 TPSTAT_PROBE(net_dev_xmit_timeout,
 	     (struct net_device *dev, int queue_index), (dev, queue_index))
 {
@@ -363,13 +349,20 @@ TPSTAT_PROBE(tp, (const struct sk_buff *skb), (skb))			\
 }
 
 #ifdef TPSTAT_HAVE_TP_NAPI_GRO_RECEIVE_ENTRY
+#define TPSTAT_ENTRY_NAPI_GRO_RECEIVE_ENTRY				\
+	TPSTAT_PROBE_READS(napi_gro_receive_entry, "skb", "skb->dev")
 TPSTAT_GRO_PROBE(napi_gro_receive_entry, TPSTAT_EV_NAPI_GRO_RECEIVE_ENTRY)
 #endif
 #ifdef TPSTAT_HAVE_TP_NAPI_GRO_FRAGS_ENTRY
+#define TPSTAT_ENTRY_NAPI_GRO_FRAGS_ENTRY				\
+	TPSTAT_PROBE_READS(napi_gro_frags_entry, "skb", "skb->dev")
 TPSTAT_GRO_PROBE(napi_gro_frags_entry, TPSTAT_EV_NAPI_GRO_FRAGS_ENTRY)
 #endif
 
 #ifdef TPSTAT_HAVE_TP_NAPI_POLL
+#define TPSTAT_ENTRY_NAPI_POLL						\
+	TPSTAT_PROBE_READS(napi_poll, "napi,work,budget",		\
+			   "napi->dev,work,budget")
 TPSTAT_PROBE(napi_poll, (struct napi_struct *napi, int work, int budget),
 	     (napi, work, budget))
 {
@@ -385,6 +378,9 @@ TPSTAT_PROBE(napi_poll, (struct napi_struct *napi, int work, int budget),
 
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
 /* Hardware drops (dropwatch's hw mode), per devlink device and trap. */
+#define TPSTAT_ENTRY_DEVLINK_TRAP_REPORT				\
+	TPSTAT_PROBE_READS(devlink_trap_report, "devlink,skb,metadata",	\
+			   "devlink (device),metadata (trap, group)")
 TPSTAT_PROBE(devlink_trap_report,
 	     (const struct devlink *devlink, struct sk_buff *skb,
 	      const struct devlink_trap_metadata *meta),
@@ -403,6 +399,9 @@ TPSTAT_PROBE(devlink_trap_report,
 
 #ifdef TPSTAT_HAVE_TP_INET_SK_ERROR_REPORT
 /* Errors reported on TCP and UDP sockets: counted, and the monitor's. */
+#define TPSTAT_ENTRY_INET_SK_ERROR_REPORT				\
+	TPSTAT_PROBE_READS(inet_sk_error_report, "sk",			\
+			   "sk->sk_err,sk (ports, peer, protocol)")
 TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk))
 {
 	struct tpstat_views *v;
@@ -445,6 +444,10 @@ static __always_inline bool tpstat_rcvq_inet(const struct sock *sk)
  * queue: a hit, but not in the view.  Before 6.10 IPv6's path does not
  * fire the tracepoint (compat.h).
  */
+#define TPSTAT_ENTRY_UDP_FAIL_QUEUE_RCV_SKB				\
+	TPSTAT_PROBE_READS(udp_fail_queue_rcv_skb,			\
+			   TPSTAT_VARIANT_udp_fail_queue_rcv_skb,	\
+			   "rc,sk (family, protocol, port, rcvbuf)")
 TPSTAT_PROBE(udp_fail_queue_rcv_skb, (TPSTAT_PROTO_udp_fail_queue_rcv_skb),
 	     TPSTAT_ARGS_udp_fail_queue_rcv_skb)
 {
@@ -467,6 +470,9 @@ TPSTAT_PROBE(udp_fail_queue_rcv_skb, (TPSTAT_PROTO_udp_fail_queue_rcv_skb),
  * UdpRcvbufErrors counts it: were a kernel to queue one here too, it
  * would not be counted twice.
  */
+#define TPSTAT_ENTRY_SOCK_RCVQUEUE_FULL					\
+	TPSTAT_PROBE_READS(sock_rcvqueue_full, "sk,skb",		\
+			   "sk (family, type, protocol, port, rcvbuf)")
 TPSTAT_PROBE(sock_rcvqueue_full, (struct sock *sk, struct sk_buff *skb),
 	     (sk, skb))
 {
@@ -487,6 +493,9 @@ TPSTAT_PROBE(sock_rcvqueue_full, (struct sock *sk, struct sk_buff *skb),
 
 #ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
 /* A socket refused memory: its protocol is over its limits (SOCKMEM). */
+#define TPSTAT_ENTRY_SOCK_EXCEED_BUF_LIMIT				\
+	TPSTAT_PROBE_READS(sock_exceed_buf_limit, "sk,prot,allocated,kind", \
+			   "allocated,kind,sk (family, protocol, port, limit)")
 TPSTAT_PROBE(sock_exceed_buf_limit,
 	     (struct sock *sk, struct proto *prot, long allocated, int kind),
 	     (sk, prot, allocated, kind))
@@ -514,6 +523,9 @@ TPSTAT_PROBE(sock_exceed_buf_limit,
  * (not counted), and an update that failed the neighbour while this run
  * waited for the lock (counted by neigh_update) is seen once more here.
  */
+#define TPSTAT_ENTRY_NEIGH_TIMER_HANDLER				\
+	TPSTAT_PROBE_READS(neigh_timer_handler, "neigh,err",		\
+			   "neigh->nud_state,neigh (device, key)")
 TPSTAT_PROBE(neigh_timer_handler, (struct neighbour *n, int err), (n, err))
 {
 	struct tpstat_views *v;
@@ -538,6 +550,9 @@ TPSTAT_PROBE(neigh_timer_handler, (struct neighbour *n, int err), (n, err))
  * used or managed are not.  Should the timer fail the neighbour between
  * this read and the lock, that failure is counted here and by the timer.
  */
+#define TPSTAT_ENTRY_NEIGH_UPDATE					\
+	TPSTAT_PROBE_READS(neigh_update, "neigh,lladdr,new,flags,nlmsg_pid", \
+			   "new,flags,neigh->nud_state,neigh->dead,neigh (device, key)")
 TPSTAT_PROBE(neigh_update,
 	     (struct neighbour *n, const u8 *lladdr, u8 new, u32 flags,
 	      u32 nlmsg_pid),
@@ -555,19 +570,26 @@ TPSTAT_PROBE(neigh_update,
 #endif
 
 #ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
+#define TPSTAT_ENTRY_TCP_DESTROY_SOCK					\
+	TPSTAT_COUNTING_ENTRY(tcp_destroy_sock, "sk")
 TPSTAT_COUNT_PROBE(tcp_destroy_sock, TPSTAT_EV_TCP_DESTROY_SOCK,
 		   tpstat_sk_filtered_out(sk, NULL), (struct sock *sk), (sk))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST
+#define TPSTAT_ENTRY_TCP_RCV_SPACE_ADJUST				\
+	TPSTAT_COUNTING_ENTRY(tcp_rcv_space_adjust, "sk")
 TPSTAT_COUNT_PROBE(tcp_rcv_space_adjust, TPSTAT_EV_TCP_RCV_SPACE_ADJUST,
 		   tpstat_sk_filtered_out(sk, NULL), (struct sock *sk), (sk))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_BAD_CSUM
+#define TPSTAT_ENTRY_TCP_BAD_CSUM TPSTAT_COUNTING_ENTRY(tcp_bad_csum, "skb")
 TPSTAT_COUNT_PROBE(tcp_bad_csum, TPSTAT_EV_TCP_BAD_CSUM,
 		   tpstat_filtered_out(NULL, skb, NULL),
 		   (const struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_TCP_CONG_STATE_SET
+#define TPSTAT_ENTRY_TCP_CONG_STATE_SET					\
+	TPSTAT_COUNTING_ENTRY(tcp_cong_state_set, "sk,ca_state")
 TPSTAT_COUNT_PROBE(tcp_cong_state_set, TPSTAT_EV_TCP_CONG_STATE_SET,
 		   tpstat_sk_filtered_out(sk, NULL),
 		   (struct sock *sk, const u8 ca_state), (sk, ca_state))
@@ -577,187 +599,58 @@ TPSTAT_COUNT_PROBE(tcp_cong_state_set, TPSTAT_EV_TCP_CONG_STATE_SET,
  * skb->dev->name.
  */
 #ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
+#define TPSTAT_ENTRY_NET_DEV_QUEUE TPSTAT_COUNTING_ENTRY(net_dev_queue, "skb")
 TPSTAT_COUNT_PROBE(net_dev_queue, TPSTAT_EV_NET_DEV_QUEUE,
 		   tpstat_dev_filtered_out(skb, skb->dev),
 		   (struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NET_DEV_START_XMIT
+#define TPSTAT_ENTRY_NET_DEV_START_XMIT					\
+	TPSTAT_COUNTING_ENTRY(net_dev_start_xmit, "skb,dev")
 TPSTAT_COUNT_PROBE(net_dev_start_xmit, TPSTAT_EV_NET_DEV_START_XMIT,
 		   tpstat_dev_filtered_out(skb, dev),
 		   (const struct sk_buff *skb, const struct net_device *dev),
 		   (skb, dev))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX
+#define TPSTAT_ENTRY_NETIF_RX TPSTAT_COUNTING_ENTRY(netif_rx, "skb")
 TPSTAT_COUNT_PROBE(netif_rx, TPSTAT_EV_NETIF_RX,
 		   tpstat_dev_filtered_out(skb, skb->dev),
 		   (struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB_ENTRY
+#define TPSTAT_ENTRY_NETIF_RECEIVE_SKB_ENTRY				\
+	TPSTAT_COUNTING_ENTRY(netif_receive_skb_entry, "skb")
 TPSTAT_COUNT_PROBE(netif_receive_skb_entry, TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,
 		   tpstat_dev_filtered_out(skb, skb->dev),
 		   (const struct sk_buff *skb), (skb))
 #endif
 #ifdef TPSTAT_HAVE_TP_NETIF_RX_ENTRY
+#define TPSTAT_ENTRY_NETIF_RX_ENTRY TPSTAT_COUNTING_ENTRY(netif_rx_entry, "skb")
 TPSTAT_COUNT_PROBE(netif_rx_entry, TPSTAT_EV_NETIF_RX_ENTRY,
 		   tpstat_dev_filtered_out(skb, skb->dev),
 		   (const struct sk_buff *skb), (skb))
 #endif
 /* Also on a UDP datagram read, whose skb->dev is UDP's scratch value. */
 #ifdef TPSTAT_HAVE_TP_CONSUME_SKB
+#define TPSTAT_ENTRY_CONSUME_SKB					\
+	TPSTAT_COUNTING_ENTRY(consume_skb, TPSTAT_VARIANT_consume_skb)
 TPSTAT_COUNT_PROBE(consume_skb, TPSTAT_EV_CONSUME_SKB,
 		   tpstat_filtered_out(NULL, skb, NULL),
 		   (TPSTAT_PROTO_consume_skb), TPSTAT_ARGS_consume_skb)
 #endif
 
+/*
+ * Every event of events.h whose tracepoint the build headers declare, as
+ * the TPSTAT_ENTRY_<id> beside its probe says (probes_auth.h for the AUTH
+ * view's); the others stay zero, with no probe.  A declared tracepoint
+ * whose entry is missing does not build.
+ */
 const struct tpstat_probe tpstat_probes[TPSTAT_NR_HAND_EVENTS] = {
-#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
-	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_RETRANSMIT_SKB, tcp_retransmit_skb,
-			   TPSTAT_VARIANT_tcp_retransmit_skb, "sk (flow, state)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SYNACK
-	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_RETRANSMIT_SYNACK,
-			   tcp_retransmit_synack, "sk,req", "req (flow)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_SEND_RESET
-	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_SEND_RESET, tcp_send_reset,
-			   TPSTAT_VARIANT_tcp_send_reset,
-			   TPSTAT_FIELDS_tcp_send_reset),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_RECEIVE_RESET
-	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_RECEIVE_RESET, tcp_receive_reset,
-			   "sk", "sk (port, peer)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_DESTROY_SOCK
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_TCP_DESTROY_SOCK, tcp_destroy_sock, "sk"),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_PROBE
-	TPSTAT_PROBE_READS(TPSTAT_EV_TCP_PROBE, tcp_probe, TPSTAT_VARIANT_tcp_probe,
-			   "sk->srtt_us,sk->snd_cwnd"),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_RCV_SPACE_ADJUST
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_TCP_RCV_SPACE_ADJUST, tcp_rcv_space_adjust,
-			   "sk"),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_BAD_CSUM
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_TCP_BAD_CSUM, tcp_bad_csum, "skb"),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_CONG_STATE_SET
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_TCP_CONG_STATE_SET, tcp_cong_state_set,
-			   "sk,ca_state"),
-#endif
-#ifdef TPSTAT_HAVE_TP_INET_SOCK_SET_STATE
-	TPSTAT_PROBE_READS(TPSTAT_EV_INET_SOCK_SET_STATE, inet_sock_set_state,
-			   "sk,oldstate,newstate",
-			   "sk->sk_protocol,oldstate,newstate,sk (lifetime)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_INET_SK_ERROR_REPORT
-	TPSTAT_PROBE_READS(TPSTAT_EV_INET_SK_ERROR_REPORT, inet_sk_error_report,
-			   "sk", "sk->sk_err,sk (ports, peer, protocol)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
-	TPSTAT_PROBE_READS(TPSTAT_EV_SOCK_RCVQUEUE_FULL, sock_rcvqueue_full,
-			   "sk,skb", "sk (family, type, protocol, port, rcvbuf)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_UDP_FAIL_QUEUE_RCV_SKB
-	TPSTAT_PROBE_READS(TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB,
-			   udp_fail_queue_rcv_skb,
-			   TPSTAT_VARIANT_udp_fail_queue_rcv_skb,
-			   "rc,sk (family, protocol, port, rcvbuf)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
-	TPSTAT_PROBE_READS(TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
-			   sock_exceed_buf_limit, "sk,prot,allocated,kind",
-			   "allocated,kind,sk (family, protocol, port, limit)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NET_DEV_QUEUE
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NET_DEV_QUEUE, net_dev_queue, "skb"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NET_DEV_START_XMIT
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NET_DEV_START_XMIT, net_dev_start_xmit,
-			   "skb,dev"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
-	TPSTAT_PROBE_READS(TPSTAT_EV_NET_DEV_XMIT, net_dev_xmit,
-			   "skb,rc,dev,skb_len", "rc,dev,skb_len"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT_TIMEOUT
-	TPSTAT_PROBE_READS(TPSTAT_EV_NET_DEV_XMIT_TIMEOUT, net_dev_xmit_timeout,
-			   "dev,queue_index", "dev"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB
-	TPSTAT_PROBE_READS(TPSTAT_EV_NETIF_RECEIVE_SKB, netif_receive_skb,
-			   "skb", "skb->len,skb->mac_header,skb->dev"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NETIF_RX
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NETIF_RX, netif_rx, "skb"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB_ENTRY
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NETIF_RECEIVE_SKB_ENTRY,
-			   netif_receive_skb_entry, "skb"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NETIF_RX_ENTRY
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_NETIF_RX_ENTRY, netif_rx_entry, "skb"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NAPI_GRO_RECEIVE_ENTRY
-	TPSTAT_PROBE_READS(TPSTAT_EV_NAPI_GRO_RECEIVE_ENTRY,
-			   napi_gro_receive_entry, "skb", "skb->dev"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NAPI_GRO_FRAGS_ENTRY
-	TPSTAT_PROBE_READS(TPSTAT_EV_NAPI_GRO_FRAGS_ENTRY, napi_gro_frags_entry,
-			   "skb", "skb->dev"),
-#endif
-#ifdef TPSTAT_HAVE_TP_KFREE_SKB
-	TPSTAT_PROBE_READS(TPSTAT_EV_KFREE_SKB, kfree_skb,
-			   TPSTAT_VARIANT_kfree_skb, TPSTAT_FIELDS_kfree_skb),
-#endif
-#ifdef TPSTAT_HAVE_TP_CONSUME_SKB
-	TPSTAT_COUNTING_ENTRY(TPSTAT_EV_CONSUME_SKB, consume_skb,
-			   TPSTAT_VARIANT_consume_skb),
-#endif
-#ifdef TPSTAT_HAVE_TP_NAPI_POLL
-	TPSTAT_PROBE_READS(TPSTAT_EV_NAPI_POLL, napi_poll, "napi,work,budget",
-			   "napi->dev,work,budget"),
-#endif
-#ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
-	TPSTAT_PROBE_READS(TPSTAT_EV_DEVLINK_TRAP_REPORT, devlink_trap_report,
-			   "devlink,skb,metadata",
-			   "devlink (device),metadata (trap, group)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NEIGH_UPDATE
-	TPSTAT_PROBE_READS(TPSTAT_EV_NEIGH_UPDATE, neigh_update,
-			   "neigh,lladdr,new,flags,nlmsg_pid",
-			   "new,flags,neigh->nud_state,neigh->dead,neigh (device, key)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_NEIGH_TIMER_HANDLER
-	TPSTAT_PROBE_READS(TPSTAT_EV_NEIGH_TIMER_HANDLER, neigh_timer_handler,
-			   "neigh,err",
-			   "neigh->nud_state,neigh (device, key)"),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_REQUIRED
-	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_MD5_REQUIRED, tcp_hash_md5_required),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_UNEXPECTED
-	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_MD5_UNEXPECTED, tcp_hash_md5_unexpected),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_MISMATCH
-	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_MD5_MISMATCH, tcp_hash_md5_mismatch),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_AO_REQUIRED
-	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_AO_REQUIRED, tcp_hash_ao_required),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_BAD_HEADER
-	TPSTAT_AUTH_HASH_ENTRY(TPSTAT_EV_TCP_HASH_BAD_HEADER, tcp_hash_bad_header),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_AO_MISMATCH
-	TPSTAT_AUTH_AO_ENTRY(TPSTAT_EV_TCP_AO_MISMATCH, tcp_ao_mismatch),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_AO_KEY_NOT_FOUND
-	TPSTAT_AUTH_AO_ENTRY(TPSTAT_EV_TCP_AO_KEY_NOT_FOUND, tcp_ao_key_not_found),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_AO_WRONG_MACLEN
-	TPSTAT_AUTH_AO_ENTRY(TPSTAT_EV_TCP_AO_WRONG_MACLEN, tcp_ao_wrong_maclen),
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_AO_HANDSHAKE_FAILURE
-	TPSTAT_AUTH_AO_ENTRY(TPSTAT_EV_TCP_AO_HANDSHAKE_FAILURE, tcp_ao_handshake_failure),
-#endif
+#define TPSTAT_EVENT(id, ...) TPSTAT_IF_TP(id, TPSTAT_EVENT_ENTRY(id))
+#define TPSTAT_EVENT_ENTRY(id)						\
+	[TPSTAT_EV_##id] = TPSTAT_ENTRY_##id,
+#include "events.h"
+#undef TPSTAT_EVENT_ENTRY
+#undef TPSTAT_EVENT
 };

@@ -2,9 +2,8 @@
 /*
  * The AUTH view's probes: TCP segments that failed their TCP-MD5 or
  * TCP-AO check, from the tracepoints of the tcp_hash_event and
- * tcp_ao_event classes.  All of a class share one prototype, so one body
- * per class, told the kind by a small wrapper per tracepoint.  Probe
- * context: see probes.c.
+ * tcp_ao_event classes.  Every one runs the same body, told its event and
+ * kind: one line each.  Probe context: see probe_body.h.
  *
  * Not probed (no failure, or no peer to name): tcp_ao_rnext_request,
  * tcp_ao_synack_no_key and the sequence number extension updates
@@ -51,89 +50,33 @@ static __always_inline void tpstat_auth(void *data,
 		tpstat_record_auth(v, sk, skb, kind);
 }
 
-/* tcp_hash_event: (sk, skb); tcp_ao_event adds keyid, rnext, maclen. */
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_REQUIRED
-TPSTAT_PROBE_EXTERN(tcp_hash_md5_required,
-		    (const struct sock *sk, const struct sk_buff *skb),
-		    (sk, skb))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_HASH_MD5_REQUIRED,
-		    TPSTAT_AUTH_MD5_REQUIRED);
-}
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_UNEXPECTED
-TPSTAT_PROBE_EXTERN(tcp_hash_md5_unexpected,
-		    (const struct sock *sk, const struct sk_buff *skb),
-		    (sk, skb))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_HASH_MD5_UNEXPECTED,
-		    TPSTAT_AUTH_MD5_UNEXPECTED);
-}
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_MD5_MISMATCH
-TPSTAT_PROBE_EXTERN(tcp_hash_md5_mismatch,
-		    (const struct sock *sk, const struct sk_buff *skb),
-		    (sk, skb))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_HASH_MD5_MISMATCH,
-		    TPSTAT_AUTH_MD5_MISMATCH);
-}
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_AO_REQUIRED
-TPSTAT_PROBE_EXTERN(tcp_hash_ao_required,
-		    (const struct sock *sk, const struct sk_buff *skb),
-		    (sk, skb))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_HASH_AO_REQUIRED,
-		    TPSTAT_AUTH_AO_REQUIRED);
-}
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_HASH_BAD_HEADER
-TPSTAT_PROBE_EXTERN(tcp_hash_bad_header,
-		    (const struct sock *sk, const struct sk_buff *skb),
-		    (sk, skb))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_HASH_BAD_HEADER,
-		    TPSTAT_AUTH_BAD_HEADER);
-}
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_AO_MISMATCH
-TPSTAT_PROBE_EXTERN(tcp_ao_mismatch,
-		    (const struct sock *sk, const struct sk_buff *skb,
-		     const u8 keyid, const u8 rnext, const u8 maclen),
-		    (sk, skb, keyid, rnext, maclen))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_AO_MISMATCH,
-		    TPSTAT_AUTH_AO_MISMATCH);
-}
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_AO_KEY_NOT_FOUND
-TPSTAT_PROBE_EXTERN(tcp_ao_key_not_found,
-		    (const struct sock *sk, const struct sk_buff *skb,
-		     const u8 keyid, const u8 rnext, const u8 maclen),
-		    (sk, skb, keyid, rnext, maclen))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_AO_KEY_NOT_FOUND,
-		    TPSTAT_AUTH_AO_KEY_NOT_FOUND);
-}
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_AO_WRONG_MACLEN
-TPSTAT_PROBE_EXTERN(tcp_ao_wrong_maclen,
-		    (const struct sock *sk, const struct sk_buff *skb,
-		     const u8 keyid, const u8 rnext, const u8 maclen),
-		    (sk, skb, keyid, rnext, maclen))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_AO_WRONG_MACLEN,
-		    TPSTAT_AUTH_AO_WRONG_MACLEN);
-}
-#endif
-#ifdef TPSTAT_HAVE_TP_TCP_AO_HANDSHAKE_FAILURE
-TPSTAT_PROBE_EXTERN(tcp_ao_handshake_failure,
-		    (const struct sock *sk, const struct sk_buff *skb,
-		     const u8 keyid, const u8 rnext, const u8 maclen),
-		    (sk, skb, keyid, rnext, maclen))
-{
-	tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_TCP_AO_HANDSHAKE_FAILURE,
-		    TPSTAT_AUTH_AO_HANDSHAKE_FAILURE);
-}
-#endif
+/*
+ * The probes of tracepoint @tp, of class @class (probes_auth.h), event
+ * TPSTAT_EV_<id> and kind TPSTAT_AUTH_<kind>, where the build headers
+ * declare it.
+ */
+#define TPSTAT_AUTH_PROBE(class, id, tp, kind)				\
+	TPSTAT_IF_TP(id,						\
+	TPSTAT_PROBE_EXTERN(tp, (TPSTAT_PROTO_AUTH_##class),		\
+			    TPSTAT_ARGS_AUTH_##class)			\
+	{								\
+		tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_##id,	\
+			    TPSTAT_AUTH_##kind);			\
+	})
+
+TPSTAT_AUTH_PROBE(HASH, TCP_HASH_MD5_REQUIRED, tcp_hash_md5_required,
+		  MD5_REQUIRED)
+TPSTAT_AUTH_PROBE(HASH, TCP_HASH_MD5_UNEXPECTED, tcp_hash_md5_unexpected,
+		  MD5_UNEXPECTED)
+TPSTAT_AUTH_PROBE(HASH, TCP_HASH_MD5_MISMATCH, tcp_hash_md5_mismatch,
+		  MD5_MISMATCH)
+TPSTAT_AUTH_PROBE(HASH, TCP_HASH_AO_REQUIRED, tcp_hash_ao_required,
+		  AO_REQUIRED)
+TPSTAT_AUTH_PROBE(HASH, TCP_HASH_BAD_HEADER, tcp_hash_bad_header, BAD_HEADER)
+TPSTAT_AUTH_PROBE(AO, TCP_AO_MISMATCH, tcp_ao_mismatch, AO_MISMATCH)
+TPSTAT_AUTH_PROBE(AO, TCP_AO_KEY_NOT_FOUND, tcp_ao_key_not_found,
+		  AO_KEY_NOT_FOUND)
+TPSTAT_AUTH_PROBE(AO, TCP_AO_WRONG_MACLEN, tcp_ao_wrong_maclen,
+		  AO_WRONG_MACLEN)
+TPSTAT_AUTH_PROBE(AO, TCP_AO_HANDSHAKE_FAILURE, tcp_ao_handshake_failure,
+		  AO_HANDSHAKE_FAILURE)

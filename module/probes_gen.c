@@ -12,7 +12,7 @@
  * lean hand-written probes cost.  It feeds no view.  Its filtered twin
  * knows only the current task, so a filter on pid or comm applies to it,
  * and one on a socket or a device keeps it out (filter.h).  The filtered
- * twin reads the filter, so it runs pinned (probes.c).
+ * twin reads the filter, so it runs pinned (probe_body.h).
  */
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>

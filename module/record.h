@@ -2,7 +2,7 @@
 /*
  * What probes call to record into the views' tables: each view's record
  * functions, defined in its own file (views/<name>.c), and what they
- * share.  Probe context: no locks, no allocation, bounded work.
+ * share.  Probe context: see probe_body.h.
  */
 #ifndef _TPSTAT_RECORD_H
 #define _TPSTAT_RECORD_H

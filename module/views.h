@@ -37,7 +37,10 @@ struct tpstat_views {
 	struct tpstat_table table[__TPSTAT_VIEW_CNT];
 };
 
-/* Written by probes, swapped by a reset; read under rcu_read_lock_sched. */
+/*
+ * The generation probes write to, swapped by a reset (views.c): probes
+ * read it in probe context (probe_body.h), readers under rcu_read_lock().
+ */
 extern struct tpstat_views __rcu *tpstat_views_live;
 /* Bit per enum tpstat_view that is enabled (views= at load). */
 extern unsigned long tpstat_views_enabled;
