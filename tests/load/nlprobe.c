@@ -81,7 +81,11 @@ static size_t put_attr(unsigned char *at, unsigned short type,
 	return NLA_ALIGN(NLA_HDRLEN + copy);
 }
 
-/* NLMSGERR_ATTR_MSG of an NLMSG_ERROR into last_extack. */
+/*
+ * NLMSGERR_ATTR_MSG of an NLMSG_ERROR, or of the NLMSG_DONE of a dump
+ * that failed past its start (its TLVs follow the errno), into
+ * last_extack.
+ */
 static void read_extack(const struct nlmsghdr *h)
 {
 	const struct nlmsgerr *e = NLMSG_DATA(h);
@@ -91,8 +95,10 @@ static void read_extack(const struct nlmsghdr *h)
 	last_extack[0] = '\0';
 	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
 		return;
+	if (h->nlmsg_type == NLMSG_DONE)
+		off = NLMSG_HDRLEN + sizeof(int);
 	/* The request comes back whole unless capped to its header. */
-	if (!(h->nlmsg_flags & NLM_F_CAPPED))
+	else if (!(h->nlmsg_flags & NLM_F_CAPPED))
 		off += e->msg.nlmsg_len - NLMSG_HDRLEN;
 	while (off + NLA_HDRLEN <= h->nlmsg_len) {
 		a = (const void *)((const char *)h + off);
@@ -141,9 +147,11 @@ static int transact(struct msg *m, size_t len, int print, int *batches)
 				return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
 			}
 			/* A dump that failed says so in its DONE (an int). */
-			if (h->nlmsg_type == NLMSG_DONE)
+			if (h->nlmsg_type == NLMSG_DONE) {
+				read_extack(h);
 				return h->nlmsg_len >= NLMSG_LENGTH(sizeof(int)) ?
 				       *(int *)NLMSG_DATA(h) : 0;
+			}
 			if (print == 2) {
 				print_view_msg(h);
 			} else if (print) {
