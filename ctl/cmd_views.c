@@ -3,7 +3,7 @@
  * The views' row of the commands' table: each view of view_table.c is
  * a command by its own name, and this row parses and runs any of them
  * (options.view says which).  What a view reads and prints is views.c's
- * and its view_<name>.c's.
+ * and its views/<name>.c's.
  */
 #include <stdio.h>
 

@@ -19,7 +19,7 @@
  *
  * From the views (TPSTAT_CMD_GET_VIEW, read by cmd_export.c; a view that is
  * off or not readable leaves its families out), each written by the
- * view's *_export() in its view_<name>.c:
+ * view's *_export() in its views/<name>.c:
  *  - tpstat_skb_drops_by_reason_total{reason,code}: the DROPS view
  *    summed per drop reason; reason is the kernel's short name (empty
  *    when it gave none), code its number.  Only where the kernel has
@@ -50,7 +50,7 @@
  *    drops.
  *  - tpstat_neigh_failures_total{device,family,address,netns,
  *    netns_cookie}: the NEIGH view, one sample per neighbour whose
- *    resolution failed (view_neigh.c).  Bounded by the module's table
+ *    resolution failed (views/neigh.c).  Bounded by the module's table
  *    (neigh_keys=, default 256 keys), as the addresses a host tries are.
  *  - tpstat_tcp_auth_failures_total{kind,peer,port,netns,netns_cookie}:
  *    the AUTH view, segments that failed TCP-MD5/AO per kind
@@ -60,7 +60,7 @@
  *    out where the kernel has none of the tracepoints (the view is
  *    refused).
  *  - histograms, one family per HISTS name, from its log2 buckets (see
- *    hists[] in view_hists.c): tpstat_tcp_srtt_seconds (srtt_us),
+ *    hists[] in views/hists.c): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes
  *    (xmit_len), tpstat_rx_length_bytes (rx_len).  Bucket b >= 1 holds
  *    [2^(b-1), 2^b - 1], so its le is 2^b - 1; bucket 0's le is 0.
@@ -270,7 +270,7 @@ void export_write(FILE *f, const struct export_data *d)
 	export_hits(&p, d);
 	export_derived(&p, d);
 	export_tcp_states(&p, d);
-	/* The views' families (view_<name>.c), in the table's order. */
+	/* The views' families (views/<name>.c), in the table's order. */
 	for (size_t i = 0; (ops = view_at(i)); i++) {
 		const struct view *v = d->views[ops->id];
 

@@ -2,7 +2,7 @@
 /*
  * The Prometheus text exposition format (version 0.0.4): families,
  * samples, histograms.  A leaf: export.c and the views' families
- * (view_<name>.c) call it; it calls nothing of theirs.
+ * (views/<name>.c) call it; it calls nothing of theirs.
  */
 #include <stdbool.h>
 #include <string.h>

@@ -2,7 +2,7 @@
 /*
  * Names and formats more than one view prints, and the monitor's alerts
  * too: addresses, TCP states, drop reasons, devices, services, the NETNS
- * column.  Each view_<name>.c calls these; nothing here calls a view.
+ * column.  Each views/<name>.c calls these; nothing here calls a view.
  */
 #ifndef TPSTAT_VIEW_FMT_H
 #define TPSTAT_VIEW_FMT_H

@@ -2,7 +2,7 @@
 /*
  * The views, one line each, in the order tpstat help and tpstat export
  * list them: view_table.c reads this list twice, to declare each
- * view's ops (view_<name>.c's <name>_view_ops) and to make the table.
+ * view's ops (views/<name>.c's <name>_view_ops) and to make the table.
  * No include guard: it is meant to be read more than once.
  */
 VIEW(drops),

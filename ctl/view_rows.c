@@ -2,7 +2,7 @@
 /*
  * What the views do to their rows alike: starting, interning their
  * strings, freeing them, and summing rows that differ in their family
- * alone.  A leaf the view_<name>.c files
+ * alone.  A leaf the views/<name>.c files
  * call; it knows no view.
  */
 #include <stdlib.h>

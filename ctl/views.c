@@ -2,7 +2,7 @@
 /*
  * What every view shares: the table of views, reading a GET_VIEW dump
  * into rows, their order, and the command.  The views themselves are
- * view_<name>.c.
+ * views/<name>.c.
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 /*
  * The module's views (TPSTAT_CMD_GET_VIEW): reading a dump into rows,
  * aggregating, sorting and printing them.  Each view is one
- * view_<name>.c with its struct view_ops, listed in views.c's table;
+ * views/<name>.c with its struct view_ops, listed in views.c's table;
  * what several views print is view_fmt.c's.  Everything but view_cmd()
  * and the ops' prepare() is free of sockets, so it is unit-tested on
  * the host.
@@ -161,7 +161,7 @@ struct view_ops {
 /*
  * The table of views (view_table.c): the @i-th in the order help and
  * export list them, NULL past the last.  Adding a view is its
- * view_<name>.c and one line there.
+ * views/<name>.c and one line in view_list.h.
  */
 const struct view_ops *view_at(size_t i);
 /* The ops of @view (enum tpstat_view), or NULL for one this tool lacks. */
@@ -290,7 +290,7 @@ int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
  * (export.h); nothing for a NULL view.
  */
 
-/* DROPS and TRAPS (view_drops.c) */
+/* DROPS and TRAPS (views/drops.c) */
 /* "reason", "location", ... */
 const char *drop_by_name(enum drop_by by);
 /* 0 and @by, or -1 for an unknown word. */
@@ -306,7 +306,7 @@ int drops_aggregate(struct view *v, enum drop_by by, size_t top);
 /* tpstat_skb_drops_by_reason_total, after drops_aggregate(BY_REASON). */
 void drops_export(struct prom *p, const struct view *v);
 
-/* RESETS (view_resets.c) */
+/* RESETS (views/resets.c) */
 /* "service", "peer"; and 0 or -1 as drop_by_parse(). */
 const char *resets_by_name(enum resets_by by);
 int resets_by_parse(const char *s, enum resets_by *by);
@@ -319,7 +319,7 @@ int resets_aggregate(struct view *v, enum resets_by by);
 /* tpstat_tcp_resets_total, after resets_aggregate(RESETS_BY_SERVICE). */
 void resets_export(struct prom *p, const struct view *v);
 
-/* HISTS (view_hists.c) */
+/* HISTS (views/hists.c) */
 /* The known HISTS names in the order they print; NULL-terminated. */
 extern const char *const hist_names[];
 bool hist_name_known(const char *name);
@@ -328,7 +328,7 @@ const char *hist_unit(const char *name);
 /* One histogram family per known name, as read. */
 void hists_export(struct prom *p, const struct view *v);
 
-/* ERRORS (view_errors.c) */
+/* ERRORS (views/errors.c) */
 /* "tcp", "udp", else the number in @buf ("132"); NULL without PROTOCOL. */
 const char *protocol_text(const struct view_entry *e, char *buf, size_t len);
 /*
@@ -340,7 +340,7 @@ int errors_aggregate(struct view *v);
 /* tpstat_socket_errors_total, after errors_aggregate(). */
 void errors_export(struct prom *p, const struct view *v);
 
-/* AUTH (view_auth.c) */
+/* AUTH (views/auth.c) */
 /* "MD5 mismatch", ...; NULL for a kind this tool does not know. */
 const char *auth_kind_text(unsigned int kind);
 /* "md5_mismatch", ... (JSON, Prometheus); NULL for an unknown kind. */

@@ -10,7 +10,7 @@
 # read-only as in the guest (ProtectSystem=strict).  Then the .prom file
 # it wrote must say tpstat_up 1 and have every metric family that a run
 # of "REFERENCE export" with all capabilities has, and that reference
-# every family the exporter's code declares (ctl/*.c) except those it
+# every family the exporter's code declares (ctl/*.c, ctl/views/*.c) except those it
 # cannot have here: tpstat_derived_total (only for counters newer than
 # the tool) and a view's families where the kernel refuses the view to
 # root as well (tpstat <view> fails: e.g. auth before 6.7).  The module
@@ -115,7 +115,7 @@ missing=$(comm -23 "$tmp/want" "$tmp/got" | tr '\n' ' ')
 say "$([ -z "$missing" ] && [ -s "$tmp/want" ]; echo $?)" \
 	"every metric family of a fully privileged export ($(wc -l < "$tmp/want")) is in its file${missing:+ (missing: $missing)}"
 
-# The reference against the code: "tpstat_x", "counter" in ctl/*.c.
+# The reference against the code: "tpstat_x", "counter" in ctl/*.c and ctl/views/*.c.
 absent=
 while IFS=: read -r file fam; do
 	grep -qx "$fam" "$tmp/want" && continue
@@ -130,7 +130,7 @@ while IFS=: read -r file fam; do
 		continue
 	fi
 	absent+="$fam "
-done < <(grep -oE '"tpstat_[a-z0-9_]+", "(counter|gauge|histogram)"' "$top"/ctl/*.c |
+done < <(grep -oE '"tpstat_[a-z0-9_]+", "(counter|gauge|histogram)"' "$top"/ctl/*.c "$top"/ctl/views/*.c |
 	sed 's/"\([a-z0-9_]*\)".*/\1/')
 say "$([ -z "$absent" ]; echo $?)" \
 	"the fully privileged export has every family the exporter's code declares${absent:+ (not: $absent)}"

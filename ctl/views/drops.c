@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "prom.h"
-#include "json.h"
-#include "netns.h"
-#include "nl.h"
-#include "views.h"
+#include "../escape.h"
+#include "../prom.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../nl.h"
+#include "../views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 

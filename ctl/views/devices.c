@@ -3,10 +3,10 @@
  * The DEVICES view (tpstat devices): per device, what it transmitted and
  * received, its transmit errors and timeouts, and its NAPI polls.
  */
-#include "json.h"
-#include "netns.h"
-#include "view_sort.h"
-#include "views.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../view_sort.h"
+#include "../views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 

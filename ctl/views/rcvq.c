@@ -9,10 +9,10 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "json.h"
-#include "netns.h"
-#include "views.h"
-#include "prom.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../views.h"
+#include "../prom.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 

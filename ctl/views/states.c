@@ -3,9 +3,9 @@
  * The STATES view (tpstat states): TCP state transitions counted per
  * old and new state, and the opens the module counts beside them.
  */
-#include "json.h"
-#include "view_sort.h"
-#include "views.h"
+#include "../json.h"
+#include "../view_sort.h"
+#include "../views.h"
 
 /* By old state, then new: the order of a connection's life. */
 static int states_qsort(const void *pa, const void *pb)

@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "prom.h"
-#include "json.h"
-#include "netns.h"
-#include "view_sort.h"
-#include "views.h"
+#include "../prom.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../view_sort.h"
+#include "../views.h"
 
 #define PEER_MAX 48	/* INET6_ADDRSTRLEN */
 #define NUM_MAX 24

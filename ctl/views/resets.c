@@ -8,11 +8,11 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "prom.h"
-#include "json.h"
-#include "netns.h"
-#include "view_sort.h"
-#include "views.h"
+#include "../prom.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../view_sort.h"
+#include "../views.h"
 
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
 #define NUM_MAX 24	/* a u64 in decimal */

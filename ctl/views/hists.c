@@ -5,11 +5,11 @@
  */
 #include <string.h>
 
-#include "escape.h"
-#include "prom.h"
-#include "json.h"
-#include "view_sort.h"
-#include "views.h"
+#include "../escape.h"
+#include "../prom.h"
+#include "../json.h"
+#include "../view_sort.h"
+#include "../views.h"
 
 const char *const hist_names[] = {
 	"srtt_us", "snd_cwnd", "xmit_len", "rx_len", NULL,

@@ -13,10 +13,10 @@
 #include <unistd.h>
 #include <sys/socket.h>
 
-#include "json.h"
-#include "netns.h"
-#include "prom.h"
-#include "views.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../prom.h"
+#include "../views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 

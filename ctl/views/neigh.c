@@ -7,11 +7,11 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "prom.h"
-#include "json.h"
-#include "netns.h"
-#include "view_sort.h"
-#include "views.h"
+#include "../prom.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../view_sort.h"
+#include "../views.h"
 
 #define ADDR_MAX 48	/* INET6_ADDRSTRLEN, or "?" */
 #define DEV_MAX VIEW_TEXT_MAX	/* an escaped name, or "ifindex 4294967295" */

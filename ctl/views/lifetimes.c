@@ -7,11 +7,11 @@
  */
 #include <string.h>
 
-#include "escape.h"
-#include "json.h"
-#include "netns.h"
-#include "view_sort.h"
-#include "views.h"
+#include "../escape.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../view_sort.h"
+#include "../views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 #define SERVICE_MAX 24	/* "remote port 65535" */
