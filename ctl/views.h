@@ -290,7 +290,7 @@ int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
  * (export.h); nothing for a NULL view.
  */
 
-/* DROPS and TRAPS (views/drops.c) */
+/* DROPS and TRAPS (views/drops.c, views/traps.c, views/drop_rows.c) */
 /* "reason", "location", ... */
 const char *drop_by_name(enum drop_by by);
 /* 0 and @by, or -1 for an unknown word. */
