@@ -22,6 +22,17 @@ passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL completion: $*"; }
 check_eq() { if [ "$2" = "$3" ]; then ok; else fail "$1: expected '$2', got '$3'"; fi; }
+# check MESSAGE COMMAND...: a failure named MESSAGE unless COMMAND succeeds.
+check() { local m=$1; shift; if "$@"; then ok; else fail "$m"; fi; }
+# The tool's own table of views: view_list.h, a VIEW(name) line each.
+table_views() { sed -n 's/^VIEW(\([a-z_]*\)),$/\1/p' "$here/view_list.h"; }
+# case_has FILE FUNCTION WORD: WORD is a pattern of a case arm ("a|WORD)")
+# in the body of FUNCTION in FILE.  (Not grep -q: under pipefail, awk
+# cut off by an early exit would fail the pipe.)
+case_has() {
+	awk -v fn="$2" '$0 ~ "^" fn "\\(\\) *\\{?$" { on = 1; next } on && /^}/ { on = 0 } on' "$1" |
+		grep -E "^[[:space:]]*([a-z_]+\|)*$3(\|[a-z_]+)*\)" > /dev/null
+}
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -45,6 +56,48 @@ printf 'web (id: 0)\ndb\n'
 EOF
 chmod +x "$TMP/bin/tpstat" "$TMP/bin/ip"
 PATH=$TMP/bin:$PATH
+
+# --- the views of the tool's table ---------------------------------------------------
+# Each view of view_list.h is a view of tpstat help (so the checks per
+# view below cover it) and has its lines in both completions; a view
+# added without them is named here, and so is a view they have that the
+# table lacks.
+BC=$here/tpstat.bash-completion ZC=$here/tpstat.zsh-completion
+tviews=$(table_views) hviews=$(views)
+check "only $(wc -w <<< "$tviews") views in view_list.h" [ "$(wc -w <<< "$tviews")" -ge 10 ]
+bvar() { bash -c '. "$1"; echo "${!2}"' bash "$BC" "$1"; }
+bviews=" $(bvar _tpstat_views) " bcmds=" $(bvar _tpstat_commands) "
+for v in $tviews; do
+	check "view $v (view_list.h) is not a view of tpstat help (a command with a selectors: line)" \
+		grep -qx "$v" <<< "$hviews"
+	check "view $v (view_list.h) is not in _tpstat_views of tpstat.bash-completion" \
+		[ "${bviews/ $v /}" != "$bviews" ]
+	check "view $v (view_list.h) is not in _tpstat_commands of tpstat.bash-completion" \
+		[ "${bcmds/ $v /}" != "$bcmds" ]
+	check "view $v (view_list.h) has no line in _tpstat_fields of tpstat.bash-completion" \
+		case_has "$BC" _tpstat_fields "$v"
+	check "view $v (view_list.h) is not among the commands (cmds) of tpstat.zsh-completion" \
+		grep -qE "^ +'$v:" "$ZC"
+	check "view $v (view_list.h) has no line in _tpstat_fields of tpstat.zsh-completion" \
+		case_has "$ZC" _tpstat_fields "$v"
+	check "view $v (view_list.h) is in no case arm of _tpstat in tpstat.zsh-completion" \
+		case_has "$ZC" _tpstat "$v"
+	# A view with selectors (hists: a histogram's name instead) has
+	# them in both tables, and bash's _tpstat completes them.
+	keys=$("$TP" help "$v" 2> /dev/null | sed -n 's/^ *selectors: \([^;]*\);.*/\1/p')
+	[ -z "$keys" ] || [ "$keys" = none ] && continue
+	check "view $v (view_list.h) is not among the views with selectors in _tpstat of tpstat.bash-completion" \
+		case_has "$BC" _tpstat "$v"
+	[ "$v" = hists ] && continue
+	check "view $v (view_list.h) has no line in _tpstat_selectors of tpstat.bash-completion" \
+		case_has "$BC" _tpstat_selectors "$v"
+	check "view $v (view_list.h) has no line in _tpstat_keys of tpstat.zsh-completion" \
+		case_has "$ZC" _tpstat_keys "$v"
+done
+for v in $bviews; do
+	check "$v of _tpstat_views in tpstat.bash-completion is not a view of view_list.h" \
+		grep -qx "$v" <<< "$tviews"
+done
 
 # --- bash --------------------------------------------------------------------------
 bash_run() {

@@ -6,7 +6,8 @@
 # own (the tag of a .TP entry: .B, .BR or .BI and its name), an option of the
 # synopsis lines and of the options' list written
 # as troff writes it (\-j, \-\-json).  Each view's selectors and --sort
-# fields (tpstat help VIEW) are its row of the man page's table.  From the
+# fields (tpstat help VIEW) are its row of the man page's table, which
+# has a row for each view of the tool's table (view_list.h).  From the
 # module's source: every module parameter (module_param*, tpstat_param_*,
 # tpstat_view_keys_param, MODULE_PARM_DESC) is an entry of MODULE PARAMETERS, every debugfs file
 # (debugfs_create_file) one of DEBUGFS.
@@ -77,6 +78,25 @@ for v in $(views); do
 	got=$(grep "^$v|" <<< "$views")
 	if [ "$got" = "$want" ]; then passed=$((passed + 1)); else
 		failed=$((failed + 1)); echo "FAIL manpage: $v's row is '$got', tpstat help says '$want'"; fi
+done
+# The tool's own table of views (view_list.h, a VIEW(name) line each):
+# each is a view of tpstat help (so its row is checked above), a command
+# with an entry and a row of the table; a row is a view of the table.
+VL=$(dirname "$MAN")/view_list.h
+tviews=$(sed -n 's/^VIEW(\([a-z_]*\)),$/\1/p' "$VL")
+[ "$(wc -w <<< "$tviews")" -ge 10 ] || { echo "FAIL manpage: only $(wc -w <<< "$tviews") views in $VL"; exit 1; }
+hviews=$(views)
+for v in $tviews; do
+	if grep -qx "$v" <<< "$hviews"; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL manpage: view $v ($VL) is not a view of tpstat help (a command with a selectors: line)"; fi
+	if grep -qE "^\.B[IR]? \"?$v( |\"|$)" <<< "$tags"; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL manpage: view $v ($VL) has no entry in $MAN"; fi
+	if grep -q "^$v|" <<< "$views"; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL manpage: view $v ($VL) has no row in the table of views in $MAN"; fi
+done
+for v in $(cut -d'|' -f1 <<< "$views"); do
+	if grep -qx "$v" <<< "$tviews"; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL manpage: the table of views in $MAN has a row for $v, not a view of $VL"; fi
 done
 # Module parameters, from the source: each is ".BI NAME=" (or .BR) in
 # MODULE PARAMETERS.
