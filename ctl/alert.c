@@ -9,17 +9,9 @@
 #include "alert.h"
 #include "nl.h"
 
-static const char *const kind_names[__TPSTAT_ALERT_CNT] = {
-	[TPSTAT_ALERT_DROPS] = "drops",
-	[TPSTAT_ALERT_RESETS] = "resets",
-	[TPSTAT_ALERT_RETRANS] = "retrans",
-	[TPSTAT_ALERT_STATES] = "states",
-	[TPSTAT_ALERT_ERRORS] = "errors",
-};
-
 const char *alert_kind_name(unsigned int kind)
 {
-	return kind < __TPSTAT_ALERT_CNT ? kind_names[kind] : NULL;
+	return kind < __TPSTAT_ALERT_CNT ? alert_kinds[kind].name : NULL;
 }
 
 int alert_kind_parse(const char *word, unsigned int *mask)
@@ -29,7 +21,7 @@ int alert_kind_parse(const char *word, unsigned int *mask)
 		return 0;
 	}
 	for (unsigned int k = 0; k < __TPSTAT_ALERT_CNT; k++) {
-		if (!strcmp(word, kind_names[k])) {
+		if (!strcmp(word, alert_kinds[k].name)) {
 			*mask |= 1U << k;
 			return 0;
 		}

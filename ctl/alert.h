@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <libmnl/libmnl.h>
 
 #include "names.h"
@@ -27,6 +28,24 @@ struct alert {
 	uint64_t alerts_lost, events_lost;
 	uint32_t rate;			/* ALERT_RATE */
 };
+
+struct json;
+
+/*
+ * A kind of alert: its name, the counts an ALERT of it may carry (the
+ * attributes, one line each, in this order; 0: no more) and the
+ * printers of a line of it (alert_output.c), given the line's count.
+ * By enum tpstat_alert_kind; alert_parse() takes no other kind.
+ */
+struct alert_ops {
+	const char *name;
+	uint16_t counts[2];
+	void (*text)(FILE *f, const struct alert *a, unsigned int count);
+	void (*json)(struct json *j, const struct alert *a,
+		     unsigned int count);
+};
+
+extern const struct alert_ops alert_kinds[__TPSTAT_ALERT_CNT];
 
 /* "drops", "resets", "retrans", "states", "errors"; NULL if unknown. */
 const char *alert_kind_name(unsigned int kind);

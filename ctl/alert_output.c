@@ -47,11 +47,12 @@ static void text_reason(FILE *f, const struct alert *a)
 		fprintf(f, " %s", view_reason_text(&a->e, buf, sizeof(buf)));
 }
 
-static void text_drops(FILE *f, const struct alert *a)
+static void text_drops(FILE *f, const struct alert *a, unsigned int count)
 {
 	const struct view_entry *e = &a->e;
 	char text[ESC_SIZE(ROW_LOCATION_MAX)];
 
+	(void)count;
 	fprintf(f, "%llu drop%s", (unsigned long long)e->count,
 		plural(e->count));
 	if (a->seen[TPSTAT_A_LOCATION])
@@ -64,8 +65,9 @@ static void text_drops(FILE *f, const struct alert *a)
 		fprintf(f, " dev if%u", e->ifindex);
 }
 
-static void text_reset(FILE *f, const struct alert *a, bool sent)
+static void text_reset(FILE *f, const struct alert *a, unsigned int count)
 {
+	const bool sent = count == TPSTAT_A_RST_SENT;
 	const struct view_entry *e = &a->e;
 	uint64_t n = sent ? e->rst_sent : e->rst_received;
 	char peer[ADDR_MAX];
@@ -78,8 +80,9 @@ static void text_reset(FILE *f, const struct alert *a, bool sent)
 	text_netns(f, a);
 }
 
-static void text_retrans(FILE *f, const struct alert *a, bool synack)
+static void text_retrans(FILE *f, const struct alert *a, unsigned int count)
 {
+	const bool synack = count == TPSTAT_A_SYNACK_RETRANS;
 	const struct view_entry *e = &a->e;
 	uint64_t n = synack ? e->synack_retrans : e->retrans;
 	char local[ADDR_MAX], remote[ADDR_MAX], st[NUM_MAX];
@@ -101,22 +104,24 @@ static const char *state_or(bool has, unsigned int state, char *buf,
 	return has ? view_state_text(state, buf, len) : "?";
 }
 
-static void text_states(FILE *f, const struct alert *a)
+static void text_states(FILE *f, const struct alert *a, unsigned int count)
 {
 	const struct view_entry *e = &a->e;
 	char old[NUM_MAX], new[NUM_MAX];
 
+	(void)count;
 	fprintf(f, "%llu TCP %s -> %s", (unsigned long long)e->count,
 		state_or(e->has_old_state, e->old_state, old, sizeof(old)),
 		state_or(e->has_new_state, e->new_state, new, sizeof(new)));
 	text_netns(f, a);
 }
 
-static void text_errors(FILE *f, const struct alert *a)
+static void text_errors(FILE *f, const struct alert *a, unsigned int count)
 {
 	const struct view_entry *e = &a->e;
 	char remote[ADDR_MAX], err[48];
 
+	(void)count;
 	fprintf(f, "%llu socket error%s %s", (unsigned long long)e->count,
 		plural(e->count), errno_text(a->err, err, sizeof(err)));
 	format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
@@ -173,10 +178,12 @@ static void json_family(struct json *j, const struct view_entry *e)
 	json_opt_str(j, "family", family, family);
 }
 
-static void json_drops(struct json *j, const struct alert *a)
+static void json_drops(struct json *j, const struct alert *a,
+		       unsigned int count)
 {
 	const struct view_entry *e = &a->e;
 
+	(void)count;
 	json_opt_str(j, "location", a->seen[TPSTAT_A_LOCATION], e->location);
 	view_json_reason(j, e);
 	json_netns(j, a);
@@ -184,9 +191,11 @@ static void json_drops(struct json *j, const struct alert *a)
 	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
 }
 
-static void json_reset(struct json *j, const struct alert *a, bool sent)
+static void json_reset(struct json *j, const struct alert *a,
+		       unsigned int count)
 {
 	const struct view_entry *e = &a->e;
+	const bool sent = count == TPSTAT_A_RST_SENT;
 
 	json_key(j, "direction");
 	json_string(j, sent ? "sent" : "received");
@@ -197,9 +206,11 @@ static void json_reset(struct json *j, const struct alert *a, bool sent)
 	view_json_reason(j, e);
 }
 
-static void json_retrans(struct json *j, const struct alert *a, bool synack)
+static void json_retrans(struct json *j, const struct alert *a,
+			 unsigned int count)
 {
 	const struct view_entry *e = &a->e;
+	const bool synack = count == TPSTAT_A_SYNACK_RETRANS;
 
 	json_key(j, "synack");
 	json_bool(j, synack);
@@ -212,21 +223,25 @@ static void json_retrans(struct json *j, const struct alert *a, bool synack)
 	view_json_state(j, "state", e->has_new_state, e->new_state);
 }
 
-static void json_states(struct json *j, const struct alert *a)
+static void json_states(struct json *j, const struct alert *a,
+			unsigned int count)
 {
 	const struct view_entry *e = &a->e;
 
+	(void)count;
 	json_netns(j, a);
 	json_family(j, e);
 	view_json_state(j, "old_state", e->has_old_state, e->old_state);
 	view_json_state(j, "new_state", e->has_new_state, e->new_state);
 }
 
-static void json_errors(struct json *j, const struct alert *a)
+static void json_errors(struct json *j, const struct alert *a,
+			unsigned int count)
 {
 	const struct view_entry *e = &a->e;
 	const char *name = errno_name(a->err);
 
+	(void)count;
 	json_netns(j, a);
 	json_family(j, e);
 	json_field_u64(j, "local_port", e->sport);
@@ -238,22 +253,50 @@ static void json_errors(struct json *j, const struct alert *a)
 	json_string(j, strerror(a->err));
 }
 
+/* ---- the kinds ---------------------------------------------------------- */
+
+const struct alert_ops alert_kinds[__TPSTAT_ALERT_CNT] = {
+	[TPSTAT_ALERT_DROPS] = {
+		.name = "drops", .counts = { TPSTAT_A_COUNT },
+		.text = text_drops, .json = json_drops,
+	},
+	[TPSTAT_ALERT_RESETS] = {
+		.name = "resets",
+		.counts = { TPSTAT_A_RST_SENT, TPSTAT_A_RST_RECEIVED },
+		.text = text_reset, .json = json_reset,
+	},
+	[TPSTAT_ALERT_RETRANS] = {
+		.name = "retrans",
+		.counts = { TPSTAT_A_RETRANS, TPSTAT_A_SYNACK_RETRANS },
+		.text = text_retrans, .json = json_retrans,
+	},
+	[TPSTAT_ALERT_STATES] = {
+		.name = "states", .counts = { TPSTAT_A_COUNT },
+		.text = text_states, .json = json_states,
+	},
+	[TPSTAT_ALERT_ERRORS] = {
+		.name = "errors", .counts = { TPSTAT_A_COUNT },
+		.text = text_errors, .json = json_errors,
+	},
+};
+
 /* ---- lines -------------------------------------------------------------- */
 
-/* Which line of an alert: kinds with two counts have two variants. */
-enum line { LINE_COUNT, LINE_SENT, LINE_RECEIVED, LINE_RETRANS,
-	    LINE_SYNACK };
-
-static uint64_t line_count(const struct alert *a, enum line line)
+/*
+ * An alert's line is one of its counts, named by the attribute it came
+ * as: COUNT, or for kinds with two, RST_SENT or RST_RECEIVED, RETRANS or
+ * SYNACK_RETRANS.
+ */
+static uint64_t line_count(const struct alert *a, unsigned int count)
 {
-	switch (line) {
-	case LINE_SENT:
+	switch (count) {
+	case TPSTAT_A_RST_SENT:
 		return a->e.rst_sent;
-	case LINE_RECEIVED:
+	case TPSTAT_A_RST_RECEIVED:
 		return a->e.rst_received;
-	case LINE_RETRANS:
+	case TPSTAT_A_RETRANS:
 		return a->e.retrans;
-	case LINE_SYNACK:
+	case TPSTAT_A_SYNACK_RETRANS:
 		return a->e.synack_retrans;
 	default:
 		return a->e.count;
@@ -272,64 +315,32 @@ static void text_time(FILE *f, time_t t)
 }
 
 static void text_line(FILE *f, time_t t, const struct alert *a,
-		      enum line line)
+		      unsigned int count)
 {
 	text_time(f, t);
-	switch (a->kind) {
-	case TPSTAT_ALERT_DROPS:
-		text_drops(f, a);
-		break;
-	case TPSTAT_ALERT_RESETS:
-		text_reset(f, a, line == LINE_SENT);
-		break;
-	case TPSTAT_ALERT_RETRANS:
-		text_retrans(f, a, line == LINE_SYNACK);
-		break;
-	case TPSTAT_ALERT_STATES:
-		text_states(f, a);
-		break;
-	case TPSTAT_ALERT_ERRORS:
-		text_errors(f, a);
-		break;
-	}
+	alert_kinds[a->kind].text(f, a, count);
 	fputc('\n', f);
 }
 
 static void json_line(FILE *f, time_t t, const struct alert *a,
-		      enum line line)
+		      unsigned int count)
 {
 	struct json j;
 
 	json_start(&j, f, t, alert_kind_name(a->kind));
 	json_key(&j, "count");
-	json_u64(&j, line_count(a, line));
-	switch (a->kind) {
-	case TPSTAT_ALERT_DROPS:
-		json_drops(&j, a);
-		break;
-	case TPSTAT_ALERT_RESETS:
-		json_reset(&j, a, line == LINE_SENT);
-		break;
-	case TPSTAT_ALERT_RETRANS:
-		json_retrans(&j, a, line == LINE_SYNACK);
-		break;
-	case TPSTAT_ALERT_STATES:
-		json_states(&j, a);
-		break;
-	case TPSTAT_ALERT_ERRORS:
-		json_errors(&j, a);
-		break;
-	}
+	json_u64(&j, line_count(a, count));
+	alert_kinds[a->kind].json(&j, a, count);
 	json_finish(&j);
 }
 
 static void print_line(FILE *f, const struct out_opts *o, time_t t,
-		       const struct alert *a, enum line line)
+		       const struct alert *a, unsigned int count)
 {
 	if (o->json)
-		json_line(f, t, a, line);
+		json_line(f, t, a, count);
 	else
-		text_line(f, t, a, line);
+		text_line(f, t, a, count);
 }
 
 static void print_lost(FILE *f, const struct out_opts *o, time_t t,
@@ -359,24 +370,16 @@ void alert_print(FILE *f, const struct out_opts *o, time_t t,
 		print_lost(f, o, t, a);
 		return;
 	}
-	switch (a->kind) {
-	case TPSTAT_ALERT_RESETS:
-		if (a->seen[TPSTAT_A_RST_SENT])
-			print_line(f, o, t, a, LINE_SENT);
-		if (a->seen[TPSTAT_A_RST_RECEIVED])
-			print_line(f, o, t, a, LINE_RECEIVED);
-		break;
-	case TPSTAT_ALERT_RETRANS:
-		if (a->seen[TPSTAT_A_RETRANS])
-			print_line(f, o, t, a, LINE_RETRANS);
-		if (a->seen[TPSTAT_A_SYNACK_RETRANS])
-			print_line(f, o, t, a, LINE_SYNACK);
-		break;
-	default:
-		/* Without its count an alert says nothing: no line. */
-		if (a->seen[TPSTAT_A_COUNT])
-			print_line(f, o, t, a, LINE_COUNT);
-		break;
+	/* alert_parse() took no other kind. */
+	if (a->kind >= __TPSTAT_ALERT_CNT)
+		return;
+	/* A line per count the alert carries: without one it says nothing. */
+	for (size_t i = 0; i < sizeof(alert_kinds[0].counts) /
+				sizeof(alert_kinds[0].counts[0]); i++) {
+		unsigned int count = alert_kinds[a->kind].counts[i];
+
+		if (count && a->seen[count])
+			print_line(f, o, t, a, count);
 	}
 }
 

@@ -12,39 +12,21 @@
 /* A message's room: the longest alert is a drop's, with its location. */
 #define TPSTAT_ALERT_MSG_SIZE	512
 
+const struct tpstat_alert_ops *const tpstat_alert_kinds[__TPSTAT_ALERT_CNT] = {
+	[TPSTAT_ALERT_DROPS] = &tpstat_drops_alert_ops,
+	[TPSTAT_ALERT_RESETS] = &tpstat_resets_alert_ops,
+	[TPSTAT_ALERT_RETRANS] = &tpstat_retrans_alert_ops,
+	[TPSTAT_ALERT_STATES] = &tpstat_states_alert_ops,
+	[TPSTAT_ALERT_ERRORS] = &tpstat_errors_alert_ops,
+};
+
+/* The key's attributes, as its kind puts them; -EINVAL for no kind. */
 static int tpstat_alert_put_key(struct sk_buff *skb,
 				const struct tpstat_alert_key *k)
 {
-	switch (k->kind) {
-	case TPSTAT_ALERT_DROPS:
-		return tpstat_put_drop_site(skb, k->location, k->reason) ||
-		       nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
-		       tpstat_put_ifname(skb, k->ns_cookie, k->ifindex);
-	case TPSTAT_ALERT_RESETS:
-		return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		       nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
-		       tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
-		       (k->what == TPSTAT_A_RST_SENT &&
-			tpstat_put_rst_reason(skb, k->reason));
-	case TPSTAT_ALERT_RETRANS:
-		return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		       tpstat_put_addr(skb, TPSTAT_A_SADDR, k->family, k->saddr) ||
-		       nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
-		       tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
-		       nla_put_u16(skb, TPSTAT_A_DPORT, k->dport) ||
-		       nla_put_u8(skb, TPSTAT_A_NEW_STATE, k->new_state);
-	case TPSTAT_ALERT_STATES:
-		return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		       nla_put_u8(skb, TPSTAT_A_OLD_STATE, k->old_state) ||
-		       nla_put_u8(skb, TPSTAT_A_NEW_STATE, k->new_state);
-	case TPSTAT_ALERT_ERRORS:
-		return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
-		       nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
-		       tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
-		       nla_put_u16(skb, TPSTAT_A_DPORT, k->dport) ||
-		       nla_put_u32(skb, TPSTAT_A_ERRNO, k->reason);
-	}
-	return -EINVAL;
+	if (k->kind >= __TPSTAT_ALERT_CNT || !tpstat_alert_kinds[k->kind])
+		return -EINVAL;
+	return tpstat_alert_kinds[k->kind]->put_key(skb, k);
 }
 
 struct sk_buff *tpstat_alert_msg(const struct tpstat_alert_key *k, u64 count)

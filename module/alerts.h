@@ -161,6 +161,31 @@ struct seq_file;
 /* debugfs "monitor": armed, the rate, and what was sent and lost. */
 void tpstat_monitor_show(struct seq_file *m);
 
+/*
+ * What a kind of alert is, in the manner of drop_monitor's
+ * net_dm_alert_ops: kept with the view that feeds it (views/<name>.c)
+ * and found by kind in tpstat_alert_kinds[] (alert_msg.c).  Only the
+ * monitor's work reads them: probes fold a kind's key through their own
+ * direct call (alert_fold.c), never through these.
+ */
+struct tpstat_alert_ops {
+	const char *name;	/* as tpstat monitor's kinds are named */
+	/*
+	 * The attributes of what the kind's key holds, between NETNS and
+	 * its count (@what).  Process context.  Nonzero: no room.
+	 */
+	int (*put_key)(struct sk_buff *skb, const struct tpstat_alert_key *k);
+};
+
+extern const struct tpstat_alert_ops tpstat_drops_alert_ops;
+extern const struct tpstat_alert_ops tpstat_resets_alert_ops;
+extern const struct tpstat_alert_ops tpstat_retrans_alert_ops;
+extern const struct tpstat_alert_ops tpstat_states_alert_ops;
+extern const struct tpstat_alert_ops tpstat_errors_alert_ops;
+
+/* Each kind's ops, by enum tpstat_alert_kind (alert_msg.c). */
+extern const struct tpstat_alert_ops *const tpstat_alert_kinds[__TPSTAT_ALERT_CNT];
+
 /* alert_msg.c: one ALERT, or the ALERTS_LOST of one kind. */
 struct sk_buff *tpstat_alert_msg(const struct tpstat_alert_key *key,
 				 u64 count);

@@ -12,6 +12,7 @@
 #include <linux/skbuff.h>
 #include <net/sock.h>
 
+#include "alerts.h"
 #include "compat.h"
 #include "nlput.h"
 #include "params.h"
@@ -87,4 +88,18 @@ const struct tpstat_view_type tpstat_view_drops = {
 	.columns = "count location reason netns dev",
 	.privacy = TPSTAT_VIEW_OPEN,
 	TPSTAT_VIEW_TABLE(tpstat_drop_key, TPSTAT_DROP_NR, drop_keys),
+};
+
+/* A drop's alert: its site (location, reason) and device. */
+static int tpstat_drops_alert_put(struct sk_buff *skb,
+				  const struct tpstat_alert_key *k)
+{
+	return tpstat_put_drop_site(skb, k->location, k->reason) ||
+	       nla_put_u32(skb, TPSTAT_A_IFINDEX, k->ifindex) ||
+	       tpstat_put_ifname(skb, k->ns_cookie, k->ifindex);
+}
+
+const struct tpstat_alert_ops tpstat_drops_alert_ops = {
+	.name = "drops",
+	.put_key = tpstat_drops_alert_put,
 };

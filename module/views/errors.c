@@ -11,6 +11,7 @@
 #include <net/inet_sock.h>
 #include <net/sock.h>
 
+#include "alerts.h"
 #include "netlink.h"
 #include "nlput.h"
 #include "params.h"
@@ -97,4 +98,20 @@ const struct tpstat_view_type tpstat_view_errors = {
 		{ TPSTAT_EV_INET_SK_ERROR_REPORT,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:inet_sk_error_report (5.14 on)") },
 	},
+};
+
+/* A socket error's alert: port, peer and errno (in @reason). */
+static int tpstat_errors_alert_put(struct sk_buff *skb,
+				   const struct tpstat_alert_key *k)
+{
+	return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	       nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
+	       tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
+	       nla_put_u16(skb, TPSTAT_A_DPORT, k->dport) ||
+	       nla_put_u32(skb, TPSTAT_A_ERRNO, k->reason);
+}
+
+const struct tpstat_alert_ops tpstat_errors_alert_ops = {
+	.name = "errors",
+	.put_key = tpstat_errors_alert_put,
 };

@@ -16,6 +16,7 @@
 #include <linux/tcp.h>
 #include <net/sock.h>
 
+#include "alerts.h"
 #include "compat.h"
 #include "nlput.h"
 #include "params.h"
@@ -165,4 +166,20 @@ const struct tpstat_view_type tpstat_view_resets = {
 	.columns = "sent received netns direction port peer reason",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_reset_key, TPSTAT_RST_NR, reset_keys),
+};
+
+/* A reset's alert: port and peer, and a sent one's reason. */
+static int tpstat_resets_alert_put(struct sk_buff *skb,
+				   const struct tpstat_alert_key *k)
+{
+	return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	       nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
+	       tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
+	       (k->what == TPSTAT_A_RST_SENT &&
+		tpstat_put_rst_reason(skb, k->reason));
+}
+
+const struct tpstat_alert_ops tpstat_resets_alert_ops = {
+	.name = "resets",
+	.put_key = tpstat_resets_alert_put,
 };

@@ -12,6 +12,7 @@
 #include <linux/string.h>
 #include <net/sock.h>
 
+#include "alerts.h"
 #include "compat.h"
 #include "nlput.h"
 #include "params.h"
@@ -129,4 +130,21 @@ const struct tpstat_view_type tpstat_view_retrans = {
 	.columns = "retrans synack_retrans state netns local remote",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_flow_key, TPSTAT_FLOW_NR, flow_keys),
+};
+
+/* A retransmit's alert: the flow, and the socket's state then. */
+static int tpstat_retrans_alert_put(struct sk_buff *skb,
+				    const struct tpstat_alert_key *k)
+{
+	return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	       tpstat_put_addr(skb, TPSTAT_A_SADDR, k->family, k->saddr) ||
+	       nla_put_u16(skb, TPSTAT_A_SPORT, k->sport) ||
+	       tpstat_put_addr(skb, TPSTAT_A_DADDR, k->family, k->daddr) ||
+	       nla_put_u16(skb, TPSTAT_A_DPORT, k->dport) ||
+	       nla_put_u8(skb, TPSTAT_A_NEW_STATE, k->new_state);
+}
+
+const struct tpstat_alert_ops tpstat_retrans_alert_ops = {
+	.name = "retrans",
+	.put_key = tpstat_retrans_alert_put,
 };

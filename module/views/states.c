@@ -10,6 +10,7 @@
 #include <linux/seq_file.h>
 #include <net/tcp_states.h>
 
+#include "alerts.h"
 #include "counters.h"
 #include "nlput.h"
 #include "view_fmt.h"
@@ -84,4 +85,18 @@ const struct tpstat_view_type tpstat_view_states = {
 	.put_row = tpstat_states_put_row,
 	.put_header = tpstat_states_put_header,
 	.seq_rows = tpstat_states_seq_rows,
+};
+
+/* A transition's alert: the family, and the states from and to. */
+static int tpstat_states_alert_put(struct sk_buff *skb,
+				   const struct tpstat_alert_key *k)
+{
+	return nla_put_u8(skb, TPSTAT_A_FAMILY, k->family) ||
+	       nla_put_u8(skb, TPSTAT_A_OLD_STATE, k->old_state) ||
+	       nla_put_u8(skb, TPSTAT_A_NEW_STATE, k->new_state);
+}
+
+const struct tpstat_alert_ops tpstat_states_alert_ops = {
+	.name = "states",
+	.put_key = tpstat_states_alert_put,
 };
