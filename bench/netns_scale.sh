@@ -14,8 +14,8 @@
 #   drops:  the same NS, each with a drop of its own on its lo, so that
 #           the view holds an entry per namespace, each to be named.
 # In each, REPS reads of "tpstat -j drops --by dev", which names each
-# entry's device by its namespace's cookie, each timed from its start to
-# its end (the tool's start included, as a user would see it); and the
+# entry's device by its namespace's cookie, each timed in the kernel
+# (its dump's start, parts and end: see phase); and the
 # monitor's windows while one listener, in a namespace made after all
 # the others (the last a walk of every namespace would reach), has the
 # alerts armed: the function graph tracer times each window's check for
@@ -64,32 +64,56 @@ listener_stop() {
 	wait "$listener" 2>/dev/null
 }
 
-# phase <name>: the reads, then the windows of a few seconds of monitor.
-phase() {
-	local i t0 t1 entries
-	"$TP" -j drops --by dev >/dev/null
-	for ((i = 1; i <= REPS; i++)); do
-		t0=$(date +%s%N)
-		"$TP" -j drops --by dev >"$TMP/read.json"
-		t1=$(date +%s%N)
-		entries=$(jq '.drops | length' "$TMP/read.json")
-		printf '%s\t%s\tread\t%s\t%s\t%s\n' "$kver" "$1" "$i" $((t1 - t0)) "$entries" >>"$TSV"
-	done
-	listener_start
-	echo 'tpstat_alerts_listened tpstat_alert_window_run' >"$TRACING/set_ftrace_filter" &&
-		echo function_graph >"$TRACING/current_tracer" || return 1
-	: >"$TRACING/trace"
-	sleep 5
+# graph_on <functions>: the function graph tracer on them alone.
+graph_on() {
+	echo "$1" >"$TRACING/set_ftrace_filter" &&
+		echo function_graph >"$TRACING/current_tracer"
+}
+# graph_off <file>: the trace into <file> (switching the tracer empties
+# the buffer), then the tracer off.
+graph_off() {
+	cp "$TRACING/trace" "$1"
 	echo nop >"$TRACING/current_tracer"
 	: >"$TRACING/set_ftrace_filter"
+}
+# calls <trace> <pattern>: "function ns" for each traced call whose name
+# matches ("0) + 12.345 us |  tpstat_nl_view_dump [tpstat]();").
+calls() {
+	awk -v p="$2" 'match($0, "[0-9.]+ us +\\| +" p) {
+		split(substr($0, RSTART, RLENGTH), f, " ")
+		print f[4], int(f[1] * 1000 + 0.5)
+	}' "$1"
+}
+
+# phase <name>: the reads, then the windows of a few seconds of monitor.
+# A read's time is the kernel's part of it: its dump's start (the copy
+# and sort), each part of the dump (where each entry's device is named
+# by its namespace's cookie) and its end, by the function graph tracer.
+# The whole command's wall time would be the 9p root's: under -icount,
+# each file the guest reads from the host makes its clock jump.
+phase() {
+	local i entries
+	"$TP" -j drops --by dev >/dev/null
+	for ((i = 1; i <= REPS; i++)); do
+		graph_on 'tpstat_nl_view_start tpstat_nl_view_dump tpstat_nl_view_done' || return 1
+		: >"$TRACING/trace"
+		"$TP" -j drops --by dev >"$TMP/read.json"
+		graph_off "$TMP/trace"
+		entries=$(jq '.drops | length' "$TMP/read.json")
+		calls "$TMP/trace" 'tpstat_nl_view_(start|dump|done)' |
+			awk -v k="$kver" -v p="$1" -v i="$i" -v e="$entries" 'BEGIN { OFS = "\t" }
+				{ ns += $2 } END { print k, p, "read", i, ns + 0, e }' >>"$TSV"
+	done
+	listener_start
+	graph_on 'tpstat_alerts_listened tpstat_alert_window_run' || return 1
+	: >"$TRACING/trace"
+	sleep 5
+	graph_off "$TMP/trace"
 	listener_stop
-	# "0) + 12.345 us |  tpstat_alerts_listened [tpstat]();"
-	awk -v k="$kver" -v p="$1" 'BEGIN { OFS = "\t" }
-		match($0, /[0-9.]+ us +\| +tpstat_(alerts_listened|alert_window_run)/) {
-			split(substr($0, RSTART, RLENGTH), f, " ")
-			w = f[4] ~ /listened/ ? "listened" : "window"
-			print k, p, w, ++n[w], int(f[1] * 1000 + 0.5), "-"
-		}' "$TRACING/trace" >>"$TSV"
+	calls "$TMP/trace" 'tpstat_(alerts_listened|alert_window_run)' |
+		awk -v k="$kver" -v p="$1" 'BEGIN { OFS = "\t" }
+			{ w = $1 ~ /listened/ ? "listened" : "window"
+			  print k, p, w, ++n[w], $2, "-" }' >>"$TSV"
 	log "$1: $(grep -c "	$1	read" "$TSV") reads, $(grep -c "	$1	listened" "$TSV") windows"
 }
 
