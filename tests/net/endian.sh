@@ -53,12 +53,6 @@ set -uo pipefail
 # shellcheck source=tests/net/lib.sh
 . "$(dirname "$0")/lib.sh"
 suite_begin "$@"
-# skb_dev_read: the build reads an skb's device (skb_dev.h); where it
-# cannot tell a device from UDP's scratch value (s390x, MIPS32), it
-# never does.
-skb_dev_read() {
-	grep -q "^#define TPSTAT_HAVE_SKB_DEV_ADDR " "$(dirname "$KO")/generated/tpstat_features.h"
-}
 
 # The workload's values: none reads the same byte-swapped.
 P4=4660 P6=4661 PU=4662 PQ=4663         # 0x1234 0x1235 0x1236 0x1237

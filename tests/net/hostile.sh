@@ -280,15 +280,33 @@ part_tenants() {
 	check "tenants: ... with a message naming the cap" \
 		grep -q "^message .*you have 8 view dumps" "$d/hold.out"
 
+	# Its datagrams' drops: by reason (NO_SOCKET) where the kernel has
+	# drop reasons, else by location, UDP's receive path.  Read until
+	# they settle, for 5 s at most: a loopback datagram may be received
+	# (in softirq) after its sender returned.
+	sel='[.drops[] | select(.reason == "NO_SOCKET" or
+		((.location // "") | test("^(__udp4_lib_rcv|udp_rcv)\\+"))) | .count] | add // 0'
 	# shellcheck disable=SC2016 # expanded by the inner shell
 	userns bash -c 'ip link set lo up && "$0" filter clear &&
-		"$1" udp-send 127.0.0.1 5003 "$2" >/dev/null &&
-		"$0" -j drops --by location' "$TP" "$NETLOAD" "$drops" >"$d/container.json" 2>"$d/container.err"
+		"$1" udp-send 127.0.0.1 5003 "$2" >/dev/null || exit 1
+		for i in $(seq 50); do
+			out=$("$0" -j drops) || exit 1
+			[ "$(jq "$3" <<<"$out")" = "$2" ] && break
+			sleep 0.1
+		done
+		echo "$out"' "$TP" "$NETLOAD" "$drops" "$sel" >"$d/container.json" 2>"$d/container.err"
 	check_eq "tenants: meanwhile nobody's container arms its counters and reads its drops" 0 $?
 	sed 's/^/# nobody'"'"'s container: /' "$d/container.err"
-	got=$(jq '[.drops[] | select(.location | test("^(__udp4_lib_rcv|udp_rcv)\\+")) | .count] | add // 0' \
-		"$d/container.json" 2>/dev/null)
-	check_eq "tenants: ... exactly its $drops datagrams to a closed port" "$drops" "$got"
+	echo "# nobody's container's drops: $(jq -c .drops "$d/container.json" 2>&1 | cut -c1-600)"
+	got=$(jq "$sel" "$d/container.json" 2>/dev/null)
+	if skb_dev_read; then
+		check_eq "tenants: ... exactly its $drops datagrams to a closed port" "$drops" "$got"
+	else
+		# No freed skb's device is read here (skb_dev.h: s390x, MIPS32),
+		# so a drop without a socket has no namespace: none is its.
+		check_eq "tenants: ... none of its datagrams' drops (this build reads no freed skb's device)" \
+			0 "$got"
+	fi
 	nobody "$TP" drops >/dev/null 2>"$d/nobody.err"
 	check_eq "tenants: meanwhile nobody reads the initial namespace's drops" 0 $?
 	sed 's/^/# nobody: /' "$d/nobody.err"

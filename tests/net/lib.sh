@@ -190,6 +190,12 @@ suite_end() {
 }
 
 nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+# skb_dev_read: the build reads an skb's device (skb_dev.h); where it
+# cannot tell a device from UDP's scratch value (s390x, MIPS32), it
+# never does, and a drop without a socket has no namespace.
+skb_dev_read() {
+	grep -q "^#define TPSTAT_HAVE_SKB_DEV_ADDR " "$(dirname "$KO")/generated/tpstat_features.h"
+}
 # A second unprivileged user, who is not nobody (a tenant of its own).
 UID2=4242
 user2() { setpriv --reuid=$UID2 --regid=$UID2 --clear-groups "$@"; }
