@@ -75,7 +75,9 @@ def check_header(spec, header_text):
             continue
         for i, e in enumerate(d['entries']):
             name = e if isinstance(e, str) else e['name']
-            want[c_name(prefixes[d['name']], name)] = \
+            prefix = d['name-prefix'].upper().replace('-', '_') \
+                if 'name-prefix' in d else prefixes[d['name']]
+            want[c_name(prefix, name)] = \
                 1 << i if d['type'] == 'flags' else i
     for name, val in sorted(want.items()):
         if name not in cvals:

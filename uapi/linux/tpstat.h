@@ -168,6 +168,17 @@ enum tpstat_cmd {
 	 * ALERTS plus EVENTS_LOST account for every event of the kind.
 	 */
 	TPSTAT_CMD_ALERTS_LOST,
+	/*
+	 * dump: the recorder's intervals, oldest first (see "History").
+	 * One message per value that moved in an interval: HISTORY_SEQ
+	 * HISTORY_START HISTORY_DURATION HISTORY_FLAGS HISTORY_LOST, then
+	 * COUNTER_NAME COUNTER_VALUE (the interval's change) EVENT_ID; an
+	 * interval in which nothing moved gets one message without the
+	 * COUNTER_* ones.  The initial namespace only (anyone: the same
+	 * system-wide sums GET_COUNTERS gives); EOPNOTSUPP, with a message,
+	 * in another or while the recorder is off (history=0).
+	 */
+	TPSTAT_CMD_GET_HISTORY,
 
 	__TPSTAT_CMD_MAX
 };
@@ -307,6 +318,19 @@ enum tpstat_attr {
 	TPSTAT_A_MEM_ALLOCATED,
 	/* u64: the protocol's hard limit in pages (its sysctl _mem[2]), then */
 	TPSTAT_A_MEM_LIMIT,
+
+	/* GET_HISTORY */
+	TPSTAT_A_HISTORY_SEQ,	/* u64: the interval's number, from 0 at load */
+	/* u64: when it began, wall clock, ns since the epoch (UTC) */
+	TPSTAT_A_HISTORY_START,
+	TPSTAT_A_HISTORY_DURATION, /* u64: how long it lasted, ns */
+	TPSTAT_A_HISTORY_FLAGS,	/* u32: TPSTAT_HISTORY_F_* */
+	/* u64: intervals the ring has dropped since load, to make room */
+	TPSTAT_A_HISTORY_LOST,
+	/* GET_INFO: the recorder */
+	TPSTAT_A_INFO_HISTORY_INTERVAL,	/* u32: seconds an interval; 0: off */
+	TPSTAT_A_INFO_HISTORY_MEMORY,	/* u64: bytes it holds, ring included */
+	TPSTAT_A_INFO_HISTORY_INTERVALS, /* u32: intervals in the ring now */
 
 	__TPSTAT_A_MAX
 };
@@ -492,6 +516,19 @@ enum tpstat_direction {
 
 /* Buckets of every log2 histogram: 0, then [2^(b-1), 2^b - 1] up to 2^63. */
 #define TPSTAT_HIST_BUCKETS	65
+
+/*
+ * History.  From load on, the module records every interval's change of
+ * each value GET_COUNTERS gives (history= seconds, aligned to the wall
+ * clock) into a ring of history_kb kilobytes, dropping the oldest
+ * interval when it is full (HISTORY_LOST).  An interval whose figures are
+ * not a plain change over its whole length says so in HISTORY_FLAGS:
+ */
+#define TPSTAT_HISTORY_F_PARTIAL (1U << 0)	/* began at load: shorter */
+#define TPSTAT_HISTORY_F_RESET	(1U << 1)	/* a RESET in it: since then */
+#define TPSTAT_HISTORY_F_ATTACH	(1U << 2)	/* an ATTACH or DETACH in it */
+#define TPSTAT_HISTORY_F_FILTER	(1U << 3)	/* the filter changed in it */
+#define TPSTAT_HISTORY_F_SUSPEND (1U << 4)	/* the system slept in it */
 
 /* TPSTAT_A_INFO_FEATURES: what the kernel's tracepoints provide. */
 #define TPSTAT_F_DROP_REASON	(1U << 0)	/* kfree_skb has a drop reason */
