@@ -46,6 +46,7 @@ extern struct kunit_suite tpstat_alerts_suite;
 extern struct kunit_suite tpstat_filter_suite;
 extern struct kunit_suite tpstat_alert_window_suite;
 extern struct kunit_suite tpstat_reasons_suite;
+extern struct kunit_suite tpstat_recorder_suite;
 
 /* The tpstat_views suite's cases (views_test.c) in other test files. */
 void tpstat_table_insert_lookup_test(struct kunit *test);	/* table_test.c */

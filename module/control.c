@@ -24,6 +24,7 @@
 #include "control.h"
 #include "filter.h"
 #include "netns_counts.h"
+#include "recorder.h"
 #include "registry.h"
 #include "report.h"
 #include "views.h"
@@ -129,6 +130,8 @@ int tpstat_control_attach(const unsigned long *selected)
 		}
 		__set_bit(id, done);
 	}
+	if (!bitmap_empty(done, __TPSTAT_EV_CNT))
+		tpstat_recorder_mark(TPSTAT_HISTORY_F_ATTACH);
 	if (err) {
 		for_each_set_bit(id, done, __TPSTAT_EV_CNT)
 			tpstat_event_detach(id, pcpu);
@@ -147,6 +150,7 @@ void tpstat_control_detach(const unsigned long *selected)
 	mutex_lock(&tpstat_control_lock);
 	for_each_set_bit(id, selected, __TPSTAT_EV_CNT)
 		tpstat_event_detach(id, pcpu);
+	tpstat_recorder_mark(TPSTAT_HISTORY_F_ATTACH);
 	tracepoint_synchronize_unregister();
 	mutex_unlock(&tpstat_control_lock);
 }
@@ -174,6 +178,7 @@ int tpstat_control_reset(const unsigned long *selected)
 		return -ENOMEM;
 	mutex_lock(&tpstat_control_lock);
 	tpstat_reset_locked(selected, now);
+	tpstat_recorder_mark(TPSTAT_HISTORY_F_RESET);
 	mutex_unlock(&tpstat_control_lock);
 	kfree(now);
 	return 0;
@@ -249,6 +254,7 @@ int tpstat_control_set_filter(struct tpstat_filter *f)
 		/* No probe still runs an old probe or sees the old filter. */
 		tracepoint_synchronize_unregister();
 		tpstat_reset_locked(all, now);
+		tpstat_recorder_mark(TPSTAT_HISTORY_F_FILTER);
 	}
 	mutex_unlock(&tpstat_control_lock);
 	kfree(now);

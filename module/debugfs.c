@@ -10,7 +10,8 @@
  *             windows, alerts sent and lost, events lost since load
  *   netns     "<name> <value>": namespaces counting their own events,
  *             their static key and its switches (netns_counts.h)
- * and one file per view (debugfs_views.c).
+ * one file per view (debugfs_views.c), and the recorder's history
+ * (debugfs_history.c).
  */
 #include <linux/debugfs.h>
 #include <linux/mm.h>
@@ -82,6 +83,7 @@ void tpstat_debugfs_init(void)
 	debugfs_create_file("netns", 0400, tpstat_debugfs_dir, NULL,
 			    &tpstat_netns_file_fops);
 	tpstat_debugfs_views_init(tpstat_debugfs_dir);
+	tpstat_debugfs_history_init(tpstat_debugfs_dir);
 }
 
 /* Waits for readers still inside the files to leave. */

@@ -7,5 +7,6 @@ void tpstat_debugfs_exit(void);
 
 struct dentry;
 void tpstat_debugfs_views_init(struct dentry *dir);
+void tpstat_debugfs_history_init(struct dentry *dir);
 
 #endif /* _TPSTAT_DEBUGFS_H */

@@ -24,6 +24,7 @@
 #include "netns_counts.h"
 #include "netns_index.h"
 #include "params.h"
+#include "recorder.h"
 #include "registry.h"
 #include "version.h"
 #include "views.h"
@@ -137,12 +138,18 @@ static int __init tpstat_init(void)
 	err = tpstat_control_attach(selected);
 	if (err)
 		goto exit_control;
-	err = tpstat_netlink_init();
+	/* After the attach: the first interval begins with the counting. */
+	err = tpstat_recorder_init(tpstat_pcpu);
 	if (err)
 		goto exit_control;
+	err = tpstat_netlink_init();
+	if (err)
+		goto exit_recorder;
 	tpstat_debugfs_init();
 	return 0;
 
+exit_recorder:
+	tpstat_recorder_exit();
 exit_control:
 	tpstat_control_exit();
 	tpstat_filter_exit();
@@ -167,6 +174,7 @@ static void __exit tpstat_exit(void)
 	tpstat_monitor_stop();
 	tpstat_netlink_exit();
 	tpstat_debugfs_exit();
+	tpstat_recorder_exit();
 	tpstat_control_exit();
 	tpstat_filter_exit();
 	tpstat_netns_counts_exit();

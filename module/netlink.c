@@ -2,7 +2,7 @@
 /*
  * The "tpstat" generic netlink family (uapi/linux/tpstat.h): list events,
  * dump counters, reset, attach, detach, info.  Views and filters are in
- * netlink_views.c.
+ * netlink_views.c, the recorder's history in netlink_history.c.
  *
  * Dumps keep their cursor in cb->args[] and move it only after an entry
  * was written, so an entry that did not fit opens the next message.  The
@@ -25,6 +25,7 @@
 #include "netns_counts.h"
 #include "params.h"
 #include "probes.h"
+#include "recorder.h"
 #include "registry.h"
 #include "report.h"
 #include "version.h"
@@ -441,7 +442,13 @@ static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_u32(msg, TPSTAT_A_INFO_FEATURES, TPSTAT_FEATURES) ||
 	    nla_put_u32(msg, TPSTAT_A_INFO_EVENTS, __TPSTAT_EV_CNT) ||
 	    nla_put_u64_64bit(msg, TPSTAT_A_INFO_MEMORY, tpstat_memory_bytes(),
-			      TPSTAT_A_PAD)) {
+			      TPSTAT_A_PAD) ||
+	    nla_put_u32(msg, TPSTAT_A_INFO_HISTORY_INTERVAL,
+			tpstat_recorder_interval()) ||
+	    nla_put_u64_64bit(msg, TPSTAT_A_INFO_HISTORY_MEMORY,
+			      tpstat_recorder_bytes(), TPSTAT_A_PAD) ||
+	    nla_put_u32(msg, TPSTAT_A_INFO_HISTORY_INTERVALS,
+			tpstat_recorder_intervals())) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}
@@ -529,6 +536,12 @@ static const struct genl_ops tpstat_genl_ops[] = {
 		.doit = tpstat_nl_monitor,
 		/* A namespace's own root may watch its own alerts. */
 		.flags = GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd = TPSTAT_CMD_GET_HISTORY,
+		TPSTAT_OP_POLICY(tpstat_none_policy),
+		.start = tpstat_nl_history_start,
+		.dumpit = tpstat_nl_history_dump,
 	},
 };
 

@@ -108,4 +108,8 @@ int tpstat_nl_view_done(struct netlink_callback *cb);
 int tpstat_nl_set_filter(struct sk_buff *skb, struct genl_info *info);
 int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info);
 
+/* netlink_history.c */
+int tpstat_nl_history_start(struct netlink_callback *cb);
+int tpstat_nl_history_dump(struct sk_buff *skb, struct netlink_callback *cb);
+
 #endif /* _TPSTAT_NETLINK_H */

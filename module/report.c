@@ -13,77 +13,51 @@
 #include "report.h"
 #include "view_fmt.h"
 
-static __printf(4, 5) void tpstat_report_add(struct tpstat_report *report,
-					     enum tpstat_event_id id,
-					     u64 value, const char *fmt, ...)
+static const char *tpstat_slot_metric(unsigned int slot)
 {
-	struct tpstat_value *v;
-	va_list args;
-
-	if (WARN_ON_ONCE(report->count >= TPSTAT_REPORT_MAX))
-		return;
-	v = &report->values[report->count++];
-	va_start(args, fmt);
-	vsnprintf(v->key, sizeof(v->key), fmt, args);
-	va_end(args);
-	v->value = value;
-	v->event = id;
+	switch (slot) {
+	case TPSTAT_SLOT_XMIT_BYTES:
+	case TPSTAT_SLOT_RX_BYTES:
+		return "bytes";
+	case TPSTAT_SLOT_XMIT_ERRORS:
+		return "errors";
+	case TPSTAT_SLOT_DROPS:
+		return "drops";
+	}
+	return NULL;
 }
 
-/* Only transitions that happened: most of the matrix is impossible. */
-static void tpstat_report_tcp_states(const struct tpstat_totals *totals,
-				     const char *event,
-				     struct tpstat_report *report)
+/* A TCP transition's cell: its states' names, or numbers without one. */
+static void tpstat_tcp_cell_name(unsigned int cell, const char *event,
+				 char *buf, size_t len)
 {
-	const enum tpstat_event_id id = TPSTAT_EV_INET_SOCK_SET_STATE;
-	unsigned int from, to;
+	unsigned int from = TPSTAT_TCP_CELL_OLD(cell);
+	unsigned int to = TPSTAT_TCP_CELL_NEW(cell);
+	const char *f = tpstat_tcp_state_name(from);
+	const char *t = tpstat_tcp_state_name(to);
 
-	for (from = 0; from <= TPSTAT_TCP_STATE_MASK; from++) {
-		for (to = 0; to <= TPSTAT_TCP_STATE_MASK; to++) {
-			u64 n = totals->slot[TPSTAT_SLOT_TCP_STATE(from, to)];
-			const char *f = tpstat_tcp_state_name(from);
-			const char *t = tpstat_tcp_state_name(to);
-
-			if (!n)
-				continue;
-			if (f && t)
-				tpstat_report_add(report, id, n, "%s.%s->%s",
-						  event, f, t);
-			else
-				tpstat_report_add(report, id, n, "%s.%u->%u",
-						  event, from, to);
-		}
-	}
+	if (f && t)
+		snprintf(buf, len, "%s.%s->%s", event, f, t);
+	else
+		snprintf(buf, len, "%s.%u->%u", event, from, to);
 }
 
-static void tpstat_report_derived(const struct tpstat_totals *totals,
-				  enum tpstat_event_id id,
-				  struct tpstat_report *report)
+bool tpstat_slot_name(unsigned int slot, char *buf, size_t len)
 {
-	const char *event = tpstat_event_full_name(id);
-	const u64 *s = totals->slot;
+	const char *event, *metric;
 
-	switch (id) {
-	case TPSTAT_EV_NET_DEV_XMIT:
-		tpstat_report_add(report, id, s[TPSTAT_SLOT_XMIT_BYTES],
-				  "%s.bytes", event);
-		tpstat_report_add(report, id, s[TPSTAT_SLOT_XMIT_ERRORS],
-				  "%s.errors", event);
-		break;
-	case TPSTAT_EV_NETIF_RECEIVE_SKB:
-		tpstat_report_add(report, id, s[TPSTAT_SLOT_RX_BYTES],
-				  "%s.bytes", event);
-		break;
-	case TPSTAT_EV_KFREE_SKB:
-		tpstat_report_add(report, id, s[TPSTAT_SLOT_DROPS],
-				  "%s.drops", event);
-		break;
-	case TPSTAT_EV_INET_SOCK_SET_STATE:
-		tpstat_report_tcp_states(totals, event, report);
-		break;
-	default:
-		break;
-	}
+	if (slot >= TPSTAT_SLOT_HISTS)
+		return false;
+	event = tpstat_event_full_name(tpstat_slot_event(slot));
+	metric = tpstat_slot_metric(slot);
+	if (slot < TPSTAT_SLOT_HITS + __TPSTAT_EV_CNT)
+		snprintf(buf, len, "%s", event);
+	else if (metric)
+		snprintf(buf, len, "%s.%s", event, metric);
+	else
+		tpstat_tcp_cell_name(slot - TPSTAT_SLOT_TCP_STATES, event,
+				     buf, len);
+	return true;
 }
 
 static int tpstat_cmp_values(const void *a, const void *b)
@@ -93,20 +67,30 @@ static int tpstat_cmp_values(const void *a, const void *b)
 	return strcmp(va->key, vb->key);
 }
 
-/* Every event the running kernel has, attached or not, with its figures. */
+/*
+ * Every event the running kernel has, attached or not, with its figures:
+ * of TCP's transitions only those that happened, as most of the matrix
+ * is impossible.
+ */
 void tpstat_report_build(const struct tpstat_totals *totals,
 			 struct tpstat_report *report)
 {
-	int id;
+	unsigned int slot;
 
 	report->count = 0;
-	for (id = 0; id < __TPSTAT_EV_CNT; id++) {
-		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING)
+	for (slot = 0; slot < TPSTAT_SLOT_HISTS; slot++) {
+		enum tpstat_event_id id = tpstat_slot_event(slot);
+		struct tpstat_value *v;
+
+		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING ||
+		    (slot >= TPSTAT_SLOT_TCP_STATES && !totals->slot[slot]))
 			continue;
-		tpstat_report_add(report, id,
-				  totals->slot[TPSTAT_SLOT_HITS + id],
-				  "%s", tpstat_event_full_name(id));
-		tpstat_report_derived(totals, id, report);
+		if (WARN_ON_ONCE(report->count >= TPSTAT_REPORT_MAX))
+			break;
+		v = &report->values[report->count++];
+		tpstat_slot_name(slot, v->key, sizeof(v->key));
+		v->value = totals->slot[slot];
+		v->event = id;
 	}
 	sort(report->values, report->count, sizeof(report->values[0]),
 	     tpstat_cmp_values, NULL);

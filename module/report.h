@@ -25,6 +25,13 @@ struct tpstat_report {
 	struct tpstat_value values[TPSTAT_REPORT_MAX];
 };
 
+/*
+ * The name readers know @slot's value by, into @buf: "<group>:<name>",
+ * or with ".<metric>" or a TCP transition for a derived one; false for a
+ * histogram's bucket, which only the HISTS view gives.
+ */
+bool tpstat_slot_name(unsigned int slot, char *buf, size_t len);
+
 void tpstat_report_build(const struct tpstat_totals *totals,
 			 struct tpstat_report *report);
 /*

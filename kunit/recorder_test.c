@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The recorder (recorder.c) and its ring (ring.c): records kept whole
+ * and in order across the ring's end, the oldest dropped and counted,
+ * LEB128 both ways, and an interval's values: exactly the counters that
+ * moved, by their change, named as GET_COUNTERS names them.
+ */
+#include "tpstat_kunit.h"
+
+#include "../module/ring.c"
+#include "../module/recorder.c"
+
+/* ---- the ring --------------------------------------------------------- */
+
+/* Record @i is @i + 1 bytes long (at most 40), each byte @i's low byte. */
+static void tpstat_ring_put(struct tpstat_ring *r, u32 i)
+{
+	u8 rec[40];
+	u32 len = 1 + i % sizeof(rec);
+
+	memset(rec, i, len);
+	tpstat_ring_write(r, rec, len);
+}
+
+static void tpstat_ring_order_test(struct kunit *test)
+{
+	struct tpstat_ring r;
+	struct tpstat_ring_pos pos;
+	const u8 *rec;
+	u32 i, len, n, first;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_ring_init(&r, 1024));
+	/* Far more than fits, so that the ring wraps many times. */
+	for (i = 0; i < 1000; i++) {
+		tpstat_ring_put(&r, i);
+		KUNIT_ASSERT_EQ(test, r.lost + r.count, (u64)i + 1);
+	}
+	KUNIT_EXPECT_GT(test, r.count, 10U);
+	first = 1000 - r.count;
+	n = 0;
+	for (rec = tpstat_ring_first(&r, &pos, &len); rec;
+	     rec = tpstat_ring_next(&r, &pos, &len), n++) {
+		u32 want = first + n;
+
+		KUNIT_ASSERT_EQ(test, len, 1 + want % 40);
+		KUNIT_EXPECT_EQ(test, rec[0], (u8)want);
+		KUNIT_EXPECT_EQ(test, rec[len - 1], (u8)want);
+	}
+	KUNIT_EXPECT_EQ(test, n, r.count);
+	/*
+	 * Dropped only for room: it holds at least as many as fit at the
+	 * largest span, less one for what the end may leave unused.
+	 */
+	KUNIT_EXPECT_GE(test, r.count, 1024U / (TPSTAT_RING_HDR + 40) - 1);
+	tpstat_ring_free(&r);
+}
+
+/* A record as long as the ring allows takes it whole, again and again. */
+static void tpstat_ring_full_test(struct kunit *test)
+{
+	u8 rec[256 - TPSTAT_RING_HDR];
+	struct tpstat_ring r;
+	struct tpstat_ring_pos pos;
+	u32 len, i;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_ring_init(&r, 256));
+	for (i = 0; i < 3; i++) {
+		memset(rec, i, sizeof(rec));
+		tpstat_ring_write(&r, rec, sizeof(rec));
+		KUNIT_EXPECT_EQ(test, r.count, 1U);
+		KUNIT_EXPECT_EQ(test, r.lost, (u64)i);
+		KUNIT_EXPECT_EQ(test, ((const u8 *)tpstat_ring_first(&r, &pos,
+								     &len))[9],
+				(u8)i);
+		KUNIT_EXPECT_EQ(test, len, (u32)sizeof(rec));
+	}
+	tpstat_ring_free(&r);
+}
+
+/* ---- LEB128 ------------------------------------------------------------ */
+
+static void tpstat_leb128_test(struct kunit *test)
+{
+	static const u64 values[] = { 0, 1, 127, 128, 16383, 16384,
+				      1ULL << 63, U64_MAX };
+	u8 buf[10], *end;
+	unsigned int i;
+	u64 got;
+
+	for (i = 0; i < ARRAY_SIZE(values); i++) {
+		end = tpstat_leb128_put(buf, values[i]);
+		KUNIT_EXPECT_LE(test, end - buf, 10);
+		KUNIT_EXPECT_PTR_EQ(test, tpstat_leb128_get(buf, end, &got),
+				    (const u8 *)end);
+		KUNIT_EXPECT_EQ(test, got, values[i]);
+		/* Cut short, it is refused, not read past. */
+		KUNIT_EXPECT_NULL(test, tpstat_leb128_get(buf, end - 1, &got));
+	}
+}
+
+/* ---- an interval ------------------------------------------------------- */
+
+static void tpstat_recorder_take_test(struct kunit *test)
+{
+	struct tpstat_recorder *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	const unsigned int moved[] = {
+		TPSTAT_SLOT_HITS + TPSTAT_EV_KFREE_SKB, TPSTAT_SLOT_DROPS,
+		TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_ESTABLISHED),
+	};
+	const u64 change[] = { 7, 1ULL << 40, 3 };
+	struct tpstat_interval_cursor c;
+	struct tpstat_interval iv;
+	char name[TPSTAT_KEY_MAX];
+	unsigned int slot, i;
+	u64 got;
+	u32 len;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	r->pcpu = tpstat_counters_alloc();
+	r->prev = kunit_kzalloc(test, sizeof(*r->prev), GFP_KERNEL);
+	r->now = kunit_kzalloc(test, sizeof(*r->now), GFP_KERNEL);
+	r->rec = kunit_kzalloc(test, TPSTAT_INTERVAL_MAX, GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, r->pcpu && r->prev && r->now && r->rec);
+	/* A histogram's bucket moves too, and is not a counter's value. */
+	tpstat_ctr_add(r->pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
+	tpstat_counters_sum(r->pcpu, r->prev);
+	tpstat_recorder_start_interval(r);
+	for (i = 0; i < ARRAY_SIZE(moved); i++)
+		tpstat_ctr_add(r->pcpu, moved[i], change[i]);
+	tpstat_ctr_add(r->pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
+
+	len = tpstat_recorder_take(r);
+	KUNIT_EXPECT_LE(test, len, (u32)TPSTAT_INTERVAL_MAX);
+	tpstat_interval_read(r->rec, len, &iv);
+	KUNIT_EXPECT_EQ(test, iv.seq, 0ULL);
+	KUNIT_EXPECT_EQ(test, iv.flags & TPSTAT_HISTORY_F_PARTIAL,
+			TPSTAT_HISTORY_F_PARTIAL);
+	KUNIT_EXPECT_EQ(test, iv.nr, (u32)ARRAY_SIZE(moved));
+	tpstat_interval_values(&iv, &c);
+	for (i = 0; tpstat_interval_value(&c, &slot, &got); i++) {
+		KUNIT_ASSERT_LT(test, i, (unsigned int)ARRAY_SIZE(moved));
+		KUNIT_EXPECT_EQ(test, slot, moved[i]);
+		KUNIT_EXPECT_EQ(test, got, change[i]);
+	}
+	KUNIT_EXPECT_EQ(test, i, (unsigned int)ARRAY_SIZE(moved));
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_name(moved[1], name, sizeof(name)));
+	KUNIT_EXPECT_STREQ(test, name, "skb:kfree_skb.drops");
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_name(moved[2], name, sizeof(name)));
+	KUNIT_EXPECT_STREQ(test, name,
+			   "sock:inet_sock_set_state.SYN_SENT->ESTABLISHED");
+	KUNIT_EXPECT_FALSE(test, tpstat_slot_name(TPSTAT_SLOT_HISTS, name,
+						  sizeof(name)));
+
+	/* Nothing moved since: an interval of no value, not partial. */
+	tpstat_ctr_add(r->pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
+	len = tpstat_recorder_take(r);
+	tpstat_interval_read(r->rec, len, &iv);
+	KUNIT_EXPECT_EQ(test, iv.seq, 1ULL);
+	KUNIT_EXPECT_EQ(test, iv.nr, 0U);
+	KUNIT_EXPECT_EQ(test, iv.flags, 0U);
+	KUNIT_EXPECT_EQ(test, len, (u32)sizeof(struct tpstat_interval_rec));
+	tpstat_counters_free(r->pcpu);
+}
+
+static struct kunit_case tpstat_recorder_cases[] = {
+	KUNIT_CASE(tpstat_ring_order_test),
+	KUNIT_CASE(tpstat_ring_full_test),
+	KUNIT_CASE(tpstat_leb128_test),
+	KUNIT_CASE(tpstat_recorder_take_test),
+	{}
+};
+
+struct kunit_suite tpstat_recorder_suite = {
+	.name = "tpstat_recorder",
+	.test_cases = tpstat_recorder_cases,
+};

@@ -1,0 +1,192 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The flight recorder (module/recorder.c), in debugfs's history file and
+# through netlink (tpstat history): two bursts at known times, TCP resets
+# to a closed port and then UDP datagrams to a full receive queue, with
+# quiet between.  Each burst's events are in the intervals that overlap
+# it and in no other.  Over a window whose edges are interval edges
+# passed while nothing ran, the intervals' changes add up exactly to
+# what ftrace counted and to the counters' own change, a reset in the
+# middle of the second burst included (the recorder reads the sums,
+# which a reset leaves alone).  Intervals are numbered from 0 without a
+# gap, follow each other without a gap in time, start just after a
+# multiple of history= seconds of the wall clock, and say what happened
+# in them (partial, reset).
+#   tests/net/history.sh <tpstat.ko>
+set -uo pipefail
+
+# shellcheck source=tests/net/lib.sh
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
+# shellcheck source=tests/net/judge.sh
+. "$here/judge.sh"
+
+STEP_S=2
+STEP_NS=$((STEP_S * 1000000000))
+suite_load history=$STEP_S
+HIST=$DBG/history
+check "debugfs has the history file" test -r "$HIST"
+
+now_ns() { date +%s%N; }
+# newest: the number of the newest interval recorded (-1: none).
+newest() { awk '$1 == "@" { s = $2 } END { print (s == "" ? -1 : s) }' "$HIST"; }
+# until_after <seq>: waits until an interval numbered after <seq> is
+# recorded, and prints the newest's number.
+until_after() {
+	local i s
+	for ((i = 0; i < 40 * STEP_S; i++)); do
+		s=$(newest)
+		[ "$s" -gt "$1" ] && { echo "$s"; return 0; }
+		nap 0.25
+	done
+	echo "$s"
+	return 1
+}
+# burst <seconds> <awk expression> <command...>: runs the command again
+# and again for that long; prints the sum of the expression over its
+# lines, "name=value" pairs each an awk variable (refused, sent...).
+burst() {
+	local secs=$1 expr=$2 n=0 start=$SECONDS
+	shift 2
+	while ((SECONDS - start < secs)); do
+		n=$((n + $("$@" | awk "{ for (i = 1; i <= NF; i++) { split(\$i, kv, \"=\"); v[kv[1]] = kv[2] } }
+			END { print $expr + 0 }")))
+	done
+	echo $n
+}
+# window_sums <from seq> <to seq>: "<name> <sum>" over those intervals.
+window_sums() {
+	awk -v a="$1" -v b="$2" '$1 == "@" { on = $2 >= a && $2 <= b; next }
+		on { s[$1] += $2 } END { for (k in s) print k, s[k] }' "$HIST" | sort
+}
+# moved_outside <name> <from ns> <to ns>: how many intervals where <name>
+# moved do not overlap [from, to].
+moved_outside() {
+	local at s st len fl k v n=0 out=0
+	while read -r at s st len fl; do
+		if [ "$at" = @ ]; then
+			out=0
+			((st + len <= $2 || st >= $3)) && out=1
+			continue
+		fi
+		k=$at v=$s
+		[ "$k" = "$1" ] && ((v > 0 && out)) && n=$((n + 1))
+	done <"$HIST"
+	echo $n
+}
+
+quiet_ipv6
+quiesce || echo "# counters never settled before the window"
+# The window's first edge: an interval ends while nothing runs, then the
+# counters and ftrace start.
+first=$(($(until_after "$(newest)") + 1))
+events=$(attached_events)
+snapshot "$TMP/a"
+mkdir "$TMP/judge"
+# shellcheck disable=SC2086 # a list of events
+judge_begin "$TMP/judge" $events
+
+b1s=$(now_ns)
+R=$(burst 3 'v["refused"]' "$NETLOAD" tcp-refused 127.0.0.1 5002 10)
+b1e=$(now_ns)
+quiesce || echo "# counters never settled after the resets"
+# A whole quiet interval between the bursts.
+until_after $(($(until_after "$(newest)") + 1)) >/dev/null
+
+b2s=$(now_ns)
+# What the full queue refused: all but what it took.
+full='v["sent"] - v["received"]'
+U=$(burst 2 "$full" "$NETLOAD" udp-overflow 127.0.0.1 5003 20)
+"$TP" reset 'udp:*'
+check_eq "tpstat reset 'udp:*' in the middle of the second burst" 0 $?
+U=$((U + $(burst 2 "$full" "$NETLOAD" udp-overflow 127.0.0.1 5003 20)))
+b2e=$(now_ns)
+quiesce || echo "# counters never settled after the drops"
+judge_end
+snapshot "$TMP/b"
+# The last edge: the interval that holds the end closes while nothing runs.
+last=$(until_after "$(newest)")
+echo "# window: intervals $first to $last; $R refused connects, $U datagrams sent to a full queue"
+sed -n '1,/^@ [0-9]* /p' "$HIST" | head -3 | sed 's/^/# history: /'
+
+# --- the intervals ----------------------------------------------------------
+# Their numbers, starts, lengths and flags, in bash's 64-bit integers
+# (awk's doubles would round a time in ns).
+seqs=() starts=() lens=() flags=()
+while read -r at s st len fl; do
+	[ "$at" = @ ] || continue
+	seqs+=("$s") starts+=("$st") lens+=("$len") flags+=("$fl")
+done <"$HIST"
+gaps=0 edges=0 late=0 partial=0 resets=0
+for i in "${!seqs[@]}"; do
+	[ "${seqs[i]}" = "$i" ] || gaps=$((gaps + 1))
+	((flags[i] & 1 && i > 0)) && partial=$((partial + 1))
+	((flags[i] & 2)) && resets=$((resets + 1))
+	((i == 0)) && continue
+	e=$((starts[i - 1] + lens[i - 1] - starts[i]))
+	((e > 20000000 || e < -20000000)) && edges=$((edges + 1))
+	((starts[i] % STEP_NS > 500000000)) && late=$((late + 1))
+done
+check_eq "intervals are numbered from 0 without a gap" 0 $gaps
+check_eq "the first interval is partial (it began at load), no other is" "1 0" \
+	"$((flags[0] & 1)) $partial"
+check_eq "each interval begins where the one before ended (within 20 ms)" 0 $edges
+check_eq "each interval after the first begins within 0.5 s after a multiple of $STEP_S s" 0 $late
+check_eq "exactly one interval says a reset happened in it" 1 $resets
+
+# --- the bursts in their intervals ------------------------------------------
+check "the first burst reset connections" test "$R" -gt 0
+check "the second burst met a full queue" test "$U" -gt 0
+check_eq "tcp:tcp_send_reset moved in no interval outside the first burst" 0 \
+	"$(moved_outside tcp:tcp_send_reset "$b1s" "$b1e")"
+check_eq "udp:udp_fail_queue_rcv_skb moved in no interval outside the second burst" 0 \
+	"$(moved_outside udp:udp_fail_queue_rcv_skb "$b2s" "$b2e")"
+window_sums "$first" "$last" >"$TMP/sums"
+sum_of() { awk -v k="$1" '$1 == k { print $2 }' "$TMP/sums" | grep . || echo 0; }
+check_eq "the window's tcp:tcp_send_reset are the refused connects" "$R" \
+	"$(sum_of tcp:tcp_send_reset)"
+if [ -d "$TRACING/events/udp/udp_fail_queue_rcv_skb" ]; then
+	check_eq "the window's udp:udp_fail_queue_rcv_skb are the datagrams the full queue refused" \
+		"$U" "$(sum_of udp:udp_fail_queue_rcv_skb)"
+fi
+
+# --- exact against ftrace and the counters ----------------------------------
+bad=0 n=0
+for ev in $events; do
+	[ -d "$TRACING/events/${ev%%:*}/${ev#*:}" ] || continue
+	got=$(sum_of "$ev")
+	want=$(judge_hits "$ev")
+	n=$((n + 1))
+	[ "$got" = "$want" ] || { bad=$((bad + 1)); echo "# $ev: history $got, ftrace $want"; }
+done
+void=$(judge_void)
+check_eq "ftrace's counts are whole${void:+ ($void)}" "" "$void"
+check_eq "each of $n attached events: the window's intervals add up to ftrace's hits" 0 $bad
+bad=0
+while read -r name; do
+	[[ $name == udp:* ]] && continue	# reset in the window
+	delta_to d "$TMP/a" "$TMP/b" "$name"
+	[ "$d" = "$(sum_of "$name")" ] || { bad=$((bad + 1)); echo "# $name: history $(sum_of "$name"), counters $d"; }
+done < <(awk '{ print $1 }' "$TMP/b")
+check_eq "every counter but the reset ones: the intervals add up to its change" 0 $bad
+
+# --- through netlink ----------------------------------------------------------
+if "$TP" history -j >"$TMP/history.json" 2>"$TMP/err"; then
+	nl=$(jq -r --argjson a "$first" --argjson b "$last" \
+		'select(.seq >= $a and .seq <= $b) | .values | to_entries[] | "\(.key) \(.value)"' \
+		"$TMP/history.json" | awk '{ s[$1] += $2 } END { for (k in s) print k, s[k] }' | sort)
+	check_eq "tpstat history -j: the window's sums are debugfs's" "$(cat "$TMP/sums")" "$nl"
+else
+	check_eq "tpstat history -j exits 0 ($(head -1 "$TMP/err"))" 0 1
+fi
+
+rmmod tpstat
+check "rmmod" test ! -d /sys/module/tpstat
+suite_load history=0
+check "history=0: no history file" test ! -e "$HIST"
+"$TP" history >/dev/null 2>"$TMP/err"
+check_eq "history=0: tpstat history fails" 1 $?
+check "... saying the recorder is off ($(head -1 "$TMP/err"))" grep -q "history=0" "$TMP/err"
+rmmod tpstat
+suite_end
