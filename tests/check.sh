@@ -16,11 +16,13 @@
 #             view through netlink and debugfs, bad requests and a short
 #             fuzz, rmmod with a dump held, a clean kernel log.
 #   full      Debian 12's 6.1 and 6.12, every run, after their contract:
-#             the deep suites, each suite the two share on one of them.
+#             the deep suites (the recorder's bursts on both), each other
+#             suite the two share on one of them.
 #   debug     the debug kernels built from Debian's 6.1 and from
 #             trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
 #             KUnit, no BPF), every run: the contract, the monitor's
-#             alerts, the storms and the hostile user, then KUnit.
+#             alerts, the recorder's bursts, the storms and the hostile
+#             user, then KUnit.
 #   basic     the deep tier of every other kernel of tests/matrix/kernels.conf
 #             (monitor.sh, run.sh, netns.sh, tenants.sh, stress.sh,
 #             adversary.sh, auth.sh, events.sh), in the same boot as its contract, and
@@ -465,7 +467,8 @@ kernel_job() {
 	# tenants' charges (tenants.sh), whose paths are the parameters' and
 	# the privilege table's: on 6.1, whose extack the parameters'
 	# concurrent errors are about.
-	full) deep_suites=(monitor.sh run.sh)
+	# The recorder's bursts (history.sh): on the full and debug tiers.
+	full) deep_suites=(monitor.sh run.sh history.sh)
 		[[ $name == deb-6.12* ]] && deep_suites+=(ctl.sh)
 		deep_suites+=(netns.sh)
 		[[ $name == deb-6.1.* ]] && deep_suites+=(tenants.sh)
@@ -481,7 +484,7 @@ kernel_job() {
 	# its fuzzing, bad requests and rmmod with readers are what differs
 	# (5.10's dumps let a set reserved field through).
 	# TPSTAT_ADVERSARY=all runs it whole everywhere.
-	debug) deep_suites=(monitor.sh stress.sh adversary.sh) ;;
+	debug) deep_suites=(monitor.sh history.sh stress.sh adversary.sh) ;;
 	basic) deep_suites=(monitor.sh run.sh netns.sh tenants.sh stress.sh adversary.sh auth.sh events.sh) ;;
 	contract) ;;
 	esac

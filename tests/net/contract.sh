@@ -25,6 +25,8 @@
 #      through its debugfs file: the two say the same
 #      header (overflow, entries, capacity) and the same total, and the
 #      total is what the workload made, as the judged counters say;
+#   the recorder (history=2): once an interval has closed, its intervals
+#      since load add up to every counter, in debugfs;
 #   4. rmmod with every event attached while a view's dump (a few
 #      hundred entries) is held half-read: it unloads or refuses, the dump
 #      then ends cleanly and the module unloads (adversary.sh's part 6,
@@ -79,7 +81,8 @@ log_check "the default events: kernel log clean"
 took "rmmod"
 
 # --- 2. every event, judged against ftrace ----------------------------------------
-suite_load events='*'
+# Intervals of 2 s, so that the recorder's check waits little.
+suite_load events='*' history=2
 every_event_attached
 took "load with events='*'"
 # events.sh's workloads, then the two whose views only some suites feed:
@@ -211,6 +214,20 @@ else
 	refused sockmem sock_exceed_buf_limit
 fi
 took "views"
+
+# --- the recorder: everything since load, read back ---------------------------
+# Once an interval has closed after the counters are read (nothing
+# runs between: the views' netlink replies were skbs too, so the reading
+# is after them), the intervals since load add up to every counter:
+# none moved that they lack, and they name none that did not.
+snapshot "$TMP/h"
+history_after "$(history_newest)" >/dev/null
+history_sums 0 "$(history_newest)" >"$TMP/history.sums"
+check "history: debugfs's history holds the workload" test -s "$TMP/history.sums"
+check_eq "history: the intervals since load add up to every counter" "" \
+	"$(awk 'NR == FNR { h[$1] = $2; next } $2 != (h[$1] + 0) { print $1, $2, h[$1] + 0 } { delete h[$1] }
+		END { for (k in h) print k, "absent", h[k] }' "$TMP/history.sums" "$TMP/h" | head -5)"
+took "history"
 
 # --- 4. rmmod with every event attached, a view's dump held; the kernel log ------
 hold_dump "view resets" last

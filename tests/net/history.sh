@@ -25,24 +25,9 @@ suite_begin "$@"
 STEP_S=2
 STEP_NS=$((STEP_S * 1000000000))
 suite_load history=$STEP_S
-HIST=$DBG/history
 check "debugfs has the history file" test -r "$HIST"
 
 now_ns() { date +%s%N; }
-# newest: the number of the newest interval recorded (-1: none).
-newest() { awk '$1 == "@" { s = $2 } END { print (s == "" ? -1 : s) }' "$HIST"; }
-# until_after <seq>: waits until an interval numbered after <seq> is
-# recorded, and prints the newest's number.
-until_after() {
-	local i s
-	for ((i = 0; i < 40 * STEP_S; i++)); do
-		s=$(newest)
-		[ "$s" -gt "$1" ] && { echo "$s"; return 0; }
-		nap 0.25
-	done
-	echo "$s"
-	return 1
-}
 # burst <seconds> <awk expression> <command...>: runs the command again
 # and again for that long; prints the sum of the expression over its
 # lines, "name=value" pairs each an awk variable (refused, sent...).
@@ -54,11 +39,6 @@ burst() {
 			END { print $expr + 0 }")))
 	done
 	echo $n
-}
-# window_sums <from seq> <to seq>: "<name> <sum>" over those intervals.
-window_sums() {
-	awk -v a="$1" -v b="$2" '$1 == "@" { on = $2 >= a && $2 <= b; next }
-		on { s[$1] += $2 } END { for (k in s) print k, s[k] }' "$HIST" | sort
 }
 # moved_outside <name> <from ns> <to ns>: how many intervals where <name>
 # moved do not overlap [from, to].
@@ -80,7 +60,7 @@ quiet_ipv6
 quiesce || echo "# counters never settled before the window"
 # The window's first edge: an interval ends while nothing runs, then the
 # counters and ftrace start.
-first=$(($(until_after "$(newest)") + 1))
+first=$(($(history_after "$(history_newest)") + 1))
 events=$(attached_events)
 snapshot "$TMP/a"
 mkdir "$TMP/judge"
@@ -92,7 +72,7 @@ R=$(burst 3 'v["refused"]' "$NETLOAD" tcp-refused 127.0.0.1 5002 10)
 b1e=$(now_ns)
 quiesce || echo "# counters never settled after the resets"
 # A whole quiet interval between the bursts.
-until_after $(($(until_after "$(newest)") + 1)) >/dev/null
+history_after $(($(history_after "$(history_newest)") + 1)) >/dev/null
 
 b2s=$(now_ns)
 # What the full queue refused: all but what it took.
@@ -106,7 +86,7 @@ quiesce || echo "# counters never settled after the drops"
 judge_end
 snapshot "$TMP/b"
 # The last edge: the interval that holds the end closes while nothing runs.
-last=$(until_after "$(newest)")
+last=$(history_after "$(history_newest)")
 echo "# window: intervals $first to $last; $R refused connects, $U datagrams sent to a full queue"
 sed -n '1,/^@ [0-9]* /p' "$HIST" | head -3 | sed 's/^/# history: /'
 
@@ -142,7 +122,7 @@ check_eq "tcp:tcp_send_reset moved in no interval outside the first burst" 0 \
 	"$(moved_outside tcp:tcp_send_reset "$b1s" "$b1e")"
 check_eq "udp:udp_fail_queue_rcv_skb moved in no interval outside the second burst" 0 \
 	"$(moved_outside udp:udp_fail_queue_rcv_skb "$b2s" "$b2e")"
-window_sums "$first" "$last" >"$TMP/sums"
+history_sums "$first" "$last" >"$TMP/sums"
 sum_of() { awk -v k="$1" '$1 == k { print $2 }' "$TMP/sums" | grep . || echo 0; }
 check_eq "the window's tcp:tcp_send_reset are the refused connects" "$R" \
 	"$(sum_of tcp:tcp_send_reset)"

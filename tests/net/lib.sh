@@ -241,6 +241,29 @@ delta() { echo $(($(value "$2" "$3") - $(value "$1" "$3"))); }
 # this shell).
 delta_to() { printf -v "$1" %d $((${SNAP[$3 $4]:-0} - ${SNAP[$2 $4]:-0})); }
 
+# The recorder's debugfs file (module/debugfs_history.c).
+HIST=$DBG/history
+# history_newest: the number of the newest interval recorded (-1: none).
+history_newest() { awk '$1 == "@" { s = $2 } END { print (s == "" ? -1 : s) }' "$HIST"; }
+# history_after <seq>: waits (up to 40 s) until an interval numbered
+# after <seq> is recorded, and prints the newest's number.
+history_after() {
+	local i s
+	for ((i = 0; i < 160; i++)); do
+		s=$(history_newest)
+		[ "$s" -gt "$1" ] && { echo "$s"; return 0; }
+		nap 0.25
+	done
+	echo "$s"
+	return 1
+}
+# history_sums <from seq> <to seq>: "<name> <sum>" over those intervals,
+# sorted by name.
+history_sums() {
+	awk -v a="$1" -v b="$2" '$1 == "@" { on = $2 >= a && $2 <= b; next }
+		on { s[$1] += $2 } END { for (k in s) print k, s[k] }' "$HIST" | LC_ALL=C sort
+}
+
 # mon_field <name>: a value of debugfs's monitor file (armed, requests...).
 mon_field() { awk -v k="$1" '$1 == k { print $2 }' "$DBG/monitor"; }
 
