@@ -58,7 +58,7 @@ boot_bench() {
 	rm -rf "$vm"
 	tests/vm/boot.sh --bench "$@" --timeout 7200 --out "$vm" -- bench/guest.sh ||
 		{ echo "bench: the guest run on $name failed (log: $vm/console.log)" >&2; exit 1; }
-	for f in bench.tsv configs.tsv memory.tsv mix.tsv genl_stall.tsv netns_scale.tsv; do
+	for f in bench.tsv configs.tsv memory.tsv mix.tsv genl_stall.tsv netns_scale.tsv recorder.tsv; do
 		[ -f "$vm/$f" ] && cat "$vm/$f" >>"$raw/$f"
 	done
 	echo "=== $name: $(((SECONDS - t0) / 60)) min $(((SECONDS - t0) % 60)) s" >&2
@@ -133,6 +133,8 @@ if [ -s "$raw/netns_scale.tsv" ]; then
 	python3 bench/netns_report.py "$raw/netns_scale.tsv" --into bench/results.md ||
 		netns_verdict=1
 fi
+[ -s "$raw/recorder.tsv" ] &&
+	python3 bench/recorder_report.py "$raw/recorder.tsv" --into bench/results.md
 gnuplot -e "data='build/bench/overhead.dat'; out='bench/overhead.png'" bench/overhead.gp
 echo "bench: bench/results.md and bench/overhead.png written in $((SECONDS / 60)) min $((SECONDS % 60)) s" >&2
 status=0

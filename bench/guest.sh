@@ -24,7 +24,9 @@
 #                                after the rest
 #   TPSTAT_BENCH_NETNS_ONLY=1    only bench/netns_scale.sh (reads and monitor
 #                                windows among 1,000 namespaces), which a full run
-#                                does last
+#                                does after genl_stall.sh
+#   TPSTAT_BENCH_RECORDER_ONLY=1 only bench/recorder.sh (the flight recorder's
+#                                snapshots), which a full run does last
 #   TPSTAT_BENCH_VIEWS           views= for "every view" (all): what one view costs
 #   TPSTAT_BENCH_DUMPS=1         the flow table dumps in a partial run too
 #                                (make bench's boots with the targets' configurations)
@@ -38,6 +40,7 @@ set -uo pipefail
 top=$(pwd)
 [ -n "${TPSTAT_BENCH_GENL_ONLY:-}" ] && exec "$top/bench/genl_stall.sh"
 [ -n "${TPSTAT_BENCH_NETNS_ONLY:-}" ] && exec "$top/bench/netns_scale.sh"
+[ -n "${TPSTAT_BENCH_RECORDER_ONLY:-}" ] && exec "$top/bench/recorder.sh"
 kver=$(uname -r)
 out=/tmp/out
 LOAD=$top/build/bench${TPSTAT_BUILD_SUFFIX:-}/benchload
@@ -600,6 +603,7 @@ done
 
 [ -z "$partial$dump_only" ] && { "$top/bench/genl_stall.sh" || log "genl_stall.sh failed"; }
 [ -z "$partial$dump_only" ] && { "$top/bench/netns_scale.sh" || log "netns_scale.sh failed"; }
+[ -z "$partial$dump_only" ] && { "$top/bench/recorder.sh" || log "recorder.sh failed"; }
 kill "$srv_lo" 2>/dev/null
 wait "$srv_lo" 2>/dev/null
 log "done"

@@ -17,6 +17,8 @@ import statistics
 import sys
 from collections import defaultdict
 
+from results_section import write_into
+
 TITLE = "## Many network namespaces"
 PHASES = [("none", "no other namespace"),
           ("idle", "1,000 idle namespaces"),
@@ -98,19 +100,7 @@ def main():
     if len(sys.argv) == 2:
         print(text)
     else:
-        with open(sys.argv[3]) as f:
-            lines = f.read().split("\n")
-        try:
-            start = lines.index(TITLE)
-            end = next((i for i in range(start + 1, len(lines))
-                        if lines[i].startswith("## ")), len(lines))
-            lines[start:end] = text.split("\n")
-        except ValueError:
-            if lines and lines[-1] == "":
-                lines.pop()
-            lines += [""] + text.split("\n")
-        with open(sys.argv[3], "w") as f:
-            f.write("\n".join(lines).rstrip("\n") + "\n")
+        write_into(sys.argv[3], TITLE, text)
     sys.exit(1 if missed else 0)
 
 
