@@ -54,6 +54,7 @@ enum tpstat_event_state {
  *   request                  init: admin  anyone   other: admin  anyone
  *   LIST_EVENTS, GET_INFO    yes          yes             yes    yes
  *   GET_COUNTERS             yes          yes (a)         own (b) own (b)
+ *   GET_HISTORY              yes          yes (a)         no      no
  *   RESET, ATTACH, DETACH    yes          no              no     no
  *   SET_FILTER               system's     no              own (c) no
  *   GET_FILTER               system's     no              own    no
