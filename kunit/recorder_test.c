@@ -9,6 +9,7 @@
 
 #include "../module/ring.c"
 #include "../module/recorder.c"
+#include "../module/recorder_views.c"
 
 /* ---- the ring --------------------------------------------------------- */
 

@@ -26,6 +26,7 @@
 #include "params.h"
 #include "probes.h"
 #include "recorder.h"
+#include "recorder_views.h"
 #include "registry.h"
 #include "report.h"
 #include "version.h"
@@ -448,7 +449,9 @@ static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_u64_64bit(msg, TPSTAT_A_INFO_HISTORY_MEMORY,
 			      tpstat_recorder_bytes(), TPSTAT_A_PAD) ||
 	    nla_put_u32(msg, TPSTAT_A_INFO_HISTORY_INTERVALS,
-			tpstat_recorder_intervals())) {
+			tpstat_recorder_intervals()) ||
+	    nla_put_u32(msg, TPSTAT_A_INFO_HISTORY_VIEWS,
+			tpstat_recorder_views_interval())) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}

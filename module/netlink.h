@@ -107,6 +107,11 @@ int tpstat_nl_view_dump(struct sk_buff *skb, struct netlink_callback *cb);
 int tpstat_nl_view_done(struct netlink_callback *cb);
 int tpstat_nl_set_filter(struct sk_buff *skb, struct genl_info *info);
 int tpstat_nl_get_filter(struct sk_buff *skb, struct genl_info *info);
+struct tpstat_view_type;
+/* A keyed view's entry: its namespace, then its own attributes. */
+int tpstat_put_view_key(struct sk_buff *skb,
+			const struct tpstat_view_type *type, const void *key,
+			const u64 *vals);
 
 /* netlink_history.c */
 int tpstat_nl_history_start(struct netlink_callback *cb);

@@ -2,18 +2,28 @@
 /*
  * GET_HISTORY: the recorder's intervals (recorder.h), oldest first, one
  * message per value that moved and one for an interval in which none
- * did.  cb->args[0]: the interval being sent; [1]: its values sent;
- * [2], [3]: a refusal (netlink.h).  Each call looks the interval up
- * again: one the ring dropped meanwhile is skipped, and HISTORY_LOST
- * says how many it has dropped.
+ * did; then its views intervals (recorder_views.h), one message per key
+ * kept and one with what moved outside them.  Each call looks its place
+ * up again: what the ring dropped meanwhile is skipped, and HISTORY_LOST
+ * says how much it has dropped.
+ *
+ * cb->args[0]: the interval being sent; [1]: its messages sent; [2],
+ * [3]: a refusal (netlink.h); [4]: TPSTAT_HIST_VIEWS once at the views,
+ * TPSTAT_HIST_ADMIN for a reader with CAP_NET_ADMIN; [5]: the view.
  */
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
 #include <net/sock.h>
 
+#include "compat.h"
 #include "netlink.h"
 #include "recorder.h"
+#include "recorder_views.h"
 #include "report.h"
+#include "view_type.h"
+
+#define TPSTAT_HIST_VIEWS	1
+#define TPSTAT_HIST_ADMIN	2
 
 int tpstat_nl_history_start(struct netlink_callback *cb)
 {
@@ -31,14 +41,17 @@ int tpstat_nl_history_start(struct netlink_callback *cb)
 					TPSTAT_MSG("the recorder is off (module parameter history=0)"));
 	cb->args[0] = 0;
 	cb->args[1] = 0;
+	cb->args[4] = netlink_net_capable(cb->skb, CAP_NET_ADMIN) ?
+		      TPSTAT_HIST_ADMIN : 0;
+	cb->args[5] = 0;
 	return 0;
 }
 
-/* One message: the interval's attributes, then a value's (@name set). */
-static int tpstat_nl_put_change(struct sk_buff *skb,
-				struct netlink_callback *cb,
-				const struct tpstat_interval *iv,
-				const char *name, u64 change, u32 event)
+/* A message's start: the interval's attributes; NULL if it does not fit. */
+static void *tpstat_nl_history_msg(struct sk_buff *skb,
+				   struct netlink_callback *cb, u64 seq,
+				   u64 start_ns, u64 duration_ns, u32 flags,
+				   u64 lost)
 {
 	void *hdr;
 
@@ -46,26 +59,47 @@ static int tpstat_nl_put_change(struct sk_buff *skb,
 			  &tpstat_genl_family, NLM_F_MULTI,
 			  TPSTAT_CMD_GET_HISTORY);
 	if (!hdr)
-		return -EMSGSIZE;
-	if (nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_SEQ, iv->seq,
+		return NULL;
+	if (nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_SEQ, seq, TPSTAT_A_PAD) ||
+	    nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_START, start_ns,
 			      TPSTAT_A_PAD) ||
-	    nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_START, iv->start_ns,
+	    nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_DURATION, duration_ns,
 			      TPSTAT_A_PAD) ||
-	    nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_DURATION, iv->duration_ns,
-			      TPSTAT_A_PAD) ||
-	    nla_put_u32(skb, TPSTAT_A_HISTORY_FLAGS, iv->flags) ||
-	    nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_LOST,
-			      tpstat_recorder_lost(), TPSTAT_A_PAD) ||
-	    (name &&
-	     (nla_put_string(skb, TPSTAT_A_COUNTER_NAME, name) ||
-	      nla_put_u64_64bit(skb, TPSTAT_A_COUNTER_VALUE, change,
-				TPSTAT_A_PAD) ||
-	      nla_put_u32(skb, TPSTAT_A_EVENT_ID, event)))) {
+	    nla_put_u32(skb, TPSTAT_A_HISTORY_FLAGS, flags) ||
+	    nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_LOST, lost, TPSTAT_A_PAD)) {
+		genlmsg_cancel(skb, hdr);
+		return NULL;
+	}
+	return hdr;
+}
+
+static int tpstat_nl_history_end(struct sk_buff *skb, void *hdr, int err)
+{
+	if (err) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
 	genlmsg_end(skb, hdr);
 	return 0;
+}
+
+/* One message of @iv: a value's change (@name set), or none. */
+static int tpstat_nl_put_change(struct sk_buff *skb,
+				struct netlink_callback *cb,
+				const struct tpstat_interval *iv,
+				const char *name, u64 change, u32 event)
+{
+	void *hdr = tpstat_nl_history_msg(skb, cb, iv->seq, iv->start_ns,
+					  iv->duration_ns, iv->flags,
+					  tpstat_recorder_lost());
+
+	if (!hdr)
+		return -EMSGSIZE;
+	return tpstat_nl_history_end(skb, hdr, name &&
+		(nla_put_string(skb, TPSTAT_A_COUNTER_NAME, name) ||
+		 nla_put_u64_64bit(skb, TPSTAT_A_COUNTER_VALUE, change,
+				   TPSTAT_A_PAD) ||
+		 nla_put_u32(skb, TPSTAT_A_EVENT_ID, event)));
 }
 
 /* What of @iv is not sent yet: 0 once it all is. */
@@ -95,15 +129,12 @@ static int tpstat_nl_put_interval(struct sk_buff *skb,
 	return 0;
 }
 
-int tpstat_nl_history_dump(struct sk_buff *skb, struct netlink_callback *cb)
+static int tpstat_nl_history_counters(struct sk_buff *skb,
+				      struct netlink_callback *cb)
 {
 	struct tpstat_interval iv;
 	int err;
 
-	err = tpstat_nl_refused(cb, 2);
-	if (err)
-		return err;
-	tpstat_recorder_lock();
 	while (tpstat_recorder_find(cb->args[0], &iv)) {
 		if (iv.seq != cb->args[0]) {
 			cb->args[0] = iv.seq;
@@ -111,10 +142,114 @@ int tpstat_nl_history_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		}
 		err = tpstat_nl_put_interval(skb, cb, &iv);
 		if (err)
-			break;
+			return err;
 		cb->args[0]++;
 		cb->args[1] = 0;
 	}
+	return 0;
+}
+
+/*
+ * Whether the reader may see @vi's key @i: with CAP_NET_ADMIN, every
+ * key; without, as GET_VIEW would show it, its own namespace's keys of
+ * an open view.
+ */
+static bool tpstat_nl_history_visible(const struct tpstat_view_interval *vi,
+				      u32 i, bool admin, u64 own)
+{
+	const struct tpstat_view_type *type = tpstat_view_type(vi->view);
+	const u8 *key = tpstat_view_interval_key(vi, i);
+
+	if (admin)
+		return true;
+	if (type->privacy == TPSTAT_VIEW_PRIVATE)
+		return false;
+	return type->ns_offset < 0 || *(const u64 *)(key + type->ns_offset) == own;
+}
+
+/* One message of @vi: its key @i, or at @i == nr, what moved outside. */
+static int tpstat_nl_put_view_row(struct sk_buff *skb,
+				  struct netlink_callback *cb,
+				  const struct tpstat_view_interval *vi, u32 i)
+{
+	void *hdr = tpstat_nl_history_msg(skb, cb, vi->seq, vi->start_ns,
+					  vi->duration_ns, vi->flags,
+					  tpstat_recorder_views_lost());
+	int err;
+
+	if (!hdr)
+		return -EMSGSIZE;
+	err = nla_put_u32(skb, TPSTAT_A_VIEW, vi->view);
+	if (!err && i < vi->nr)
+		err = tpstat_put_view_key(skb, tpstat_view_type(vi->view),
+					  tpstat_view_interval_key(vi, i),
+					  tpstat_view_interval_vals(vi, i));
+	else if (!err)
+		err = nla_put_u64_64bit(skb, TPSTAT_A_HISTORY_REST, vi->rest,
+					TPSTAT_A_PAD);
+	return tpstat_nl_history_end(skb, hdr, err);
+}
+
+static int tpstat_nl_put_view_interval(struct sk_buff *skb,
+				       struct netlink_callback *cb,
+				       const struct tpstat_view_interval *vi)
+{
+	bool admin = cb->args[4] & TPSTAT_HIST_ADMIN;
+	u64 own = tpstat_net_cookie(&init_net);
+	/* The rest says what others' keys did: the administrator's only. */
+	u32 end = admin ? vi->nr + 1 : vi->nr;
+	int err;
+
+	for (; cb->args[1] < end; cb->args[1]++) {
+		if (cb->args[1] < vi->nr &&
+		    !tpstat_nl_history_visible(vi, cb->args[1], admin, own))
+			continue;
+		err = tpstat_nl_put_view_row(skb, cb, vi, cb->args[1]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int tpstat_nl_history_views(struct sk_buff *skb,
+				   struct netlink_callback *cb)
+{
+	struct tpstat_view_interval vi;
+	int err;
+
+	while (tpstat_recorder_views_find(cb->args[0], cb->args[5], &vi)) {
+		if (vi.seq != cb->args[0] || vi.view != cb->args[5]) {
+			cb->args[0] = vi.seq;
+			cb->args[5] = vi.view;
+			cb->args[1] = 0;
+		}
+		err = tpstat_nl_put_view_interval(skb, cb, &vi);
+		if (err)
+			return err;
+		cb->args[5]++;
+		cb->args[1] = 0;
+	}
+	return 0;
+}
+
+int tpstat_nl_history_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	int err;
+
+	err = tpstat_nl_refused(cb, 2);
+	if (err)
+		return err;
+	tpstat_recorder_lock();
+	if (!(cb->args[4] & TPSTAT_HIST_VIEWS)) {
+		err = tpstat_nl_history_counters(skb, cb);
+		if (!err) {
+			cb->args[4] |= TPSTAT_HIST_VIEWS;
+			cb->args[0] = 0;
+			cb->args[1] = 0;
+		}
+	}
+	if (!err)
+		err = tpstat_nl_history_views(skb, cb);
 	tpstat_recorder_unlock();
 	return err && !skb->len ? err : skb->len;
 }

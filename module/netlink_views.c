@@ -272,21 +272,27 @@ int tpstat_nl_view_done(struct netlink_callback *cb)
 	return 0;
 }
 
-static int tpstat_put_entry(struct sk_buff *skb,
-			    const struct tpstat_view_read *r, u32 i)
+int tpstat_put_view_key(struct sk_buff *skb,
+			const struct tpstat_view_type *type, const void *key,
+			const u64 *vals)
 {
-	const struct tpstat_view_type *type = tpstat_view_type(r->view);
-	const void *key;
-
-	if (!r->snap)
-		return type->put_row(skb, r, i);
-	key = tpstat_snap_key(r->snap, i);
 	/* Every key that names a namespace is named by the same attributes. */
 	if (type->ns_offset >= 0 &&
 	    tpstat_put_netns(skb, *(const u32 *)(key + type->ns_inum_offset),
 			     *(const u64 *)(key + type->ns_offset)))
 		return -EMSGSIZE;
-	return type->put(skb, key, tpstat_snap_vals(r->snap, i));
+	return type->put(skb, key, vals);
+}
+
+static int tpstat_put_entry(struct sk_buff *skb,
+			    const struct tpstat_view_read *r, u32 i)
+{
+	const struct tpstat_view_type *type = tpstat_view_type(r->view);
+
+	if (!r->snap)
+		return type->put_row(skb, r, i);
+	return tpstat_put_view_key(skb, type, tpstat_snap_key(r->snap, i),
+				   tpstat_snap_vals(r->snap, i));
 }
 
 static int tpstat_put_header(struct sk_buff *skb,

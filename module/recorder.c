@@ -27,6 +27,7 @@
 
 #include "params.h"
 #include "recorder.h"
+#include "recorder_views.h"
 #include "ring.h"
 
 static unsigned int history = 10;
@@ -65,6 +66,9 @@ static struct tpstat_recorder {
 	/* When the interval began: wall clock, and boot and monotonic time */
 	u64 start_real, start_boot, start_mono;
 	atomic_t marks;		/* TPSTAT_HISTORY_F_* since it began */
+	/* The views interval's: its start and its intervals' flags */
+	u64 views_real, views_boot;
+	u32 views_flags;
 	bool on;
 } tpstat_rec = {
 	.lock = __MUTEX_INITIALIZER(tpstat_rec.lock),
@@ -149,6 +153,7 @@ static u32 tpstat_recorder_take(struct tpstat_recorder *r)
 	r->start_real = ktime_get_real_ns();
 	r->start_boot = boot;
 	r->start_mono = mono;
+	r->views_flags |= hdr->flags & ~TPSTAT_HISTORY_F_PARTIAL;
 	return p - r->rec;
 }
 
@@ -160,6 +165,14 @@ static void tpstat_recorder_tick(struct work_struct *work)
 	mutex_lock(&r->lock);
 	len = tpstat_recorder_take(r);
 	tpstat_ring_write(&r->ring, r->rec, len);
+	if (tpstat_recorder_views_due(r->start_real)) {
+		tpstat_recorder_views_take(r->views_real,
+					   r->start_boot - r->views_boot,
+					   r->views_flags);
+		r->views_real = r->start_real;
+		r->views_boot = r->start_boot;
+		r->views_flags = 0;
+	}
 	mutex_unlock(&r->lock);
 	queue_delayed_work(system_unbound_wq, &r->work,
 			   tpstat_recorder_delay());
@@ -167,6 +180,7 @@ static void tpstat_recorder_tick(struct work_struct *work)
 
 static void tpstat_recorder_free(struct tpstat_recorder *r)
 {
+	tpstat_recorder_views_exit();
 	tpstat_ring_free(&r->ring);
 	kfree(r->prev);
 	kfree(r->now);
@@ -176,22 +190,28 @@ static void tpstat_recorder_free(struct tpstat_recorder *r)
 int tpstat_recorder_init(struct tpstat_pcpu __percpu *pcpu)
 {
 	struct tpstat_recorder *r = &tpstat_rec;
+	int err;
 
 	if (!history)
 		return 0;
 	r->prev = kzalloc(sizeof(*r->prev), GFP_KERNEL);
 	r->now = kzalloc(sizeof(*r->now), GFP_KERNEL);
 	r->rec = kzalloc(TPSTAT_INTERVAL_MAX, GFP_KERNEL);
-	if (!r->prev || !r->now || !r->rec ||
-	    tpstat_ring_init(&r->ring, history_kb * 1024)) {
+	err = -ENOMEM;
+	if (r->prev && r->now && r->rec &&
+	    !tpstat_ring_init(&r->ring, history_kb * 1024))
+		err = tpstat_recorder_views_init(history);
+	if (err) {
 		tpstat_recorder_free(r);
-		return -ENOMEM;
+		return err;
 	}
 	r->pcpu = pcpu;
 	/* The load's own attach is not news: the first interval is partial. */
 	atomic_set(&r->marks, 0);
 	tpstat_counters_sum(pcpu, r->prev);
 	tpstat_recorder_start_interval(r);
+	r->views_real = r->start_real;
+	r->views_boot = r->start_boot;
 	INIT_DELAYED_WORK(&r->work, tpstat_recorder_tick);
 	r->on = true;
 	queue_delayed_work(system_unbound_wq, &r->work,
@@ -307,7 +327,7 @@ u64 tpstat_recorder_bytes(void)
 	if (!r->on)
 		return 0;
 	return tpstat_ring_bytes(&r->ring) + 2 * sizeof(*r->prev) +
-	       TPSTAT_INTERVAL_MAX;
+	       TPSTAT_INTERVAL_MAX + tpstat_recorder_views_bytes();
 }
 
 u32 tpstat_recorder_intervals(void)

@@ -77,6 +77,15 @@ struct tpstat_view_type {
 	bool (*available)(void);
 	const char *refusal;
 
+	/*
+	 * The recorder (recorder_views.c): how many of the values, from the
+	 * first, are counts, whose change it records (0: all of them; the
+	 * others are levels, kept as they are), and how much a key moved,
+	 * from its changes, to rank it (NULL: its first value's change).
+	 */
+	u32 counts;
+	u64 (*moved)(const u64 *change);
+
 	/* One copied entry: netlink attributes (0 or -EMSGSIZE), a line. */
 	int (*put)(struct sk_buff *skb, const void *key, const u64 *vals);
 	void (*seq)(struct seq_file *m, const void *key, const u64 *vals);

@@ -87,10 +87,18 @@ static void tpstat_devices_seq(struct seq_file *m, const void *key,
 		seq_printf(m, " %llu", v[i]);
 }
 
+/* The recorder ranks a device by its packets and its errors. */
+static u64 tpstat_devices_moved(const u64 *change)
+{
+	return change[TPSTAT_DEV_TX_PACKETS] + change[TPSTAT_DEV_RX_PACKETS] +
+	       change[TPSTAT_DEV_XMIT_ERRORS] + change[TPSTAT_DEV_XMIT_TIMEOUTS];
+}
+
 const struct tpstat_view_type tpstat_view_devices = {
 	TPSTAT_VIEW_WRITERS(devices),
 	.columns = "netns dev tx_packets tx_bytes rx_packets rx_bytes xmit_errors xmit_timeouts gro napi_polls napi_work napi_budget_exhausted",
 	.privacy = TPSTAT_VIEW_OPEN,
 	TPSTAT_VIEW_TABLE(tpstat_dev_key, TPSTAT_DEV_NR, device_keys),
+	.moved = tpstat_devices_moved,
 	.hints = true,
 };

@@ -213,11 +213,18 @@ static u64 tpstat_lifetimes_ns_overflow(u64 ns_cookie)
 	return tpstat_netns_lost(ns_cookie, TPSTAT_NETNS_LOST_BIRTHS);
 }
 
+/* The recorder ranks a histogram by the connections it counted. */
+static u64 tpstat_lifetimes_moved(const u64 *change)
+{
+	return change[TPSTAT_LIFE_COUNT];
+}
+
 const struct tpstat_view_type tpstat_view_lifetimes = {
 	TPSTAT_VIEW_WRITERS(lifetimes),
 	.columns = "netns direction port comm count sum_us buckets",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_life_key, TPSTAT_LIFE_NR, lifetime_keys),
+	.moved = tpstat_lifetimes_moved,
 	.need = tpstat_lifetimes_need,
 	.init = tpstat_lifetimes_init,
 	.exit = tpstat_lifetimes_exit,

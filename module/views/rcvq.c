@@ -97,6 +97,7 @@ const struct tpstat_view_type tpstat_view_rcvq = {
 	.columns = "count rcvbuf family protocol port netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_rcvq_key, TPSTAT_RCVQ_NR, rcvq_keys),
+	.counts = TPSTAT_RCVQ_RCVBUF,
 	.needs = {
 		{ TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no udp:udp_fail_queue_rcv_skb") },

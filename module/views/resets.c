@@ -161,11 +161,18 @@ static void tpstat_resets_seq(struct seq_file *m, const void *key,
 		seq_puts(m, " -");
 }
 
+/* The recorder ranks a key by its resets, sent and received. */
+static u64 tpstat_resets_moved(const u64 *change)
+{
+	return change[TPSTAT_RST_SENT] + change[TPSTAT_RST_RECEIVED];
+}
+
 const struct tpstat_view_type tpstat_view_resets = {
 	TPSTAT_VIEW_WRITERS(resets),
 	.columns = "sent received netns direction port peer reason",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_reset_key, TPSTAT_RST_NR, reset_keys),
+	.moved = tpstat_resets_moved,
 };
 
 /* A reset's alert: port and peer, and a sent one's reason. */

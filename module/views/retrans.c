@@ -125,11 +125,19 @@ static void tpstat_retrans_seq(struct seq_file *m, const void *key,
 	tpstat_seq_addr(m, k->family, k->daddr, k->dport);
 }
 
+/* The recorder ranks a flow by all its retransmits. */
+static u64 tpstat_retrans_moved(const u64 *change)
+{
+	return change[TPSTAT_FLOW_RETRANS] + change[TPSTAT_FLOW_SYNACK];
+}
+
 const struct tpstat_view_type tpstat_view_retrans = {
 	TPSTAT_VIEW_WRITERS(retrans),
 	.columns = "retrans synack_retrans state netns local remote",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_flow_key, TPSTAT_FLOW_NR, flow_keys),
+	.counts = TPSTAT_FLOW_STATE,
+	.moved = tpstat_retrans_moved,
 };
 
 /* A retransmit's alert: the flow, and the socket's state then. */

@@ -124,6 +124,7 @@ const struct tpstat_view_type tpstat_view_sockmem = {
 	.columns = "count allocated limit kind family protocol port netns",
 	.privacy = TPSTAT_VIEW_PRIVATE,
 	TPSTAT_VIEW_TABLE(tpstat_sockmem_key, TPSTAT_SOCKMEM_NR, sockmem_keys),
+	.counts = TPSTAT_SOCKMEM_ALLOCATED,
 	.needs = {
 		{ TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT,
 		  TPSTAT_MSG("this view is unavailable: the kernel has no sock:sock_exceed_buf_limit") },

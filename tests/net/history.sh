@@ -12,8 +12,12 @@
 # which a reset leaves alone).  Intervals are numbered from 0 without a
 # gap, follow each other without a gap in time, start just after a
 # multiple of history= seconds of the wall clock, and say what happened
-# in them (partial, reset).
+# in them (partial, reset).  The views intervals keep each burst's key
+# first among the keys that moved (the resets view's closed port, the
+# receive queues view's full one) in the intervals that overlap it and
+# no other, and their changes add up to the burst.
 #   tests/net/history.sh <tpstat.ko>
+# shellcheck disable=SC2016 # awk's fields, single-quoted
 set -uo pipefail
 
 # shellcheck source=tests/net/lib.sh
@@ -24,7 +28,9 @@ suite_begin "$@"
 
 STEP_S=2
 STEP_NS=$((STEP_S * 1000000000))
-suite_load history=$STEP_S
+# Views intervals of two counters' intervals.
+VSTEP_S=4
+suite_load history=$STEP_S history_views=$VSTEP_S
 check "debugfs has the history file" test -r "$HIST"
 
 now_ns() { date +%s%N; }
@@ -129,6 +135,46 @@ check_eq "the window's tcp:tcp_send_reset are the refused connects" "$R" \
 if [ -d "$TRACING/events/udp/udp_fail_queue_rcv_skb" ]; then
 	check_eq "the window's udp:udp_fail_queue_rcv_skb are the datagrams the full queue refused" \
 		"$U" "$(sum_of udp:udp_fail_queue_rcv_skb)"
+fi
+
+# --- the views intervals -----------------------------------------------------
+# view_rows <view>: "<start> <end> <rank> <row...>" for each of its keys
+# kept, rank 1 the most moved of its interval (bash: times in ns).
+view_rows() {
+	local at s st len fl view rest line istart=0 iend=0 rank=0 on=0
+	while read -r line; do
+		read -r at s st len fl view rest <<<"$line"
+		if [ "$at" = @ ]; then
+			on=0 rank=0 istart=$st iend=$((st + len))
+			[ "$view" = "$1" ] && on=1
+			continue
+		fi
+		((on)) || continue
+		rank=$((rank + 1))
+		echo "$istart $iend $rank $line"
+	done <"$DBG/history_views"
+}
+check "debugfs has the history_views file" test -r "$DBG/history_views"
+sed -n '1,3p' "$DBG/history_views" | sed 's/^# */# history_views: /'
+# burst_key <view> <from ns> <to ns> <awk: the burst's key> <awk: its count>:
+# "<sum of its count> <intervals where it was not among the first two>
+# <intervals outside the burst where it moved>".  Two: each burst moves
+# two keys as much, the client's and the server's (the resets sent and
+# received on the closed port; the UDP socket's full queue and the raw
+# socket's copy of each datagram).
+burst_key() {
+	view_rows "$1" | awk -v a="$2" -v b="$3" "$4 {
+			s += $5; if (\$3 > 2) notfirst++
+			if (\$2 <= a || \$1 >= b) outside++
+		} END { print s + 0, notfirst + 0, outside + 0 }"
+}
+# resets: sent received netns direction port peer reason (from $4 on).
+check_eq "resets: the closed port's key, among the first two in each views interval where it moved, only in those that overlap the first burst, its resets sent the refused connects" \
+	"$R 0 0" "$(burst_key resets "$b1s" "$b1e" '$8 == 5002 && $4 > 0' '$4')"
+if [ -d "$TRACING/events/udp/udp_fail_queue_rcv_skb" ]; then
+	# rcvq: count rcvbuf family protocol port netns (from $4 on).
+	check_eq "rcvq: the full queue's UDP key, among the first two where it moved, only in the second burst, its count the datagrams refused" \
+		"$U 0 0" "$(burst_key rcvq "$b2s" "$b2e" '$7 == "udp" && $8 == 5003' '$4')"
 fi
 
 # --- exact against ftrace and the counters ----------------------------------

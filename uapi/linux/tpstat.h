@@ -171,13 +171,21 @@ enum tpstat_cmd {
 	TPSTAT_CMD_ALERTS_LOST,
 	/*
 	 * dump: the recorder's intervals, oldest first (see "History").
-	 * One message per value that moved in an interval: HISTORY_SEQ
-	 * HISTORY_START HISTORY_DURATION HISTORY_FLAGS HISTORY_LOST, then
-	 * COUNTER_NAME COUNTER_VALUE (the interval's change) EVENT_ID; an
-	 * interval in which nothing moved gets one message without the
-	 * COUNTER_* ones.  The initial namespace only (anyone: the same
-	 * system-wide sums GET_COUNTERS gives); EOPNOTSUPP, with a message,
-	 * in another or while the recorder is off (history=0).
+	 * First the counters': one message per value that moved in an
+	 * interval: HISTORY_SEQ HISTORY_START HISTORY_DURATION
+	 * HISTORY_FLAGS HISTORY_LOST, then COUNTER_NAME COUNTER_VALUE (the
+	 * interval's change) EVENT_ID; an interval in which nothing moved
+	 * gets one message without the COUNTER_* ones.  Then the views':
+	 * for each views interval and view in which a key moved, one
+	 * message per key kept (the most moved first), with the HISTORY_*
+	 * attributes (HISTORY_SEQ numbering the views intervals, HISTORY_LOST
+	 * what their ring dropped), VIEW, and the key's attributes and
+	 * values as GET_VIEW gives them, each count its change in the
+	 * interval (a level as it was at its end); then one message with
+	 * VIEW and HISTORY_REST.  The initial namespace only (anyone: the
+	 * same system-wide sums GET_COUNTERS gives, and the views' keys as
+	 * GET_VIEW would give them, without HISTORY_REST); EOPNOTSUPP, with
+	 * a message, in another or while the recorder is off (history=0).
 	 */
 	TPSTAT_CMD_GET_HISTORY,
 
@@ -332,6 +340,10 @@ enum tpstat_attr {
 	TPSTAT_A_INFO_HISTORY_INTERVAL,	/* u32: seconds an interval; 0: off */
 	TPSTAT_A_INFO_HISTORY_MEMORY,	/* u64: bytes it holds, ring included */
 	TPSTAT_A_INFO_HISTORY_INTERVALS, /* u32: intervals in the ring now */
+	/* u64: what moved in a view outside the keys kept, by its measure */
+	TPSTAT_A_HISTORY_REST,
+	/* u32: seconds a views interval of the recorder; 0: off */
+	TPSTAT_A_INFO_HISTORY_VIEWS,
 
 	__TPSTAT_A_MAX
 };
@@ -522,8 +534,13 @@ enum tpstat_direction {
  * History.  From load on, the module records every interval's change of
  * each value GET_COUNTERS gives (history= seconds, aligned to the wall
  * clock) into a ring of history_kb kilobytes, dropping the oldest
- * interval when it is full (HISTORY_LOST).  An interval whose figures are
- * not a plain change over its whole length says so in HISTORY_FLAGS:
+ * interval when it is full (HISTORY_LOST); and every views interval
+ * (history_views= seconds, a multiple of history=), in a ring of
+ * history_views_kb kilobytes, the history_top= keys of each view that
+ * moved most, by the view's measure: its first value; both retransmit
+ * counts (RETRANS); resets sent and received (RESETS); connections
+ * (LIFETIMES); packets and errors (DEVICES).  An interval whose figures
+ * are not a plain change over its whole length says so in HISTORY_FLAGS:
  */
 #define TPSTAT_HISTORY_F_PARTIAL (1U << 0)	/* began at load: shorter */
 #define TPSTAT_HISTORY_F_RESET	(1U << 1)	/* a RESET in it: since then */
