@@ -2,10 +2,12 @@
 /*
  * The recorder (recorder.c) and its ring (ring.c): records kept whole
  * and in order across the ring's end, the oldest dropped and counted,
- * LEB128 both ways, and an interval's values: exactly the counters that
- * moved, by their change, named as GET_COUNTERS names them.
+ * LEB128 both ways, an interval's values: exactly the counters that
+ * moved, by their change, named as GET_COUNTERS names them; and a views
+ * interval's keys: the most moved kept, in order, the rest summed.
  */
 #include "tpstat_kunit.h"
+#include "report.h"
 
 #include "../module/ring.c"
 #include "../module/recorder.c"
@@ -101,18 +103,37 @@ static void tpstat_leb128_test(struct kunit *test)
 
 /* ---- an interval ------------------------------------------------------- */
 
+/* @slot's place in @slots (of @n), or @n. */
+static unsigned int tpstat_slot_index(const unsigned int *slots,
+				      unsigned int n, unsigned int slot)
+{
+	unsigned int i;
+
+	for (i = 0; i < n && slots[i] != slot; i++)
+		;
+	return i;
+}
+
 static void tpstat_recorder_take_test(struct kunit *test)
 {
 	struct tpstat_recorder *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
-	const unsigned int moved[] = {
-		TPSTAT_SLOT_HITS + TPSTAT_EV_KFREE_SKB, TPSTAT_SLOT_DROPS,
-		TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_ESTABLISHED),
+	const unsigned int cell =
+		TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_ESTABLISHED);
+	/* Added to: a hit, a drop, a TCP transition. */
+	const unsigned int added[] = {
+		TPSTAT_SLOT_HITS + TPSTAT_EV_KFREE_SKB, TPSTAT_SLOT_DROPS, cell,
 	};
-	const u64 change[] = { 7, 1ULL << 40, 3 };
+	const u64 by[] = { 7, 1ULL << 40, 3 };
+	/* What moved: those, and the transitions' event, summed from them. */
+	const unsigned int moved[] = {
+		added[0], added[1], added[2],
+		TPSTAT_SLOT_HITS + TPSTAT_EV_INET_SOCK_SET_STATE,
+	};
+	const u64 change[] = { 7, 1ULL << 40, 3, 3 };
 	struct tpstat_interval_cursor c;
 	struct tpstat_interval iv;
 	char name[TPSTAT_KEY_MAX];
-	unsigned int slot, i;
+	unsigned int slot, i, at, last = 0, seen = 0;
 	u64 got;
 	u32 len;
 
@@ -126,8 +147,8 @@ static void tpstat_recorder_take_test(struct kunit *test)
 	tpstat_ctr_add(r->pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
 	tpstat_counters_sum(r->pcpu, r->prev);
 	tpstat_recorder_start_interval(r);
-	for (i = 0; i < ARRAY_SIZE(moved); i++)
-		tpstat_ctr_add(r->pcpu, moved[i], change[i]);
+	for (i = 0; i < ARRAY_SIZE(added); i++)
+		tpstat_ctr_add(r->pcpu, added[i], by[i]);
 	tpstat_ctr_add(r->pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
 
 	len = tpstat_recorder_take(r);
@@ -137,16 +158,23 @@ static void tpstat_recorder_take_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, iv.flags & TPSTAT_HISTORY_F_PARTIAL,
 			TPSTAT_HISTORY_F_PARTIAL);
 	KUNIT_EXPECT_EQ(test, iv.nr, (u32)ARRAY_SIZE(moved));
+	/* Each moved value once, by its change, in the slots' order. */
 	tpstat_interval_values(&iv, &c);
 	for (i = 0; tpstat_interval_value(&c, &slot, &got); i++) {
-		KUNIT_ASSERT_LT(test, i, (unsigned int)ARRAY_SIZE(moved));
-		KUNIT_EXPECT_EQ(test, slot, moved[i]);
-		KUNIT_EXPECT_EQ(test, got, change[i]);
+		at = tpstat_slot_index(moved, ARRAY_SIZE(moved), slot);
+		KUNIT_ASSERT_LT_MSG(test, at, (unsigned int)ARRAY_SIZE(moved),
+				    "slot %u did not move", slot);
+		KUNIT_EXPECT_EQ(test, got, change[at]);
+		KUNIT_EXPECT_FALSE(test, seen & (1U << at));
+		seen |= 1U << at;
+		if (i)
+			KUNIT_EXPECT_GT(test, slot, last);
+		last = slot;
 	}
 	KUNIT_EXPECT_EQ(test, i, (unsigned int)ARRAY_SIZE(moved));
-	KUNIT_EXPECT_TRUE(test, tpstat_slot_name(moved[1], name, sizeof(name)));
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_name(added[1], name, sizeof(name)));
 	KUNIT_EXPECT_STREQ(test, name, "skb:kfree_skb.drops");
-	KUNIT_EXPECT_TRUE(test, tpstat_slot_name(moved[2], name, sizeof(name)));
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_name(cell, name, sizeof(name)));
 	KUNIT_EXPECT_STREQ(test, name,
 			   "sock:inet_sock_set_state.SYN_SENT->ESTABLISHED");
 	KUNIT_EXPECT_FALSE(test, tpstat_slot_name(TPSTAT_SLOT_HISTS, name,
@@ -163,11 +191,40 @@ static void tpstat_recorder_take_test(struct kunit *test)
 	tpstat_counters_free(r->pcpu);
 }
 
+/* ---- a views interval's ranking --------------------------------------- */
+
+/* The top history_top= keys, most moved first; the rest summed. */
+static void tpstat_recorder_rank_test(struct kunit *test)
+{
+	const u64 moved[] = { 5, 1, 9, 3, 9, 7, 2, 8, 6, 4, 10, 1 };
+	const u64 want[] = { 10, 9, 9, 8 };
+	unsigned int saved = history_top;
+	u64 rest = 0, all = 0;
+	u32 i, n = 0;
+
+	history_top = ARRAY_SIZE(want);
+	for (i = 0; i < ARRAY_SIZE(moved); i++) {
+		n = tpstat_rv_rank(n, moved[i], i, &rest);
+		all += moved[i];
+	}
+	history_top = saved;
+	KUNIT_ASSERT_EQ(test, n, (u32)ARRAY_SIZE(want));
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_EQ(test, tpstat_rv.top[i].moved, want[i]);
+		KUNIT_EXPECT_EQ(test, moved[tpstat_rv.top[i].i], want[i]);
+		all -= want[i];
+	}
+	KUNIT_EXPECT_EQ(test, rest, all);
+	/* Equal ones keep their order: the first of the two nines first. */
+	KUNIT_EXPECT_EQ(test, tpstat_rv.top[1].i, 2U);
+}
+
 static struct kunit_case tpstat_recorder_cases[] = {
 	KUNIT_CASE(tpstat_ring_order_test),
 	KUNIT_CASE(tpstat_ring_full_test),
 	KUNIT_CASE(tpstat_leb128_test),
 	KUNIT_CASE(tpstat_recorder_take_test),
+	KUNIT_CASE(tpstat_recorder_rank_test),
 	{}
 };
 
