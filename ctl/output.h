@@ -31,6 +31,11 @@ struct info {
 	uint32_t events;
 	uint64_t memory;	/* bytes of counters and tables */
 	bool has_memory;	/* older modules do not say */
+	/* The flight recorder (tpstat history); older modules have none. */
+	bool has_history;
+	uint32_t history_interval;	/* seconds an interval; 0: off */
+	uint64_t history_memory;	/* bytes, its ring included */
+	uint32_t history_intervals;	/* held now */
 };
 
 struct out_opts {

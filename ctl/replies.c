@@ -150,6 +150,20 @@ static int info_cb(const struct nlmsghdr *nlh, void *data)
 				info->has_memory = true;
 			}
 			break;
+		case TPSTAT_A_INFO_HISTORY_INTERVAL:
+			if (valid(a, MNL_TYPE_U32, &bad)) {
+				info->history_interval = mnl_attr_get_u32(a);
+				info->has_history = true;
+			}
+			break;
+		case TPSTAT_A_INFO_HISTORY_MEMORY:
+			if (valid(a, MNL_TYPE_U64, &bad))
+				info->history_memory = mnl_attr_get_u64(a);
+			break;
+		case TPSTAT_A_INFO_HISTORY_INTERVALS:
+			if (valid(a, MNL_TYPE_U32, &bad))
+				info->history_intervals = mnl_attr_get_u32(a);
+			break;
 		}
 	}
 	return verdict(bad, true, "the module's info");

@@ -230,6 +230,7 @@ void test_output(void);			/* unit_output.c */
 void test_human(void);
 void test_json_u64(void);
 void test_interval_no_header(void);
+void test_info_recorder(void);
 void test_view_battery(void);		/* unit_battery.c */
 void test_hist(void);			/* unit_hist.c */
 void test_hist_print(void);
