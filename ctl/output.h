@@ -19,8 +19,11 @@ struct event_row {
 	char fields[96];
 };
 
+/* A counter's name, "<group>:<name>[.<metric>]", NUL included. */
+#define COUNTER_NAME_MAX 96
+
 struct counter_row {
-	char name[96];
+	char name[COUNTER_NAME_MAX];
 	uint64_t value;
 };
 

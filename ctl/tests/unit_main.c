@@ -118,6 +118,7 @@ int main(int argc, char **argv)
 	view_free(&export_drops);
 	view_free(&export_hists);
 	test_promtool();
+	test_history_cmd();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
