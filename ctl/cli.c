@@ -242,6 +242,29 @@ static int parse_count(const char *s, long *out)
 /* Words after the options: a command and its arguments (filter's are most). */
 #define MAX_WORDS 16
 
+/*
+ * Whether @a is one of the own options (cmd.h's ->opts) of the command
+ * whose word, @words[0], came before it: -1 not, 0 a flag, 1 one that
+ * takes a value.
+ */
+static int own_option(const char *const *words, int n_words, const char *a)
+{
+	struct cli_word w;
+	size_t len;
+
+	if (!n_words || cli_find(words[0], &w) || !w.cmd->opts)
+		return -1;
+	for (const char *const *opt = w.cmd->opts; *opt; opt++) {
+		len = strlen(*opt);
+		if (len && (*opt)[len - 1] == '=' && !strncmp(*opt, a, len - 1) &&
+		    !a[len - 1])
+			return 1;
+		if (!strcmp(*opt, a))
+			return 0;
+	}
+	return -1;
+}
+
 int cli_parse(int argc, char **argv, struct options *o, char *err,
 	      size_t err_len)
 {
@@ -352,6 +375,14 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			human = true;
 		} else if (!strcmp(a, "--help")) {
 			help = true;
+		} else if ((r = own_option(words, n_words, a)) >= 0) {
+			/* Its value, if any, follows: ->parse() says if missing. */
+			if (n_words + 1 + r > MAX_WORDS)
+				return cli_usage_error(err, err_len,
+						       "unexpected argument '%s'", a);
+			words[n_words++] = a;
+			if (r && i + 1 < argc)
+				words[n_words++] = argv[++i];
 		} else {
 			return cli_usage_error(err, err_len, "unknown option '%s'", a);
 		}

@@ -59,6 +59,14 @@ struct command {
 	/* Its part of tpstat help: synopsis, then indented prose. */
 	const char *usage;
 	unsigned int takes;	/* TAKES_* */
+	/*
+	 * Its own options, which no other command takes: "--name", or
+	 * "--name=" for one that takes a value.  Typed after the command
+	 * word, cli_parse() hands each to ->parse() among the words, in
+	 * the order given, with its value (the next argument) after it;
+	 * so only ->parse() knows them, and struct options does not.
+	 */
+	const char *const *opts;
 	/* Run before -n's namespace is entered, as it needs none (help). */
 	bool offline;
 };

@@ -9,6 +9,7 @@
 CMD(list),	/* cmd_counters.c: the events and their counters */
 CMD(show),
 CMD(watch),
+CMD(history),	/* cmd_history.c: the module's flight recorder */
 CMD(reset),
 CMD(attach),
 CMD(detach),

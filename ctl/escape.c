@@ -55,3 +55,39 @@ const char *esc(const char *s, char *buf, size_t len)
 	buf[n] = '\0';
 	return buf;
 }
+
+/* The value of the three octal digits at @p, or -1 if they are not. */
+static int octal3(const char *p)
+{
+	int v = 0;
+
+	for (int i = 0; i < 3; i++) {
+		if (p[i] < '0' || p[i] > '7')
+			return -1;
+		v = v * 8 + (p[i] - '0');
+	}
+	return v;
+}
+
+int unesc(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+	int c;
+
+	for (; *s; s++) {
+		c = (unsigned char)*s;
+		if (c == '\\') {
+			c = octal3(s + 1);
+			if (c <= 0 || c > 255)
+				return -1;
+			s += 3;
+		}
+		if (n + 1 >= len)
+			return -1;
+		buf[n++] = c;
+	}
+	if (!len)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}

@@ -41,4 +41,13 @@ size_t utf8_len(const unsigned char *p);
  */
 const char *esc(const char *s, char *buf, size_t len);
 
+/*
+ * What esc() undoes, for files the tool wrote with it (tpstat history
+ * --save): @s with each backslash and three octal digits back as its
+ * byte, into @buf (@len bytes, NUL included).  0, or -1 when @s has a
+ * backslash not so followed, an escaped NUL or more than 255, or does
+ * not fit.
+ */
+int unesc(const char *s, char *buf, size_t len);
+
 #endif

@@ -72,13 +72,11 @@
  * exports it as tpstat_derived_total, so nothing the dump has is lost.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "atomic_file.h"
 #include "export.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
@@ -289,64 +287,25 @@ void export_write_down(FILE *f)
 	export_up(&p, false);
 }
 
-static int step_failed(char *err, size_t err_len, const char *step,
-		       const char *path)
+/* atomic_file_write()'s filler: the scrape, or tpstat_up 0 without one. */
+static void fill_textfile(FILE *f, const void *arg)
 {
-	int e = errno ? errno : EIO;
-
-	snprintf(err, err_len, "%s %s: %s", step, path, strerror(e));
-	return -e;
+	if (arg)
+		export_write(f, arg);
+	else
+		export_write_down(f);
 }
 
 int export_textfile(const char *dir, const struct export_data *d, char *err,
 		    size_t err_len)
 {
-	char tmp[4096], dst[4096];
-	FILE *f;
-	int fd;
+	char dst[4096];
 
-	/* A leading '.' and no ".prom" ending: node_exporter skips it. */
-	if (snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir,
-		     EXPORT_TEXTFILE_NAME) >= (int)sizeof(tmp) ||
-	    snprintf(dst, sizeof(dst), "%s/%s", dir,
-		     EXPORT_TEXTFILE_NAME) >= (int)sizeof(dst)) {
-		errno = ENAMETOOLONG;
-		return step_failed(err, err_len, "writing into", dir);
+	if (snprintf(dst, sizeof(dst), "%s/%s", dir, EXPORT_TEXTFILE_NAME) >=
+	    (int)sizeof(dst)) {
+		snprintf(err, err_len, "writing into %s: %s", dir,
+			 strerror(ENAMETOOLONG));
+		return -ENAMETOOLONG;
 	}
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return step_failed(err, err_len, "creating a file in", dir);
-	/* mkstemp makes it 0600; node_exporter may run as another user. */
-	if (fchmod(fd, 0644) || !(f = fdopen(fd, "w"))) {
-		int ret = step_failed(err, err_len, "opening", tmp);
-
-		close(fd);
-		unlink(tmp);
-		return ret;
-	}
-	errno = 0;
-	if (d)
-		export_write(f, d);
-	else
-		export_write_down(f);
-	if (fflush(f) || ferror(f) || fsync(fileno(f))) {
-		int ret = step_failed(err, err_len, "writing", tmp);
-
-		fclose(f);
-		unlink(tmp);
-		return ret;
-	}
-	if (fclose(f)) {
-		int ret = step_failed(err, err_len, "writing", tmp);
-
-		unlink(tmp);
-		return ret;
-	}
-	if (rename(tmp, dst)) {
-		int ret = step_failed(err, err_len, "renaming into", dst);
-
-		unlink(tmp);
-		return ret;
-	}
-	return 0;
+	return atomic_file_write(dst, fill_textfile, d, err, err_len);
 }

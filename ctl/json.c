@@ -205,16 +205,21 @@ static void put_quoted(struct json *j, const char *s, size_t n)
 	j->buf[j->len++] = '"';
 }
 
+void json_key_str(struct json *j, const char *key)
+{
+	before_item(j);
+	write_string(j, key);
+	put_c(j, ':');
+	if (j->pretty)
+		put_c(j, ' ');
+	j->key_pending = true;
+}
+
 /* A key in pretty output, after another key, or too long for the buffer. */
 void json_key_slow(struct json *j, const char *key, size_t n)
 {
 	if (j->pretty || j->key_pending || n + 5 > sizeof(j->buf)) {
-		before_item(j);
-		write_string(j, key);
-		put_c(j, ':');
-		if (j->pretty)
-			put_c(j, ' ');
-		j->key_pending = true;
+		json_key_str(j, key);
 		return;
 	}
 	flush(j);

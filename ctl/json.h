@@ -70,6 +70,11 @@ static inline void json_key(struct json *j, const char *key)
 	json_key_n(j, key, strlen(key));
 }
 
+/*
+ * A key from anywhere (a counter's name from the kernel or a file):
+ * escaped as json_string() escapes a value.
+ */
+void json_key_str(struct json *j, const char *key);
 void json_string(struct json *j, const char *s);
 /* As json_string(), for short text this program made (addresses, names) */
 void json_plain(struct json *j, const char *s);

@@ -135,6 +135,22 @@ static const struct {
 	{ TPSTAT_F_RST_REASON, "rst_reason" },
 };
 
+/* The flight recorder's line of tpstat info; none for an older module. */
+static void print_recorder(FILE *f, const struct info *info)
+{
+	if (!info->has_history)
+		return;
+	if (!info->history_interval) {
+		fputs("history   off\n", f);
+		return;
+	}
+	fprintf(f, "history   every %u s, %u interval%s held, %llu bytes (%llu kB)\n",
+		info->history_interval, info->history_intervals,
+		info->history_intervals == 1 ? "" : "s",
+		(unsigned long long)info->history_memory,
+		(unsigned long long)(info->history_memory + 512) / 1024);
+}
+
 void print_info(FILE *f, const struct out_opts *o, const struct info *info)
 {
 	struct json j;
@@ -155,6 +171,7 @@ void print_info(FILE *f, const struct out_opts *o, const struct info *info)
 		if (info->has_memory)
 			fprintf(f, "memory    %llu bytes\n",
 				(unsigned long long)info->memory);
+		print_recorder(f, info);
 		return;
 	}
 	json_header(&j, f, o);
@@ -175,6 +192,13 @@ void print_info(FILE *f, const struct out_opts *o, const struct info *info)
 		json_u64(&j, info->memory);
 	else
 		json_null(&j);
+	/* null where the module has no recorder, as memory_bytes above. */
+	json_opt_u64(&j, "history_interval_s", info->has_history,
+		     info->history_interval);
+	json_opt_u64(&j, "history_memory_bytes", info->has_history,
+		     info->history_memory);
+	json_opt_u64(&j, "history_intervals", info->has_history,
+		     info->history_intervals);
 	json_object_close(&j);
 	json_end(&j);
 }

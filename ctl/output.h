@@ -19,8 +19,11 @@ struct event_row {
 	char fields[96];
 };
 
+/* A counter's name, "<group>:<name>[.<metric>]", NUL included. */
+#define COUNTER_NAME_MAX 96
+
 struct counter_row {
-	char name[96];
+	char name[COUNTER_NAME_MAX];
 	uint64_t value;
 };
 
@@ -31,6 +34,11 @@ struct info {
 	uint32_t events;
 	uint64_t memory;	/* bytes of counters and tables */
 	bool has_memory;	/* older modules do not say */
+	/* The flight recorder (tpstat history); older modules have none. */
+	bool has_history;
+	uint32_t history_interval;	/* seconds an interval; 0: off */
+	uint64_t history_memory;	/* bytes, its ring included */
+	uint32_t history_intervals;	/* held now */
 };
 
 struct out_opts {

@@ -11,19 +11,30 @@
 #include <linux/genetlink.h>
 
 #include "nl.h"
+#include "recording.h"
 #include "replies.h"
 #include "../uapi/linux/tpstat.h"
 
-static void *rows_add(struct rows *r)
+static void *enough(void *p)
+{
+	if (!p) {
+		fprintf(stderr, "tpstat: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	return enough(calloc(n ? n : 1, size));
+}
+
+void *rows_add(struct rows *r)
 {
 	if (r->n == r->cap) {
 		size_t cap = r->cap ? 2 * r->cap : 64;
-		void *v = realloc(r->v, cap * r->size);
+		void *v = enough(realloc(r->v, cap * r->size));
 
-		if (!v) {
-			fprintf(stderr, "tpstat: out of memory\n");
-			exit(1);
-		}
 		r->v = v;
 		r->cap = cap;
 	}
@@ -150,9 +161,101 @@ static int info_cb(const struct nlmsghdr *nlh, void *data)
 				info->has_memory = true;
 			}
 			break;
+		case TPSTAT_A_INFO_HISTORY_INTERVAL:
+			if (valid(a, MNL_TYPE_U32, &bad)) {
+				info->history_interval = mnl_attr_get_u32(a);
+				info->has_history = true;
+			}
+			break;
+		case TPSTAT_A_INFO_HISTORY_MEMORY:
+			if (valid(a, MNL_TYPE_U64, &bad))
+				info->history_memory = mnl_attr_get_u64(a);
+			break;
+		case TPSTAT_A_INFO_HISTORY_INTERVALS:
+			if (valid(a, MNL_TYPE_U32, &bad))
+				info->history_intervals = mnl_attr_get_u32(a);
+			break;
 		}
 	}
 	return verdict(bad, true, "the module's info");
+}
+
+/* The attributes every message of GET_HISTORY has, a bit each. */
+#define HISTORY_BIT(type)	(1U << ((type) - TPSTAT_A_HISTORY_SEQ))
+#define HISTORY_ATTRS	(HISTORY_BIT(TPSTAT_A_HISTORY_SEQ) |		\
+			 HISTORY_BIT(TPSTAT_A_HISTORY_START) |		\
+			 HISTORY_BIT(TPSTAT_A_HISTORY_DURATION) |	\
+			 HISTORY_BIT(TPSTAT_A_HISTORY_FLAGS) |		\
+			 HISTORY_BIT(TPSTAT_A_HISTORY_LOST))
+
+/* A u64 of an interval into *@v, its bit into *@have. */
+static void history_u64(const struct nlattr *a, uint64_t *v,
+			unsigned int *have, bool *bad)
+{
+	if (!valid(a, MNL_TYPE_U64, bad))
+		return;
+	*v = mnl_attr_get_u64(a);
+	*have |= HISTORY_BIT(mnl_attr_get_type(a));
+}
+
+int history_msg_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct counter_row c;
+	struct rec_point p = { 0 };
+	const struct nlattr *a;
+	unsigned int have = 0;
+	bool bad = false, named = false, value = false;
+	const char *why;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case TPSTAT_A_HISTORY_SEQ:
+			history_u64(a, &p.seq, &have, &bad);
+			break;
+		case TPSTAT_A_HISTORY_START:
+			history_u64(a, &p.start_ns, &have, &bad);
+			break;
+		case TPSTAT_A_HISTORY_DURATION:
+			history_u64(a, &p.duration_ns, &have, &bad);
+			break;
+		case TPSTAT_A_HISTORY_LOST:
+			history_u64(a, &p.lost, &have, &bad);
+			break;
+		case TPSTAT_A_HISTORY_FLAGS:
+			if (!valid(a, MNL_TYPE_U32, &bad))
+				break;
+			p.flags = mnl_attr_get_u32(a);
+			have |= HISTORY_BIT(TPSTAT_A_HISTORY_FLAGS);
+			break;
+		case TPSTAT_A_COUNTER_NAME:
+			named = copy_str(c.name, sizeof(c.name), a, &bad);
+			break;
+		case TPSTAT_A_COUNTER_VALUE:
+			value = valid(a, MNL_TYPE_U64, &bad);
+			if (value)
+				p.value = mnl_attr_get_u64(a);
+			break;
+		}
+	}
+	if (bad)
+		return verdict(bad, true, "an interval");
+	if (have != HISTORY_ATTRS)
+		return tpnl_reject("an interval without its seq, start, duration, flags or lost count");
+	if (named != value)
+		return tpnl_reject("an interval's value without its name, or its name without its value");
+	p.name = named ? c.name : NULL;
+	why = rec_add(data, &p);
+	return why ? tpnl_reject("%s", why) : MNL_CB_OK;
+}
+
+int read_history(struct tpnl *nl, struct recording *r)
+{
+	int err = tpnl_request(nl, TPSTAT_CMD_GET_HISTORY, 1, NULL,
+			       history_msg_cb, r);
+
+	if (!err)
+		rec_finish(r);
+	return err;
 }
 
 int read_events(struct tpnl *nl, const char *glob, struct rows *r)

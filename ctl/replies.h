@@ -2,7 +2,8 @@
 /*
  * The module's events, counters and info (TPSTAT_CMD_LIST_EVENTS,
  * GET_COUNTERS, GET_INFO), each reply checked and copied into the rows
- * of output.h: what list, show, watch, info, export and -V read.
+ * of output.h: what list, show, watch, info, export and -V read; and
+ * its flight recorder's intervals (GET_HISTORY), which history reads.
  */
 #ifndef TPSTAT_REPLIES_H
 #define TPSTAT_REPLIES_H
@@ -20,6 +21,14 @@ struct rows {
 };
 
 /*
+ * A new row at the end of @r, zeroed.  Out of memory, the tool says so
+ * and exits 1: a reply or file it cannot hold is no partial answer.
+ */
+void *rows_add(struct rows *r);
+/* calloc() of at least one, or out of memory as rows_add(). */
+void *xcalloc(size_t n, size_t size);
+
+/*
  * The events (struct event_row) or the counters (struct counter_row,
  * sorted by name, as the module dumps them) that @glob matches, all
  * for NULL, into @r in place of what it held.  0, or -errno as
@@ -29,5 +38,18 @@ int read_events(struct tpnl *nl, const char *glob, struct rows *r);
 int read_counters(struct tpnl *nl, const char *glob, struct rows *r);
 /* The module's version, kernel, features ... into @info: as above. */
 int read_info(struct tpnl *nl, struct info *info);
+
+struct nlmsghdr;
+struct recording;
+
+/*
+ * The flight recorder's intervals (TPSTAT_CMD_GET_HISTORY) into @r
+ * (rec_init()ed), ready to use (rec_finish()): as above.  The module
+ * refuses it (EOPNOTSUPP, its message in the extack) where it keeps no
+ * history: off, or another network namespace than the initial one.
+ */
+int read_history(struct tpnl *nl, struct recording *r);
+/* One message of that dump into the struct recording @data: MNL_CB_*. */
+int history_msg_cb(const struct nlmsghdr *nlh, void *data);
 
 #endif

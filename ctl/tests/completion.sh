@@ -178,6 +178,12 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "list --v: --verbose" "--verbose" "$(bc 'tpstat list --v')"
 	check_eq "watch --z: --zeros" "--zeros" "$(bc 'tpstat watch --z')"
 	check_eq "export --t: --textfile" "--textfile" "$(bc 'tpstat export --t')"
+	check_eq "history --s: its own options" "--save --since --spark --step" \
+		"$(bc 'tpstat history --s')"
+	check_eq "history --since 1h tcp:tcp_p: a glob after an option's value" \
+		"tcp_probe" "$(bc 'tpstat history --since 1h tcp:tcp_p')"
+	check_eq "history --step: no words to offer" "" "$(bc 'tpstat history --step ')"
+	check_eq "show --st: history's options are its own" "" "$(bc 'tpstat show --st')"
 	check_eq "drops --by: the dimensions" "dev location netns reason trap" \
 		"$(bc 'tpstat drops --by ')"
 	check_eq "resets --by: its own" "peer service" "$(bc 'tpstat resets --by ')"
@@ -200,7 +206,7 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	want=$("$TP" help | sed -n 's/^tpstat \([a-z]*\).*/\1/p' | sort -u | paste -sd' ')
 	check_eq "the commands are tpstat help's" "$want" "$(bash_run 'tpstat ' | sort -u | paste -sd' ')"
 	# Every long option tpstat help names is offered somewhere.
-	all=$(for c in "" list show watch drops resets retrans export info; do
+	all=$(for c in "" list show watch history drops resets retrans export info; do
 		bash_run "tpstat $c --"; done | sort -u)
 	for opt in $("$TP" help | grep -oE -- '--[a-z][a-z-]*[a-z]' | sort -u); do
 		if grep -qx -- "$opt" <<< "$all"; then ok; else fail "$opt is never completed"; fi
@@ -274,6 +280,8 @@ if command -v zsh > /dev/null; then
 	zcheck 'tpstat drops netns ' 'init'
 	zcheck 'tpstat retrans netns w' 'tpstat retrans netns web'
 	zcheck 'tpstat --no-h' 'tpstat --no-header'
+	zcheck 'tpstat history --inter' 'tpstat history --intervals'
+	zcheck 'tpstat history --since 1h tcp:tcp_p' 'tcp:tcp_probe'
 else
 	echo "SKIP completion: zsh is not installed (tests/deps.sh installs it)"
 fi

@@ -2,10 +2,12 @@
 /*
  * The tool against replies it must not believe: truncated and malicious
  * messages fed to the reply parser (tpnl_parse(), view_msg_cb(),
- * alert_parse()), datagrams from a sender that is not the kernel over
- * real netlink sockets, and names full of terminal escapes and bytes
- * that are not UTF-8 printed as text, JSON and Prometheus.  Each is
- * rejected, skipped or escaped.  Ends with "<P> passed, <F> failed".
+ * alert_parse(), history_msg_cb()), datagrams from a sender that is not
+ * the kernel over real netlink sockets, names full of terminal escapes
+ * and bytes that are not UTF-8 printed as text, JSON and Prometheus,
+ * and history files cut short or mangled at every byte (rec_load()).
+ * Each is rejected, skipped or escaped.  Ends with "<P> passed, <F>
+ * failed".
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,6 +27,10 @@
 #include "netns.h"
 #include "nl.h"
 #include "output.h"
+#include "recording.h"
+#include "recording_file.h"
+#include "recording_output.h"
+#include "replies.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
 
@@ -851,6 +857,156 @@ static void test_netns_names(void)
 	netns_set_dir(NETNS_RUN_DIR, true);
 }
 
+/* ---- the flight recorder ------------------------------------------------- */
+
+/* A GET_HISTORY message of interval @seq: @name NULL for none. */
+static struct nlmsghdr *history_msg(uint64_t seq, uint64_t start,
+				    uint64_t duration, const char *name,
+				    uint64_t value)
+{
+	struct nlmsghdr *nlh = view_msg();
+
+	((struct genlmsghdr *)mnl_nlmsg_get_payload(nlh))->cmd =
+		TPSTAT_CMD_GET_HISTORY;
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_SEQ, seq);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_START, start);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_DURATION, duration);
+	mnl_attr_put_u32(nlh, TPSTAT_A_HISTORY_FLAGS, 0xffffffff);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_LOST, UINT64_MAX);
+	if (name) {
+		mnl_attr_put_strz(nlh, TPSTAT_A_COUNTER_NAME, name);
+		mnl_attr_put_u64(nlh, TPSTAT_A_COUNTER_VALUE, value);
+	}
+	return nlh;
+}
+
+/* @fn's output of @r, in a buffer of its own. */
+static char *history_print(void (*fn)(FILE *f, const struct recording *r),
+			   const struct recording *r)
+{
+	static char out[16384];
+	FILE *f;
+
+	memset(out, 0, sizeof(out));
+	f = fmemopen(out, sizeof(out) - 1, "w");
+	fn(f, r);
+	fclose(f);
+	return out;
+}
+
+static void json_out(FILE *f, const struct recording *r)
+{
+	rec_print_json(f, r);
+}
+
+/*
+ * A kernel's worst: names that would drive a terminal or break a CSV
+ * line, every flag bit, values and lengths that overflow when summed,
+ * a clock set back; refused: a name without its NUL.
+ */
+static void test_history(void)
+{
+	static const char evil[] = "\x1b]2;pwn\x07,\"x\n\xff";
+	uint64_t near_end = UINT64_MAX - 5;
+	struct recording r;
+	struct nlmsghdr *nlh;
+	char *s;
+
+	rec_init(&r);
+	r.interval_s = 10;
+	CHECK(history_msg_cb(history_msg(1, near_end, UINT64_MAX, evil,
+					 UINT64_MAX), &r) == MNL_CB_OK &&
+	      history_msg_cb(history_msg(2, 20, UINT64_MAX, evil,
+					 UINT64_MAX), &r) == MNL_CB_OK &&
+	      history_msg_cb(history_msg(2, 20, UINT64_MAX, evil, 5),
+			     &r) == MNL_CB_OK &&
+	      history_msg_cb(history_msg(3, 10, 0, "a:b", 1), &r) == MNL_CB_OK &&
+	      history_msg_cb(history_msg(5, 21, UINT64_MAX, NULL, 0),
+			     &r) == MNL_CB_OK,
+	      "escapes, overflows, a clock set back: taken");
+	nlh = history_msg(6, 0, 10, NULL, 0);
+	mnl_attr_put(nlh, TPSTAT_A_COUNTER_NAME, 3, "abc");
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNTER_VALUE, 1);
+	errno = 0;
+	CHECK(history_msg_cb(nlh, &r) == MNL_CB_ERROR && errno == EBADMSG &&
+	      rec_count(&r) == 4, "a name without its NUL: refused");
+	rec_finish(&r);
+	CHECK(rec_at(&r, 1)->n == 1 &&
+	      rec_values(&r, rec_at(&r, 1))[0].value == UINT64_MAX,
+	      "a name twice in an interval: summed, to the most a u64 holds");
+	s = history_print(rec_print_intervals, &r);
+	CHECK(terminal_safe(s) && strstr(s, "\\033]2;pwn\\007,\"x\\012\\377") &&
+	      strstr(s, "bit31"), "the intervals' text escaped: %s", s);
+	s = history_print(rec_print_csv, &r);
+	CHECK(terminal_safe(s) && strstr(s, ",\"\\033]2;pwn\\007,\"\"x\\012\\377\",a:b\n"),
+	      "CSV: escaped, quoted: %s", s);
+	s = history_print(json_out, &r);
+	CHECK(utf8_clean(s) && strstr(s, "\"\\u001b]2;pwn\\u0007,\\\"x\\n\\ufffd\":"),
+	      "JSON: escaped: %s", s);
+	/* Their ends past the last nanosecond a u64 holds: at its end. */
+	rec_select(&r, NULL, near_end + 1, UINT64_MAX);
+	CHECK(rec_count(&r) == 3, "a window: the overflowing lengths overlap it (%zu)",
+	      rec_count(&r));
+	CHECK(rec_auto_step(&r, 1) && !(rec_auto_step(&r, 1) % 10000000000ULL),
+	      "a step for one mark, however the clock went: it ends, a multiple");
+	rec_rebin(&r, 60 * 1000000000ULL);
+	CHECK(rec_count(&r) == 2 && rec_at(&r, 1)->seq == 2 &&
+	      rec_at(&r, 1)->duration_ns == UINT64_MAX,
+	      "binned: lengths summed to the most a u64 holds");
+	rec_free(&r);
+}
+
+/* A recording's file, cut at every byte and mangled at every byte. */
+static void test_history_file(void)
+{
+	static const char mangle[] = { '\0', '\n', ' ', '9', 'x', '\\', '-' };
+	char file[2048], copy[2048], err[512];
+	struct recording r;
+	size_t len, refused = 0, cut = 0, tried = 0;
+	FILE *f;
+
+	rec_init(&r);
+	r.interval_s = 10;
+	history_msg_cb(history_msg(1, 10, 10, "net:net_dev_xmit", 3), &r);
+	history_msg_cb(history_msg(1, 10, 10, "we ird\\\x1b", 4), &r);
+	history_msg_cb(history_msg(2, 20, 10, NULL, 0), &r);
+	rec_finish(&r);
+	f = fmemopen(file, sizeof(file), "w");
+	rec_save(f, &r);
+	len = ftell(f);
+	fclose(f);
+	rec_free(&r);
+	for (size_t n = 0; n < len; n++) {
+		rec_init(&r);
+		f = fmemopen(file, n ? n : 1, "r");
+		if (!n)
+			fgetc(f);	/* an empty file: fmemopen takes no 0 */
+		cut += rec_load(f, "h", &r, err, sizeof(err)) &&
+		       !strchr(err, '\n') && !rec_count(&r);
+		fclose(f);
+		rec_free(&r);
+	}
+	CHECK(cut == len, "cut at any of its %zu bytes: refused, one line (%zu)",
+	      len, cut);
+	for (size_t n = 0; n < len; n++) {
+		for (size_t k = 0; k < sizeof(mangle); k++) {
+			memcpy(copy, file, len);
+			copy[n] = mangle[k];
+			rec_init(&r);
+			f = fmemopen(copy, len, "r");
+			if (rec_load(f, "h", &r, err, sizeof(err)))
+				refused += !strchr(err, '\n') && terminal_safe(err);
+			else
+				refused++;
+			tried++;
+			fclose(f);
+			rec_free(&r);
+		}
+	}
+	CHECK(refused == tried, "mangled at every byte: loaded or refused in one line (%zu of %zu)",
+	      refused, tried);
+}
+
 int main(void)
 {
 	test_seq_and_port();
@@ -863,6 +1019,8 @@ int main(void)
 	test_names();
 	test_prometheus();
 	test_netns_names();
+	test_history();
+	test_history_file();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -57,7 +57,7 @@ int parse(const char *line, struct options *o, char *err);
 enum {
 	CMD_NONE, CMD_LIST, CMD_SHOW, CMD_WATCH, CMD_RESET, CMD_ATTACH,
 	CMD_DETACH, CMD_INFO, CMD_EXPORT, CMD_HELP, CMD_FILTER, CMD_MONITOR,
-	N_CMD_WORDS
+	CMD_HISTORY, N_CMD_WORDS
 };
 #define VIEW_CMD(id) (0x100 + (int)(id))
 #define CMD_DROPS VIEW_CMD(TPSTAT_VIEW_DROPS)
@@ -230,6 +230,7 @@ void test_output(void);			/* unit_output.c */
 void test_human(void);
 void test_json_u64(void);
 void test_interval_no_header(void);
+void test_info_recorder(void);
 void test_view_battery(void);		/* unit_battery.c */
 void test_hist(void);			/* unit_hist.c */
 void test_hist_print(void);
@@ -254,6 +255,7 @@ void test_export(void);			/* unit_export.c */
 void test_promtool(void);
 void test_export_views(void);		/* unit_export_views.c */
 void test_export_netns_cookie(void);
+void test_history_cmd(void);		/* unit_history.c */
 
 /* unit_output.c's counters, which --json-sample prints too. */
 extern const struct counter_row rows[4];

@@ -82,7 +82,9 @@ void test_view_lookup(void)
 	CHECK(!lookup("dev", &c) && c == CMD_DEVICES, "dev");
 	CHECK(!lookup("dr", &c) && c == CMD_DROPS, "dr");
 	CHECK(lookup("h", &c) == -2, "h: help or hist");
-	CHECK(!lookup("hi", &c) && c == CMD_HIST, "hi");
+	CHECK(lookup("hi", &c) == -2, "hi: hists or history");
+	CHECK(!lookup("hist", &c) && c == CMD_HIST, "hist: hists' older word, exact");
+	CHECK(!lookup("histo", &c) && c == CMD_HISTORY, "histo");
 	CHECK(!lookup("st", &c) && c == CMD_STATES, "st");
 	CHECK(!lookup("sh", &c) && c == CMD_SHOW, "sh stays show");
 	CHECK(!lookup("f", &c) && c == CMD_FILTER, "f");

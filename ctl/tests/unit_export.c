@@ -32,8 +32,9 @@ static const struct event_row scrape_events[] = {
 	{ 2, TPSTAT_STATE_MISSING, false, "net:gone", "net", "", "" },
 	{ 3, TPSTAT_STATE_DETACHED, false, "skb:kfree_skb", "skb", "", "" },
 };
-static const struct info scrape_info = { "0.1.0", "6.1.0-56-amd64\"x\\", 0, 3,
-					 0, false };
+static const struct info scrape_info = {
+	.version = "0.1.0", .kernel = "6.1.0-56-amd64\"x\\", .events = 3,
+};
 static const struct export_data scrape = {
 	&scrape_info, scrape_events, 3, scrape_rows, 9, { NULL },
 };

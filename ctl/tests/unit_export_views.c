@@ -15,8 +15,10 @@
 /* DROPS and HISTS as export_drops_view() and export_hists_view() read them. */
 struct view export_drops, export_hists;
 /* A 6.12 kernel with drop reasons: the views' scrape, no counters. */
-static const struct info views_info = { "0.1.0", "6.12.0", TPSTAT_F_DROP_REASON,
-					26, 0, false };
+static const struct info views_info = {
+	.version = "0.1.0", .kernel = "6.12.0",
+	.features = TPSTAT_F_DROP_REASON, .events = 26,
+};
 const struct export_data views_scrape = {
 	&views_info, NULL, 0, NULL, 0, {
 		[TPSTAT_VIEW_DROPS] = &export_drops,

@@ -34,7 +34,12 @@ static void json_sample(bool pretty)
 	struct out_opts o = { .json = true, .pretty = pretty, .zeros = true };
 	struct event_row ev = { 22, 2, true, "skb:kfree_skb", "skb",
 				"skb,location,reason", "reason" };
-	struct info info = { "0.1.0", "6.1.0-56-amd64", 7, 25, 1 << 20, true };
+	struct info info = {
+		.version = "0.1.0", .kernel = "6.1.0-56-amd64", .features = 7,
+		.events = 25, .memory = 1 << 20, .has_memory = true,
+		.has_history = true, .history_interval = 10,
+		.history_memory = 1 << 18, .history_intervals = 360,
+	};
 
 	print_counters(stdout, &o, rows, 4);
 	o.verbose = true;
@@ -104,6 +109,7 @@ int main(int argc, char **argv)
 	test_view_rows_sort();
 	test_netns_init();
 	test_interval_no_header();
+	test_info_recorder();
 	netns_dir_clean();
 	test_no_header();
 	test_export();
@@ -112,6 +118,7 @@ int main(int argc, char **argv)
 	view_free(&export_drops);
 	view_free(&export_hists);
 	test_promtool();
+	test_history_cmd();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

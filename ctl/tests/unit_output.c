@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The writers every command prints with (output.c, json.c, view_output.c):
- * counters as text and JSON, -h's units, JSON's numbers, and -i's block.
+ * counters as text and JSON, -h's units, JSON's numbers, -i's block, and
+ * info's line of the flight recorder.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -134,4 +135,39 @@ void test_json_u64(void)
 		free(out);
 		out = NULL;
 	}
+}
+
+/* tpstat info's recorder: its line, its JSON, none from an older module. */
+static struct info rec_info;
+
+static void info_out(FILE *f, void *arg)
+{
+	print_info(f, arg, &rec_info);
+}
+
+void test_info_recorder(void)
+{
+	struct out_opts text = { 0 }, json = { .json = true };
+	char *s;
+
+	rec_info = (struct info){
+		.version = "0.1.0", .kernel = "6.12.0", .has_history = true,
+		.history_interval = 10, .history_memory = 262144,
+		.history_intervals = 360,
+	};
+	s = capture(info_out, &text);
+	CHECK(strstr(s, "\nhistory   every 10 s, 360 intervals held, 262144 bytes (256 kB)\n"),
+	      "text: %s", s);
+	s = capture(info_out, &json);
+	CHECK(strstr(s, "\"history_interval_s\":10,\"history_memory_bytes\":262144,\"history_intervals\":360}"),
+	      "JSON: %s", s);
+	rec_info.history_interval = 0;
+	s = capture(info_out, &text);
+	CHECK(strstr(s, "\nhistory   off\n"), "off: %s", s);
+	rec_info.has_history = false;
+	s = capture(info_out, &text);
+	CHECK(!strstr(s, "history"), "an older module: no line: %s", s);
+	s = capture(info_out, &json);
+	CHECK(strstr(s, "\"history_interval_s\":null,\"history_memory_bytes\":null,\"history_intervals\":null}"),
+	      "an older module: null: %s", s);
 }
