@@ -175,6 +175,12 @@ static int info_cb(const struct nlmsghdr *nlh, void *data)
 			if (valid(a, MNL_TYPE_U32, &bad))
 				info->history_intervals = mnl_attr_get_u32(a);
 			break;
+		case TPSTAT_A_INFO_HISTORY_VIEWS:
+			if (valid(a, MNL_TYPE_U32, &bad)) {
+				info->history_views = mnl_attr_get_u32(a);
+				info->has_history_views = true;
+			}
+			break;
 		}
 	}
 	return verdict(bad, true, "the module's info");
