@@ -120,6 +120,7 @@ int main(int argc, char **argv)
 	view_free(&export_hists);
 	test_promtool();
 	test_history_cmd();
+	test_history_views();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
