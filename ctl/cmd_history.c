@@ -4,9 +4,11 @@
  * or a recording tpstat history --save wrote, shown as sar shows its
  * files: what moved, interval by interval, or on a terminal a line per
  * counter with a sparkline of its rate, so that a burst stands out.
- * The recording itself is recording.c's, its file recording_file.c's,
- * its printing recording_output.c's; here are the command's words and
- * which of them applies.
+ * With a view's name, that view's keys that moved most, each views
+ * interval.  The recording itself is recording.c's (the views'
+ * recording_views.c's), its file recording_file.c's, its printing
+ * recording_output.c's (recording_views_output.c's); here are the
+ * command's words and which of them applies.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,7 +22,10 @@
 #include "recording.h"
 #include "recording_file.h"
 #include "recording_output.h"
+#include "recording_views.h"
+#include "recording_views_output.h"
 #include "replies.h"
+#include "views.h"
 #include "when.h"
 
 /* ---- the words -------------------------------------------------------- */
@@ -59,7 +64,7 @@ bad:
 	return 2;
 }
 
-/* One word: a flag, an option and its value (*@i past it), or GLOB. */
+/* One word: a flag, an option and its value (*@i past it), VIEW or GLOB. */
 static int one_word(struct history_args *a, int n, const char *const *words,
 		    int *i, time_t now, char *err, size_t err_len)
 {
@@ -77,8 +82,16 @@ static int one_word(struct history_args *a, int n, const char *const *words,
 	} else if (!strncmp(w, "--", 2)) {
 		return value_option(a, w, *i + 1 < n ? words[++*i] : NULL,
 				    now, err, err_len);
+	} else if (a->view) {
+		return cli_usage_error(err, err_len, "unexpected argument '%s': a view's history takes no selectors",
+				       w);
 	} else if (a->glob) {
 		return cli_usage_error(err, err_len, "unexpected argument '%s'", w);
+	} else if ((a->view = view_named(w))) {
+		/* Never a glob: a view without keys is refused, not matched. */
+		if (a->view->no_history)
+			return cli_usage_error(err, err_len, "the flight recorder keeps no history of the %s view: it has no keys",
+					       a->view->name);
 	} else if (!rec_glob_ok(w)) {
 		return cli_usage_error(err, err_len, "an empty glob in '%s'", w);
 	} else {
@@ -87,12 +100,32 @@ static int one_word(struct history_args *a, int n, const char *const *words,
 	return 0;
 }
 
+/*
+ * The option a view's history does not take, or NULL: its intervals
+ * are listed, or with -j an object each; the file is the counters'.
+ */
+static const char *counters_only(const struct history_args *a)
+{
+	if (a->step)
+		return "--step";
+	if (a->csv)
+		return "--csv";
+	if (a->show == SHOW_SPARK)
+		return "--spark";
+	if (a->save)
+		return "--save";
+	return a->load ? "--load" : NULL;
+}
+
 /* What the words say together. */
 static int combined(const struct history_args *a, bool json, char *err,
 		    size_t err_len)
 {
 	const char *why = NULL;
 
+	if (a->view && counters_only(a))
+		return cli_usage_error(err, err_len, "%s is for the counters' history, not a view's",
+				       counters_only(a));
 	if (a->until_ns <= a->since_ns)
 		why = "--until is not after --since";
 	else if (json && a->csv)
@@ -170,14 +203,70 @@ int history_show(FILE *f, const struct history_args *a,
 	return 0;
 }
 
+int history_view_show(FILE *f, const struct history_args *a,
+		      const struct out_opts *out, struct view_recording *vr,
+		      const struct view_args *va)
+{
+	const struct view_print how = {
+		.by = va->by, .human = out->human, .no_header = out->no_header,
+	};
+	const char *where = "the recording";
+
+	/* Nothing of the view at all, or nothing in the window? */
+	vrec_select(vr, a->view->id, 0, UINT64_MAX);
+	if (a->window && vrec_count(vr))
+		where = "that window";
+	vrec_select(vr, a->view->id, a->since_ns, a->until_ns);
+	vrec_arrange(vr, va);
+	if (out->json)
+		vrec_print_json(f, vr, &how);
+	else
+		vrec_print_text(f, vr, &how, a->view->id, where);
+	return 0;
+}
+
 /* ---- the run ---------------------------------------------------------- */
 
 /*
- * The module's recording into @r, with what it says of itself for a
- * file: 0, or 1 after one line on stderr (the kernel's own message
- * where it refused: off, or not the initial network namespace).
+ * Whether the module keeps views intervals, as its info says; else one
+ * line on stderr.  A module older than them does not say.
  */
-static int from_module(struct recording *r)
+static bool keeps_views(const struct info *info)
+{
+	char version[ESC_SIZE(sizeof(info->version))];
+
+	if (!info->has_history_views)
+		fprintf(stderr, "tpstat: the loaded module (version %s) keeps no views history: it is older than this tool\n",
+			esc(info->version, version, sizeof(version)));
+	else if (!info->history_views)
+		fputs("tpstat: the module keeps no views history (history_views=0)\n",
+		      stderr);
+	return info->has_history_views && info->history_views;
+}
+
+/*
+ * With r->views, what tpstat history VIEW needs past the dump: views
+ * intervals kept, their length, and @va as the view's read resolves it
+ * (drops' default --by).  0, or 1 after one line on stderr.
+ */
+static int views_ready(struct tpnl *nl, const struct info *info,
+		       struct view_recording *vr, struct view_args *va)
+{
+	struct view v = { .id = args.view->id };
+
+	if (!keeps_views(info))
+		return 1;
+	vr->interval_s = info->history_views;
+	return view_prepare(nl, &v, va);
+}
+
+/*
+ * The module's recording into @r, with what it says of itself for a
+ * file, and with r->views its views intervals (@va for them, see
+ * views_ready()): 0, or 1 after one line on stderr (the kernel's own
+ * message where it refused: off, or not the initial network namespace).
+ */
+static int from_module(struct recording *r, struct view_args *va)
 {
 	struct info info = { 0 };
 	char version[ESC_SIZE(sizeof(info.version))];
@@ -199,34 +288,47 @@ static int from_module(struct recording *r)
 		tpnl_close(&nl);
 		return 1;
 	}
+	if (!err && r->views && views_ready(&nl, &info, r->views, va)) {
+		tpnl_close(&nl);
+		return 1;
+	}
 	return tpnl_done(&nl, err);
 }
 
 static int history_run(const struct options *o, const struct out_opts *out)
 {
+	struct view_recording vr;
+	struct view_args va = { 0 };
 	struct recording r;
 	char err[512];
 	int ret;
 
 	(void)o;
 	rec_init(&r);
+	vrec_init(&vr);
+	/* VIEW: no file, which holds the counters only (history_parse()). */
+	if (args.view)
+		r.views = &vr;
 	if (args.load) {
 		ret = rec_load_file(args.load, &r, err, sizeof(err)) ? 1 : 0;
 		if (ret)
 			fprintf(stderr, "tpstat: %s\n", err);
 	} else {
-		ret = from_module(&r);
+		ret = from_module(&r, &va);
 	}
 	if (!ret && args.save) {
 		ret = rec_save_file(args.save, &r, err, sizeof(err)) ? 1 : 0;
 		if (ret)
 			fprintf(stderr, "tpstat: %s\n", err);
+	} else if (!ret && args.view) {
+		ret = history_view_show(stdout, &args, out, &vr, &va);
 	} else if (!ret) {
 		ret = history_show(stdout, &args, out, &r, err, sizeof(err));
 		if (ret)
 			fprintf(stderr, "tpstat: %s (see: tpstat help history)\n",
 				err);
 	}
+	vrec_free(&vr);
 	rec_free(&r);
 	return ret;
 }
@@ -242,6 +344,7 @@ const struct command history_command = {
 	.parse = history_cmd_parse,
 	.run = history_run,
 	.usage = "tpstat history [GLOB] [--since T] [--until T] [--step D] [--intervals|--spark] [--csv] [--save FILE] [--load FILE]\n"
+		 "tpstat history VIEW [--since T] [--until T]\n"
 		 "    what moved in the module's flight recorder (history= seconds an\n"
 		 "    interval, from load on).  On a terminal, a line per counter that\n"
 		 "    moved: its total, peak rate and a sparkline of its rate (--spark:\n"
@@ -253,7 +356,11 @@ const struct command history_command = {
 		 "    --step D: bins of D on the clock, a multiple of the interval;\n"
 		 "    -j: an object per bin a line; --csv: a row per bin; --save FILE:\n"
 		 "    all of it into FILE (-: stdout), nothing shown; --load FILE: a\n"
-		 "    saved recording instead of the module's",
+		 "    saved recording instead of the module's (the counters only).\n"
+		 "    VIEW, a view's name (not states or hists): each views interval\n"
+		 "    (history_views= seconds) in which its keys moved, the keys that\n"
+		 "    moved most, as tpstat VIEW prints them, with their changes, and\n"
+		 "    how much moved outside them; -j: an object per interval a line",
 	.takes = TAKES_JSON,
 	.opts = history_opts,
 };

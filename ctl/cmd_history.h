@@ -17,12 +17,17 @@
 
 struct out_opts;
 struct recording;
+struct view_args;
+struct view_ops;
+struct view_recording;
 
 /* The most marks the summary's sparklines have unless --step says. */
 #define HISTORY_MARKS 60
 
 struct history_args {
 	const char *glob;
+	/* VIEW: its views intervals instead of the counters' */
+	const struct view_ops *view;
 	/* The window, ns since the epoch: 0 and UINT64_MAX for all. */
 	uint64_t since_ns, until_ns;
 	bool window;		/* --since or --until given */
@@ -54,5 +59,13 @@ const struct history_args *history_parsed(void);
 int history_show(FILE *f, const struct history_args *a,
 		 const struct out_opts *out, struct recording *r, char *err,
 		 size_t err_len);
+/*
+ * tpstat history VIEW: @vr chosen (a->view, the window), its rows
+ * arranged as tpstat VIEW's with @va (view_prepare()d) and printed into
+ * @f as @out says.  0.
+ */
+int history_view_show(FILE *f, const struct history_args *a,
+		      const struct out_opts *out, struct view_recording *vr,
+		      const struct view_args *va);
 
 #endif

@@ -135,7 +135,10 @@ static const struct {
 	{ TPSTAT_F_RST_REASON, "rst_reason" },
 };
 
-/* The flight recorder's line of tpstat info; none for an older module. */
+/*
+ * The flight recorder's line of tpstat info; none for an older module.
+ * Its views intervals last: the intervals held are the counters'.
+ */
 static void print_recorder(FILE *f, const struct info *info)
 {
 	if (!info->has_history)
@@ -144,11 +147,16 @@ static void print_recorder(FILE *f, const struct info *info)
 		fputs("history   off\n", f);
 		return;
 	}
-	fprintf(f, "history   every %u s, %u interval%s held, %llu bytes (%llu kB)\n",
+	fprintf(f, "history   every %u s, %u interval%s held, %llu bytes (%llu kB)",
 		info->history_interval, info->history_intervals,
 		info->history_intervals == 1 ? "" : "s",
 		(unsigned long long)info->history_memory,
 		(unsigned long long)(info->history_memory + 512) / 1024);
+	if (info->has_history_views && info->history_views)
+		fprintf(f, "; views every %u s", info->history_views);
+	else if (info->has_history_views)
+		fputs("; views off", f);
+	fputc('\n', f);
 }
 
 void print_info(FILE *f, const struct out_opts *o, const struct info *info)
@@ -199,6 +207,8 @@ void print_info(FILE *f, const struct out_opts *o, const struct info *info)
 		     info->history_memory);
 	json_opt_u64(&j, "history_intervals", info->has_history,
 		     info->history_intervals);
+	json_opt_u64(&j, "history_views_s", info->has_history_views,
+		     info->history_views);
 	json_object_close(&j);
 	json_end(&j);
 }

@@ -39,6 +39,9 @@ struct info {
 	uint32_t history_interval;	/* seconds an interval; 0: off */
 	uint64_t history_memory;	/* bytes, its ring included */
 	uint32_t history_intervals;	/* held now */
+	/* Its views intervals (tpstat history VIEW); older modules have none. */
+	bool has_history_views;
+	uint32_t history_views;		/* seconds a views interval; 0: off */
 };
 
 struct out_opts {

@@ -154,13 +154,10 @@ bool rec_glob_match(const char *glob, const char *name)
 	}
 }
 
-/* Whether @iv overlaps [@since, @until). */
-static bool overlaps(const struct rec_interval *iv, uint64_t since,
-		     uint64_t until)
+bool rec_overlaps(uint64_t start_ns, uint64_t duration_ns, uint64_t since_ns,
+		  uint64_t until_ns)
 {
-	uint64_t end = sum(iv->start_ns, iv->duration_ns);
-
-	return iv->start_ns < until && end > since;
+	return start_ns < until_ns && sum(start_ns, duration_ns) > since_ns;
 }
 
 void rec_select(struct recording *r, const char *glob, uint64_t since_ns,
@@ -173,7 +170,7 @@ void rec_select(struct recording *r, const char *glob, uint64_t since_ns,
 		struct rec_interval iv = *rec_at(r, i);
 		size_t first = w;
 
-		if (!overlaps(&iv, since_ns, until_ns))
+		if (!rec_overlaps(iv.start_ns, iv.duration_ns, since_ns, until_ns))
 			continue;
 		for (size_t k = iv.first; k < iv.first + iv.n; k++)
 			if (!glob || rec_glob_match(glob, v[k].name))

@@ -17,6 +17,8 @@
 #include "output.h"
 #include "replies.h"
 
+struct view_recording;
+
 struct rec_interval {
 	uint64_t seq;		/* from 0 at load; a bin's: its first's */
 	uint64_t start_ns;	/* wall clock, ns since the epoch (UTC) */
@@ -36,6 +38,11 @@ struct recording {
 	struct rows iv;		/* struct rec_interval, oldest first */
 	/* struct counter_row: each interval's, by name, none of them 0 */
 	struct rows val;
+	/*
+	 * Where the dump's views intervals go (recording_views.h), never
+	 * among the counters' (a sequence of their own); NULL: skipped.
+	 */
+	struct view_recording *views;
 };
 
 /* One message of the dump, or one line of a file. */
@@ -88,6 +95,13 @@ bool rec_glob_match(const char *glob, const char *name);
 /* Whether @glob has no empty item. */
 bool rec_glob_ok(const char *glob);
 
+/*
+ * Whether an interval of @duration_ns from @start_ns overlaps
+ * [@since_ns, @until_ns); one that would end past what a u64 holds
+ * ends there.
+ */
+bool rec_overlaps(uint64_t start_ns, uint64_t duration_ns, uint64_t since_ns,
+		  uint64_t until_ns);
 /*
  * Keeps the intervals that overlap [@since_ns, @until_ns) and, unless
  * @glob is NULL, only the values it names: an interval all of whose

@@ -97,9 +97,8 @@ static void widths(const struct recording *r, int *name_w, int *value_w)
 	}
 }
 
-/* A bin's line: its start, length and flags, or @what. */
-static void bin_line(FILE *f, uint64_t start, uint64_t duration,
-		     uint32_t flags, bool date, const char *what)
+void rec_when_line(FILE *f, uint64_t start, uint64_t duration,
+		   uint32_t flags, bool date, const char *what)
 {
 	char when[WHEN_LEN], span[WHEN_LEN], names[FLAGS_TEXT];
 
@@ -132,7 +131,7 @@ static size_t quiet_run(FILE *f, const struct recording *r, size_t i,
 		if (i + 1 == rec_count(r) || !quiet(rec_at(r, i + 1)))
 			break;
 	}
-	bin_line(f, start, ns, 0, date, "nothing moved");
+	rec_when_line(f, start, ns, 0, date, "nothing moved");
 	return i;
 }
 
@@ -154,8 +153,8 @@ void rec_print_intervals(FILE *f, const struct recording *r)
 			i = quiet_run(f, r, i, date);
 			continue;
 		}
-		bin_line(f, iv->start_ns, iv->duration_ns, iv->flags, date,
-			 iv->n ? NULL : "nothing moved");
+		rec_when_line(f, iv->start_ns, iv->duration_ns, iv->flags,
+			      date, iv->n ? NULL : "nothing moved");
 		for (size_t k = 0; k < iv->n; k++)
 			fprintf(f, "  %-*s  %*llu\n", name_w,
 				esc(v[k].name, name, sizeof(name)), value_w,
@@ -310,27 +309,35 @@ void rec_print_csv(FILE *f, const struct recording *r)
 
 /* ---- JSON ------------------------------------------------------------- */
 
-static void json_bin(struct json *j, const struct recording *r,
-		     const struct rec_interval *iv)
+void rec_json_when(struct json *j, uint64_t seq, uint64_t start_ns,
+		   uint64_t duration_ns, uint32_t flags, uint64_t lost)
 {
-	const struct counter_row *v = rec_values(r, iv);
 	char start[WHEN_LEN], names[FLAGS_TEXT], *name, *next;
 
-	json_object_open(j);
 	json_field_u64(j, "schema_version", JSON_SCHEMA_VERSION);
-	json_field_u64(j, "seq", iv->seq);
+	json_field_u64(j, "seq", seq);
 	json_key(j, "start");
-	json_plain(j, when_iso(iv->start_ns, start, sizeof(start)));
-	json_field_u64(j, "start_ns", iv->start_ns);
-	json_field_u64(j, "duration_ns", iv->duration_ns);
+	json_plain(j, when_iso(start_ns, start, sizeof(start)));
+	json_field_u64(j, "start_ns", start_ns);
+	json_field_u64(j, "duration_ns", duration_ns);
 	json_key(j, "flags");
 	json_array_open(j);
-	flags_text(iv->flags, " ", names, sizeof(names));
+	flags_text(flags, " ", names, sizeof(names));
 	for (name = strtok_r(names, " ", &next); name;
 	     name = strtok_r(NULL, " ", &next))
 		json_plain(j, name);
 	json_array_close(j);
-	json_field_u64(j, "lost", r->lost);
+	json_field_u64(j, "lost", lost);
+}
+
+static void json_bin(struct json *j, const struct recording *r,
+		     const struct rec_interval *iv)
+{
+	const struct counter_row *v = rec_values(r, iv);
+
+	json_object_open(j);
+	rec_json_when(j, iv->seq, iv->start_ns, iv->duration_ns, iv->flags,
+		      r->lost);
 	json_key(j, "values");
 	json_object_open(j);
 	for (size_t k = 0; k < iv->n; k++) {

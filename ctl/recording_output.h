@@ -8,10 +8,13 @@
 #ifndef TPSTAT_RECORDING_OUTPUT_H
 #define TPSTAT_RECORDING_OUTPUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "recording.h"
+
+struct json;
 
 /*
  * A line on where the recording starts and what it lost, then each
@@ -32,5 +35,19 @@ void rec_print_summary(FILE *f, const struct recording *r, uint64_t step_ns);
 void rec_print_csv(FILE *f, const struct recording *r);
 /* A JSON object per bin, one a line (JSON Lines), whatever -p says. */
 void rec_print_json(FILE *f, const struct recording *r);
+
+/*
+ * What the views intervals' outputs (recording_views_output.c) share
+ * with these.  An interval's line: its local start (with its date if
+ * @date), its length, its flags' names, then @what unless NULL.
+ */
+void rec_when_line(FILE *f, uint64_t start, uint64_t duration,
+		   uint32_t flags, bool date, const char *what);
+/*
+ * An interval's JSON members, in an object open: schema_version, seq,
+ * start (UTC), start_ns, duration_ns, flags (their names) and lost.
+ */
+void rec_json_when(struct json *j, uint64_t seq, uint64_t start_ns,
+		   uint64_t duration_ns, uint32_t flags, uint64_t lost);
 
 #endif

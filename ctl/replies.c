@@ -12,7 +12,9 @@
 
 #include "nl.h"
 #include "recording.h"
+#include "recording_views.h"
 #include "replies.h"
+#include "views.h"
 #include "../uapi/linux/tpstat.h"
 
 static void *enough(void *p)
@@ -175,6 +177,12 @@ static int info_cb(const struct nlmsghdr *nlh, void *data)
 			if (valid(a, MNL_TYPE_U32, &bad))
 				info->history_intervals = mnl_attr_get_u32(a);
 			break;
+		case TPSTAT_A_INFO_HISTORY_VIEWS:
+			if (valid(a, MNL_TYPE_U32, &bad)) {
+				info->history_views = mnl_attr_get_u32(a);
+				info->has_history_views = true;
+			}
+			break;
 		}
 	}
 	return verdict(bad, true, "the module's info");
@@ -198,13 +206,35 @@ static void history_u64(const struct nlattr *a, uint64_t *v,
 	*have |= HISTORY_BIT(mnl_attr_get_type(a));
 }
 
+/*
+ * A views interval's message (it has VIEW) of @p into @vr: a key, as a
+ * GET_VIEW entry (view_msg_cb()), or the interval's rest.
+ */
+static int view_interval_msg(const struct nlmsghdr *nlh,
+			     struct view_recording *vr,
+			     const struct vrec_point *p)
+{
+	struct vrec_interval *iv;
+	const char *why;
+
+	if (!view_ops(p->view))
+		return tpnl_reject("a views interval of view %u, which this tool does not know",
+				   p->view);
+	iv = vrec_add(vr, p, &why);
+	if (!iv)
+		return tpnl_reject("%s", why);
+	return p->has_rest ? MNL_CB_OK : view_msg_cb(nlh, &iv->v);
+}
+
 int history_msg_cb(const struct nlmsghdr *nlh, void *data)
 {
+	struct recording *r = data;
 	struct counter_row c;
 	struct rec_point p = { 0 };
+	struct vrec_point vp = { 0 };
 	const struct nlattr *a;
 	unsigned int have = 0;
-	bool bad = false, named = false, value = false;
+	bool bad = false, named = false, value = false, viewed = false;
 	const char *why;
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
@@ -235,16 +265,40 @@ int history_msg_cb(const struct nlmsghdr *nlh, void *data)
 			if (value)
 				p.value = mnl_attr_get_u64(a);
 			break;
+		/* The views': the view, and the rest of an interval. */
+		case TPSTAT_A_VIEW:
+			viewed = true;
+			if (valid(a, MNL_TYPE_U32, &bad))
+				vp.view = mnl_attr_get_u32(a);
+			break;
+		case TPSTAT_A_HISTORY_REST:
+			vp.has_rest = valid(a, MNL_TYPE_U64, &bad);
+			if (vp.has_rest)
+				vp.rest = mnl_attr_get_u64(a);
+			break;
 		}
 	}
+	/* Not asked for, whatever it holds: the counters' are as before. */
+	if (viewed && !r->views)
+		return MNL_CB_OK;
 	if (bad)
 		return verdict(bad, true, "an interval");
 	if (have != HISTORY_ATTRS)
 		return tpnl_reject("an interval without its seq, start, duration, flags or lost count");
+	if (viewed && (named || value))
+		return tpnl_reject("a views interval's message with a counter's name or value");
+	if (viewed) {
+		vp.seq = p.seq;
+		vp.start_ns = p.start_ns;
+		vp.duration_ns = p.duration_ns;
+		vp.lost = p.lost;
+		vp.flags = p.flags;
+		return view_interval_msg(nlh, r->views, &vp);
+	}
 	if (named != value)
 		return tpnl_reject("an interval's value without its name, or its name without its value");
 	p.name = named ? c.name : NULL;
-	why = rec_add(data, &p);
+	why = rec_add(r, &p);
 	return why ? tpnl_reject("%s", why) : MNL_CB_OK;
 }
 

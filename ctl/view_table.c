@@ -5,6 +5,8 @@
  * reads, the printing and the export loop over it; nothing else names
  * a view.
  */
+#include <string.h>
+
 #include "views.h"
 
 /* Each line of view_list.h declares its view's ops ... */
@@ -45,4 +47,18 @@ const char *view_name(uint32_t view)
 	const struct view_ops *ops = view_ops(view);
 
 	return ops ? ops->name : "unknown";
+}
+
+const struct view_ops *view_named(const char *word)
+{
+	const struct view_ops *ops;
+
+	for (size_t i = 0; (ops = view_at(i)); i++) {
+		if (!strcmp(word, ops->name))
+			return ops;
+		for (size_t k = 0; ops->aliases && ops->aliases[k]; k++)
+			if (!strcmp(word, ops->aliases[k]))
+				return ops;
+	}
+	return NULL;
 }

@@ -497,6 +497,24 @@ void view_sort(struct view *v)
 		view_sort_by_count(v, ops->key_cmp);
 }
 
+void view_arrange(struct view *v, const struct view_args *a)
+{
+	const struct view_ops *ops = view_ops(v->id);
+
+	if (ops && ops->arrange)
+		ops->arrange(v, a);
+	else
+		view_sort(v);
+}
+
+void view_headless(struct view *v, uint32_t id)
+{
+	*v = (struct view){
+		.id = id, .have_header = true,
+		.entries = UINT32_MAX, .capacity = UINT32_MAX,
+	};
+}
+
 /* ---- the command ---------------------------------------------------------- */
 
 bool view_refused(int err)
@@ -575,10 +593,7 @@ static int view_read(struct tpnl *nl, struct view *v,
 	}
 	/* Selected first: drops and resets then sum only what is shown. */
 	select_apply(a->sel, v);
-	if (ops && ops->arrange)
-		ops->arrange(v, a);
-	else
-		view_sort(v);
+	view_arrange(v, a);
 	if (a->sort &&
 	    view_sort_field(v, view_field_find(ops, a->sort))) {
 		view_free(v);
@@ -595,7 +610,7 @@ const struct view_ops *view_ops_shown(const struct view_ops *ops,
 	return ops && ops->shown ? ops->shown(a) : ops;
 }
 
-static int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
+int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
 {
 	const struct view_ops *ops = view_ops(v->id);
 	int err;

@@ -84,6 +84,11 @@ struct view_ops {
 	/* Its values are DEVICES' (view_entry's dev), not a histogram. */
 	bool dev_values;
 	bool names_sockets;		/* GET_VIEW needs CAP_NET_ADMIN */
+	/*
+	 * Not a table of keys, so not in the flight recorder's views
+	 * intervals (uapi's "History"): tpstat history refuses it.
+	 */
+	bool no_history;
 	/* Why EOPNOTSUPP, without the kernel's words (NULL: an old module). */
 	const char *unavailable;
 	/* SEL_BIT()s of the selectors its rows carry a field for. */
@@ -166,6 +171,8 @@ struct view_ops {
 const struct view_ops *view_at(size_t i);
 /* The ops of @view (enum tpstat_view), or NULL for one this tool lacks. */
 const struct view_ops *view_ops(uint32_t view);
+/* The view @word names, by its name or an alias, whole; NULL if none. */
+const struct view_ops *view_named(const char *word);
 /* Names "drops", "traps", ... of enum tpstat_view. */
 const char *view_name(uint32_t view);
 /* The ops @a shows rows with: ->shown(), else @ops. */
@@ -182,6 +189,17 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e);
 int view_msg_cb(const struct nlmsghdr *nlh, void *data);
 /* Each view's entries in the order they print (its ->sort). */
 void view_sort(struct view *v);
+/*
+ * @v, as read, into the rows tpstat VIEW prints with @a: its ->arrange()
+ * (drops and resets sum their keys by --by), else view_sort().
+ */
+void view_arrange(struct view *v, const struct view_args *a);
+/*
+ * @v, empty, ready for view_msg_cb() to take entries that come without
+ * the table's first message (GET_HISTORY's views intervals): view @id,
+ * no table figures, no bound on its entries but memory.
+ */
+void view_headless(struct view *v, uint32_t id);
 /* --sort: @ops' field @name, or NULL. */
 const struct view_field *view_field_find(const struct view_ops *ops,
 					 const char *name);
@@ -276,6 +294,12 @@ bool view_refused(int err);
  * means for a view.  Returns 1.
  */
 int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err);
+/*
+ * What @v's view's ->prepare() resolves before a read (drops' default
+ * --by, from the module's features) into @a: 0, or 1 after one line on
+ * stderr.
+ */
+int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a);
 /*
  * Reads @view and prints it: 0, or 1 after one line on stderr.  @args:
  * by for DROPS (BY_TRAP reads TRAPS), resets_by for RESETS, hist_only

@@ -98,6 +98,17 @@ for v in $bviews; do
 	check "$v of _tpstat_views in tpstat.bash-completion is not a view of view_list.h" \
 		grep -qx "$v" <<< "$tviews"
 done
+# The views tpstat history takes (its usage error for --step names the
+# counters'; for a view without keys, that it keeps none) are the
+# completions' own: _tpstat_history_views, and zsh's _tpstat_history_word.
+want=$(for v in $tviews; do
+	err=$("$TP" history "$v" --step 1m 2>&1)
+	[[ $err == *"for the counters' history"* ]] && echo "$v"
+done | sort | paste -sd' ')
+check_eq "_tpstat_history_views of tpstat.bash-completion: the views tpstat history takes" \
+	"$want" "$(tr ' ' '\n' <<< "$(bvar _tpstat_history_views)" | sort | paste -sd' ')"
+check_eq "_tpstat_history_word of tpstat.zsh-completion: the views tpstat history takes" \
+	"$want" "$(sed -n "s/^ *'views:view:(\(.*\))' .*/\1/p" "$ZC" | tr ' ' '\n' | sort | paste -sd' ')"
 
 # --- bash --------------------------------------------------------------------------
 bash_run() {
@@ -183,6 +194,11 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "history --since 1h tcp:tcp_p: a glob after an option's value" \
 		"tcp_probe" "$(bc 'tpstat history --since 1h tcp:tcp_p')"
 	check_eq "history --step: no words to offer" "" "$(bc 'tpstat history --step ')"
+	check_eq "history re: a view's name" "resets retrans" "$(bc 'tpstat history re')"
+	check_eq "history s: events and sockmem, not states" \
+		"skb:consume_skb skb:kfree_skb sockmem" "$(bc 'tpstat history s')"
+	check_eq "history --since 1h d: a view after an option's value" "devices drops" \
+		"$(bc 'tpstat history --since 1h d')"
 	check_eq "show --st: history's options are its own" "" "$(bc 'tpstat show --st')"
 	check_eq "drops --by: the dimensions" "dev location netns reason trap" \
 		"$(bc 'tpstat drops --by ')"
@@ -282,6 +298,7 @@ if command -v zsh > /dev/null; then
 	zcheck 'tpstat --no-h' 'tpstat --no-header'
 	zcheck 'tpstat history --inter' 'tpstat history --intervals'
 	zcheck 'tpstat history --since 1h tcp:tcp_p' 'tcp:tcp_probe'
+	zcheck 'tpstat history rese' 'tpstat history resets'
 else
 	echo "SKIP completion: zsh is not installed (tests/deps.sh installs it)"
 fi

@@ -2,10 +2,11 @@
 /*
  * The tool against replies it must not believe: truncated and malicious
  * messages fed to the reply parser (tpnl_parse(), view_msg_cb(),
- * alert_parse(), history_msg_cb()), datagrams from a sender that is not
- * the kernel over real netlink sockets, names full of terminal escapes
- * and bytes that are not UTF-8 printed as text, JSON and Prometheus,
- * and history files cut short or mangled at every byte (rec_load()).
+ * alert_parse(), history_msg_cb() with its views intervals), datagrams
+ * from a sender that is not the kernel over real netlink sockets, names
+ * full of terminal escapes and bytes that are not UTF-8 printed as
+ * text, JSON and Prometheus, and history files cut short or mangled at
+ * every byte (rec_load()).
  * Each is rejected, skipped or escaped.  Ends with "<P> passed, <F>
  * failed".
  */
@@ -30,6 +31,8 @@
 #include "recording.h"
 #include "recording_file.h"
 #include "recording_output.h"
+#include "recording_views.h"
+#include "recording_views_output.h"
 #include "replies.h"
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
@@ -956,6 +959,115 @@ static void test_history(void)
 	rec_free(&r);
 }
 
+/* A views message of interval @seq (from @start) and @view: its key to be put. */
+static struct nlmsghdr *views_msg(uint64_t seq, uint64_t start, uint32_t view)
+{
+	struct nlmsghdr *nlh = history_msg(seq, start, UINT64_MAX, NULL, 0);
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, view);
+	return nlh;
+}
+
+/* The views intervals @vr as text, or JSON (@json), as @how prints them. */
+static char *views_print(bool json, const struct view_recording *vr,
+			 const struct view_print *how)
+{
+	static char out[16384];
+	FILE *f;
+
+	memset(out, 0, sizeof(out));
+	f = fmemopen(out, sizeof(out) - 1, "w");
+	if (json)
+		vrec_print_json(f, vr, how);
+	else
+		vrec_print_text(f, vr, how, TPSTAT_VIEW_DROPS, "the recording");
+	fclose(f);
+	return out;
+}
+
+/*
+ * The views intervals at their worst: names that would drive a
+ * terminal, every flag, the largest counts and rest, a start at the
+ * end of time; a view out of range and a message cut anywhere refused
+ * in one line, never read past.
+ */
+static void test_history_views(void)
+{
+	static const char evil[] = "\x1b]2;pwn\x07,\"x\n\xff";
+	const struct view_print how = { .by = BY_REASON };
+	struct view_args va = { .by = BY_REASON };
+	struct tpnl nl = fake_nl();
+	struct view_recording vr;
+	struct nlmsghdr *nlh;
+	struct recording r;
+	size_t len, cuts = 0, ok = 0;
+	const char *text;
+	char *s;
+
+	rec_init(&r);
+	vrec_init(&vr);
+	r.views = &vr;
+	nlh = views_msg(1, UINT64_MAX - 5, TPSTAT_VIEW_DROPS);
+	mnl_attr_put_strz(nlh, TPSTAT_A_LOCATION, evil);
+	mnl_attr_put_u32(nlh, TPSTAT_A_REASON, UINT32_MAX);
+	mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, evil);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, UINT64_MAX);
+	CHECK(history_msg_cb(nlh, &r) == MNL_CB_OK, "an evil key: taken");
+	nlh = views_msg(1, UINT64_MAX - 5, TPSTAT_VIEW_DROPS);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_REST, UINT64_MAX);
+	CHECK(history_msg_cb(nlh, &r) == MNL_CB_OK, "the largest rest: taken");
+	nlh = views_msg(2, 20, UINT32_MAX);
+	errno = 0;
+	text = history_msg_cb(nlh, &r) == MNL_CB_ERROR && errno == EBADMSG ?
+	       tpnl_strerror(&nl, -EBADMSG) : "";
+	CHECK(strstr(text, "view 4294967295, which this tool does not know") &&
+	      !strchr(text, '\n'), "a view out of range: refused, one line: %s",
+	      text);
+	vrec_select(&vr, TPSTAT_VIEW_DROPS, UINT64_MAX - 1, UINT64_MAX);
+	vrec_arrange(&vr, &va);
+	CHECK(vrec_count(&vr) == 1, "a window at the end of time overlaps it");
+	s = views_print(false, &vr, &how);
+	CHECK(terminal_safe(s) && strstr(s, "\\033]2;pwn\\007,\"x\\012\\377") &&
+	      strstr(s, "bit31") && strstr(s, "(18446744073709551615 more outside this key)"),
+	      "the views' text escaped: %s", s);
+	s = views_print(true, &vr, &how);
+	CHECK(utf8_clean(s) && strstr(s, "\"\\u001b]2;pwn\\u0007,\\\"x\\n\\ufffd\"") &&
+	      strstr(s, "\"rest\":18446744073709551615}\n"), "the views' JSON escaped: %s", s);
+	vrec_free(&vr);
+	rec_free(&r);
+	/* A key cut at every byte, as read: refused or read, never past. */
+	dgram_len = 0;
+	nlh = put_msg(0x20, OUR_SEQ, OUR_PORT, TPSTAT_CMD_GET_HISTORY);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_SEQ, 0);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_START, 10);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_DURATION, 10);
+	mnl_attr_put_u32(nlh, TPSTAT_A_HISTORY_FLAGS, 0);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_LOST, 0);
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, TPSTAT_VIEW_DROPS);
+	mnl_attr_put_strz(nlh, TPSTAT_A_LOCATION, evil);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 3);
+	end_msg(nlh);
+	for (len = MNL_NLMSG_HDRLEN + GENL_HDRLEN; len <= dgram_len; len++) {
+		char *copy = malloc(len);
+		int ret;
+
+		memcpy(copy, dgram, len);
+		((struct nlmsghdr *)copy)->nlmsg_len = len;
+		rec_init(&r);
+		vrec_init(&vr);
+		r.views = &vr;
+		errno = 0;
+		ret = tpnl_parse(&nl, copy, len, OUR_SEQ, history_msg_cb, &r);
+		ok += ret == MNL_CB_OK || (ret == MNL_CB_ERROR && errno == EBADMSG);
+		cuts++;
+		free(copy);
+		vrec_free(&vr);
+		rec_free(&r);
+	}
+	CHECK(ok == cuts, "a views message cut at every byte: read or refused (%zu of %zu)",
+	      ok, cuts);
+}
+
 /* A recording's file, cut at every byte and mangled at every byte. */
 static void test_history_file(void)
 {
@@ -1020,6 +1132,7 @@ int main(void)
 	test_prometheus();
 	test_netns_names();
 	test_history();
+	test_history_views();
 	test_history_file();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

@@ -99,6 +99,16 @@ void put_flow(struct view *v, int v6, uint16_t sport, uint64_t retrans,
 	      uint64_t synack, int state);
 void put_reset(struct view *v, uint8_t dir, uint16_t port,
 	       const uint8_t *peer, uint64_t sent, uint64_t received);
+/* Its attributes, into any message: a GET_HISTORY one's too. */
+void put_reset_attrs(struct nlmsghdr *nlh, uint8_t dir, uint16_t port,
+		     const uint8_t *peer, uint64_t sent, uint64_t received);
+/*
+ * A GET_HISTORY message in msgbuf: an interval's five HISTORY_*
+ * attributes, its counter or view to be put.
+ */
+struct nlmsghdr *history_msg_new(uint64_t seq, uint64_t start,
+				 uint64_t duration, uint32_t flags,
+				 uint64_t lost);
 void put_sockmem(struct view *v, uint8_t family, uint8_t proto,
 		 uint16_t port, int kind, uint64_t count, uint64_t alloc,
 		 uint64_t limit);
@@ -256,6 +266,7 @@ void test_promtool(void);
 void test_export_views(void);		/* unit_export_views.c */
 void test_export_netns_cookie(void);
 void test_history_cmd(void);		/* unit_history.c */
+void test_history_views(void);		/* unit_history_views.c */
 
 /* unit_output.c's counters, which --json-sample prints too. */
 extern const struct counter_row rows[4];

@@ -2,7 +2,7 @@
 /*
  * The module's replies, built as it sends them (TPSTAT_CMD_GET_VIEW):
  * a view's header and entries, each view's dump the tests read, and
- * view_text() that prints the view read.
+ * view_text() that prints the view read; and GET_HISTORY's messages.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -179,6 +179,13 @@ void put_reset(struct view *v, uint8_t dir, uint16_t port,
 {
 	struct nlmsghdr *nlh = msg_new();
 
+	put_reset_attrs(nlh, dir, port, peer, sent, received);
+	view_msg_cb(nlh, v);
+}
+
+void put_reset_attrs(struct nlmsghdr *nlh, uint8_t dir, uint16_t port,
+		     const uint8_t *peer, uint64_t sent, uint64_t received)
+{
 	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, 1);
 	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
 	mnl_attr_put_u8(nlh, TPSTAT_A_DIRECTION, dir);
@@ -191,7 +198,22 @@ void put_reset(struct view *v, uint8_t dir, uint16_t port,
 	}
 	mnl_attr_put_u64(nlh, TPSTAT_A_RST_SENT, sent);
 	mnl_attr_put_u64(nlh, TPSTAT_A_RST_RECEIVED, received);
-	view_msg_cb(nlh, v);
+}
+
+struct nlmsghdr *history_msg_new(uint64_t seq, uint64_t start,
+				 uint64_t duration, uint32_t flags,
+				 uint64_t lost)
+{
+	struct nlmsghdr *nlh = msg_new();
+	struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+
+	g->cmd = TPSTAT_CMD_GET_HISTORY;
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_SEQ, seq);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_START, start);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_DURATION, duration);
+	mnl_attr_put_u32(nlh, TPSTAT_A_HISTORY_FLAGS, flags);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_LOST, lost);
+	return nlh;
 }
 
 /* RESETS: two peers refused on 5002 (a client's), one refused on 22. */

@@ -43,15 +43,9 @@ struct msg {
 
 static struct nlmsghdr *history_msg(const struct msg *m, uint64_t lost)
 {
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(msgbuf);
-	struct genlmsghdr *g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	struct nlmsghdr *nlh = history_msg_new(m->seq, m->start, m->duration,
+					       m->flags, lost);
 
-	g->cmd = TPSTAT_CMD_GET_HISTORY;
-	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_SEQ, m->seq);
-	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_START, m->start);
-	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_DURATION, m->duration);
-	mnl_attr_put_u32(nlh, TPSTAT_A_HISTORY_FLAGS, m->flags);
-	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_LOST, lost);
 	if (m->name) {
 		mnl_attr_put_strz(nlh, TPSTAT_A_COUNTER_NAME, m->name);
 		mnl_attr_put_u64(nlh, TPSTAT_A_COUNTER_VALUE, m->value);

@@ -39,6 +39,7 @@ static void json_sample(bool pretty)
 		.events = 25, .memory = 1 << 20, .has_memory = true,
 		.has_history = true, .history_interval = 10,
 		.history_memory = 1 << 18, .history_intervals = 360,
+		.has_history_views = true, .history_views = 60,
 	};
 
 	print_counters(stdout, &o, rows, 4);
@@ -119,6 +120,7 @@ int main(int argc, char **argv)
 	view_free(&export_hists);
 	test_promtool();
 	test_history_cmd();
+	test_history_views();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -137,7 +137,10 @@ void test_json_u64(void)
 	}
 }
 
-/* tpstat info's recorder: its line, its JSON, none from an older module. */
+/*
+ * tpstat info's recorder: its line, its JSON, its views intervals where
+ * the module says them, none from an older module.
+ */
 static struct info rec_info;
 
 static void info_out(FILE *f, void *arg)
@@ -159,15 +162,28 @@ void test_info_recorder(void)
 	CHECK(strstr(s, "\nhistory   every 10 s, 360 intervals held, 262144 bytes (256 kB)\n"),
 	      "text: %s", s);
 	s = capture(info_out, &json);
-	CHECK(strstr(s, "\"history_interval_s\":10,\"history_memory_bytes\":262144,\"history_intervals\":360}"),
+	CHECK(strstr(s, "\"history_interval_s\":10,\"history_memory_bytes\":262144,\"history_intervals\":360,\"history_views_s\":null}"),
 	      "JSON: %s", s);
+	rec_info.has_history_views = true;
+	rec_info.history_views = 60;
+	s = capture(info_out, &text);
+	CHECK(strstr(s, "\nhistory   every 10 s, 360 intervals held, 262144 bytes (256 kB); views every 60 s\n"),
+	      "views intervals: %s", s);
+	s = capture(info_out, &json);
+	CHECK(strstr(s, "\"history_intervals\":360,\"history_views_s\":60}"),
+	      "views intervals, JSON: %s", s);
+	rec_info.history_views = 0;
+	s = capture(info_out, &text);
+	CHECK(strstr(s, "(256 kB); views off\n"), "views off: %s", s);
+	s = capture(info_out, &json);
+	CHECK(strstr(s, "\"history_views_s\":0}"), "views off, JSON: %s", s);
 	rec_info.history_interval = 0;
 	s = capture(info_out, &text);
 	CHECK(strstr(s, "\nhistory   off\n"), "off: %s", s);
-	rec_info.has_history = false;
+	rec_info = (struct info){ .version = "0.1.0", .kernel = "6.12.0" };
 	s = capture(info_out, &text);
 	CHECK(!strstr(s, "history"), "an older module: no line: %s", s);
 	s = capture(info_out, &json);
-	CHECK(strstr(s, "\"history_interval_s\":null,\"history_memory_bytes\":null,\"history_intervals\":null}"),
+	CHECK(strstr(s, "\"history_interval_s\":null,\"history_memory_bytes\":null,\"history_intervals\":null,\"history_views_s\":null}"),
 	      "an older module: null: %s", s);
 }

@@ -211,6 +211,7 @@ const struct view_ops hists_view_ops = {
 	.list_key = "histograms",
 	.hist = true,
 	.sort = hists_sort,
+	.no_history = true,
 	.aliases = hists_aliases,
 	.parse_words = hists_parse_words,
 	.export = hists_export,

@@ -72,5 +72,6 @@ const struct view_ops states_view_ops = {
 		"    passive and failed opens",
 	.list_key = "transitions",
 	.sort = states_sort,
+	.no_history = true,
 	.json_head = states_json_head,
 };
