@@ -1001,7 +1001,6 @@ static void test_history_views(void)
 	struct nlmsghdr *nlh;
 	struct recording r;
 	size_t len, cuts = 0, ok = 0;
-	const char *text;
 	char *s;
 
 	rec_init(&r);
@@ -1017,12 +1016,8 @@ static void test_history_views(void)
 	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_REST, UINT64_MAX);
 	CHECK(history_msg_cb(nlh, &r) == MNL_CB_OK, "the largest rest: taken");
 	nlh = views_msg(2, 20, UINT32_MAX);
-	errno = 0;
-	text = history_msg_cb(nlh, &r) == MNL_CB_ERROR && errno == EBADMSG ?
-	       tpnl_strerror(&nl, -EBADMSG) : "";
-	CHECK(strstr(text, "view 4294967295, which this tool does not know") &&
-	      !strchr(text, '\n'), "a view out of range: refused, one line: %s",
-	      text);
+	CHECK(history_msg_cb(nlh, &r) == MNL_CB_OK,
+	      "a view out of range: a later module's, skipped");
 	vrec_select(&vr, TPSTAT_VIEW_DROPS, UINT64_MAX - 1, UINT64_MAX);
 	vrec_arrange(&vr, &va);
 	CHECK(vrec_count(&vr) == 1, "a window at the end of time overlaps it");

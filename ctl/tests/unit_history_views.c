@@ -418,11 +418,11 @@ static void test_views_refused(void)
 	nlh = views_msg(&iv1, RESETS, 0);
 	put_reset_attrs(nlh, PASSIVE, 22, peer_a, 1, 0);
 	views_refused(&r, nlh, "a key after its rest", "after its rest");
+	/* A view this tool does not know is a later module's: skipped. */
 	nlh = views_msg(&iv1, __TPSTAT_VIEW_CNT, 0);
-	views_refused(&r, nlh, "a view past the last",
-		      "a views interval of view 13, which this tool does not know");
+	CHECK(history_msg_cb(nlh, &r) == MNL_CB_OK, "a view past the last: skipped");
 	nlh = views_msg(&iv1, UINT32_MAX, 0);
-	views_refused(&r, nlh, "view 4294967295", "view 4294967295, which");
+	CHECK(history_msg_cb(nlh, &r) == MNL_CB_OK, "view 4294967295: skipped");
 	nlh = history_msg_new(2, T0 + S(120), S(60), 0, 0);
 	mnl_attr_put_u16(nlh, TPSTAT_A_VIEW, RESETS);
 	views_refused(&r, nlh, "a view of 2 bytes", "of the wrong length");
