@@ -161,10 +161,9 @@ done
 check "/usr/sbin/tpstat runs" bash -c "/usr/sbin/tpstat help > /dev/null"
 check "man page installed" test -f /usr/share/man/man8/tpstat.8.gz
 check "examples shipped" test -f /usr/share/doc/tpstat/examples/modprobe.d/tpstat.conf
-units=(tpstat-load.service tpstat-export.service tpstat-export.timer)
+units=(tpstat-load.service tpstat-export.service tpstat-export.timer tpstat-history-save.service)
 check "the units are installed: ${units[*]}" \
-	test -f "/lib/systemd/system/${units[0]}" -a -f "/lib/systemd/system/${units[1]}" \
-	-a -f "/lib/systemd/system/${units[2]}"
+	bash -c 'for u; do test -f "/lib/systemd/system/$u" || exit 1; done' - "${units[@]}"
 check "systemd-analyze verify: the installed units" \
 	systemd-analyze verify "${units[@]/#//lib/systemd/system/}"
 check_eq "no unit is enabled (no symlink to it in /etc/systemd/system)" "" \
