@@ -35,10 +35,10 @@ tpstat_param_uint(history, 0, 3600);
 MODULE_PARM_DESC(history,
 		 "Seconds an interval of the recorder, 0 to 3600, 0: off (default 10)");
 
-static unsigned int history_kb = 256;
+static unsigned int history_kb = 192;
 tpstat_param_uint(history_kb, 16, 65536);
 MODULE_PARM_DESC(history_kb,
-		 "Kilobytes of the recorder's ring, 16 to 65536 (default 256)");
+		 "Kilobytes of the recorder's ring, 16 to 65536 (default 192)");
 
 /* An interval's record, then its values. */
 struct tpstat_interval_rec {

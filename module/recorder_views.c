@@ -3,9 +3,12 @@
  * The recorder's views (recorder_views.h).  At the end of each views
  * interval, each keyed view is copied as readers copy it, and each key's
  * change since the last interval found from the values kept then: those
- * are kept by a hash of the key (siphash, keyed at load), sorted, as
- * many as the view has keys (its *_keys parameter), so that what the
- * recorder holds grows with the views' sizes and not with traffic.  The
+ * are kept in a table by a hash of the key (siphash, keyed at load),
+ * open-addressed, of twice as many slots as the view has keys (its
+ * *_keys parameter) rounded up to a power of two, so that what the
+ * recorder holds grows with the views' sizes and not with traffic, and
+ * no look-up or sort walks far.  The work yields every
+ * TPSTAT_VIEW_SEGMENT keys, as a dump's copy and sort do.  The
  * history_top= keys that moved most, by the view's own measure
  * (view_type.h's moved), go into one record of a ring of their own,
  * each with its changes (and its levels as they are), and the rest of
@@ -13,14 +16,14 @@
  * change is what it holds.  A view in which nothing moved writes
  * nothing.
  */
-#include <linux/bsearch.h>
+#include <linux/log2.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/random.h>
+#include <linux/sched.h>
 #include <linux/siphash.h>
 #include <linux/slab.h>
-#include <linux/sort.h>
 #include <linux/string.h>
 
 #include "params.h"
@@ -53,10 +56,16 @@ struct tpstat_view_rec {
 	u32 flags, view, nr, unused;
 };
 
-/* A view's values at the last interval: entries of a hash, then counts. */
+/* Keys ranked, or kept, between two chances to yield. */
+#define TPSTAT_VIEW_SEGMENT	4096
+
+/*
+ * A view's values at the last interval: mask + 1 slots of a hash (0: an
+ * empty slot), then counts.
+ */
 struct tpstat_view_prev {
 	u8 *ents;
-	u32 n, room, ent_size;
+	u32 mask, ent_size;
 };
 
 struct tpstat_view_top {
@@ -115,11 +124,11 @@ int tpstat_recorder_views_init(unsigned int history)
 		if (!type)
 			continue;
 		p->ent_size = sizeof(u64) * (1 + tpstat_rv_counts(type));
-		p->room = *type->keys;
-		p->ents = kvmalloc_array(p->room, p->ent_size, GFP_KERNEL);
+		p->mask = roundup_pow_of_two(2 * *type->keys) - 1;
+		p->ents = kvcalloc(p->mask + 1, p->ent_size, GFP_KERNEL);
 		if (!p->ents)
 			goto nomem;
-		rv->bytes += (size_t)p->room * p->ent_size;
+		rv->bytes += ((size_t)p->mask + 1) * p->ent_size;
 		rec_max = max(rec_max, history_top * tpstat_rv_row_size(type));
 		vals_max = max(vals_max, type->nr_vals);
 	}
@@ -164,16 +173,24 @@ bool tpstat_recorder_views_due(u64 now_ns)
 			       tpstat_rv.index;
 }
 
-static int tpstat_rv_cmp_hash(const void *a, const void *b)
-{
-	u64 x = *(const u64 *)a, y = *(const u64 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
+/* Never 0, which marks an empty slot. */
 static u64 tpstat_rv_hash(const struct tpstat_view_type *type, const void *key)
 {
-	return siphash(key, type->key_size, &tpstat_rv.hash_key);
+	return siphash(key, type->key_size, &tpstat_rv.hash_key) ?: 1;
+}
+
+/* The slot of hash @h: its own, or the empty one where it would go. */
+static u64 *tpstat_rv_slot(const struct tpstat_view_prev *p, u64 h)
+{
+	u32 i = h & p->mask;
+
+	for (;;) {
+		u64 *e = (u64 *)(p->ents + (size_t)i * p->ent_size);
+
+		if (!e[0] || e[0] == h)
+			return e;
+		i = (i + 1) & p->mask;
+	}
 }
 
 /*
@@ -184,13 +201,12 @@ static u64 tpstat_rv_changes(const struct tpstat_view_type *type,
 			     const struct tpstat_view_prev *p,
 			     const void *key, const u64 *vals)
 {
-	u64 h = tpstat_rv_hash(type, key), *change = tpstat_rv.change;
-	const u64 *was = bsearch(&h, p->ents, p->n, p->ent_size,
-				 tpstat_rv_cmp_hash);
+	u64 *change = tpstat_rv.change;
+	const u64 *was = tpstat_rv_slot(p, tpstat_rv_hash(type, key));
 	u32 i, counts = tpstat_rv_counts(type);
 
 	for (i = 0; i < type->nr_vals; i++) {
-		u64 before = was && i < counts ? was[1 + i] : 0;
+		u64 before = was[0] && i < counts ? was[1 + i] : 0;
 
 		change[i] = vals[i] >= before ? vals[i] - before : vals[i];
 	}
@@ -220,21 +236,27 @@ static u32 tpstat_rv_rank(u32 n, u64 moved, u32 i, u64 *rest)
 	return n + 1;
 }
 
-/* The values of @snap's keys, by their hash, for the next interval. */
+/*
+ * The values of @snap's keys, by their hash, for the next interval: at
+ * most as many keys as the view has, so at most half the slots are full.
+ */
 static void tpstat_rv_keep(const struct tpstat_view_type *type,
 			   struct tpstat_view_prev *p,
 			   const struct tpstat_view_snap *snap)
 {
 	u32 i, counts = tpstat_rv_counts(type);
+	u32 n = min(snap->count, (p->mask + 1) / 2);
 
-	p->n = min(snap->count, p->room);
-	for (i = 0; i < p->n; i++) {
-		u64 *e = (u64 *)(p->ents + (size_t)i * p->ent_size);
+	memset(p->ents, 0, ((size_t)p->mask + 1) * p->ent_size);
+	for (i = 0; i < n; i++) {
+		const void *key = tpstat_snap_key(snap, i);
+		u64 h = tpstat_rv_hash(type, key), *e = tpstat_rv_slot(p, h);
 
-		e[0] = tpstat_rv_hash(type, tpstat_snap_key(snap, i));
+		e[0] = h;
 		memcpy(e + 1, tpstat_snap_vals(snap, i), counts * sizeof(u64));
+		if (!((i + 1) % TPSTAT_VIEW_SEGMENT))
+			cond_resched();
 	}
-	sort(p->ents, p->n, p->ent_size, tpstat_rv_cmp_hash, NULL);
 }
 
 static void tpstat_rv_take_view(enum tpstat_view v,
@@ -250,7 +272,7 @@ static void tpstat_rv_take_view(enum tpstat_view v,
 	if (!snap)
 		return;
 	if (reset)
-		p->n = 0;
+		memset(p->ents, 0, ((size_t)p->mask + 1) * p->ent_size);
 	hdr->rest = 0;
 	for (i = 0; i < snap->count; i++) {
 		u64 moved = tpstat_rv_changes(type, p, tpstat_snap_key(snap, i),
@@ -258,6 +280,8 @@ static void tpstat_rv_take_view(enum tpstat_view v,
 
 		if (moved)
 			n = tpstat_rv_rank(n, moved, i, &hdr->rest);
+		if (!((i + 1) % TPSTAT_VIEW_SEGMENT))
+			cond_resched();
 	}
 	for (i = 0; i < n; i++, out += row) {
 		u32 k = tpstat_rv.top[i].i;
