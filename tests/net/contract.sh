@@ -26,7 +26,8 @@
 #      header (overflow, entries, capacity) and the same total, and the
 #      total is what the workload made, as the judged counters say;
 #   the recorder (history=2): once an interval has closed, its intervals
-#      since load add up to every counter, in debugfs;
+#      since load add up to every counter, in debugfs and through netlink
+#      (tpstat history -j);
 #   4. rmmod with every event attached while a view's dump (a few
 #      hundred entries) is held half-read: it unloads or refuses, the dump
 #      then ends cleanly and the module unloads (adversary.sh's part 6,
@@ -227,6 +228,12 @@ check "history: debugfs's history holds the workload" test -s "$TMP/history.sums
 check_eq "history: the intervals since load add up to every counter" "" \
 	"$(awk 'NR == FNR { h[$1] = $2; next } $2 != (h[$1] + 0) { print $1, $2, h[$1] + 0 } { delete h[$1] }
 		END { for (k in h) print k, "absent", h[k] }' "$TMP/history.sums" "$TMP/h" | head -5)"
+"$TP" history -j >"$TMP/history.json" 2>"$TMP/err"
+check_eq "history: tpstat history -j exits 0" 0 $?
+sed 's/^/# stderr: /' "$TMP/err"
+check_eq "history: through netlink, the same sums as debugfs's" "$(cat "$TMP/history.sums")" \
+	"$(jq -r '.values | to_entries[] | "\(.key) \(.value)"' "$TMP/history.json" |
+		awk '{ s[$1] += $2 } END { for (k in s) print k, s[k] }' | LC_ALL=C sort)"
 took "history"
 
 # --- 4. rmmod with every event attached, a view's dump held; the kernel log ------
