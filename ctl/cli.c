@@ -198,6 +198,21 @@ static const char *by_views_text(char *buf, size_t len, bool words)
 	return buf;
 }
 
+int view_parse_by(const struct view_ops *ops, const char *name,
+		  const char *by, struct view_args *a, char *err,
+		  size_t err_len)
+{
+	char views[160];
+
+	if (ops && ops->parse_by)
+		return ops->parse_by(by, a, err, err_len);
+	if (!by)
+		return 0;
+	snprintf(err, err_len, "--by is for %s, not %s",
+		 by_views_text(views, sizeof(views), false), name);
+	return 2;
+}
+
 int cli_usage_error(char *err, size_t err_len, const char *fmt,
 		    const char *arg)
 {
@@ -293,6 +308,18 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			words[n_words++] = a;
 		} else if (!strcmp(a, "--")) {
 			opts_end = true;
+		} else if ((r = own_option(words, n_words, a)) >= 0) {
+			/*
+			 * Before the options every command shares: history
+			 * VIEW takes --by as its own, for its view.  Its
+			 * value, if any, follows: ->parse() says if missing.
+			 */
+			if (n_words + 1 + r > MAX_WORDS)
+				return cli_usage_error(err, err_len,
+						       "unexpected argument '%s'", a);
+			words[n_words++] = a;
+			if (r && i + 1 < argc)
+				words[n_words++] = argv[++i];
 		} else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
 			o->version = true;
 		} else if (!strcmp(a, "-j") || !strcmp(a, "--json")) {
@@ -375,14 +402,6 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 			human = true;
 		} else if (!strcmp(a, "--help")) {
 			help = true;
-		} else if ((r = own_option(words, n_words, a)) >= 0) {
-			/* Its value, if any, follows: ->parse() says if missing. */
-			if (n_words + 1 + r > MAX_WORDS)
-				return cli_usage_error(err, err_len,
-						       "unexpected argument '%s'", a);
-			words[n_words++] = a;
-			if (r && i + 1 < argc)
-				words[n_words++] = argv[++i];
 		} else {
 			return cli_usage_error(err, err_len, "unknown option '%s'", a);
 		}
@@ -418,16 +437,11 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 	}
 	if (t & TAKES_ANY)
 		return o->cmd->parse(o, n_words - 1, words + 1, err, err_len);
-	if (o->view && o->view->parse_by) {
-		r = o->view->parse_by(by, &o->va, err, err_len);
-		if (r)
-			return r;
-	} else if (by) {
-		snprintf(err, err_len, "--by is for %s, not %s",
-			 by_views_text(views, sizeof(views), false),
-			 cli_name(o->cmd, o->view));
-		return 2;
-	}
+	/* A command that is not a view takes none: refused with the text. */
+	r = view_parse_by(o->view, cli_name(o->cmd, o->view), by, &o->va, err,
+			  err_len);
+	if (r)
+		return r;
 	o->human |= human;
 	if ((drop_opts || o->va.sort || o->human || o->no_header) && !o->view)
 		return cli_usage_error(err, err_len,

@@ -48,6 +48,12 @@ static int value_option(struct history_args *a, const char *opt,
 		if (!value || when_span(value, &a->step_ns))
 			goto bad;
 		a->step = value;
+	} else if (!strcmp(opt, "--by")) {
+		/* The view's to parse, when it is known: history_parse(). */
+		if (!value)
+			return cli_usage_error(err, err_len, "%s needs one of the view's words (tpstat help VIEW)",
+					       opt);
+		a->by = value;
 	} else if (!strcmp(opt, "--save") || !strcmp(opt, "--load")) {
 		if (!value || !*value)
 			return cli_usage_error(err, err_len, "%s needs a FILE (-: standard output or input)",
@@ -83,8 +89,10 @@ static int one_word(struct history_args *a, int n, const char *const *words,
 		return value_option(a, w, *i + 1 < n ? words[++*i] : NULL,
 				    now, err, err_len);
 	} else if (a->view) {
-		return cli_usage_error(err, err_len, "unexpected argument '%s': a view's history takes no selectors",
-				       w);
+		/* Parsed whole after the loop, as tpstat VIEW's words. */
+		if (a->n_sel == 2 * SEL_MAX)
+			return cli_usage_error(err, err_len, "unexpected argument '%s'", w);
+		a->sel_words[a->n_sel++] = w;
 	} else if (a->glob) {
 		return cli_usage_error(err, err_len, "unexpected argument '%s'", w);
 	} else if ((a->view = view_named(w))) {
@@ -138,6 +146,25 @@ static int combined(const struct history_args *a, bool json, char *err,
 	return why ? cli_usage_error(err, err_len, "%s", why) : 0;
 }
 
+/*
+ * VIEW's --by, then its selectors, by the parse tpstat VIEW has: the
+ * same words, the same errors.  Then the view shown by --by: drops
+ * --by trap is traps' history, as tpstat drops --by trap reads traps.
+ */
+static int view_words(struct history_args *a, char *err, size_t err_len)
+{
+	int ret = view_parse_by(a->view, a->view ? a->view->name :
+				"the counters' history", a->by, &a->va, err,
+				err_len);
+
+	if (ret || !a->view)
+		return ret;
+	ret = view_parse_words(a->view, a->n_sel, a->sel_words, &a->va,
+			       &a->sel, err, err_len);
+	a->view = view_ops_shown(a->view, &a->va);
+	return ret;
+}
+
 int history_parse(struct history_args *a, int n, const char *const *words,
 		  bool json, time_t now, char *err, size_t err_len)
 {
@@ -147,6 +174,8 @@ int history_parse(struct history_args *a, int n, const char *const *words,
 	a->until_ns = UINT64_MAX;
 	for (int i = 0; !ret && i < n; i++)
 		ret = one_word(a, n, words, &i, now, err, err_len);
+	if (!ret)
+		ret = view_words(a, err, err_len);
 	return ret ? ret : combined(a, json, err, err_len);
 }
 
@@ -210,6 +239,7 @@ int history_view_show(FILE *f, const struct history_args *a,
 	const struct view_print how = {
 		.by = va->by, .human = out->human, .no_header = out->no_header,
 	};
+	struct view_args shown = *va;
 	const char *where = "the recording";
 
 	/* Nothing of the view at all, or nothing in the window? */
@@ -217,7 +247,11 @@ int history_view_show(FILE *f, const struct history_args *a,
 	if (a->window && vrec_count(vr))
 		where = "that window";
 	vrec_select(vr, a->view->id, a->since_ns, a->until_ns);
-	vrec_arrange(vr, va);
+	shown.sel = &a->sel;
+	if (vrec_arrange(vr, &shown)) {
+		fputs("tpstat: out of memory\n", stderr);
+		return 1;
+	}
 	if (out->json)
 		vrec_print_json(f, vr, &how);
 	else
@@ -298,12 +332,17 @@ static int from_module(struct recording *r, struct view_args *va)
 static int history_run(const struct options *o, const struct out_opts *out)
 {
 	struct view_recording vr;
-	struct view_args va = { 0 };
+	struct view_args va = args.va;
 	struct recording r;
 	char err[512];
 	int ret;
 
 	(void)o;
+	/* netns NAME: its namespace's cookie, as main() does for a view. */
+	if (select_resolve(&args.sel, err, sizeof(err))) {
+		fprintf(stderr, "tpstat: %s\n", err);
+		return 1;
+	}
 	rec_init(&r);
 	vrec_init(&vr);
 	/* VIEW: no file, which holds the counters only (history_parse()). */
@@ -335,7 +374,7 @@ static int history_run(const struct options *o, const struct out_opts *out)
 
 /* Its own options (cmd.h): cli.c hands them to history_cmd_parse(). */
 static const char *const history_opts[] = {
-	"--since=", "--until=", "--step=", "--save=", "--load=",
+	"--since=", "--until=", "--step=", "--save=", "--load=", "--by=",
 	"--intervals", "--spark", "--csv", NULL,
 };
 
@@ -344,7 +383,7 @@ const struct command history_command = {
 	.parse = history_cmd_parse,
 	.run = history_run,
 	.usage = "tpstat history [GLOB] [--since T] [--until T] [--step D] [--intervals|--spark] [--csv] [--save FILE] [--load FILE]\n"
-		 "tpstat history VIEW [--since T] [--until T]\n"
+		 "tpstat history VIEW [SELECTOR]... [--by X] [--since T] [--until T]\n"
 		 "    what moved in the module's flight recorder (history= seconds an\n"
 		 "    interval, from load on).  On a terminal, a line per counter that\n"
 		 "    moved: its total, peak rate and a sparkline of its rate (--spark:\n"
@@ -360,7 +399,10 @@ const struct command history_command = {
 		 "    VIEW, a view's name (not states or hists): each views interval\n"
 		 "    (history_views= seconds) in which its keys moved, the keys that\n"
 		 "    moved most, as tpstat VIEW prints them, with their changes, and\n"
-		 "    how much moved outside them; -j: an object per interval a line",
+		 "    how much moved outside them; -j: an object per interval a line.\n"
+		 "    Its selectors and --by as tpstat VIEW's, on each interval's keys;\n"
+		 "    an interval without a selected key is left out, and how much\n"
+		 "    moved outside the keys is the whole view's, selected or not",
 	.takes = TAKES_JSON,
 	.opts = history_opts,
 };

@@ -15,10 +15,11 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "select.h"
+#include "views.h"
+
 struct out_opts;
 struct recording;
-struct view_args;
-struct view_ops;
 struct view_recording;
 
 /* The most marks the summary's sparklines have unless --step says. */
@@ -26,8 +27,17 @@ struct view_recording;
 
 struct history_args {
 	const char *glob;
-	/* VIEW: its views intervals instead of the counters' */
+	/*
+	 * VIEW: its views intervals instead of the counters'; after --by,
+	 * the view whose rows are shown (traps for drops --by trap).
+	 */
 	const struct view_ops *view;
+	/* VIEW's --by and selectors, parsed as tpstat VIEW parses them. */
+	struct view_args va;
+	struct selector sel;
+	const char *by;			/* --by as typed; NULL: none */
+	const char *sel_words[2 * SEL_MAX];	/* the selectors as typed */
+	int n_sel;
 	/* The window, ns since the epoch: 0 and UINT64_MAX for all. */
 	uint64_t since_ns, until_ns;
 	bool window;		/* --since or --until given */
@@ -61,8 +71,10 @@ int history_show(FILE *f, const struct history_args *a,
 		 size_t err_len);
 /*
  * tpstat history VIEW: @vr chosen (a->view, the window), its rows
- * arranged as tpstat VIEW's with @va (view_prepare()d) and printed into
- * @f as @out says.  0.
+ * selected by a->sel and arranged as tpstat VIEW's with @va (a->va,
+ * view_prepare()d), and printed into @f as @out says; an interval left
+ * without rows is not.  0, or 1 after one line on stderr (out of
+ * memory).
  */
 int history_view_show(FILE *f, const struct history_args *a,
 		      const struct out_opts *out, struct view_recording *vr,

@@ -13,25 +13,31 @@
 #include "select.h"
 #include "views.h"
 
-/*
- * The words after a view: its own (hists' NAME), else selectors (dst
- * 10.0.0.0/8 ...), which the rows it shows must have (traps' for
- * drops --by trap).
- */
-static int view_parse(struct options *o, int n, const char *const *words,
-		      char *err, size_t err_len)
+int view_parse_words(const struct view_ops *ops, int n,
+		     const char *const *words, struct view_args *a,
+		     struct selector *sel, char *err, size_t err_len)
 {
 	const struct view_ops *shown;
 	int r;
 
-	if (o->view->parse_words)
-		return o->view->parse_words(n, words, &o->va, err, err_len);
-	r = select_parse(n, words, &o->sel, err, err_len);
+	if (ops->parse_words)
+		return ops->parse_words(n, words, a, err, err_len);
+	r = select_parse(n, words, sel, err, err_len);
 	if (r)
 		return r;
-	shown = view_ops_shown(o->view, &o->va);
-	return select_check(&o->sel, shown->selectors, shown->name, err,
-			    err_len);
+	shown = view_ops_shown(ops, a);
+	return select_check(sel, shown->selectors, shown->name, err, err_len);
+}
+
+/*
+ * The words after a view: its own (hists' NAME), else selectors (dst
+ * 10.0.0.0/8 ...), which the rows it shows must have.
+ */
+static int view_parse(struct options *o, int n, const char *const *words,
+		      char *err, size_t err_len)
+{
+	return view_parse_words(o->view, n, words, &o->va, &o->sel, err,
+				err_len);
 }
 
 /* Once, or with -i or -c once per interval (the rows that moved). */

@@ -65,17 +65,20 @@ struct vrec_interval *vrec_add(struct view_recording *r,
 	return last;
 }
 
-void vrec_select(struct view_recording *r, uint32_t view, uint64_t since_ns,
-		 uint64_t until_ns)
+/*
+ * Keeps the intervals @keep says, in their order; the others' rows
+ * freed.
+ */
+static void vrec_keep(struct view_recording *r,
+		      bool (*keep)(struct vrec_interval *iv, void *arg),
+		      void *arg)
 {
 	size_t kept = 0;
 
 	for (size_t i = 0; i < vrec_count(r); i++) {
 		struct vrec_interval *iv = vrec_at(r, i);
 
-		if (iv->v.id != view || !iv->v.n ||
-		    !rec_overlaps(iv->start_ns, iv->duration_ns, since_ns,
-				  until_ns)) {
+		if (!keep(iv, arg)) {
 			view_free(&iv->v);
 			continue;
 		}
@@ -84,12 +87,49 @@ void vrec_select(struct view_recording *r, uint32_t view, uint64_t since_ns,
 	r->iv.n = kept;
 }
 
-void vrec_arrange(struct view_recording *r, const struct view_args *a)
-{
-	for (size_t i = 0; i < vrec_count(r); i++) {
-		struct vrec_interval *iv = vrec_at(r, i);
+struct vrec_choice {
+	uint32_t view;
+	uint64_t since_ns, until_ns;
+};
 
-		iv->keys = iv->v.n;
-		view_arrange(&iv->v, a);
-	}
+static bool chosen(struct vrec_interval *iv, void *arg)
+{
+	const struct vrec_choice *c = arg;
+
+	return iv->v.id == c->view && iv->v.n &&
+	       rec_overlaps(iv->start_ns, iv->duration_ns, c->since_ns,
+			    c->until_ns);
+}
+
+void vrec_select(struct view_recording *r, uint32_t view, uint64_t since_ns,
+		 uint64_t until_ns)
+{
+	struct vrec_choice c = { view, since_ns, until_ns };
+
+	vrec_keep(r, chosen, &c);
+}
+
+struct vrec_shaping {
+	const struct view_args *a;
+	int err;
+};
+
+/* The interval's keys counted, then shaped: kept if rows are left. */
+static bool shaped(struct vrec_interval *iv, void *arg)
+{
+	struct vrec_shaping *s = arg;
+
+	iv->keys = iv->v.n;
+	if (!s->err)
+		s->err = view_shape(&iv->v, s->a);
+	return !s->err && iv->v.n;
+}
+
+int vrec_arrange(struct view_recording *r, const struct view_args *a)
+{
+	struct vrec_shaping s = { a, 0 };
+
+	r->selected = a->sel && a->sel->n;
+	vrec_keep(r, shaped, &s);
+	return s.err;
 }

@@ -35,6 +35,11 @@ struct vrec_interval {
 struct view_recording {
 	uint32_t interval_s;	/* a views interval's length; 0: unknown */
 	uint64_t lost;		/* views intervals the ring dropped, since load */
+	/*
+	 * Rows chosen by selectors (vrec_arrange()): each rest is still
+	 * the whole view's, as the module counted it.
+	 */
+	bool selected;
 	/* struct vrec_interval, oldest first, by view within an interval */
 	struct rows iv;
 };
@@ -79,10 +84,12 @@ struct vrec_interval *vrec_add(struct view_recording *r,
 void vrec_select(struct view_recording *r, uint32_t view, uint64_t since_ns,
 		 uint64_t until_ns);
 /*
- * Each interval's keys counted, then summed and sorted as tpstat VIEW
- * prints them with @a (view_arrange()): drops by reason, resets by
- * service.  Once, after the selection.
+ * Each interval's keys counted, then its rows shaped as tpstat VIEW
+ * shapes its own with @a (view_shape()): those @a->sel selects, summed
+ * and sorted (drops by reason, resets by service).  An interval left
+ * without rows is dropped.  Once, after vrec_select().  0, or -1 out
+ * of memory (the intervals after it dropped).
  */
-void vrec_arrange(struct view_recording *r, const struct view_args *a);
+int vrec_arrange(struct view_recording *r, const struct view_args *a);
 
 #endif

@@ -24,16 +24,26 @@ static void heading(FILE *f, const struct view_recording *r)
 		fputc('\n', f);
 }
 
-/* "(12 more outside these 8 keys)": the rest, where known and not 0. */
-static void rest_line(FILE *f, const struct vrec_interval *iv)
+/*
+ * "(12 more outside these 8 keys)": the rest, where known and not 0.
+ * With selectors the rows are fewer than the keys, and the rest is the
+ * whole view's: what of it the selectors would choose is not known.
+ */
+static void rest_line(FILE *f, const struct view_recording *r,
+		      const struct vrec_interval *iv)
 {
 	if (!iv->has_rest || !iv->rest)
 		return;
-	fprintf(f, "  (%llu more outside ", (unsigned long long)iv->rest);
-	if (iv->keys == 1)
-		fputs("this key)\n", f);
+	if (r->selected)
+		fprintf(f, "  (%llu more in the whole view outside the %zu key%s it kept, selected or not)\n",
+			(unsigned long long)iv->rest, iv->keys,
+			iv->keys == 1 ? "" : "s");
+	else if (iv->keys == 1)
+		fprintf(f, "  (%llu more outside this key)\n",
+			(unsigned long long)iv->rest);
 	else
-		fprintf(f, "these %zu keys)\n", iv->keys);
+		fprintf(f, "  (%llu more outside these %zu keys)\n",
+			(unsigned long long)iv->rest, iv->keys);
 }
 
 void vrec_print_text(FILE *f, const struct view_recording *r,
@@ -46,7 +56,8 @@ void vrec_print_text(FILE *f, const struct view_recording *r,
 
 	heading(f, r);
 	if (!n)
-		fprintf(f, "no key of %s moved in %s\n", view_name(view),
+		fprintf(f, "no key of %s%s moved in %s\n", view_name(view),
+			r->selected ? " that the selectors choose" : "",
 			where);
 	for (size_t i = 0; i < n; i++) {
 		const struct vrec_interval *iv = vrec_at(r, i);
@@ -60,7 +71,7 @@ void vrec_print_text(FILE *f, const struct view_recording *r,
 			      NULL);
 		if (ops)
 			ops->text(f, &p);
-		rest_line(f, iv);
+		rest_line(f, r, iv);
 	}
 }
 

@@ -17,8 +17,9 @@
  * A line on the intervals' length and what the ring dropped, then each
  * interval: its line, its rows as @how prints them (its .v is each
  * interval's), "  (N more outside these K keys)" where the rest is
- * known and not 0; a blank line between two.  None: "no key of VIEW
- * moved in @where" (@view's name; "the recording", "that window").
+ * known and not 0 (with r->selected, said to be the whole view's); a
+ * blank line between two.  None: "no key of VIEW moved in @where"
+ * (@view's name; "the recording", "that window").
  */
 void vrec_print_text(FILE *f, const struct view_recording *r,
 		     const struct view_print *how, uint32_t view,
@@ -26,7 +27,8 @@ void vrec_print_text(FILE *f, const struct view_recording *r,
 /*
  * A JSON object per interval, one a line (JSON Lines): the counters'
  * members (rec_json_when()), "view", "rows" (what tpstat -j VIEW has
- * in its array) and "rest" (null where the dump did not say it).
+ * in its array, after the selectors) and "rest" (null where the dump
+ * did not say it; the whole view's, selectors or not).
  */
 void vrec_print_json(FILE *f, const struct view_recording *r,
 		     const struct view_print *how);

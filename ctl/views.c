@@ -507,6 +507,18 @@ void view_arrange(struct view *v, const struct view_args *a)
 		view_sort(v);
 }
 
+int view_shape(struct view *v, const struct view_args *a)
+{
+	/* Selected first: drops and resets then sum only what is shown. */
+	select_apply(a->sel, v);
+	view_arrange(v, a);
+	if (a->sort &&
+	    view_sort_field(v, view_field_find(view_ops(v->id), a->sort)))
+		return -1;
+	view_truncate(v, a->top);
+	return 0;
+}
+
 void view_headless(struct view *v, uint32_t id)
 {
 	*v = (struct view){
@@ -574,7 +586,6 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 static int view_read(struct tpnl *nl, struct view *v,
 		     const struct view_args *a)
 {
-	const struct view_ops *ops = view_ops(v->id);
 	struct nlmsghdr *nlh;
 	int err;
 
@@ -591,16 +602,11 @@ static int view_read(struct tpnl *nl, struct view *v,
 			view_name(v->id));
 		return 1;
 	}
-	/* Selected first: drops and resets then sum only what is shown. */
-	select_apply(a->sel, v);
-	view_arrange(v, a);
-	if (a->sort &&
-	    view_sort_field(v, view_field_find(ops, a->sort))) {
+	if (view_shape(v, a)) {
 		view_free(v);
 		fprintf(stderr, "tpstat: out of memory\n");
 		return 1;
 	}
-	view_truncate(v, a->top);
 	return 0;
 }
 

@@ -195,6 +195,29 @@ void view_sort(struct view *v);
  */
 void view_arrange(struct view *v, const struct view_args *a);
 /*
+ * @v, as read, into what tpstat VIEW shows with @a: the rows @a->sel
+ * selects, view_arrange()d, by --sort, the first --top.  0, or -1 out
+ * of memory.
+ */
+int view_shape(struct view *v, const struct view_args *a);
+/*
+ * A view's words after its name (cmd_views.c): its own (hists' NAME)
+ * into @a, else selectors into @sel, checked against the keys of the
+ * rows @a shows (traps' for drops --by trap).  @a's --by first: the
+ * rows shown depend on it.  0, or 2 with the reason in @err.
+ */
+int view_parse_words(const struct view_ops *ops, int n,
+		     const char *const *words, struct view_args *a,
+		     struct selector *sel, char *err, size_t err_len);
+/*
+ * @ops' --by @by (NULL: none given) into @a; @name, the command, for
+ * the error where @ops (maybe NULL) takes no --by (cli.c).  0, or 2
+ * with the reason in @err.
+ */
+int view_parse_by(const struct view_ops *ops, const char *name,
+		  const char *by, struct view_args *a, char *err,
+		  size_t err_len);
+/*
  * @v, empty, ready for view_msg_cb() to take entries that come without
  * the table's first message (GET_HISTORY's views intervals): view @id,
  * no table figures, no bound on its entries but memory.

@@ -200,6 +200,14 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "history --since 1h d: a view after an option's value" "devices drops" \
 		"$(bc 'tpstat history --since 1h d')"
 	check_eq "show --st: history's options are its own" "" "$(bc 'tpstat show --st')"
+	check_eq "history resets: its selectors" "dport dst netns port reason sport" \
+		"$(bc 'tpstat history resets ')"
+	check_eq "history --since 1h drops d: a selector after an option's value" "dev" \
+		"$(bc 'tpstat history --since 1h drops d')"
+	check_eq "history resets --by: resets' own" "peer service" \
+		"$(bc 'tpstat history resets --by ')"
+	check_eq "history drops --b: --by" "--by" "$(bc 'tpstat history drops --b')"
+	check_eq "history retrans --b: no --by" "" "$(bc 'tpstat history retrans --b')"
 	check_eq "drops --by: the dimensions" "dev location netns reason trap" \
 		"$(bc 'tpstat drops --by ')"
 	check_eq "resets --by: its own" "peer service" "$(bc 'tpstat resets --by ')"
@@ -299,6 +307,8 @@ if command -v zsh > /dev/null; then
 	zcheck 'tpstat history --inter' 'tpstat history --intervals'
 	zcheck 'tpstat history --since 1h tcp:tcp_p' 'tcp:tcp_probe'
 	zcheck 'tpstat history rese' 'tpstat history resets'
+	zcheck 'tpstat history resets por' 'tpstat history resets port'
+	zcheck 'tpstat history resets --by ' 'service'
 else
 	echo "SKIP completion: zsh is not installed (tests/deps.sh installs it)"
 fi

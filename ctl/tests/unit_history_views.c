@@ -236,23 +236,22 @@ static void vshow_out(FILE *f, void *arg)
 {
 	const struct vcase *c = arg;
 	struct out_opts out = { .json = c->json };
-	struct view_args va = { 0 };
 	struct view_recording vr;
 	struct history_args a;
 	struct recording r;
-	const char *words[8];
+	const char *words[16];
 	char line[128], *w, *next;
 	int n = 0;
 
 	snprintf(line, sizeof(line), "%s", c->words);
-	for (w = strtok_r(line, " ", &next); w && n < 8;
+	for (w = strtok_r(line, " ", &next); w && n < 16;
 	     w = strtok_r(NULL, " ", &next))
 		words[n++] = w;
 	vshow_ret = history_parse(&a, n, words, c->json, NOW, vshow_err,
 				  sizeof(vshow_err));
 	read_mixed(&r, &vr, MODULE_ORDER, c->admin);
 	if (!vshow_ret && a.view)
-		vshow_ret = history_view_show(f, &a, &out, &vr, &va);
+		vshow_ret = history_view_show(f, &a, &out, &vr, &a.va);
 	vrec_free(&vr);
 	rec_free(&r);
 }
@@ -285,6 +284,44 @@ static const char want_resets_json[] =
 	"{\"netns\":1,\"direction\":\"active\",\"port\":5002,\"port_side\":\"remote\","
 	"\"sent\":0,\"received\":6,\"reason\":null,\"reason_code\":null}],"
 	"\"rest\":12}\n";
+
+/* history resets dst 192.0.2.7: one row of two; then peer b's alone. */
+static const char want_resets_dst[] =
+	"views intervals of 1m\n"
+	"03:00:20  40s  partial\n"
+	"DIRECTION  SERVICE                NETNS      SENT  RECEIVED  REASON\n"
+	"active     remote port 5002           1         0         3  -\n"
+	"  (7 more in the whole view outside the 2 keys it kept, selected or not)\n"
+	"\n"
+	"03:01:00  1m\n"
+	"DIRECTION  SERVICE                NETNS      SENT  RECEIVED  REASON\n"
+	"active     remote port 5002           1         0         4  -\n"
+	"  (12 more in the whole view outside the 2 keys it kept, selected or not)\n";
+
+/* history resets port 22: the second interval has none, not shown. */
+static const char want_resets_port[] =
+	"views intervals of 1m\n"
+	"03:00:20  40s  partial\n"
+	"DIRECTION  SERVICE             NETNS      SENT  RECEIVED  REASON\n"
+	"passive    local port 22           1         5         0  NO_SOCKET (2)\n"
+	"  (7 more in the whole view outside the 2 keys it kept, selected or not)\n";
+
+static const char want_resets_port_json[] =
+	"{\"schema_version\":1,\"seq\":0,\"start\":\"2026-12-02T03:00:20Z\","
+	"\"start_ns\":1796180420000000000,\"duration_ns\":40000000000,"
+	"\"flags\":[\"partial\"],\"lost\":0,\"view\":\"resets\",\"rows\":["
+	"{\"netns\":1,\"direction\":\"passive\",\"port\":22,\"port_side\":\"local\","
+	"\"sent\":5,\"received\":0,\"reason\":\"NO_SOCKET\",\"reason_code\":2}],"
+	"\"rest\":7}\n";
+
+/* history resets --by peer --since 03:01: the two peers, not summed. */
+static const char want_resets_peer[] =
+	"views intervals of 1m\n"
+	"03:01:00  1m\n"
+	"DIRECTION  SERVICE           PEER            NETNS      SENT  RECEIVED  REASON\n"
+	"active     remote port 5002  192.0.2.7           1         0         4  -\n"
+	"active     remote port 5002  192.0.2.1           1         0         2  -\n"
+	"  (12 more outside these 2 keys)\n";
 
 /* history resets, text and -j; a reader without the rest; the windows. */
 static void test_views_outputs(void)
@@ -340,6 +377,73 @@ static void test_views_outputs(void)
 	s = capture(vshow_out, &c);
 	CHECK(!vshow_ret && strstr(s, "no key of resets moved in that window\n"),
 	      "an empty window:\n%s", s);
+}
+
+/*
+ * A bad selector or --by: the one line tpstat VIEW gives for the same
+ * words, through cli_parse() both.
+ */
+static void test_views_same_errors(void)
+{
+	static const char *const words[] = {
+		"resets port abc", "resets dev eth0", "resets drops",
+		"resets --by location", "retrans --by peer",
+		"drops --by trap port 1", "errors errno EFOO",
+		"resets netns a/b",
+	};
+	char line[96], view_err[256], hist_err[256];
+	struct options o;
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++) {
+		int vr = parse(words[i], &o, view_err), hr;
+
+		snprintf(line, sizeof(line), "history %s", words[i]);
+		hr = parse(line, &o, hist_err);
+		CHECK(vr == 2 && hr == 2 && !strcmp(view_err, hist_err) &&
+		      !strchr(hist_err, '\n'),
+		      "%s: %d '%s', as tpstat %s: %d '%s'", line, hr, hist_err,
+		      words[i], vr, view_err);
+	}
+}
+
+/* The view's rows selected, summed by --by, interval by interval. */
+static void test_views_selected(void)
+{
+	struct vcase c = { .words = "resets dst 192.0.2.7", .admin = true };
+	char *s;
+
+	/* One row of two kept in the first; the second sums peer b alone. */
+	s = capture(vshow_out, &c);
+	CHECK(!vshow_ret && !strcmp(s, want_resets_dst),
+	      "history resets dst 192.0.2.7:\n%s", s);
+	/* The second has no row of port 22: not shown. */
+	c.words = "resets port 22";
+	s = capture(vshow_out, &c);
+	CHECK(!vshow_ret && !strcmp(s, want_resets_port),
+	      "history resets port 22:\n%s", s);
+	c.json = true;
+	s = capture(vshow_out, &c);
+	CHECK(!vshow_ret && !strcmp(s, want_resets_port_json),
+	      "history -j resets port 22:\n%s", s);
+	/* --by peer: the module's rows, not summed; --by service sums them. */
+	c = (struct vcase){ .words = "resets --by peer --since 03:01", .admin = true };
+	s = capture(vshow_out, &c);
+	CHECK(!vshow_ret && !strcmp(s, want_resets_peer),
+	      "history resets --by peer:\n%s", s);
+	c.words = "resets --by service --since 03:01 port 5002";
+	s = capture(vshow_out, &c);
+	CHECK(!vshow_ret && strstr(s, "active     remote port 5002           1         0         6  -\n") &&
+	      strstr(s, "(12 more in the whole view"),
+	      "history resets --by service port 5002: summed:\n%s", s);
+	/* None selected anywhere. */
+	c.words = "resets port 9";
+	s = capture(vshow_out, &c);
+	CHECK(!vshow_ret && !strcmp(s, "views intervals of 1m\n"
+				    "no key of resets that the selectors choose moved in the recording\n"),
+	      "history resets port 9:\n%s", s);
+	c.json = true;
+	s = capture(vshow_out, &c);
+	CHECK(!vshow_ret && !strcmp(s, ""), "history -j resets port 9: nothing:\n%s", s);
 }
 
 /* What the ring dropped; an interval of one key; a day apart. */
@@ -481,8 +585,17 @@ static void test_views_words(void)
 		{ "resets --save x", false, NULL, "--save is for the counters' history" },
 		{ "drops --load x", false, NULL, "--load is for the counters' history" },
 		{ "resets --intervals", true, NULL, "--intervals and --spark are for text" },
-		{ "resets port 5001", false, NULL, "unexpected argument 'port': a view's history takes no selectors" },
-		{ "resets drops", false, NULL, "unexpected argument 'drops'" },
+		{ "resets port 5001 --since 1h dst 192.0.2.0/24", false, "resets", NULL },
+		{ "resets --by peer netns init", true, "resets", NULL },
+		{ "drops --by trap", false, "traps", NULL },
+		{ "resets drops", false, NULL, "unknown selector 'drops' (src, dst," },
+		{ "resets port", false, NULL, "port needs a port or a range" },
+		{ "resets dev eth0", false, NULL, "dev is not a selector of resets (its selectors: dst," },
+		{ "drops --by trap reason 2", false, NULL, "reason is not a selector of traps" },
+		{ "resets --by location", false, NULL, "--by needs service or peer for resets, not 'location'" },
+		{ "retrans --by peer", false, NULL, "--by is for drops and resets, not retrans" },
+		{ "--by peer", false, NULL, "--by is for drops and resets, not the counters' history" },
+		{ "tcp:* --by peer", false, NULL, "--by is for drops and resets, not the counters' history" },
 		{ "tcp:* resets", false, NULL, "unexpected argument 'resets'" },
 		{ "states", false, NULL, "the flight recorder keeps no history of the states view: it has no keys" },
 		{ "hist", false, NULL, "no history of the hists view" },
@@ -517,6 +630,14 @@ static void test_views_words(void)
 	      cmd_of(&o) == CMD_HISTORY && history_parsed()->view &&
 	      history_parsed()->view->id == RESETS && history_parsed()->since_ns,
 	      "history resets through cli_parse(): %s", err);
+	CHECK(!parse("history resets --by peer port 5002 --since 1h", &o, err) &&
+	      history_parsed()->va.resets_by == RESETS_BY_PEER &&
+	      history_parsed()->sel.n == 1 &&
+	      history_parsed()->sel.t[0].key == SEL_PORT,
+	      "history resets --by peer port 5002 through cli_parse(): %s", err);
+	CHECK(parse("history --since 1h --by peer resets", &o, err) == 0 &&
+	      history_parsed()->va.resets_by == RESETS_BY_PEER,
+	      "--by before the view: history's own too: %s", err);
 	CHECK(parse("history resets --top 3", &o, err) == 2 &&
 	      strstr(err, "are for the views, not history"),
 	      "--top: the views', not history's: %s", err);
@@ -529,4 +650,6 @@ void test_history_views(void)
 	test_views_heading();
 	test_views_refused();
 	test_views_words();
+	test_views_same_errors();
+	test_views_selected();
 }
