@@ -6,8 +6,8 @@
  * for that) says the next record is at the start, and the writer goes
  * there.  Records are never empty, so a length of 0 is only that mark.
  */
-#include <linux/kernel.h>
 #include <linux/bug.h>
+#include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/string.h>
 
