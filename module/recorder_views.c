@@ -133,8 +133,12 @@ int tpstat_recorder_views_init(unsigned int history)
 		vals_max = max(vals_max, type->nr_vals);
 	}
 	rec_max += sizeof(struct tpstat_view_rec);
-	rv->rec = kmalloc(rec_max, GFP_KERNEL);
-	rv->change = kmalloc_array(vals_max, sizeof(u64), GFP_KERNEL);
+	/*
+	 * kvmalloc(): a kmalloc() here left an out-of-line copy of the
+	 * kernel's get_order() in the module with 5.10's gcc 10.
+	 */
+	rv->rec = kvmalloc(rec_max, GFP_KERNEL);
+	rv->change = kvmalloc_array(vals_max, sizeof(u64), GFP_KERNEL);
 	if (!rv->rec || !rv->change ||
 	    tpstat_ring_init(&rv->ring, history_views_kb * 1024))
 		goto nomem;
@@ -162,8 +166,8 @@ void tpstat_recorder_views_exit(void)
 	for (v = 0; v < __TPSTAT_VIEW_CNT; v++)
 		kvfree(rv->prev[v].ents);
 	tpstat_ring_free(&rv->ring);
-	kfree(rv->rec);
-	kfree(rv->change);
+	kvfree(rv->rec);
+	kvfree(rv->change);
 	memset(rv, 0, sizeof(*rv));
 }
 
