@@ -65,7 +65,8 @@ int atomic_file_write(const char *path, void (*fill)(FILE *f, const void *arg),
 	if (fd < 0)
 		return step_failed(err, err_len, "creating a file in", dir);
 	/* mkstemp makes it 0600; its readers may be other users. */
-	if (fchmod(fd, 0644) || !(f = fdopen(fd, "w"))) {
+	f = fchmod(fd, 0644) ? NULL : fdopen(fd, "w");
+	if (!f) {
 		ret = step_failed(err, err_len, "opening", tmp);
 		close(fd);
 		unlink(tmp);

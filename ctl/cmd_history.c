@@ -95,7 +95,8 @@ static int one_word(struct history_args *a, int n, const char *const *words,
 		a->sel_words[a->n_sel++] = w;
 	} else if (a->glob) {
 		return cli_usage_error(err, err_len, "unexpected argument '%s'", w);
-	} else if ((a->view = view_named(w))) {
+	} else if (view_named(w)) {
+		a->view = view_named(w);
 		/* Never a glob: a view without keys is refused, not matched. */
 		if (a->view->no_history)
 			return cli_usage_error(err, err_len, "the flight recorder keeps no history of the %s view: it has no keys",

@@ -120,7 +120,10 @@ static time_t date_time(const char *s)
 		s = number(s, 2, 2, &d);
 	else
 		s = NULL;
-	if (!s || (*s != 'T' && *s != ' ') || !(s = clock_time(s + 1, &tm)))
+	if (!s || (*s != 'T' && *s != ' '))
+		return -1;
+	s = clock_time(s + 1, &tm);
+	if (!s)
 		return -1;
 	tm.tm_year = y - 1900;
 	tm.tm_mon = mon - 1;
