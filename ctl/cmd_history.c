@@ -111,7 +111,8 @@ static int one_word(struct history_args *a, int n, const char *const *words,
 
 /*
  * The option a view's history does not take, or NULL: its intervals
- * are listed, or with -j an object each; the file is the counters'.
+ * are listed, or with -j an object each; --save writes the whole
+ * recording, never a view's part (--load reads one for a view too).
  */
 static const char *counters_only(const struct history_args *a)
 {
@@ -121,9 +122,7 @@ static const char *counters_only(const struct history_args *a)
 		return "--csv";
 	if (a->show == SHOW_SPARK)
 		return "--spark";
-	if (a->save)
-		return "--save";
-	return a->load ? "--load" : NULL;
+	return a->save ? "--save" : NULL;
 }
 
 /* What the words say together. */
@@ -296,10 +295,31 @@ static int views_ready(struct tpnl *nl, const struct info *info,
 }
 
 /*
+ * A file's views intervals ready for tpstat history VIEW, as
+ * views_ready() readies the module's: their length, and drops' default
+ * --by from the module's features as it said them.  0, or 1 after one
+ * line on stderr: the file holds none.
+ */
+static int file_views_ready(const struct recording *r,
+			    struct view_recording *vr, struct view_args *va)
+{
+	if (!r->views_interval_s) {
+		fprintf(stderr, "tpstat: %s holds no views intervals (a version 1 file, or the module kept none)\n",
+			strcmp(args.load, "-") ? args.load : "standard input");
+		return 1;
+	}
+	vr->interval_s = r->views_interval_s;
+	if (args.view->id == TPSTAT_VIEW_DROPS)
+		drops_default_by(va, r->features);
+	return 0;
+}
+
+/*
  * The module's recording into @r, with what it says of itself for a
- * file, and with r->views its views intervals (@va for them, see
- * views_ready()): 0, or 1 after one line on stderr (the kernel's own
- * message where it refused: off, or not the initial network namespace).
+ * file, its views intervals into r->views where it is set, and for
+ * tpstat history VIEW those readied (@va for them, see views_ready()):
+ * 0, or 1 after one line on stderr (the kernel's own message where it
+ * refused: off, or not the initial network namespace).
  */
 static int from_module(struct recording *r, struct view_args *va)
 {
@@ -315,6 +335,8 @@ static int from_module(struct recording *r, struct view_args *va)
 	snprintf(r->version, sizeof(r->version), "%s", info.version);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", info.kernel);
 	r->interval_s = info.history_interval;
+	r->views_interval_s = info.history_views;
+	r->features = info.features;
 	err = read_history(&nl, r);
 	/* A module without the command has no word of its own for it. */
 	if (err == -EOPNOTSUPP && !nl.extack[0] && !info.has_history) {
@@ -323,7 +345,7 @@ static int from_module(struct recording *r, struct view_args *va)
 		tpnl_close(&nl);
 		return 1;
 	}
-	if (!err && r->views && views_ready(&nl, &info, r->views, va)) {
+	if (!err && args.view && views_ready(&nl, &info, r->views, va)) {
 		tpnl_close(&nl);
 		return 1;
 	}
@@ -346,13 +368,19 @@ static int history_run(const struct options *o, const struct out_opts *out)
 	}
 	rec_init(&r);
 	vrec_init(&vr);
-	/* VIEW: no file, which holds the counters only (history_parse()). */
-	if (args.view)
+	/*
+	 * --save: the views intervals read as for VIEW, so that the file
+	 * holds none the parser would refuse, and kept whole for it.
+	 */
+	if (args.view || args.save)
 		r.views = &vr;
+	r.keep_attrs = args.save != NULL;
 	if (args.load) {
 		ret = rec_load_file(args.load, &r, err, sizeof(err)) ? 1 : 0;
 		if (ret)
 			fprintf(stderr, "tpstat: %s\n", err);
+		else if (args.view)
+			ret = file_views_ready(&r, &vr, &va);
 	} else {
 		ret = from_module(&r, &va);
 	}
@@ -384,7 +412,7 @@ const struct command history_command = {
 	.parse = history_cmd_parse,
 	.run = history_run,
 	.usage = "tpstat history [GLOB] [--since T] [--until T] [--step D] [--intervals|--spark] [--csv] [--save FILE] [--load FILE]\n"
-		 "tpstat history VIEW [SELECTOR]... [--by X] [--since T] [--until T]\n"
+		 "tpstat history VIEW [SELECTOR]... [--by X] [--since T] [--until T] [--load FILE]\n"
 		 "    what moved in the module's flight recorder (history= seconds an\n"
 		 "    interval, from load on).  On a terminal, a line per counter that\n"
 		 "    moved: its total, peak rate and a sparkline of its rate (--spark:\n"
@@ -395,8 +423,9 @@ const struct command history_command = {
 		 "    from now: 90s, 15m, 2h, 1d; the intervals that overlap the window.\n"
 		 "    --step D: bins of D on the clock, a multiple of the interval;\n"
 		 "    -j: an object per bin a line; --csv: a row per bin; --save FILE:\n"
-		 "    all of it into FILE (-: stdout), nothing shown; --load FILE: a\n"
-		 "    saved recording instead of the module's (the counters only).\n"
+		 "    all of it, the views intervals too, into FILE (-: stdout),\n"
+		 "    nothing shown; --load FILE: a saved recording instead of the\n"
+		 "    module's, for the counters or a VIEW.\n"
 		 "    VIEW, a view's name (not states or hists): each views interval\n"
 		 "    (history_views= seconds) in which its keys moved, the keys that\n"
 		 "    moved most, as tpstat VIEW prints them, with their changes, and\n"

@@ -139,6 +139,11 @@ int tpnl_reject(const char *fmt, ...)
 	return MNL_CB_ERROR;
 }
 
+const char *tpnl_rejected(void)
+{
+	return rejected;
+}
+
 bool tpnl_attrs_ok(const void *attrs, size_t len)
 {
 	const unsigned char *p = attrs;

@@ -113,6 +113,11 @@ bool tpnl_msg_attrs_ok(const struct nlmsghdr *nlh, size_t offset);
  */
 int tpnl_reject(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+/*
+ * What tpnl_reject() was last told: for a reader of messages that came
+ * from no socket (a history file's views lines), which has no tpnl_done().
+ */
+const char *tpnl_rejected(void);
 
 /* A one-line explanation of a failed request, for users. */
 const char *tpnl_strerror(const struct tpnl *nl, int err);

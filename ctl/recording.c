@@ -14,13 +14,31 @@ void rec_init(struct recording *r)
 	memset(r, 0, sizeof(*r));
 	r->iv.size = sizeof(struct rec_interval);
 	r->val.size = sizeof(struct counter_row);
+	r->attrs.size = sizeof(struct rec_attrs);
 }
 
 void rec_free(struct recording *r)
 {
+	for (size_t i = 0; i < r->attrs.n; i++)
+		free(rec_attrs_at(r, i)->bytes);
+	free(r->attrs.v);
 	free(r->iv.v);
 	free(r->val.v);
 	rec_init(r);
+}
+
+const char *rec_keep_attrs(struct recording *r, const void *bytes, size_t len)
+{
+	struct rec_attrs *a;
+
+	/* A file's line would not hold it: refused now, not unloadable later. */
+	if (len > REC_ATTRS_MAX)
+		return "a views interval's message longer than a history file's line holds";
+	a = rows_add(&r->attrs);
+	a->len = len;
+	a->bytes = xcalloc(1, len);
+	memcpy(a->bytes, bytes, len);
+	return NULL;
 }
 
 static struct counter_row *values(const struct recording *r)

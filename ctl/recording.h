@@ -19,6 +19,19 @@
 
 struct view_recording;
 
+/*
+ * A views interval's message as the dump gave it: its attributes, after
+ * the generic netlink header.  A file holds these, read back by the
+ * dump's own parser, so that its views come back as from the module.
+ */
+struct rec_attrs {
+	size_t len;
+	unsigned char *bytes;
+};
+
+/* The longest such a file's line holds (recording_file.h): a key's bytes. */
+#define REC_ATTRS_MAX	4000
+
 struct rec_interval {
 	uint64_t seq;		/* from 0 at load; a bin's: its first's */
 	uint64_t start_ns;	/* wall clock, ns since the epoch (UTC) */
@@ -32,6 +45,9 @@ struct recording {
 	char version[32];
 	char kernel[96];
 	uint32_t interval_s;	/* an interval's length; 0: unknown */
+	/* A views interval's length; 0: none kept, or unknown (a version 1 file). */
+	uint32_t views_interval_s;
+	uint32_t features;	/* the module's TPSTAT_F_* (drops' default --by) */
 	uint64_t lost;		/* intervals the ring dropped, since load */
 	/* The oldest interval's start, kept through a selection. */
 	uint64_t since_ns;
@@ -43,6 +59,13 @@ struct recording {
 	 * among the counters' (a sequence of their own); NULL: skipped.
 	 */
 	struct view_recording *views;
+	/*
+	 * With keep_attrs, each views message read into views is kept
+	 * whole too (struct rec_attrs, in the dump's order): what --save
+	 * writes, so that the file holds the views as the module said them.
+	 */
+	bool keep_attrs;
+	struct rows attrs;
 };
 
 /* One message of the dump, or one line of a file. */
@@ -79,6 +102,17 @@ rec_values(const struct recording *r, const struct rec_interval *iv)
  * disagreeing on its start, length or flags, a counter without a name).
  */
 const char *rec_add(struct recording *r, const struct rec_point *p);
+/*
+ * A copy of a views message's @len bytes of attributes at @bytes into
+ * r->attrs: NULL, or why not (longer than REC_ATTRS_MAX).
+ */
+const char *rec_keep_attrs(struct recording *r, const void *bytes, size_t len);
+
+static inline const struct rec_attrs *rec_attrs_at(const struct recording *r,
+						   size_t i)
+{
+	return (const struct rec_attrs *)r->attrs.v + i;
+}
 /*
  * After the last rec_add(): each interval's values sorted by name, a
  * name given twice summed, and the changes of 0 left out.

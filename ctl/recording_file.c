@@ -2,14 +2,18 @@
 /*
  * The file of tpstat history --save and --load:
  *
- *   tpstat-history 1
+ *   tpstat-history 2
  *   # comment lines, anywhere
  *   module VERSION          what the module said of itself (GET_INFO)
  *   kernel RELEASE
+ *   features BITS           its TPSTAT_F_* (version 2)
  *   interval SECONDS        an interval's length
+ *   views_interval SECONDS  a views interval's, 0 for none (version 2)
  *   lost INTERVALS          the ring's drops since load (HISTORY_LOST)
  *   SEQ START_NS DURATION_NS FLAGS VALUE NAME
  *   SEQ START_NS DURATION_NS FLAGS
+ *   ...
+ *   v HEX                   a views interval's message (version 2)
  *   ...
  *   end LINES
  *
@@ -17,11 +21,22 @@
  * interval in which nothing moved has one without VALUE NAME.  Numbers
  * are decimal; the module's strings and the names are escaped as text
  * prints them (escape.h), so no byte of theirs can break a line, and
- * NAME is the rest of its line.  "end" counts the lines of intervals:
- * a file cut short at a line's end is told from a whole one.  A reader
- * of version 1 skips a "KEY VALUE" line it does not know, so a later
- * writer may add one; what an older reader must not misread takes a
- * new version, which it refuses.
+ * NAME is the rest of its line.
+ *
+ * Then a "v" line per message of the views intervals, in the dump's
+ * order: the attributes after its generic netlink header, two hex
+ * digits a byte.  Not a text of their own: a view's key is a dozen
+ * attributes, some binary (addresses), each view its own, and the
+ * dump's parser already checks them all; the loader rebuilds each
+ * message and runs it through that parser (recording_file_views.c),
+ * so that the rows are the module's and a file is no weaker a reply.
+ *
+ * "end" counts the lines of intervals, counters' and views': a file cut
+ * short at a line's end is told from a whole one.  A reader skips a
+ * "KEY VALUE" line it does not know, so a later writer may add one;
+ * what an older reader must not misread takes a new version, which it
+ * refuses.  Version 1 (before the views) had no views lines, and a v
+ * line in it is such an unknown key: skipped, not counted.
  */
 #include <errno.h>
 #include <string.h>
@@ -30,6 +45,7 @@
 #include "atomic_file.h"
 #include "escape.h"
 #include "recording_file.h"
+#include "recording_file_views.h"
 
 /* ---- writing ------------------------------------------------------------ */
 
@@ -41,11 +57,13 @@ void rec_save(FILE *f, const struct recording *r)
 	fprintf(f, "%s %d\n", REC_FILE_MAGIC, REC_FILE_VERSION);
 	fputs("# tpstat history --save: the module's flight recorder, oldest first.\n"
 	      "# SEQ START_NS DURATION_NS FLAGS [VALUE NAME]: a line per value that\n"
-	      "# moved; an interval in which nothing moved, a line without them.\n", f);
+	      "# moved; an interval in which nothing moved, a line without them.\n"
+	      "# v HEX: a views interval's message, its netlink attributes.\n", f);
 	fprintf(f, "module %s\n", esc(r->version, text, sizeof(text)));
 	fprintf(f, "kernel %s\n", esc(r->kernel, text, sizeof(text)));
-	fprintf(f, "interval %u\nlost %llu\n", r->interval_s,
-		(unsigned long long)r->lost);
+	fprintf(f, "features %u\n", r->features);
+	fprintf(f, "interval %u\nviews_interval %u\nlost %llu\n", r->interval_s,
+		r->views_interval_s, (unsigned long long)r->lost);
 	for (size_t i = 0; i < rec_count(r); i++) {
 		const struct rec_interval *iv = rec_at(r, i);
 		const struct counter_row *v = rec_values(r, iv);
@@ -63,6 +81,12 @@ void rec_save(FILE *f, const struct recording *r)
 			fputc('\n', f);
 			lines++;
 		} while (++k < iv->n);
+	}
+	for (size_t i = 0; i < r->attrs.n; i++) {
+		fputs("v ", f);
+		rec_views_hex_write(f, rec_attrs_at(r, i));
+		fputc('\n', f);
+		lines++;
 	}
 	fprintf(f, "end %zu\n", lines);
 }
@@ -129,6 +153,7 @@ struct loader {
 	const char *name;	/* the file's, for errors */
 	size_t line;		/* the number of the line read */
 	struct recording *r;
+	uint64_t version;	/* the file's: line 1 */
 	size_t lines;		/* of intervals, so far */
 	bool ended, has_interval;
 	char *err;
@@ -190,6 +215,17 @@ static int interval_line(struct loader *l, const char *s)
 	return 0;
 }
 
+/* v HEX: a views interval's message, read as the dump's. */
+static int views_line(struct loader *l, const char *hex)
+{
+	const char *why = rec_views_hex_read(l->r, hex);
+
+	if (why)
+		return bad(l, why);
+	l->lines++;
+	return 0;
+}
+
 /* "KEY VALUE": what the file says of the recording, or its end. */
 static int key_line(struct loader *l, char *s)
 {
@@ -211,6 +247,12 @@ static int key_line(struct loader *l, char *s)
 			return bad(l, "not a number of seconds above 0");
 		l->r->interval_s = v;
 		l->has_interval = true;
+	} else if (!strcmp(s, "views_interval") || !strcmp(s, "features")) {
+		if (number(&value, UINT32_MAX, &v) || *value)
+			return bad(l, "not a number (at most 4294967295)");
+		*(*s == 'v' ? &l->r->views_interval_s : &l->r->features) = v;
+	} else if (!strcmp(s, "v") && l->version >= 2) {
+		return views_line(l, value);
 	} else if (!strcmp(s, "lost")) {
 		if (number(&value, UINT64_MAX, &l->r->lost) || *value)
 			return bad(l, "not a number of intervals");
@@ -242,11 +284,12 @@ static int first_line(struct loader *l, const char *s)
 		return bad(l, "malformed: not " REC_FILE_MAGIC " VERSION");
 	if (version > REC_FILE_VERSION) {
 		snprintf(l->err, l->err_len,
-			 "%.200s is a version %llu history file; this tool reads version %d (a newer tpstat wrote it)",
+			 "%.200s is a version %llu history file; this tool reads versions 1 to %d (a newer tpstat wrote it)",
 			 l->name, (unsigned long long)version,
 			 REC_FILE_VERSION);
 		return -1;
 	}
+	l->version = version;
 	return 0;
 }
 

@@ -207,23 +207,32 @@ static void history_u64(const struct nlattr *a, uint64_t *v,
 }
 
 /*
- * A views interval's message (it has VIEW) of @p into @vr: a key, as a
- * GET_VIEW entry (view_msg_cb()), or the interval's rest.
+ * A views interval's message (it has VIEW) of @p into r->views: a key,
+ * as a GET_VIEW entry (view_msg_cb()), or the interval's rest; its
+ * attributes kept whole too with r->keep_attrs.
  */
 static int view_interval_msg(const struct nlmsghdr *nlh,
-			     struct view_recording *vr,
-			     const struct vrec_point *p)
+			     struct recording *r, const struct vrec_point *p)
 {
 	struct vrec_interval *iv;
-	const char *why;
+	const char *why = NULL;
+	int ret = MNL_CB_OK;
 
-	/* A later module's view: not one this tool can show, nor a fault. */
-	if (!view_ops(p->view))
-		return MNL_CB_OK;
-	iv = vrec_add(vr, p, &why);
-	if (!iv)
-		return tpnl_reject("%s", why);
-	return p->has_rest ? MNL_CB_OK : view_msg_cb(nlh, &iv->v);
+	/*
+	 * A later module's view: not one this tool can show, nor a fault;
+	 * kept for a file all the same, which a later tool may show.
+	 */
+	if (view_ops(p->view)) {
+		iv = vrec_add(r->views, p, &why);
+		if (!iv)
+			return tpnl_reject("%s", why);
+		if (!p->has_rest)
+			ret = view_msg_cb(nlh, &iv->v);
+	}
+	if (ret == MNL_CB_OK && r->keep_attrs)
+		why = rec_keep_attrs(r, mnl_nlmsg_get_payload_offset(nlh, GENL_HDRLEN),
+				     mnl_nlmsg_get_payload_len(nlh) - GENL_HDRLEN);
+	return why ? tpnl_reject("%s", why) : ret;
 }
 
 int history_msg_cb(const struct nlmsghdr *nlh, void *data)
@@ -293,7 +302,7 @@ int history_msg_cb(const struct nlmsghdr *nlh, void *data)
 		vp.duration_ns = p.duration_ns;
 		vp.lost = p.lost;
 		vp.flags = p.flags;
-		return view_interval_msg(nlh, r->views, &vp);
+		return view_interval_msg(nlh, r, &vp);
 	}
 	if (named != value)
 		return tpnl_reject("an interval's value without its name, or its name without its value");

@@ -324,6 +324,13 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err);
  */
 int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a);
 /*
+ * drops' --by where none was given (BY_DEFAULT): by reason where the
+ * kernel has drop reasons, as @features (the module's TPSTAT_F_*) say,
+ * else by location.  Its ->prepare()'s, and a history file's, whose
+ * module is not there to ask.
+ */
+void drops_default_by(struct view_args *a, uint32_t features);
+/*
  * Reads @view and prints it: 0, or 1 after one line on stderr.  @args:
  * by for DROPS (BY_TRAP reads TRAPS), resets_by for RESETS, hist_only
  * one HISTS name; for every view the selector, --sort and --top.

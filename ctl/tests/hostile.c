@@ -1063,34 +1063,75 @@ static void test_history_views(void)
 	      ok, cuts);
 }
 
-/* A recording's file, cut at every byte and mangled at every byte. */
+/*
+ * @f into @r as --load reads it, its views lines through the dump's
+ * parser into @vr and kept, as for a --save of it: 0, or -1 and @err.
+ */
+static int load_views(FILE *f, struct recording *r,
+		      struct view_recording *vr, char *err, size_t err_len)
+{
+	rec_init(r);
+	vrec_init(vr);
+	r->views = vr;
+	r->keep_attrs = true;
+	return rec_load(f, "h", r, err, err_len);
+}
+
+/*
+ * A recording's file, with views lines, cut at every byte and mangled
+ * at every byte: loaded or refused in one line, never read past.
+ */
 static void test_history_file(void)
 {
-	static const char mangle[] = { '\0', '\n', ' ', '9', 'x', '\\', '-' };
-	char file[2048], copy[2048], err[512];
+	static const char mangle[] = { '\0', '\n', ' ', '9', 'x', '\\', '-', 'f' };
+	static const char evil[] = "\x1b]2;pwn\x07";
+	char file[4096], copy[4096], err[512];
+	struct view_recording vr;
 	struct recording r;
+	struct nlmsghdr *nlh;
 	size_t len, refused = 0, cut = 0, tried = 0;
 	FILE *f;
 
 	rec_init(&r);
+	vrec_init(&vr);
+	r.views = &vr;
+	r.keep_attrs = true;
 	r.interval_s = 10;
+	r.views_interval_s = 60;
 	history_msg_cb(history_msg(1, 10, 10, "net:net_dev_xmit", 3), &r);
 	history_msg_cb(history_msg(1, 10, 10, "we ird\\\x1b", 4), &r);
 	history_msg_cb(history_msg(2, 20, 10, NULL, 0), &r);
+	nlh = views_msg(0, 10, TPSTAT_VIEW_DROPS);
+	mnl_attr_put_strz(nlh, TPSTAT_A_LOCATION, evil);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, 3);
+	history_msg_cb(nlh, &r);
+	nlh = views_msg(0, 10, TPSTAT_VIEW_DROPS);
+	mnl_attr_put_u64(nlh, TPSTAT_A_HISTORY_REST, 5);
+	history_msg_cb(nlh, &r);
 	rec_finish(&r);
+	CHECK(vrec_count(&vr) == 1 && r.attrs.n == 2, "the views read and kept");
 	f = fmemopen(file, sizeof(file), "w");
 	rec_save(f, &r);
 	len = ftell(f);
 	fclose(f);
+	vrec_free(&vr);
+	rec_free(&r);
+	CHECK(len < sizeof(file) - 1 && strstr(file, "\nv "), "saved, with its views lines");
+	f = fmemopen(file, len, "r");
+	CHECK(!load_views(f, &r, &vr, err, sizeof(err)) && vrec_count(&vr) == 1 &&
+	      vrec_at(&vr, 0)->rest == 5 && r.attrs.n == 2,
+	      "loaded whole: its views as from the dump: %s", err);
+	fclose(f);
+	vrec_free(&vr);
 	rec_free(&r);
 	for (size_t n = 0; n < len; n++) {
-		rec_init(&r);
 		f = fmemopen(file, n ? n : 1, "r");
 		if (!n)
 			fgetc(f);	/* an empty file: fmemopen takes no 0 */
-		cut += rec_load(f, "h", &r, err, sizeof(err)) &&
+		cut += load_views(f, &r, &vr, err, sizeof(err)) &&
 		       !strchr(err, '\n') && !rec_count(&r);
 		fclose(f);
+		vrec_free(&vr);
 		rec_free(&r);
 	}
 	CHECK(cut == len, "cut at any of its %zu bytes: refused, one line (%zu)",
@@ -1099,14 +1140,14 @@ static void test_history_file(void)
 		for (size_t k = 0; k < sizeof(mangle); k++) {
 			memcpy(copy, file, len);
 			copy[n] = mangle[k];
-			rec_init(&r);
 			f = fmemopen(copy, len, "r");
-			if (rec_load(f, "h", &r, err, sizeof(err)))
+			if (load_views(f, &r, &vr, err, sizeof(err)))
 				refused += !strchr(err, '\n') && terminal_safe(err);
 			else
 				refused++;
 			tried++;
 			fclose(f);
+			vrec_free(&vr);
 			rec_free(&r);
 		}
 	}

@@ -15,6 +15,7 @@
 
 #include "cmd_history.h"
 #include "recording.h"
+#include "recording_file.h"
 #include "recording_output.h"
 #include "recording_views.h"
 #include "recording_views_output.h"
@@ -156,7 +157,10 @@ static bool read_mixed(struct recording *r, struct view_recording *vr,
 
 	rec_init(r);
 	r->interval_s = 10;
+	r->views_interval_s = 60;
 	r->views = vr;
+	/* As --save reads it: each views message kept whole for the file. */
+	r->keep_attrs = vr != NULL;
 	if (vr) {
 		vrec_init(vr);
 		vr->interval_s = 60;
@@ -223,10 +227,41 @@ static void test_views_routing(void)
 	free(want);
 }
 
+static void save_out(FILE *f, void *arg)
+{
+	rec_save(f, arg);
+}
+
+/*
+ * @r saved, then loaded back into itself as --load reads it, with
+ * its views into @vr (NULL: skipped) as tpstat history VIEW readies
+ * them: 0, or -1 with the loader's line in @err.
+ */
+static int save_load(struct recording *r, struct view_recording *vr,
+		     char *err, size_t err_len)
+{
+	char *file = strdup(capture(save_out, r));
+	FILE *f = fmemopen(file, strlen(file), "r");
+	int ret;
+
+	if (r->views)
+		vrec_free(r->views);
+	rec_free(r);
+	r->views = vr;
+	r->keep_attrs = vr != NULL;
+	ret = rec_load(f, "h.txt", r, err, err_len);
+	if (vr)
+		vr->interval_s = r->views_interval_s;
+	fclose(f);
+	free(file);
+	return ret;
+}
+
 /* What tpstat history prints of the mixed dump: the words of a case. */
 struct vcase {
 	const char *words;	/* after "history" */
 	bool json, admin;
+	bool file;		/* from the dump saved, then loaded */
 };
 
 static char vshow_err[256];
@@ -250,6 +285,8 @@ static void vshow_out(FILE *f, void *arg)
 	vshow_ret = history_parse(&a, n, words, c->json, NOW, vshow_err,
 				  sizeof(vshow_err));
 	read_mixed(&r, &vr, MODULE_ORDER, c->admin);
+	if (c->file && save_load(&r, &vr, vshow_err, sizeof(vshow_err)))
+		vshow_ret = -1;
 	if (!vshow_ret && a.view)
 		vshow_ret = history_view_show(f, &a, &out, &vr, &a.va);
 	vrec_free(&vr);
@@ -377,6 +414,60 @@ static void test_views_outputs(void)
 	s = capture(vshow_out, &c);
 	CHECK(!vshow_ret && strstr(s, "no key of resets moved in that window\n"),
 	      "an empty window:\n%s", s);
+}
+
+/*
+ * --save then --load: the counters' output and each view's, text and
+ * -j, as from the dump; saved again, the same file.
+ */
+static void test_views_file(void)
+{
+	static const struct {
+		const char *words;
+		bool json;
+		const char *want;
+	} cases[] = {
+		{ "resets", false, want_resets },
+		{ "resets", true, want_resets_json },
+		{ "resets dst 192.0.2.7", false, want_resets_dst },
+		{ "resets port 22", true, want_resets_port_json },
+		{ "resets --by peer --since 03:01", false, want_resets_peer },
+	};
+	struct view_recording vr, back;
+	struct recording r;
+	char err[256] = "", *want, *file, *s;
+
+	read_mixed(&r, NULL, MODULE_ORDER, true);
+	want = strdup(capture(counters_out, &r));
+	rec_free(&r);
+	read_mixed(&r, &vr, MODULE_ORDER, true);
+	file = strdup(capture(save_out, &r));
+	CHECK(strstr(file, "tpstat-history 2\n") && strstr(file, "\nviews_interval 60\n") &&
+	      strstr(file, "\nv ") && strstr(file, "\nend 13\n"),
+	      "the file has the views, 8 lines of them:\n%s", file);
+	CHECK(!save_load(&r, NULL, err, sizeof(err)) &&
+	      !strcmp(capture(counters_out, &r), want),
+	      "loaded: the counters' output as from the dump: %s", err);
+	rec_free(&r);
+	read_mixed(&r, &vr, MODULE_ORDER, true);
+	vrec_init(&back);
+	CHECK(!save_load(&r, &back, err, sizeof(err)) && vrec_count(&back) == 3 &&
+	      !strcmp(capture(counters_out, &r), want),
+	      "loaded with its views: three views intervals: %s", err);
+	s = capture(save_out, &r);
+	CHECK(!strcmp(s, file), "saved again: the same file:\n%s", s);
+	vrec_free(&back);
+	rec_free(&r);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct vcase c = { cases[i].words, cases[i].json, true, true };
+
+		s = capture(vshow_out, &c);
+		CHECK(!vshow_ret && !strcmp(s, cases[i].want),
+		      "history --load F %s%s: as from the dump (%s):\n%s",
+		      cases[i].json ? "-j " : "", cases[i].words, vshow_err, s);
+	}
+	free(file);
+	free(want);
 }
 
 /*
@@ -583,7 +674,8 @@ static void test_views_words(void)
 		{ "resets --csv", false, NULL, "--csv is for the counters' history" },
 		{ "resets --spark", false, NULL, "--spark is for the counters' history" },
 		{ "resets --save x", false, NULL, "--save is for the counters' history" },
-		{ "drops --load x", false, NULL, "--load is for the counters' history" },
+		{ "drops --load x", false, "drops", NULL },
+		{ "resets port 22 --by peer --load -", true, "resets", NULL },
 		{ "resets --intervals", true, NULL, "--intervals and --spark are for text" },
 		{ "resets port 5001 --since 1h dst 192.0.2.0/24", false, "resets", NULL },
 		{ "resets --by peer netns init", true, "resets", NULL },
@@ -652,4 +744,5 @@ void test_history_views(void)
 	test_views_words();
 	test_views_same_errors();
 	test_views_selected();
+	test_views_file();
 }

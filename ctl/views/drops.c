@@ -15,6 +15,13 @@
  * Without --by the view is by reason where the kernel has drop reasons,
  * else by location; --by trap reads the TRAPS view instead.
  */
+void drops_default_by(struct view_args *a, uint32_t features)
+{
+	if (a->by == BY_DEFAULT)
+		a->by = features & TPSTAT_F_DROP_REASON ? BY_REASON :
+							   BY_LOCATION;
+}
+
 static int drops_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
 {
 	uint32_t features = 0;
@@ -26,8 +33,7 @@ static int drops_prepare(struct tpnl *nl, struct view *v, struct view_args *a)
 		err = tpnl_features(nl, &features);
 		if (err)
 			return err;
-		a->by = features & TPSTAT_F_DROP_REASON ? BY_REASON :
-							   BY_LOCATION;
+		drops_default_by(a, features);
 	}
 	return 0;
 }
