@@ -12,7 +12,8 @@
 # which a reset leaves alone).  Intervals are numbered from 0 without a
 # gap, follow each other without a gap in time, each holding one
 # multiple of history= seconds of the wall clock, and say what happened
-# in them (partial, reset).  The views intervals keep each burst's key
+# in them (partial, reset).  A recording saved and loaded back is what
+# the module gives, counters and views.  The views intervals keep each burst's key
 # among the first keys that moved (the resets view's closed port, the
 # receive queues view's full one) in the intervals that overlap it and
 # no other, and their changes add up to the burst.
@@ -213,6 +214,31 @@ if "$TP" history -j >"$TMP/history.json" 2>"$TMP/err"; then
 else
 	check_eq "tpstat history -j exits 0 ($(head -1 "$TMP/err"))" 0 1
 fi
+
+# --- saved and loaded back -------------------------------------------------------
+# A recording saved, then read from the file: what the module gives for
+# the same intervals (new ones may have come since), counters and views.
+"$TP" history --save "$TMP/saved" 2>"$TMP/err"
+check_eq "tpstat history --save exits 0" 0 $?
+sed 's/^/# stderr: /' "$TMP/err"
+# upto <json lines> <file>: the lines up to the file's last interval,
+# as jq writes them, as canon does the file's.
+upto() {
+	jq -c --argjson m "$(jq -s 'map(.seq) | max // -1' "$2")" 'select(.seq <= $m)' "$1"
+}
+canon() { jq -c . "$1"; }
+for what in "" resets; do
+	# shellcheck disable=SC2086 # no word, or a view's name
+	"$TP" history --load "$TMP/saved" -j $what >"$TMP/loaded.json" 2>"$TMP/err"
+	# shellcheck disable=SC2086
+	"$TP" history -j $what >"$TMP/live.json"
+	upto "$TMP/live.json" "$TMP/loaded.json" >"$TMP/live.upto"
+	canon "$TMP/loaded.json" >"$TMP/loaded.canon"
+	check "tpstat history --load${what:+ $what} -j: what the module gives for the same intervals" \
+		cmp -s "$TMP/live.upto" "$TMP/loaded.canon"
+	diff "$TMP/live.upto" "$TMP/loaded.canon" | head -6 | cut -c1-300 | sed 's/^/# /'
+	check "... and not nothing" test -s "$TMP/loaded.canon"
+done
 
 rmmod tpstat
 check "rmmod" test ! -d /sys/module/tpstat
