@@ -68,16 +68,15 @@ def check_header(spec, header_text):
     prefixes = {'event-state': 'TPSTAT_STATE_', 'view': 'TPSTAT_VIEW_',
                 'features': 'TPSTAT_F_', 'alert-kind': 'TPSTAT_ALERT_',
                 'direction': 'TPSTAT_DIRECTION_',
-                'auth-kind': 'TPSTAT_AUTH_', 'mem-kind': 'TPSTAT_MEM_'}
+                'auth-kind': 'TPSTAT_AUTH_', 'mem-kind': 'TPSTAT_MEM_',
+                'history-f': 'TPSTAT_HISTORY_F_'}
     for d in spec['definitions']:
         if d['type'] == 'const':
             want[c_name('TPSTAT_', d['name'])] = d['value']
             continue
         for i, e in enumerate(d['entries']):
             name = e if isinstance(e, str) else e['name']
-            prefix = d['name-prefix'].upper().replace('-', '_') \
-                if 'name-prefix' in d else prefixes[d['name']]
-            want[c_name(prefix, name)] = \
+            want[c_name(prefixes[d['name']], name)] = \
                 1 << i if d['type'] == 'flags' else i
     for name, val in sorted(want.items()):
         if name not in cvals:
