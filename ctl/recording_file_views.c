@@ -5,6 +5,7 @@
 #include <linux/genetlink.h>
 #include <libmnl/libmnl.h>
 
+#include "attr_order.h"
 #include "nl.h"
 #include "recording_file_views.h"
 #include "replies.h"
@@ -14,10 +15,15 @@ static const char digits[] = "0123456789abcdef";
 
 void rec_views_hex_write(FILE *f, const struct rec_attrs *a)
 {
+	unsigned char *b = xcalloc(1, a->len + 1);
+
+	memcpy(b, a->bytes, a->len);
+	attrs_to_file_order(b, a->len);
 	for (size_t i = 0; i < a->len; i++) {
-		fputc(digits[a->bytes[i] >> 4], f);
-		fputc(digits[a->bytes[i] & 0xf], f);
+		fputc(digits[b[i] >> 4], f);
+		fputc(digits[b[i] & 0xf], f);
 	}
+	free(b);
 }
 
 /* @c's value as a hex digit (either case), or -1. */
@@ -68,6 +74,7 @@ const char *rec_views_hex_read(struct recording *r, const char *hex)
 		}
 		buf[head + i] = hi << 4 | lo;
 	}
+	attrs_from_file_order(buf + head, n);
 	nlh = (struct nlmsghdr *)buf;
 	/* Exactly its bytes: a length the parser checks, as the kernel's. */
 	nlh->nlmsg_len = head + n;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A history file's views lines (recording_file.c): a views interval's
- * message as the hex of its attributes, written; and read back by
+ * message as the hex of its attributes, little-endian whatever the
+ * host (attr_order.h), written; and read back by
  * rebuilding the message and running it through the dump's own parser
  * (tpnl_parse(), history_msg_cb()), so that the rows are as from the
  * module and a file is checked as a reply is.

@@ -230,6 +230,10 @@ host_checks() {
 		>"$logs/spec.log" 2>&1
 	tap $? "the YNL spec agrees with uapi/linux/tpstat.h and the kernel's genetlink schema"
 	sed 's/^/# /' "$logs/spec.log"
+	/usr/bin/python3 tests/ynl/check_spec.py widths uapi/tpstat.yaml \
+		ctl/attr_order.c >"$logs/spec-widths.log" 2>&1
+	tap $? "the YNL spec agrees with the tool's attribute widths (a history file's byte order)"
+	sed 's/^/# /' "$logs/spec-widths.log"
 	# The benchmark's code (make bench itself boots for half an hour): the
 	# workloads build -Werror, the floor module W=1 clean for each Debian
 	# kernel.

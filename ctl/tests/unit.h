@@ -267,6 +267,7 @@ void test_export_views(void);		/* unit_export_views.c */
 void test_export_netns_cookie(void);
 void test_history_cmd(void);		/* unit_history.c */
 void test_history_views(void);		/* unit_history_views.c */
+void test_attr_order(void);		/* unit_attr_order.c */
 
 /* unit_output.c's counters, which --json-sample prints too. */
 extern const struct counter_row rows[4];

@@ -16,11 +16,19 @@
 
 char msgbuf[4096];
 
-/* A GET_VIEW reply in msgbuf, its attributes to be put. */
+/*
+ * A GET_VIEW reply in msgbuf, its attributes to be put.  Zeroed first:
+ * the kernel pads attributes with zeroes, and libmnl before 1.0.5 does
+ * not, which would leave a reply's padding to the last one's bytes.
+ */
 struct nlmsghdr *msg_new(void)
 {
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(msgbuf);
-	struct genlmsghdr *g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	struct nlmsghdr *nlh;
+	struct genlmsghdr *g;
+
+	memset(msgbuf, 0, sizeof(msgbuf));
+	nlh = mnl_nlmsg_put_header(msgbuf);
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
 
 	g->cmd = TPSTAT_CMD_GET_VIEW;
 	return nlh;

@@ -121,6 +121,7 @@ int main(int argc, char **argv)
 	test_promtool();
 	test_history_cmd();
 	test_history_views();
+	test_attr_order();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

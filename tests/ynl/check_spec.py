@@ -12,6 +12,11 @@
       dump, as tools/net/ynl/cli.py --output-json prints it): for each
       command, the attributes its requests may carry, their types and
       their bounds.
+  check_spec.py widths SPEC CFILE
+      against the tool's table of attribute widths (ctl/attr_order.c,
+      which puts a history file's views lines in one byte order): every
+      number of the spec has its width there, a nest of u64s its mark,
+      and nothing else is in it.
 
 Prints one line per disagreement and exits 1 if there is any.
 """
@@ -176,6 +181,29 @@ def check_policy(spec, dump):
     return errors
 
 
+WIDTHS = {'u8': '1', 'u16': '2', 'u32': '4', 'u64': '8'}
+
+
+def check_widths(spec, ctext):
+    errors = []
+    aset = spec['attribute-sets'][0]
+    prefix = aset.get('name-prefix', '').upper().replace('-', '_')
+    table = dict(re.findall(r'\[(\w+)\]\s*=\s*(\w+),', ctext))
+    want = {}
+    for a in aset['attributes']:
+        if a['type'] in WIDTHS:
+            want[c_name(prefix, a['name'])] = WIDTHS[a['type']]
+        elif a['type'] == 'indexed-array' and a.get('sub-type') == 'u64':
+            want[c_name(prefix, a['name'])] = 'ATTR_U64_NEST'
+    for name, w in want.items():
+        if table.get(name) != w:
+            errors.append(f"{name}: width {table.get(name)} in the table, {w} in the spec")
+    for name in table:
+        if name not in want:
+            errors.append(f"{name}: in the table, not a number in the spec")
+    return errors
+
+
 def main(argv):
     if len(argv) >= 4 and argv[1] == 'header':
         with open(argv[2]) as f:
@@ -197,6 +225,11 @@ def main(argv):
         with open(argv[3]) as f:
             dump = json.load(f)
         return fail(check_policy(spec, dump))
+    if len(argv) == 4 and argv[1] == 'widths':
+        with open(argv[2]) as f:
+            spec = yaml.safe_load(f)
+        with open(argv[3]) as f:
+            return fail(check_widths(spec, f.read()))
     print(__doc__, file=sys.stderr)
     return 2
 
