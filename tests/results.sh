@@ -95,7 +95,8 @@ while read -r name tier arch _; do
 	if [ "$ran_deep" = 1 ]; then
 		dtime="${deep_secs}s"
 	else
-		dtime=$(prev "$key" "deep tier time" | sed -E 's/^([0-9]+s).*/\1/')
+		# Its last measured time, if it ever had one ("-" if not).
+		dtime=$(prev "$key" "deep tier time" | grep -oE '^[0-9]+s')
 		dtime=${dtime:+$dtime (not run)}
 	fi
 	clast=$(prev "$key" "contract last passed")
