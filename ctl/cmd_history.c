@@ -273,7 +273,7 @@ static bool keeps_views(const struct info *info)
 		fprintf(stderr, "tpstat: the loaded module (version %s) keeps no views history: it is older than this tool\n",
 			esc(info->version, version, sizeof(version)));
 	else if (!info->history_views)
-		fputs("tpstat: the module keeps no views history (history_views=0)\n",
+		fputs("tpstat: the module keeps no views history here (history_views=0, or a namespace other than the initial one)\n",
 		      stderr);
 	return info->has_history_views && info->history_views;
 }

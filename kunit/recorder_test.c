@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The recorder (recorder.c) and its ring (ring.c): records kept whole
- * and in order across the ring's end, the oldest dropped and counted,
- * LEB128 both ways, an interval's values: exactly the counters that
- * moved, by their change, named as GET_COUNTERS names them; and a views
- * interval's keys: the most moved kept, in order, the rest summed.
+ * The recorder (recorder.c, interval.c) and its ring (ring.c): records
+ * kept whole and in order across the ring's end, the oldest dropped and
+ * counted, LEB128 both ways, an interval's values: exactly the counters
+ * that moved, by their change, named as GET_COUNTERS names them, and
+ * whole across a namespace's new filter; and a views interval's keys:
+ * the most moved kept, in order, the rest summed.
  */
 #include "tpstat_kunit.h"
 #include "report.h"
 
 #include "../module/ring.c"
+#include "../module/interval.c"
 #include "../module/recorder.c"
 #include "../module/recorder_views.c"
 
@@ -32,7 +34,7 @@ static void tpstat_ring_order_test(struct kunit *test)
 	const u8 *rec;
 	u32 i, len, n, first;
 
-	KUNIT_ASSERT_EQ(test, 0, tpstat_ring_init(&r, 1024));
+	KUNIT_ASSERT_EQ(test, 0, tpstat_ring_init(&r, 1024, GFP_KERNEL));
 	/* Far more than fits, so that the ring wraps many times. */
 	for (i = 0; i < 1000; i++) {
 		tpstat_ring_put(&r, i);
@@ -66,7 +68,7 @@ static void tpstat_ring_full_test(struct kunit *test)
 	struct tpstat_ring_pos pos;
 	u32 len, i;
 
-	KUNIT_ASSERT_EQ(test, 0, tpstat_ring_init(&r, 256));
+	KUNIT_ASSERT_EQ(test, 0, tpstat_ring_init(&r, 256, GFP_KERNEL));
 	for (i = 0; i < 3; i++) {
 		memset(rec, i, sizeof(rec));
 		tpstat_ring_write(&r, rec, sizeof(rec));
@@ -114,9 +116,34 @@ static unsigned int tpstat_slot_index(const unsigned int *slots,
 	return i;
 }
 
-static void tpstat_recorder_take_test(struct kunit *test)
+/* @h's interval @seq, which must be there. */
+static void tpstat_history_get(struct kunit *test,
+			       const struct tpstat_history *h, u64 seq,
+			       struct tpstat_interval *iv)
 {
-	struct tpstat_recorder *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, tpstat_history_find(h, seq, iv));
+	KUNIT_ASSERT_EQ(test, iv->seq, seq);
+}
+
+/* The sums of @pcpu now, and the interval of @h ending now. */
+static u32 tpstat_history_tick(struct tpstat_history *h,
+			       struct tpstat_pcpu __percpu *pcpu,
+			       struct tpstat_totals *sums, u8 *rec)
+{
+	struct tpstat_clock now;
+
+	tpstat_counters_sum(pcpu, sums);
+	tpstat_clock_now(&now);
+	return tpstat_history_take(h, sums, &now, 0, rec);
+}
+
+static void tpstat_history_take_test(struct kunit *test)
+{
+	struct tpstat_history *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	struct tpstat_totals *sums = kunit_kzalloc(test, sizeof(*sums),
+						   GFP_KERNEL);
+	u8 *rec = kunit_kzalloc(test, TPSTAT_INTERVAL_MAX, GFP_KERNEL);
+	struct tpstat_pcpu __percpu *pcpu = tpstat_counters_alloc();
 	const unsigned int cell =
 		TPSTAT_SLOT_TCP_STATE(TCP_SYN_SENT, TCP_ESTABLISHED);
 	/* Added to: a hit, a drop, a TCP transition. */
@@ -134,27 +161,25 @@ static void tpstat_recorder_take_test(struct kunit *test)
 	struct tpstat_interval iv;
 	char name[TPSTAT_KEY_MAX];
 	unsigned int slot, i, at, last = 0, seen = 0;
+	struct tpstat_clock start;
 	u64 got;
-	u32 len;
 
-	KUNIT_ASSERT_NOT_NULL(test, r);
-	r->pcpu = tpstat_counters_alloc();
-	r->prev = kunit_kzalloc(test, sizeof(*r->prev), GFP_KERNEL);
-	r->now = kunit_kzalloc(test, sizeof(*r->now), GFP_KERNEL);
-	r->rec = kunit_kzalloc(test, TPSTAT_INTERVAL_MAX, GFP_KERNEL);
-	KUNIT_ASSERT_TRUE(test, r->pcpu && r->prev && r->now && r->rec);
+	KUNIT_ASSERT_TRUE(test, h && sums && rec && pcpu);
 	/* A histogram's bucket moves too, and is not a counter's value. */
-	tpstat_ctr_add(r->pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
-	tpstat_counters_sum(r->pcpu, r->prev);
-	tpstat_recorder_start_interval(r);
+	tpstat_ctr_add(pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
+	tpstat_counters_sum(pcpu, sums);
+	tpstat_clock_now(&start);
+	KUNIT_ASSERT_EQ(test, 0, tpstat_history_init(h, TPSTAT_HISTORY_MIN_BYTES,
+						     GFP_KERNEL, sums, &start));
 	for (i = 0; i < ARRAY_SIZE(added); i++)
-		tpstat_ctr_add(r->pcpu, added[i], by[i]);
-	tpstat_ctr_add(r->pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
+		tpstat_ctr_add(pcpu, added[i], by[i]);
+	tpstat_ctr_add(pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
 
-	len = tpstat_recorder_take(r);
-	KUNIT_EXPECT_LE(test, len, (u32)TPSTAT_INTERVAL_MAX);
-	tpstat_interval_read(r->rec, len, &iv);
-	KUNIT_EXPECT_EQ(test, iv.seq, 0ULL);
+	tpstat_history_tick(h, pcpu, sums, rec);
+	tpstat_history_get(test, h, 0, &iv);
+	KUNIT_EXPECT_LE(test, sizeof(struct tpstat_interval_rec) +
+			(size_t)(iv.end - iv.values), (size_t)TPSTAT_INTERVAL_MAX);
+	KUNIT_EXPECT_EQ(test, iv.start_ns, start.real);
 	KUNIT_EXPECT_EQ(test, iv.flags & TPSTAT_HISTORY_F_PARTIAL,
 			TPSTAT_HISTORY_F_PARTIAL);
 	KUNIT_EXPECT_EQ(test, iv.nr, (u32)ARRAY_SIZE(moved));
@@ -181,14 +206,71 @@ static void tpstat_recorder_take_test(struct kunit *test)
 						  sizeof(name)));
 
 	/* Nothing moved since: an interval of no value, not partial. */
-	tpstat_ctr_add(r->pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
-	len = tpstat_recorder_take(r);
-	tpstat_interval_read(r->rec, len, &iv);
-	KUNIT_EXPECT_EQ(test, iv.seq, 1ULL);
+	tpstat_ctr_add(pcpu, TPSTAT_SLOT_HIST(TPSTAT_HIST_SRTT, 3), 1);
+	tpstat_history_tick(h, pcpu, sums, rec);
+	tpstat_history_get(test, h, 1, &iv);
 	KUNIT_EXPECT_EQ(test, iv.nr, 0U);
 	KUNIT_EXPECT_EQ(test, iv.flags, 0U);
-	KUNIT_EXPECT_EQ(test, len, (u32)sizeof(struct tpstat_interval_rec));
-	tpstat_counters_free(r->pcpu);
+	KUNIT_EXPECT_PTR_EQ(test, iv.values, iv.end);
+	tpstat_history_free(h);
+	tpstat_counters_free(pcpu);
+}
+
+/*
+ * A namespace's new filter: its counters start again from 0, and the
+ * interval's change is the old ones' then the new ones', marked.
+ */
+static void tpstat_history_restart_test(struct kunit *test)
+{
+	struct tpstat_history *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	struct tpstat_totals *sums = kunit_kzalloc(test, sizeof(*sums),
+						   GFP_KERNEL);
+	u8 *rec = kunit_kzalloc(test, TPSTAT_INTERVAL_MAX, GFP_KERNEL);
+	struct tpstat_pcpu __percpu *old = tpstat_counters_alloc();
+	struct tpstat_pcpu __percpu *new = tpstat_counters_alloc();
+	const unsigned int a = TPSTAT_SLOT_HITS + TPSTAT_EV_KFREE_SKB;
+	const unsigned int b = TPSTAT_SLOT_DROPS;
+	struct tpstat_interval_cursor c;
+	struct tpstat_interval iv;
+	struct tpstat_clock start;
+	unsigned int slot;
+	u64 got;
+
+	KUNIT_ASSERT_TRUE(test, h && sums && rec && old && new);
+	tpstat_clock_now(&start);
+	KUNIT_ASSERT_EQ(test, 0, tpstat_history_init(h, TPSTAT_HISTORY_MIN_BYTES,
+						     GFP_KERNEL, NULL, &start));
+	tpstat_ctr_add(old, a, 5);
+	tpstat_history_tick(h, old, sums, rec);
+	/* 3 more, then the filter changes; the new counters move 4 and 2. */
+	tpstat_ctr_add(old, a, 3);
+	tpstat_counters_sum(old, sums);
+	tpstat_history_restart(h, sums);
+	tpstat_ctr_add(new, a, 4);
+	tpstat_ctr_add(new, b, 2);
+	KUNIT_EXPECT_TRUE(test, tpstat_history_tick(h, new, sums, rec) &
+				TPSTAT_HISTORY_F_FILTER);
+	tpstat_history_get(test, h, 1, &iv);
+	KUNIT_EXPECT_EQ(test, iv.nr, 2U);
+	tpstat_interval_values(&iv, &c);
+	KUNIT_ASSERT_TRUE(test, tpstat_interval_value(&c, &slot, &got));
+	KUNIT_EXPECT_EQ(test, slot, a);
+	KUNIT_EXPECT_EQ(test, got, 7ULL);
+	KUNIT_ASSERT_TRUE(test, tpstat_interval_value(&c, &slot, &got));
+	KUNIT_EXPECT_EQ(test, slot, b);
+	KUNIT_EXPECT_EQ(test, got, 2ULL);
+	/* Then plain changes of the new counters again. */
+	tpstat_ctr_add(new, b, 1);
+	KUNIT_EXPECT_EQ(test, tpstat_history_tick(h, new, sums, rec), 0U);
+	tpstat_history_get(test, h, 2, &iv);
+	tpstat_interval_values(&iv, &c);
+	KUNIT_ASSERT_TRUE(test, tpstat_interval_value(&c, &slot, &got));
+	KUNIT_EXPECT_EQ(test, slot, b);
+	KUNIT_EXPECT_EQ(test, got, 1ULL);
+	KUNIT_EXPECT_FALSE(test, tpstat_interval_value(&c, &slot, &got));
+	tpstat_history_free(h);
+	tpstat_counters_free(old);
+	tpstat_counters_free(new);
 }
 
 /* ---- a views interval's ranking --------------------------------------- */
@@ -223,7 +305,8 @@ static struct kunit_case tpstat_recorder_cases[] = {
 	KUNIT_CASE(tpstat_ring_order_test),
 	KUNIT_CASE(tpstat_ring_full_test),
 	KUNIT_CASE(tpstat_leb128_test),
-	KUNIT_CASE(tpstat_recorder_take_test),
+	KUNIT_CASE(tpstat_history_take_test),
+	KUNIT_CASE(tpstat_history_restart_test),
 	KUNIT_CASE(tpstat_recorder_rank_test),
 	{}
 };

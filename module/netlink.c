@@ -429,6 +429,9 @@ static int tpstat_nl_detach(struct sk_buff *skb, struct genl_info *info)
 
 static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
 {
+	/* A namespace's own history has no views intervals (GET_HISTORY). */
+	u32 views = net_eq(genl_info_net(info), &init_net) ?
+		    tpstat_recorder_views_interval() : 0;
 	struct sk_buff *msg;
 	void *hdr;
 
@@ -450,8 +453,7 @@ static int tpstat_nl_info(struct sk_buff *skb, struct genl_info *info)
 			      tpstat_recorder_bytes(), TPSTAT_A_PAD) ||
 	    nla_put_u32(msg, TPSTAT_A_INFO_HISTORY_INTERVALS,
 			tpstat_recorder_intervals()) ||
-	    nla_put_u32(msg, TPSTAT_A_INFO_HISTORY_VIEWS,
-			tpstat_recorder_views_interval())) {
+	    nla_put_u32(msg, TPSTAT_A_INFO_HISTORY_VIEWS, views)) {
 		nlmsg_free(msg);
 		return -EMSGSIZE;
 	}

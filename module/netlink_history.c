@@ -3,13 +3,17 @@
  * GET_HISTORY: the recorder's intervals (recorder.h), oldest first, one
  * message per value that moved and one for an interval in which none
  * did; then its views intervals (recorder_views.h), one message per key
- * kept and one with what moved outside them.  Each call looks its place
- * up again: what the ring dropped meanwhile is skipped, and HISTORY_LOST
- * says how much it has dropped.
+ * kept and one with what moved outside them.  In another namespace, that
+ * namespace's own history (netns_counts.h), to anyone in it, as its own
+ * counters are: no views intervals, whose keys were ranked among every
+ * namespace's.  Each call looks its place up again: what the ring
+ * dropped meanwhile is skipped, and HISTORY_LOST says how much it has
+ * dropped.
  *
  * cb->args[0]: the interval being sent; [1]: its messages sent; [2],
  * [3]: a refusal (netlink.h); [4]: TPSTAT_HIST_VIEWS once at the views,
- * TPSTAT_HIST_ADMIN for a reader with CAP_NET_ADMIN; [5]: the view.
+ * TPSTAT_HIST_ADMIN for a reader with CAP_NET_ADMIN, TPSTAT_HIST_NETNS
+ * in a namespace other than the initial one; [5]: the view.
  */
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
@@ -17,6 +21,7 @@
 
 #include "compat.h"
 #include "netlink.h"
+#include "netns_counts.h"
 #include "recorder.h"
 #include "recorder_views.h"
 #include "report.h"
@@ -24,18 +29,21 @@
 
 #define TPSTAT_HIST_VIEWS	1
 #define TPSTAT_HIST_ADMIN	2
+#define TPSTAT_HIST_NETNS	4
+
+static int tpstat_nl_history_any(const struct tpstat_history *h, void *arg)
+{
+	return 0;
+}
 
 int tpstat_nl_history_start(struct netlink_callback *cb)
 {
+	struct net *net = sock_net(cb->skb->sk);
 	int err;
 
 	err = tpstat_nl_start_reserved_ok(cb, 2);
 	if (err || tpstat_nl_refusing(cb, 2))
 		return err;
-	/* Namespaces' own counters (netns_counts.h) are not recorded. */
-	if (!net_eq(sock_net(cb->skb->sk), &init_net))
-		return tpstat_nl_refuse(cb, 2, -EOPNOTSUPP,
-					TPSTAT_MSG("history records the initial namespace's counters only"));
 	if (!tpstat_recorder_on())
 		return tpstat_nl_refuse(cb, 2, -EOPNOTSUPP,
 					TPSTAT_MSG("the recorder is off (module parameter history=0)"));
@@ -44,6 +52,13 @@ int tpstat_nl_history_start(struct netlink_callback *cb)
 	cb->args[4] = netlink_net_capable(cb->skb, CAP_NET_ADMIN) ?
 		      TPSTAT_HIST_ADMIN : 0;
 	cb->args[5] = 0;
+	if (net_eq(net, &init_net))
+		return 0;
+	/* Looked up again at each call: it may stop counting meanwhile. */
+	if (tpstat_netns_history_read(net, tpstat_nl_history_any, NULL))
+		return tpstat_nl_refuse(cb, 2, -EOPNOTSUPP,
+					TPSTAT_MSG("this namespace counts nothing yet, so it has no history: its root starts its counters, and their history, by setting its filter (SET_FILTER, with or without fields)"));
+	cb->args[4] |= TPSTAT_HIST_NETNS | TPSTAT_HIST_VIEWS;
 	return 0;
 }
 
@@ -86,12 +101,11 @@ static int tpstat_nl_history_end(struct sk_buff *skb, void *hdr, int err)
 /* One message of @iv: a value's change (@name set), or none. */
 static int tpstat_nl_put_change(struct sk_buff *skb,
 				struct netlink_callback *cb,
-				const struct tpstat_interval *iv,
+				const struct tpstat_interval *iv, u64 lost,
 				const char *name, u64 change, u32 event)
 {
 	void *hdr = tpstat_nl_history_msg(skb, cb, iv->seq, iv->start_ns,
-					  iv->duration_ns, iv->flags,
-					  tpstat_recorder_lost());
+					  iv->duration_ns, iv->flags, lost);
 
 	if (!hdr)
 		return -EMSGSIZE;
@@ -105,7 +119,7 @@ static int tpstat_nl_put_change(struct sk_buff *skb,
 /* What of @iv is not sent yet: 0 once it all is. */
 static int tpstat_nl_put_interval(struct sk_buff *skb,
 				  struct netlink_callback *cb,
-				  const struct tpstat_interval *iv)
+				  const struct tpstat_interval *iv, u64 lost)
 {
 	struct tpstat_interval_cursor c;
 	char name[TPSTAT_KEY_MAX];
@@ -114,13 +128,13 @@ static int tpstat_nl_put_interval(struct sk_buff *skb,
 	int err;
 
 	if (!iv->nr)
-		return tpstat_nl_put_change(skb, cb, iv, NULL, 0, 0);
+		return tpstat_nl_put_change(skb, cb, iv, lost, NULL, 0, 0);
 	tpstat_interval_values(iv, &c);
 	while (tpstat_interval_value(&c, &slot, &change)) {
 		if (i++ < cb->args[1])
 			continue;
 		tpstat_slot_name(slot, name, sizeof(name));
-		err = tpstat_nl_put_change(skb, cb, iv, name, change,
+		err = tpstat_nl_put_change(skb, cb, iv, lost, name, change,
 					   tpstat_slot_event(slot));
 		if (err)
 			return err;
@@ -129,18 +143,26 @@ static int tpstat_nl_put_interval(struct sk_buff *skb,
 	return 0;
 }
 
-static int tpstat_nl_history_counters(struct sk_buff *skb,
-				      struct netlink_callback *cb)
+/* Where a dump's call puts @h's intervals. */
+struct tpstat_nl_history_out {
+	struct sk_buff *skb;
+	struct netlink_callback *cb;
+};
+
+static int tpstat_nl_history_counters(const struct tpstat_history *h,
+				      void *arg)
 {
+	struct tpstat_nl_history_out *out = arg;
+	struct netlink_callback *cb = out->cb;
 	struct tpstat_interval iv;
 	int err;
 
-	while (tpstat_recorder_find(cb->args[0], &iv)) {
+	while (tpstat_history_find(h, cb->args[0], &iv)) {
 		if (iv.seq != cb->args[0]) {
 			cb->args[0] = iv.seq;
 			cb->args[1] = 0;
 		}
-		err = tpstat_nl_put_interval(skb, cb, &iv);
+		err = tpstat_nl_put_interval(out->skb, cb, &iv, h->ring.lost);
 		if (err)
 			return err;
 		cb->args[0]++;
@@ -234,14 +256,25 @@ static int tpstat_nl_history_views(struct sk_buff *skb,
 
 int tpstat_nl_history_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
+	struct tpstat_nl_history_out out = { skb, cb };
 	int err;
 
 	err = tpstat_nl_refused(cb, 2);
 	if (err)
 		return err;
+	if (cb->args[4] & TPSTAT_HIST_NETNS) {
+		err = tpstat_netns_history_read(sock_net(cb->skb->sk),
+						tpstat_nl_history_counters,
+						&out);
+		/* It stopped counting: its history went with its counters. */
+		if (err == -ENOENT)
+			err = 0;
+		return err && !skb->len ? err : skb->len;
+	}
 	tpstat_recorder_lock();
 	if (!(cb->args[4] & TPSTAT_HIST_VIEWS)) {
-		err = tpstat_nl_history_counters(skb, cb);
+		err = tpstat_nl_history_counters(tpstat_recorder_history(),
+						 &out);
 		if (!err) {
 			cb->args[4] |= TPSTAT_HIST_VIEWS;
 			cb->args[0] = 0;

@@ -16,6 +16,7 @@
 #include <net/netns/generic.h>
 
 #include "event_net.h"
+#include "interval.h"
 #include "netns_counts.h"
 #include "params.h"
 
@@ -32,6 +33,13 @@ struct tpstat_ns_counts {
 	struct tpstat_filter filter;	/* its rcu_head frees the whole */
 	struct list_head node;		/* in tpstat_netns_list */
 	kuid_t owner;			/* charged (tpstat_netns_owner()) */
+	/*
+	 * Its own history (interval.h), NULL while the recorder is off.
+	 * It outlives a new filter, which gets it, and goes when the
+	 * namespace stops counting; no probe reads it, so it is used and
+	 * freed under tpstat_netns_lock alone.
+	 */
+	struct tpstat_history *history;
 };
 
 DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
@@ -47,6 +55,8 @@ static LIST_HEAD(tpstat_netns_list);
 static unsigned int tpstat_netns_nr, tpstat_netns_users_nr;
 /* Times the static key was switched on or off since load. */
 static unsigned long tpstat_netns_key_switches;
+/* The ring of each namespace's history; 0: none (the recorder is off). */
+static u32 tpstat_netns_history_bytes;
 
 /*
  * Most namespaces that may count their own events at once.  Each one
@@ -170,6 +180,38 @@ static void tpstat_ns_counts_free_rcu(struct rcu_head *head)
 	kfree(c);
 }
 
+static void tpstat_netns_history_free(struct tpstat_history *h)
+{
+	if (h)
+		tpstat_history_free(h);
+	kfree(h);
+}
+
+/*
+ * A history for a namespace that starts counting now, from 0, charged
+ * to the caller as its counters are; NULL if the recorder is off.
+ */
+static int tpstat_netns_history_new(struct tpstat_history **hp)
+{
+	u32 bytes = READ_ONCE(tpstat_netns_history_bytes);
+	struct tpstat_history *h;
+	struct tpstat_clock now;
+
+	*hp = NULL;
+	if (!bytes)
+		return 0;
+	h = kzalloc_obj(*h, GFP_KERNEL_ACCOUNT);
+	if (!h)
+		return -ENOMEM;
+	tpstat_clock_now(&now);
+	if (tpstat_history_init(h, bytes, GFP_KERNEL_ACCOUNT, NULL, &now)) {
+		kfree(h);
+		return -ENOMEM;
+	}
+	*hp = h;
+	return 0;
+}
+
 /*
  * Publishes @c (NULL: none) as @net's; the old one goes after a grace
  * period.  A namespace that starts counting is charged to its owner
@@ -179,9 +221,11 @@ static void tpstat_ns_counts_free_rcu(struct rcu_head *head)
  * does.
  */
 static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
+				struct tpstat_totals *final,
 				enum tpstat_netns_refusal *why)
 {
 	struct tpstat_net *tn = tpstat_net(net);
+	struct tpstat_history *gone = NULL;
 	struct tpstat_ns_counts *old;
 
 	mutex_lock(&tpstat_netns_lock);
@@ -190,6 +234,18 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 	if (c && old) {
 		c->owner = old->owner;
 		list_replace(&old->node, &c->node);
+		/*
+		 * The history goes on: the new counters start at 0, the old
+		 * ones' last sums (@final) taken off its base.  What a probe
+		 * adds to the old ones from now on, before the grace period,
+		 * is in neither: the interval says the filter changed.
+		 */
+		if (old->history) {
+			swap(gone, c->history);
+			swap(c->history, old->history);
+			tpstat_counters_sum(old->pcpu, final);
+			tpstat_history_restart(c->history, final);
+		}
 	} else if (c) {
 		c->owner = tpstat_netns_owner(net);
 		*why = tpstat_netns_may_charge(c->owner);
@@ -209,6 +265,7 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 	}
 	rcu_assign_pointer(tn->counts, c);
 	if (!c && old) {
+		swap(gone, old->history);
 		list_del(&old->node);
 		tpstat_netns_nr--;
 		if (!uid_eq(old->owner, GLOBAL_ROOT_UID))
@@ -219,6 +276,7 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 					 TPSTAT_NETNS_KEY_HOLD);
 	}
 	mutex_unlock(&tpstat_netns_lock);
+	tpstat_netns_history_free(gone);
 	if (old)
 		call_rcu(&old->filter.rcu, tpstat_ns_counts_free_rcu);
 	return 0;
@@ -228,19 +286,27 @@ int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
 			    struct netlink_ext_ack *extack)
 {
 	enum tpstat_netns_refusal why = TPSTAT_NETNS_MAY;
+	struct tpstat_totals *final = NULL;
 	struct tpstat_ns_counts *c;
 	int err;
 
-	/* Whatever a namespace's root makes us hold is charged to it. */
+	/*
+	 * Whatever a namespace's root makes us hold is charged to it: a
+	 * history too, given up again where the namespace already has one.
+	 */
 	c = kzalloc_obj(*c, GFP_KERNEL_ACCOUNT);
 	if (!c)
 		goto nomem;
 	c->pcpu = tpstat_counters_alloc_account();
-	if (!c->pcpu)
+	if (!c->pcpu || tpstat_netns_history_new(&c->history))
+		goto nomem;
+	final = kmalloc(sizeof(*final), GFP_KERNEL_ACCOUNT);
+	if (!final)
 		goto nomem;
 	if (f)
 		c->filter = *f;
-	err = tpstat_netns_replace(net, c, &why);
+	err = tpstat_netns_replace(net, c, final, &why);
+	kfree(final);
 	switch (why) {
 	case TPSTAT_NETNS_MAY:
 		break;
@@ -266,9 +332,12 @@ nomem:
 			   "no memory for this namespace's counters (charged to its memory cgroup)");
 	err = -ENOMEM;
 free:
-	if (c)
+	if (c) {
 		free_percpu(c->pcpu);
+		tpstat_netns_history_free(c->history);
+	}
 	kfree(c);
+	kfree(final);
 	return err;
 }
 
@@ -318,7 +387,7 @@ static void __net_exit tpstat_netns_exit_net(struct net *net)
 	struct tpstat_dump_user *u, *next;
 	enum tpstat_netns_refusal why;
 
-	tpstat_netns_replace(net, NULL, &why);	/* never refused */
+	tpstat_netns_replace(net, NULL, NULL, &why);	/* never refused */
 	/*
 	 * A dump's socket holds its namespace until the dump is done (and
 	 * the dump holds the module): no dump is left to give back a slot,
@@ -354,9 +423,50 @@ void tpstat_netns_counts_exit(void)
 
 size_t tpstat_netns_bytes(void)
 {
+	u32 history = READ_ONCE(tpstat_netns_history_bytes);
+
 	return (size_t)READ_ONCE(tpstat_netns_nr) *
 	       (sizeof(struct tpstat_ns_counts) +
-		sizeof(struct tpstat_pcpu) * num_possible_cpus());
+		sizeof(struct tpstat_pcpu) * num_possible_cpus() +
+		(history ? sizeof(struct tpstat_history) + history +
+			   sizeof(struct tpstat_totals) : 0));
+}
+
+void tpstat_netns_history_size(u32 bytes)
+{
+	WRITE_ONCE(tpstat_netns_history_bytes, bytes);
+}
+
+void tpstat_netns_history_take(const struct tpstat_clock *now, u32 flags,
+			       struct tpstat_totals *sums, u8 *rec)
+{
+	struct tpstat_ns_counts *c;
+
+	mutex_lock(&tpstat_netns_lock);
+	list_for_each_entry(c, &tpstat_netns_list, node) {
+		if (!c->history)
+			continue;
+		tpstat_counters_sum(c->pcpu, sums);
+		tpstat_history_take(c->history, sums, now, flags, rec);
+	}
+	mutex_unlock(&tpstat_netns_lock);
+}
+
+int tpstat_netns_history_read(struct net *net,
+			      int (*read)(const struct tpstat_history *h,
+					  void *arg),
+			      void *arg)
+{
+	const struct tpstat_ns_counts *c;
+	int ret = -ENOENT;
+
+	mutex_lock(&tpstat_netns_lock);
+	c = rcu_dereference_protected(tpstat_net(net)->counts,
+				      lockdep_is_held(&tpstat_netns_lock));
+	if (c && c->history)
+		ret = read(c->history, arg);
+	mutex_unlock(&tpstat_netns_lock);
+	return ret;
 }
 
 void tpstat_netns_show(struct seq_file *m)

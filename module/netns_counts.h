@@ -26,6 +26,8 @@
  * netns_max count at once, at most netns_user_max of them one user's
  * other than root, and users other than root hold at most netns_max less
  * netns_user_max together, so that root's containers always find room.
+ * A counting namespace keeps its own history too, an interval for each
+ * of the recorder's (recorder.h), charged and capped with its counters.
  */
 #ifndef _TPSTAT_NETNS_COUNTS_H
 #define _TPSTAT_NETNS_COUNTS_H
@@ -48,6 +50,8 @@ struct sk_buff;
 struct net_device;
 struct netlink_ext_ack;
 struct tpstat_ns_counts;
+struct tpstat_clock;
+struct tpstat_history;
 
 /* One reader's dumps of a namespace's own entries open (netlink_views.c). */
 struct tpstat_dump_user {
@@ -147,6 +151,27 @@ bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out);
 bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals);
 /* What the namespaces counting now hold (at most netns_max of them). */
 size_t tpstat_netns_bytes(void);
+
+/*
+ * Each namespace's own history (interval.h): a ring of @bytes for each
+ * that starts counting from now on (0: none), as the recorder says
+ * (recorder.h, history_netns_kb) when it starts.
+ */
+void tpstat_netns_history_size(u32 bytes);
+/*
+ * The recorder's tick: ends the interval of every counting namespace's
+ * history at @now, @flags added; @sums and @rec are its scratch.
+ */
+void tpstat_netns_history_take(const struct tpstat_clock *now, u32 flags,
+			       struct tpstat_totals *sums, u8 *rec);
+/*
+ * @read(@net's history, @arg), under the lock that keeps it: its
+ * return value, or -ENOENT where @net counts nothing or has no history.
+ */
+int tpstat_netns_history_read(struct net *net,
+			      int (*read)(const struct tpstat_history *h,
+					  void *arg),
+			      void *arg);
 struct seq_file;
 /*
  * debugfs tpstat/netns: "<name> <value>" lines: counting (namespaces

@@ -15,7 +15,8 @@ tpstat_objects := main.o registry.o params.o event_select.o \
 		  nlput.o alert_fold.o alert_msg.o \
 		  alert_window.o monitor.o netns_counts.o \
 		  netns_cookie.o netns_index.o \
-		  ring.o recorder.o recorder_views.o netlink_history.o \
+		  ring.o interval.o recorder.o recorder_views.o \
+		  netlink_history.o \
 		  debugfs_history.o
 # The views, one file each (views/list.h).
 tpstat_objects += views/drops.o views/traps.o views/retrans.o \

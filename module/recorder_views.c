@@ -140,7 +140,7 @@ int tpstat_recorder_views_init(unsigned int history)
 	rv->rec = kvmalloc(rec_max, GFP_KERNEL);
 	rv->change = kvmalloc_array(vals_max, sizeof(u64), GFP_KERNEL);
 	if (!rv->rec || !rv->change ||
-	    tpstat_ring_init(&rv->ring, history_views_kb * 1024))
+	    tpstat_ring_init(&rv->ring, history_views_kb * 1024, GFP_KERNEL))
 		goto nomem;
 	if (WARN_ON_ONCE(rec_max + TPSTAT_RING_HDR > rv->ring.size))
 		goto nomem;

@@ -24,11 +24,11 @@ static u32 tpstat_ring_span(u32 len)
 	return TPSTAT_RING_HDR + ALIGN(len, 8);
 }
 
-int tpstat_ring_init(struct tpstat_ring *r, u32 size)
+int tpstat_ring_init(struct tpstat_ring *r, u32 size, gfp_t gfp)
 {
 	memset(r, 0, sizeof(*r));
 	r->size = ALIGN_DOWN(size, 8);
-	r->buf = kvzalloc(r->size, GFP_KERNEL);
+	r->buf = kvzalloc(r->size, gfp);
 	return r->buf ? 0 : -ENOMEM;
 }
 

@@ -23,7 +23,7 @@ struct tpstat_ring {
 /* Records are 8-byte aligned, each after a header of this many bytes. */
 #define TPSTAT_RING_HDR		8
 
-int tpstat_ring_init(struct tpstat_ring *r, u32 size);
+int tpstat_ring_init(struct tpstat_ring *r, u32 size, gfp_t gfp);
 void tpstat_ring_free(struct tpstat_ring *r);
 /* The bytes the ring holds, what it records or not. */
 size_t tpstat_ring_bytes(const struct tpstat_ring *r);

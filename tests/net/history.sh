@@ -13,7 +13,9 @@
 # gap, follow each other without a gap in time, each holding one
 # multiple of history= seconds of the wall clock, and say what happened
 # in them (partial, reset).  A recording saved and loaded back is what
-# the module gives, counters and views.  The views intervals keep each burst's key
+# the module gives, counters and views.  A namespace counting its own
+# events has its own history, whole across a new filter.  The views
+# intervals keep each burst's key
 # among the first keys that moved (the resets view's closed port, the
 # receive queues view's full one) in the intervals that overlap it and
 # no other, and their changes add up to the burst.
@@ -239,6 +241,67 @@ for what in "" resets; do
 	diff "$TMP/live.upto" "$TMP/loaded.canon" | head -6 | cut -c1-300 | sed 's/^/# /'
 	check "... and not nothing" test -s "$TMP/loaded.canon"
 done
+
+# --- a namespace's own -------------------------------------------------------
+# A namespace that counts its own events keeps its own history, which
+# tpstat history there gives: its intervals add up to its counters, and
+# what it sent to what its loopback device says it sent, across a new
+# filter too (its counters start again from 0, its history goes on).
+# Its filter counts its loopback's events alone: not those of the tool's
+# own netlink messages, which would move its counters while they are read.
+NS=tphist
+ip netns add $NS
+ip -n $NS link set lo up
+in_ns() { ip netns exec $NS "$@"; }
+in_ns "$TP" history >/dev/null 2>"$TMP/err"
+check_eq "a namespace that counts nothing: tpstat history there fails" 1 $?
+check "... saying its root starts its counters by setting its filter ($(head -1 "$TMP/err"))" \
+	grep -q "filter" "$TMP/err"
+lo_tx() { ip -n $NS -s -j link show lo | jq '.[0].stats64.tx.packets'; }
+# ns_quiet: the namespace's interval that holds this moment closes while
+# nothing runs there.
+ns_quiet() {
+	local t i
+	t=$(now_ns)
+	for ((i = 0; i < 80; i++)); do
+		in_ns "$TP" history -j >"$TMP/ns.json" 2>/dev/null &&
+			jq -e --argjson t "$t" 'select(.start_ns + .duration_ns >= $t)' "$TMP/ns.json" \
+				>/dev/null && return 0
+		nap 0.25
+	done
+	return 1
+}
+ns_sums() { jq -r '.values | to_entries[] | "\(.key) \(.value)"' "$TMP/ns.json" |
+	awk '{ s[$1] += $2 } END { for (k in s) if (s[k]) print k, s[k] }' | LC_ALL=C sort; }
+ns_counters() { in_ns "$TP" -j show | jq -r '.counters[] | select(.value > 0) | "\(.name) \(.value)"' |
+	LC_ALL=C sort; }
+tx0=$(lo_tx)
+in_ns "$TP" filter dev lo 2>"$TMP/err"
+check_eq "its root starts its counters (tpstat filter dev lo there)" 0 $?
+in_ns "$NETLOAD" udp-send 127.0.0.1 5003 40 >/dev/null
+check "an interval after the traffic closes in its own history" ns_quiet
+ns_sums >"$TMP/ns.sums1"
+ns_counters >"$TMP/ns.counters1"
+check_eq "its intervals add up to each of its counters" "$(cat "$TMP/ns.counters1")" \
+	"$(cat "$TMP/ns.sums1")"
+check_eq "... net:net_dev_xmit to its loopback's packets sent" "$(($(lo_tx) - tx0))" \
+	"$(awk '$1 == "net:net_dev_xmit" { print $2 }' "$TMP/ns.sums1")"
+check "... and the first is partial" \
+	jq -se '.[0].flags | index("partial")' "$TMP/ns.json"
+in_ns "$TP" filter dev lo 2>"$TMP/err"
+check_eq "a new filter: its counters start again" 0 $?
+in_ns "$NETLOAD" udp-send 127.0.0.1 5003 25 >/dev/null
+check "an interval after the second traffic closes" ns_quiet
+ns_counters >"$TMP/ns.counters2"
+sum_both=$(cat "$TMP/ns.counters1" "$TMP/ns.counters2" |
+	awk '{ s[$1] += $2 } END { for (k in s) print k, s[k] }' | LC_ALL=C sort)
+check_eq "its intervals add up to its counters before the new filter and after" \
+	"$sum_both" "$(ns_sums)"
+check_eq "... net:net_dev_xmit to its loopback's packets sent, both times" "$(($(lo_tx) - tx0))" \
+	"$(ns_sums | awk '$1 == "net:net_dev_xmit" { print $2 }')"
+check "... the interval of the new filter says so" \
+	jq -se 'map(select(.flags | index("filter"))) | length == 1' "$TMP/ns.json"
+ip netns del $NS
 
 rmmod tpstat
 check "rmmod" test ! -d /sys/module/tpstat

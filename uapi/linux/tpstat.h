@@ -182,10 +182,13 @@ enum tpstat_cmd {
 	 * what their ring dropped), VIEW, and the key's attributes and
 	 * values as GET_VIEW gives them, each count its change in the
 	 * interval (a level as it was at its end); then one message with
-	 * VIEW and HISTORY_REST.  The initial namespace only (anyone: the
-	 * same system-wide sums GET_COUNTERS gives, and the views' keys as
-	 * GET_VIEW would give them, without HISTORY_REST); EOPNOTSUPP, with
-	 * a message, in another or while the recorder is off (history=0).
+	 * VIEW and HISTORY_REST.  In the initial namespace, anyone gets
+	 * the same system-wide sums GET_COUNTERS gives, and the views' keys
+	 * as GET_VIEW would give them, without HISTORY_REST.  In another,
+	 * anyone in it gets its own counters' intervals, kept from when its
+	 * filter was set (HISTORY_F_FILTER where it was set again), and no
+	 * views'; EOPNOTSUPP, with a message, where it counts nothing, and
+	 * while the recorder is off (history=0).
 	 */
 	TPSTAT_CMD_GET_HISTORY,
 
@@ -342,7 +345,10 @@ enum tpstat_attr {
 	TPSTAT_A_INFO_HISTORY_INTERVALS, /* u32: intervals in the ring now */
 	/* u64: what moved in a view outside the keys kept, by its measure */
 	TPSTAT_A_HISTORY_REST,
-	/* u32: seconds a views interval of the recorder; 0: off */
+	/*
+	 * u32: seconds a views interval of the recorder; 0: off, or none
+	 * here (a namespace other than the initial one)
+	 */
 	TPSTAT_A_INFO_HISTORY_VIEWS,
 
 	__TPSTAT_A_MAX
