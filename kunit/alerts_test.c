@@ -10,7 +10,7 @@
 
 #include "tpstat_kunit.h"
 
-#include "../module/alert_fold.c"
+#include "../module/alerts/alert_fold.c"
 
 /* ---- alerts: this CPU's pending counts --------------------------------- */
 
@@ -172,11 +172,11 @@ static void tpstat_test_kvfree(const void *p)
 #define kvcalloc(n, size, gfp) tpstat_test_kvcalloc(n, size, gfp)
 #define kvfree(p) tpstat_test_kvfree(p)
 #undef pr_fmt
-#include "../module/alert_window.c"
+#include "../module/netlink/alert_window.c"
 #pragma pop_macro("kvfree")
 #pragma pop_macro("kvcalloc")
 #undef pr_fmt
-#include "../module/monitor.c"
+#include "../module/netlink/monitor.c"
 
 /* The family and messages alert_window.c sends: these tests send nothing. */
 struct genl_family tpstat_genl_family;

@@ -5,7 +5,7 @@
  */
 #include "tpstat_kunit.h"
 
-#include "../module/births.c"
+#include "../module/tables/births.c"
 #include "../module/views/lifetimes.c"
 
 /* A comm copy is one NUL-padded string, whatever followed its NUL. */

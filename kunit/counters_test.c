@@ -10,11 +10,11 @@
 
 #include "tpstat_kunit.h"
 
-#include "../module/counters.c"
-#include "../module/probes.c"
-#include "../module/probes_auth.c"
-#include "../module/probes_gen.c"
-#include "../module/report.c"
+#include "../module/counters/counters.c"
+#include "../module/probes/probes.c"
+#include "../module/probes/probes_auth.c"
+#include "../module/probes/probes_gen.c"
+#include "../module/control/report.c"
 
 /* ---- per-CPU counters and the probes that fill them -------------------- */
 

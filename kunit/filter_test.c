@@ -7,7 +7,7 @@
 
 #include "tpstat_kunit.h"
 
-#include "../module/filter.c"
+#include "../module/probes/filter.c"
 
 /* ---- the filter's addresses ------------------------------------------- */
 

@@ -7,12 +7,12 @@
  */
 #include "tpstat_kunit.h"
 
-#include "../module/netns_cookie.c"
+#include "../module/tables/netns_cookie.c"
 /* netns_counts.c names its messages; kunit/test.h defined pr_fmt first. */
 #undef pr_fmt
-#include "../module/netns_counts.c"
-#include "../module/netns_index.c"
-#include "table.h"
+#include "../module/probes/netns_counts.c"
+#include "../module/tables/netns_index.c"
+#include "tables/table.h"
 
 /*
  * The namespaces by cookie (netns_index.c), and each namespace's own

@@ -2,7 +2,7 @@
 /* Drop and reset reasons' names (reasons.c). */
 #include "tpstat_kunit.h"
 
-#include "../module/reasons.c"
+#include "../module/format/reasons.c"
 
 /* ---- reason names ---------------------------------------------------- */
 

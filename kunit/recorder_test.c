@@ -8,12 +8,12 @@
  * the most moved kept, in order, the rest summed.
  */
 #include "tpstat_kunit.h"
-#include "report.h"
+#include "control/report.h"
 
-#include "../module/ring.c"
-#include "../module/interval.c"
-#include "../module/recorder.c"
-#include "../module/recorder_views.c"
+#include "../module/counters/ring.c"
+#include "../module/counters/interval.c"
+#include "../module/history/recorder.c"
+#include "../module/history/recorder_views.c"
 
 /* ---- the ring --------------------------------------------------------- */
 

@@ -8,11 +8,11 @@
 
 #include "tpstat_kunit.h"
 
-#include "../module/event_select.c"
+#include "../module/control/event_select.c"
 /* params.c names its messages; kunit/test.h defined pr_fmt first. */
 #undef pr_fmt
 #include "../module/params.c"
-#include "../module/registry.c"
+#include "../module/control/registry.c"
 
 /* ---- glob matching ---------------------------------------------------- */
 

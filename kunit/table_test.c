@@ -9,9 +9,9 @@
 
 #include "tpstat_kunit.h"
 
-#include "../module/table.c"
+#include "../module/tables/table.c"
 /* The flow table's key: the largest budget (tpstat_table_size_test()). */
-#include "views/retrans.h"
+#include "record/retrans.h"
 
 /* ---- keyed tables ------------------------------------------------------ */
 

@@ -5,8 +5,8 @@
  */
 #include "tpstat_kunit.h"
 
-#include "../module/snap_sort.c"
-#include "../module/view_copy.c"
+#include "../module/tables/snap_sort.c"
+#include "../module/tables/view_copy.c"
 
 /*
  * A reader's copy (view_copy.c), from a table holding 300 keys of the

@@ -12,9 +12,9 @@
 
 #include "tpstat_kunit.h"
 
-#include "../module/nlput.c"
-#include "../module/view_fmt.c"
-#include "../module/views.c"
+#include "../module/format/nlput.c"
+#include "../module/format/view_fmt.c"
+#include "../module/tables/views.c"
 #include "../module/views/auth.c"
 #include "../module/views/devices.c"
 #include "../module/views/drops.c"

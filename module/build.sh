@@ -21,14 +21,18 @@ if [ ! -f "$kdir/Makefile" ]; then
 	exit 1
 fi
 
-mkdir -p "$out/module/views" "$out/kunit" "$out/generated"
+mkdir -p "$out/module" "$out/kunit" "$out/generated"
 out=$(cd "$out" && pwd)
 ln -sfn "$top/Kbuild" "$out/Kbuild"
 ln -sfn "$top/uapi" "$out/uapi"
-for f in "$top"/module/*.[ch] "$top"/module/views/*.[ch] "$top"/module/objects.mk \
+# The module's sources: its top and its layers' folders (not the feature
+# tests of conftest/, which conftest.sh compiles on its own).
+for f in "$top"/module/*.[ch] "$top"/module/*/*.[ch] "$top"/module/objects.mk \
 	 "$top"/kunit/*.[ch]; do
 	[ -e "$f" ] || continue
 	rel=${f#"$top"/}
+	case $rel in module/conftest/*) continue ;; esac
+	mkdir -p "$out/${rel%/*}"
 	ln -sfn "$f" "$out/$rel"
 done
 # Drop links whose source file is gone.
@@ -53,7 +57,7 @@ inputs_key() {
 }
 
 features=$out/generated/tpstat_features.h
-key=$(inputs_key "$top/module/conftest.sh" "$top/module/events.h" \
+key=$(inputs_key "$top/module/conftest.sh" "$top/module/counters/events.h" \
 	"$top"/module/conftest/*.c)
 if [ "$(cat "$features.key" 2>/dev/null)" != "$key" ] || [ ! -f "$features" ]; then
 	echo "  CONFTEST $kver"
@@ -64,12 +68,13 @@ fi
 
 # The generated probes' list, kept the same way.  What genprobes.sh could
 # not read it says on every build, cached or not.
-gen_key=$(inputs_key "$top/module/genprobes.sh" "$top/module/events.h")
+gen_key=$(inputs_key "$top/module/probes/genprobes.sh" \
+	"$top/module/counters/events.h")
 gen=$out/generated/tpstat_gen_events.h
 if [ "$(cat "$gen.key" 2>/dev/null)" != "$gen_key" ] || [ ! -f "$gen" ]; then
 	echo "  GENPROBES $kver"
 	rm -f "$gen.key"
-	if ! "$top/module/genprobes.sh" "$kdir" "$out/.genprobes" \
+	if ! "$top/module/probes/genprobes.sh" "$kdir" "$out/.genprobes" \
 		"$out/generated" "$@" 2> "$gen.notes"; then
 		cat "$gen.notes" >&2
 		exit 1

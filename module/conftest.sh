@@ -5,7 +5,7 @@
 # compiling a tiny file against its headers with the module's own flags.
 #   conftest.sh <kernel build dir> <work dir> <output header> [make variables...]
 # Questions: every file in conftest/ (TPSTAT_HAVE_<FILE NAME>), and for
-# every tracepoint in events.h whether the headers declare it
+# every tracepoint in counters/events.h whether the headers declare it
 # (TPSTAT_HAVE_TP_<ID>).  All objects are built in one make -k run (a
 # second one only for a header that lacks one of tpstat's tracepoints);
 # an object that exists afterwards is a "yes".  The make variables (ARCH=,
@@ -26,10 +26,10 @@ rm -rf "$work"
 mkdir -p "$work" "$(dirname "$out")"
 cp "$here"/conftest/*.c "$work"/
 
-# TPSTAT_EVENT(ID, group, name) lines of events.h: "ID group name".
+# TPSTAT_EVENT(ID, group, name) lines of counters/events.h: "ID group name".
 mapfile -t tps < <(sed -nE \
 	's/^TPSTAT_EVENT\(([A-Z0-9_]+), ([a-z0-9_]+), ([a-z0-9_]+)\)$/\1 \2 \3/p' \
-	"$here/events.h")
+	"$here/counters/events.h")
 # tp_test FILE GROUP NAME...: a file that compiles only if the header
 # declares every one of the tracepoints.
 tp_test() {

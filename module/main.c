@@ -13,21 +13,21 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-#include "alerts.h"
+#include "alerts/alerts.h"
 #include "compat.h"
-#include "control.h"
-#include "counters.h"
-#include "debugfs.h"
-#include "event_select.h"
-#include "filter.h"
-#include "netlink.h"
-#include "netns_counts.h"
-#include "netns_index.h"
+#include "control/control.h"
+#include "control/event_select.h"
+#include "control/registry.h"
+#include "counters/counters.h"
+#include "debugfs/debugfs.h"
+#include "history/recorder.h"
+#include "netlink/netlink.h"
 #include "params.h"
-#include "recorder.h"
-#include "registry.h"
+#include "probes/filter.h"
+#include "probes/netns_counts.h"
+#include "tables/netns_index.h"
+#include "tables/views.h"
 #include "version.h"
-#include "views.h"
 
 static char *events;
 tpstat_param_string(events, TPSTAT_EVENTS_MAX_LEN);
@@ -38,12 +38,12 @@ static char *views;
 tpstat_param_string(views, TPSTAT_VIEWS_MAX_LEN);
 /*
  * MODULE_PARM_DESC(views, ...) as moduleparam.h writes it, by hand: the
- * names come from views/list.h, which a macro's argument cannot include.
+ * names come from tables/list.h, which a macro's argument cannot include.
  */
 static const char tpstat_views_parmdesc[] __used __section(".modinfo")
 	__aligned(1) = __MODULE_INFO_PREFIX "parm=views:Views to keep: \"all\" (default), \"none\" (counters only), or a comma-separated list of "
 #define TPSTAT_VIEW(id, name) #name ", "
-#include "views/list.h"
+#include "tables/list.h"
 #undef TPSTAT_VIEW
 	"at most " __stringify(TPSTAT_VIEWS_MAX_LEN) " characters";
 

@@ -5,20 +5,20 @@
 # (Not "tpstat-objs": Kbuild would read that as the module's own list.)
 # Also the flags both builds give them.
 
-tpstat_objects := main.o registry.o params.o event_select.o \
-		  probes.o probes_gen.o counters.o report.o \
-		  debugfs.o control.o netlink.o \
-		  table.o births.o views.o filter.o \
-		  probes_auth.o reasons.o viewread.o \
-		  snap_sort.o view_copy.o view_fmt.o \
-		  netlink_views.o debugfs_views.o \
-		  nlput.o alert_fold.o alert_msg.o \
-		  alert_window.o monitor.o netns_counts.o \
-		  netns_cookie.o netns_index.o \
-		  ring.o interval.o recorder.o recorder_views.o \
-		  netlink_history.o \
-		  debugfs_history.o
-# The views, one file each (views/list.h).
+tpstat_objects := main.o control/registry.o params.o \
+		  control/event_select.o probes/probes.o probes/probes_gen.o \
+		  counters/counters.o control/report.o debugfs/debugfs.o \
+		  control/control.o netlink/netlink.o tables/table.o tables/births.o \
+		  tables/views.o probes/filter.o probes/probes_auth.o \
+		  format/reasons.o control/viewread.o tables/snap_sort.o \
+		  tables/view_copy.o format/view_fmt.o netlink/netlink_views.o \
+		  debugfs/debugfs_views.o format/nlput.o alerts/alert_fold.o \
+		  netlink/alert_msg.o netlink/alert_window.o netlink/monitor.o \
+		  probes/netns_counts.o tables/netns_cookie.o tables/netns_index.o \
+		  counters/ring.o counters/interval.o history/recorder.o \
+		  history/recorder_views.o \
+		  netlink/netlink_history.o debugfs/debugfs_history.o
+# The views, one file each (tables/list.h).
 tpstat_objects += views/drops.o views/traps.o views/retrans.o \
 		  views/resets.o views/states.o views/lifetimes.o \
 		  views/devices.o views/hists.o views/errors.o \

@@ -16,14 +16,14 @@
 #include <linux/tcp.h>
 #include <net/sock.h>
 
-#include "netlink.h"
-#include "nlput.h"
+#include "control/registry.h"
+#include "format/nlput.h"
+#include "format/view_fmt.h"
+#include "netlink/netlink.h"
 #include "params.h"
-#include "probes_auth.h"
-#include "record.h"
-#include "registry.h"
-#include "view_fmt.h"
-#include "view_type.h"
+#include "probes/probes_auth.h"
+#include "record/record.h"
+#include "tables/view_type.h"
 
 /*
  * A failed TCP-MD5/AO check: the segment's source (IPv4 in the first 4

@@ -2,7 +2,7 @@
 /*
  * DEVICES: packets, bytes, errors, GRO and NAPI work per device
  * (uapi/linux/tpstat.h).  Its probes are the net and napi tracepoints'
- * (probes.c), which record inline (views/devices.h); the lookup that
+ * (probes.c), which record inline (record/devices.h); the lookup that
  * misses the hint is here.  Open: a reader without CAP_NET_ADMIN gets
  * its own namespace's devices.
  *
@@ -11,12 +11,12 @@
  */
 #include <linux/seq_file.h>
 
-#include "nlput.h"
+#include "format/nlput.h"
+#include "format/view_fmt.h"
 #include "params.h"
-#include "record.h"
-#include "view_fmt.h"
-#include "view_type.h"
-#include "views/devices.h"
+#include "record/devices.h"
+#include "record/record.h"
+#include "tables/view_type.h"
 
 tpstat_view_keys_param(device_keys, 64, 262144,
 		       tpstat_dev_key, TPSTAT_DEV_NR,

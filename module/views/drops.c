@@ -12,16 +12,16 @@
 #include <linux/skbuff.h>
 #include <net/sock.h>
 
-#include "alerts.h"
+#include "alerts/alerts.h"
 #include "compat.h"
-#include "nlput.h"
+#include "format/nlput.h"
+#include "format/reasons.h"
+#include "format/view_fmt.h"
 #include "params.h"
-#include "reasons.h"
-#include "record.h"
-#include "skb_dev.h"
-#include "view_fmt.h"
-#include "view_type.h"
-#include "views/drops.h"
+#include "probes/skb_dev.h"
+#include "record/drops.h"
+#include "record/record.h"
+#include "tables/view_type.h"
 
 tpstat_view_keys_param(drop_keys, 256, 524288,
 		       tpstat_drop_key, TPSTAT_DROP_NR,

@@ -11,12 +11,12 @@
 #include <net/inet_sock.h>
 #include <net/sock.h>
 
-#include "alerts.h"
-#include "netlink.h"
-#include "nlput.h"
+#include "alerts/alerts.h"
+#include "format/nlput.h"
+#include "netlink/netlink.h"
 #include "params.h"
-#include "record.h"
-#include "view_type.h"
+#include "record/record.h"
+#include "tables/view_type.h"
 
 /* A socket error by its service: port is the remote one if @remote. */
 struct tpstat_err_key {

@@ -9,11 +9,11 @@
  */
 #include <linux/seq_file.h>
 
-#include "counters.h"
-#include "nlput.h"
-#include "view_fmt.h"
-#include "view_type.h"
-#include "viewread.h"
+#include "control/viewread.h"
+#include "counters/counters.h"
+#include "format/nlput.h"
+#include "format/view_fmt.h"
+#include "tables/view_type.h"
 
 static const char *const tpstat_hist_names[TPSTAT_NR_HISTS] = {
 	[TPSTAT_HIST_SRTT] = "srtt_us",

@@ -18,16 +18,16 @@
 #include <net/sock.h>
 #include <asm/word-at-a-time.h>
 
-#include "births.h"
 #include "compat.h"
-#include "counters.h"
-#include "netlink.h"
-#include "netns_index.h"
-#include "nlput.h"
+#include "counters/counters.h"
+#include "format/nlput.h"
+#include "format/view_fmt.h"
+#include "netlink/netlink.h"
 #include "params.h"
-#include "record.h"
-#include "view_fmt.h"
-#include "view_type.h"
+#include "record/record.h"
+#include "tables/births.h"
+#include "tables/netns_index.h"
+#include "tables/view_type.h"
 
 /*
  * Lifetimes by service: the remote port of an active open (and the task

@@ -22,12 +22,12 @@
 #include <net/neighbour.h>
 
 #include "compat.h"
-#include "netlink.h"
-#include "nlput.h"
+#include "format/nlput.h"
+#include "format/view_fmt.h"
+#include "netlink/netlink.h"
 #include "params.h"
-#include "record.h"
-#include "view_fmt.h"
-#include "view_type.h"
+#include "record/record.h"
+#include "tables/view_type.h"
 
 /* A neighbour by its device and address (the neighbour table's key). */
 struct tpstat_neigh_key {

@@ -16,17 +16,17 @@
 #include <linux/tcp.h>
 #include <net/sock.h>
 
-#include "alerts.h"
+#include "alerts/alerts.h"
 #include "compat.h"
-#include "nlput.h"
+#include "format/nlput.h"
+#include "format/reasons.h"
+#include "format/view_fmt.h"
 #include "params.h"
-#include "reasons.h"
-#include "record.h"
-#include "skb_dev.h"
-#include "view_fmt.h"
-#include "view_type.h"
-#include "views/resets.h"
-#include "views/retrans.h"
+#include "probes/skb_dev.h"
+#include "record/record.h"
+#include "record/resets.h"
+#include "record/retrans.h"
+#include "tables/view_type.h"
 
 tpstat_view_keys_param(reset_keys, 256, 524288,
 		       tpstat_reset_key, TPSTAT_RST_NR,

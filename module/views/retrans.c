@@ -12,14 +12,14 @@
 #include <linux/string.h>
 #include <net/sock.h>
 
-#include "alerts.h"
+#include "alerts/alerts.h"
 #include "compat.h"
-#include "nlput.h"
+#include "format/nlput.h"
+#include "format/view_fmt.h"
 #include "params.h"
-#include "record.h"
-#include "view_fmt.h"
-#include "view_type.h"
-#include "views/retrans.h"
+#include "record/record.h"
+#include "record/retrans.h"
+#include "tables/view_type.h"
 
 #if BITS_PER_LONG == 64
 #define TPSTAT_FLOW_KEYS_MAX	1048576

@@ -18,12 +18,12 @@
 #include <net/inet_sock.h>
 #include <net/sock.h>
 
-#include "netlink.h"
-#include "nlput.h"
+#include "format/nlput.h"
+#include "format/view_fmt.h"
+#include "netlink/netlink.h"
 #include "params.h"
-#include "record.h"
-#include "view_fmt.h"
-#include "view_type.h"
+#include "record/record.h"
+#include "tables/view_type.h"
 
 /*
  * A socket by its local port (inet_num, 0 where unbound, and for a

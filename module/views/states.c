@@ -10,12 +10,12 @@
 #include <linux/seq_file.h>
 #include <net/tcp_states.h>
 
-#include "alerts.h"
-#include "counters.h"
-#include "nlput.h"
-#include "view_fmt.h"
-#include "view_type.h"
-#include "viewread.h"
+#include "alerts/alerts.h"
+#include "control/viewread.h"
+#include "counters/counters.h"
+#include "format/nlput.h"
+#include "format/view_fmt.h"
+#include "tables/view_type.h"
 
 /* The cells that counted anything, in r->cells. */
 static u32 tpstat_states_rows(struct tpstat_view_read *r)

@@ -14,11 +14,11 @@
 #include <net/devlink.h>
 
 #include "compat.h"
-#include "netlink.h"
-#include "nlput.h"
+#include "format/nlput.h"
+#include "netlink/netlink.h"
 #include "params.h"
-#include "record.h"
-#include "view_type.h"
+#include "record/record.h"
+#include "tables/view_type.h"
 
 #define TPSTAT_TRAP_NAME_MAX	40
 struct tpstat_trap_key {

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-CPU counter storage.  Every figure tpstat keeps is one slot of a
+ * flat per-CPU array, so summing, resetting and future views share one
+ * loop.  Probes add to their own CPU's slot with an IRQ-safe per-CPU
+ * operation; readers sum over all possible CPUs.
+ */
+#ifndef _TPSTAT_COUNTERS_H
+#define _TPSTAT_COUNTERS_H
+
+#include <linux/bitops.h>
+#include <linux/build_bug.h>
+#include <linux/percpu.h>
+#include <linux/types.h>
+#include <net/tcp_states.h>
+#include <linux/tpstat.h>
+
+#include "counters/event_ids.h"
+
+/* The dense log2 histograms (the HISTS view). */
+enum tpstat_hist {
+	TPSTAT_HIST_SRTT,	/* tcp_probe srtt, microseconds */
+	TPSTAT_HIST_CWND,	/* tcp_probe snd_cwnd, packets */
+	TPSTAT_HIST_XMIT_LEN,	/* net_dev_xmit skb_len */
+	TPSTAT_HIST_RX_LEN,	/* netif_receive_skb length with L2 header */
+	TPSTAT_NR_HISTS
+};
+
+/*
+ * TCP's states fit in 4 bits, so the transition matrix is 16 x 16 and
+ * one mask keeps the probe's cell inside it, where testing both states
+ * took four instructions: a short connection changes state ten times.
+ */
+#define TPSTAT_TCP_STATE_BITS	4
+#define TPSTAT_TCP_STATE_MASK	((1 << TPSTAT_TCP_STATE_BITS) - 1)
+#define TPSTAT_TCP_CELLS	(1 << (2 * TPSTAT_TCP_STATE_BITS))
+static_assert(TPSTAT_TCP_STATE_MASK + 1 >= TCP_MAX_STATES);
+
+enum tpstat_slot {
+	/* Hits of event <id> are in slot TPSTAT_SLOT_HITS + id. */
+	TPSTAT_SLOT_HITS = 0,
+	TPSTAT_SLOT_XMIT_BYTES = TPSTAT_SLOT_HITS + __TPSTAT_EV_CNT,
+	TPSTAT_SLOT_XMIT_ERRORS,
+	TPSTAT_SLOT_RX_BYTES,
+	TPSTAT_SLOT_DROPS,
+	/* TCP transition old -> new: TPSTAT_SLOT_TCP_STATE(old, new). */
+	TPSTAT_SLOT_TCP_STATES,
+	/* Histogram h: buckets at TPSTAT_SLOT_HIST(h, b), then its sum. */
+	TPSTAT_SLOT_HISTS = TPSTAT_SLOT_TCP_STATES + TPSTAT_TCP_CELLS,
+	TPSTAT_NR_SLOTS = TPSTAT_SLOT_HISTS +
+			  TPSTAT_NR_HISTS * (TPSTAT_HIST_BUCKETS + 1),
+};
+
+#define TPSTAT_SLOT_TCP_STATE(old, new) \
+	(TPSTAT_SLOT_TCP_STATES + ((old) << TPSTAT_TCP_STATE_BITS) + (new))
+#define TPSTAT_TCP_CELL_OLD(cell)	((cell) >> TPSTAT_TCP_STATE_BITS)
+#define TPSTAT_TCP_CELL_NEW(cell)	((cell) & TPSTAT_TCP_STATE_MASK)
+#define TPSTAT_SLOT_HIST(h, b) \
+	(TPSTAT_SLOT_HISTS + (h) * (TPSTAT_HIST_BUCKETS + 1) + (b))
+#define TPSTAT_SLOT_HIST_SUM(h) TPSTAT_SLOT_HIST(h, TPSTAT_HIST_BUCKETS)
+
+/*
+ * Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1]: fls64(),
+ * which is 0 for 0 on every architecture (x86-64's bsr starts from -1),
+ * so a test for 0 would be paid twice.
+ */
+static inline unsigned int tpstat_log2_bucket(u64 v)
+{
+	return fls64(v);
+}
+
+/*
+ * A probe can interrupt another probe on the same CPU (task, softirq,
+ * hardirq), so every update must be a single IRQ-safe per-CPU operation.
+ * On 64-bit that is this_cpu_add(), one instruction on x86.  On 32-bit a
+ * u64 this_cpu_add() is IRQ-safe too, but a reader on another CPU could
+ * see a torn value; local64_t gives untorn reads there.
+ */
+#if BITS_PER_LONG == 64
+struct tpstat_ctr {
+	u64 v;
+};
+
+#define tpstat_ctr_add(pcpu, slot_idx, n) \
+	this_cpu_add((pcpu)->slot[slot_idx].v, (n))
+/* The same, to the counter @ctr (a struct tpstat_ctr __percpu *). */
+#define tpstat_ctr_add_to(ctr, n) this_cpu_add((ctr)->v, (n))
+static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
+{
+	return READ_ONCE(ctr->v);
+}
+#else
+#include <asm/local64.h>
+struct tpstat_ctr {
+	local64_t v;
+};
+
+/*
+ * A lean probe may run preemptible (7.x, compat.h) and migrate between
+ * taking the pointer and adding: local64_t is an atomic64_t on 32-bit, so
+ * the add is whole on whichever CPU's slot it lands, and the sum is the
+ * same.  Hence raw_cpu_ptr(), which does not ask for preemption off.
+ */
+#define tpstat_ctr_add(pcpu, slot_idx, n) \
+	local64_add((n), raw_cpu_ptr(&(pcpu)->slot[slot_idx].v))
+#define tpstat_ctr_add_to(ctr, n) local64_add((n), raw_cpu_ptr(&(ctr)->v))
+static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
+{
+	return local64_read((local64_t *)&ctr->v);
+}
+#endif
+
+struct tpstat_pcpu {
+	struct tpstat_ctr slot[TPSTAT_NR_SLOTS];
+};
+
+/* Summed over CPUs; what readers work with. */
+struct tpstat_totals {
+	u64 slot[TPSTAT_NR_SLOTS];
+};
+
+/*
+ * The per-CPU counters reach the probes as their tracepoint's data
+ * pointer, a void *.  A per-CPU pointer is not a generic pointer (on x86
+ * with named address spaces it is a __seg_gs one, and a cast between the
+ * two does not compile), so these two are the only conversions, through
+ * the integer value, as the kernel's own per-CPU accessors do.  They cost
+ * no instruction.
+ */
+static __always_inline void *tpstat_pcpu_data(struct tpstat_pcpu __percpu *pcpu)
+{
+	return (void *)(__force unsigned long)pcpu;
+}
+
+static __always_inline struct tpstat_pcpu __percpu *tpstat_data_pcpu(void *data)
+{
+	return (struct tpstat_pcpu __percpu __force *)(unsigned long)data;
+}
+
+struct tpstat_pcpu __percpu *tpstat_counters_alloc(void);
+/* Charged to the caller's memory cgroup (GFP_KERNEL_ACCOUNT). */
+struct tpstat_pcpu __percpu *tpstat_counters_alloc_account(void);
+void tpstat_counters_free(struct tpstat_pcpu __percpu *pcpu);
+enum tpstat_event_id tpstat_slot_event(unsigned int slot);
+void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,
+			 struct tpstat_totals *totals);
+
+#endif /* _TPSTAT_COUNTERS_H */

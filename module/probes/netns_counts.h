@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A network namespace's own counters, and its own filter.
+ *
+ * A namespace other than the initial one starts counting its own events
+ * when its root sets its filter (SET_FILTER there, with or without
+ * fields): from then on, every probe that can tell an event's namespace
+ * (from its socket, device or skb, as the filter does) also adds the
+ * event to that namespace's per-CPU counters, if the namespace's own
+ * filter lets it through.  The system's filter plays no part there (its
+ * user could infer it from what counts), and the namespace's filter
+ * narrows only its own counters: what the system counts, the views and
+ * the alerts stay as they were.  The generated probes read no argument, so
+ * their events are never a namespace's.
+ *
+ * Probes pay one patched jump for this while no namespace counts, and
+ * while some do, the events of the others pay an inline look at their
+ * namespace (tpstat_netns_may_count()).  The jump is patched off only a
+ * second after the last namespace stops counting, if none started since:
+ * patching every probe (and an IPI to every CPU) at most a few times a
+ * second, however fast namespaces come and go.  The counters go with the
+ * namespace, or with the module.
+ *
+ * Each counting namespace is charged to its owner, the user who made its
+ * user namespaces (root for the initial user namespace's): at most
+ * netns_max count at once, at most netns_user_max of them one user's
+ * other than root, and users other than root hold at most netns_max less
+ * netns_user_max together, so that root's containers always find room.
+ * A counting namespace keeps its own history too, an interval for each
+ * of the recorder's (recorder.h), charged and capped with its counters.
+ */
+#ifndef _TPSTAT_NETNS_COUNTS_H
+#define _TPSTAT_NETNS_COUNTS_H
+
+#include <linux/jump_label.h>
+#include <linux/list.h>
+#include <linux/rcupdate.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/uidgid.h>
+#include <net/net_namespace.h>
+#include <net/netns/generic.h>
+
+#include "compat.h"
+#include "counters/counters.h"
+#include "probes/filter.h"
+
+struct sock;
+struct sk_buff;
+struct net_device;
+struct netlink_ext_ack;
+struct tpstat_ns_counts;
+struct tpstat_clock;
+struct tpstat_history;
+
+/* One reader's dumps of a namespace's own entries open (netlink_views.c). */
+struct tpstat_dump_user {
+	struct list_head node;	/* in tpstat_net.dump_users, but the admin's */
+	kuid_t uid;		/* the reader (netlink_views.c) */
+	unsigned int dumps;
+};
+
+/* net_generic()'s per-namespace part. */
+struct tpstat_net {
+	struct tpstat_ns_counts __rcu *counts;	/* NULL: counts nothing */
+	/* Its own entries' dumps open, per reader (netlink_views.c). */
+	spinlock_t dumps_lock;
+	struct list_head dump_users;	/* users other than its administrator */
+	struct tpstat_dump_user dump_admin;	/* CAP_NET_ADMIN over it */
+};
+
+/* On while any namespace counts its own events, and a second after. */
+DECLARE_STATIC_KEY_FALSE(tpstat_netns_counting);
+/* Our net_generic() slot; set once, when the module loads. */
+extern unsigned int tpstat_net_id;
+
+static __always_inline bool tpstat_netns_hot(void)
+{
+	return static_branch_unlikely(&tpstat_netns_counting);
+}
+
+/*
+ * Probe context, while tpstat_netns_hot(): whether the event's namespace
+ * @net may count it.  Only then does a probe go out of line, to run its
+ * body again for that namespace, where tpstat_netns_counts() decides.
+ * Inline, so that the events of every other namespace cost a few loads:
+ * the initial namespace never counts its own (its figures are the
+ * system's), and another one's slot says whether it has counters.  Not
+ * net_generic(), whose rcu_read_lock() is two calls on preemptible-RCU
+ * kernels: pinned (compat.h), the probe is an RCU reader on every kernel,
+ * and both the slot array (net->gen) and the counters are freed after a
+ * grace period.  The slot itself lives as long as the namespace, which
+ * the event's socket or device holds; it is still NULL while a new
+ * namespace is set up, before our init.
+ */
+static __always_inline bool tpstat_netns_may_count(const struct net *net)
+{
+	const struct net_generic *ng;
+	const struct tpstat_net *tn;
+	bool counts;
+
+	if (net_eq(net, &init_net))
+		return false;
+	tpstat_probe_pin();
+	ng = rcu_dereference_sched(net->gen);
+	tn = ng->ptr[tpstat_net_id];
+	counts = tn && rcu_access_pointer(tn->counts);
+	tpstat_probe_unpin();
+	return counts;
+}
+
+/*
+ * The peek (TPSTAT_PROBE_PEEK, probe_body.h): stores the event's
+ * namespace @net where @where points (the initial one for an event that
+ * names none: neither counts it, one test fewer), and returns true,
+ * which ends the body.
+ */
+static __always_inline bool tpstat_netns_peek(void *where,
+					      const struct net *net)
+{
+	*(const struct net **)where = net;
+	return true;
+}
+
+/*
+ * Probe context, pinned: true, with *@data set to the per-CPU counters of
+ * the event's namespace, if that namespace counts it (its own filter
+ * lets it through).
+ */
+bool tpstat_netns_counts(void **data, const struct sock *sk,
+			 const struct sk_buff *skb,
+			 const struct net_device *dev);
+
+int tpstat_netns_counts_init(void);
+/* Caller: every probe is unregistered and synchronised. */
+void tpstat_netns_counts_exit(void);
+
+/*
+ * Starts @net counting its own events from 0, under @f (fields 0: all of
+ * them; a netns field must be @net's own).  Its memory is charged to the
+ * caller's memory cgroup, its slot to its owner; -ENOSPC where netns_max
+ * namespaces count already, or its owner's netns_user_max, or users'
+ * share; -ENOMEM; either with an extack message naming the cap.
+ * Process context.
+ */
+int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
+			    struct netlink_ext_ack *extack);
+/* @net's filter; false if it does not count. */
+bool tpstat_netns_get_filter(struct net *net, struct tpstat_filter *out);
+/* @net's counters, summed; false if it does not count. */
+bool tpstat_netns_read(struct net *net, struct tpstat_totals *totals);
+/* What the namespaces counting now hold (at most netns_max of them). */
+size_t tpstat_netns_bytes(void);
+
+/*
+ * Each namespace's own history (interval.h): a ring of @bytes for each
+ * that starts counting from now on (0: none), as the recorder says
+ * (recorder.h, history_netns_kb) when it starts.
+ */
+void tpstat_netns_history_size(u32 bytes);
+/*
+ * The recorder's tick: ends the interval of every counting namespace's
+ * history at @now, @flags added; @sums and @rec are its scratch.
+ */
+void tpstat_netns_history_take(const struct tpstat_clock *now, u32 flags,
+			       struct tpstat_totals *sums, u8 *rec);
+/*
+ * @read(@net's history, @arg), under the lock that keeps it: its
+ * return value, or -ENOENT where @net counts nothing or has no history.
+ */
+int tpstat_netns_history_read(struct net *net,
+			      int (*read)(const struct tpstat_history *h,
+					  void *arg),
+			      void *arg);
+struct seq_file;
+/*
+ * debugfs tpstat/netns: "<name> <value>" lines: counting (namespaces
+ * counting now), counting_users (of them, owned by users other than
+ * root), key (on or off) and key_switches (since load).
+ */
+void tpstat_netns_show(struct seq_file *m);
+
+#endif /* _TPSTAT_NETNS_COUNTS_H */

@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The hot path's header: what every hand-written probe is built from
+ * (probes.c, probes_auth.c), and the probe context every probe runs in,
+ * stated here once for the whole module.
+ *
+ * The probe context.  A probe runs wherever its tracepoint fires, and
+ * probes nest on one CPU: task, then softirq, then hardirq.  So a probe
+ * takes no lock, allocates nothing, never sleeps and does bounded work.
+ * Every per-CPU update is a single IRQ-safe operation, this_cpu_add()
+ * (local64_add() on 32-bit: counters.h), which a nested probe cannot
+ * tear; what takes more than one (an alert's fold) runs with interrupts
+ * off (alert_fold.c).  On every kernel:
+ * - Up to 6.12 the kernel calls probes with preemption off; 7.2 and 7.3
+ *   call them under SRCU-fast, preemptible, and may migrate them.
+ *   conftest/probes_preempt_off.c tells which, never the version.
+ * - What a probe writes to lives as long as the tracepoint's grace
+ *   period, the one the kernel calls probes under: its counters (its
+ *   data pointer) are freed only after tracepoint_synchronize_unregister(),
+ *   and a reset clears the views' old generation only after
+ *   tpstat_probe_synchronize() (compat.h), which also waits for the
+ *   readers that hold it under rcu_read_lock() (view_copy.c).  So the
+ *   lean and views probes run unpinned, and cost on 7.x what they cost
+ *   on 6.x.
+ * - What else a probe reads through an RCU pointer (the filter, a
+ *   namespace's counters, the kernel's net->gen) it reads pinned to its
+ *   CPU: by the kernel, or by tpstat_probe_pin() (compat.h) where the
+ *   kernel does not.  So synchronize_rcu(), call_rcu() and kfree_rcu()
+ *   wait for it on every kernel, and rcu_dereference_sched() is right.
+ *   What must not last a preemption is pinned too: a table insert
+ *   between claiming a slot and publishing its key (table.c), an alert
+ *   folded into the generation it read (alerts.h).
+ * - Having seen a static key on, a preemptible probe may act on it a
+ *   while later: turning the alerts off waits for
+ *   tpstat_probe_synchronize() before it clears what they folded
+ *   (monitor.c).
+ *
+ * Each tracepoint has three probes, compiled from one body in which the
+ * kind (probe_kind.h) is a constant, so each has only the code it needs.
+ * The lean one counts and does nothing else (but fold alerts while a
+ * monitor listens: alerts.h, a patched-out jump otherwise); the views one
+ * also feeds the views (where the tracepoint feeds none, the lean one
+ * stands in for it); the filtered one tests the filter first.  Which one
+ * is attached follows views= and whether a filter is set (control.c), so
+ * counting alone costs no more than the counting.  A fourth, the
+ * namespace pass, is never attached: while some namespace counts its own
+ * events, each of the three calls it to count the event again for its
+ * namespace (netns_counts.h); otherwise it costs a patched-out jump.
+ *
+ * All are notrace, as the kernel's own trace_event probes are: the
+ * function tracer's entry hook would cost every event an instruction.
+ * Each is type-checked against the tracepoint the build headers declare
+ * (check_trace_callback_type_<name>), so a prototype that does not match
+ * is a build error.
+ */
+#ifndef _TPSTAT_PROBE_BODY_H
+#define _TPSTAT_PROBE_BODY_H
+
+#include <linux/rcupdate.h>
+
+#include "compat.h"
+#include "counters/counters.h"
+#include "alerts/alerts.h"
+#include "probes/filter.h"
+#include "probes/netns_counts.h"
+#include "counters/event_ids.h"
+#include "probes/event_net.h"
+#include "probes/probe_kind.h"
+#include "tables/views.h"
+
+#define tpstat_hit(data, id) \
+	tpstat_ctr_add(tpstat_data_pcpu(data), TPSTAT_SLOT_HITS + (id), 1)
+#define tpstat_add(data, slot_idx, n) \
+	tpstat_ctr_add(tpstat_data_pcpu(data), (slot_idx), (n))
+
+/*
+ * The live views generation (views.h), for a probe that found its view's
+ * key on.  Never NULL there: it is published before the first probe is
+ * attached, and cleared only once the last is gone (main.c).  A reset
+ * clears the old generation after tpstat_probe_synchronize() (compat.h).
+ */
+static __always_inline struct tpstat_views *tpstat_views_hot(void)
+{
+	return tpstat_probe_dereference(tpstat_views_live);
+}
+
+/* The same, or NULL if @view is off. */
+static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
+{
+	if (!tpstat_view_hot(view))
+		return NULL;
+	return tpstat_views_hot();
+}
+
+#define TPSTAT_UNPAREN(...) __VA_ARGS__
+
+/*
+ * TPSTAT_PROBE(tp, (parameters after data), (the same as arguments))
+ * followed by the body, which sees data, probe_kind and the parameters.
+ * Its first statement is the event's test, one of tpstat_*filtered_out()
+ * below.  The body makes that call, not the macro: a test run before the
+ * body compiles to other probes than bench/results.md measured (the
+ * namespace pass would move a copy of data, not the body's own, and
+ * netif_receive_skb's loads would follow the filter).
+ *
+ * The three probes are static; TPSTAT_PROBE_EXTERN makes them global, for
+ * a table in another file (declare them in a header).
+ *
+ * While some namespace counts its own events (netns_counts.h), each probe
+ * first finds the event's namespace inline: its body, run as the peek,
+ * stops at tpstat_filtered_out(), which stores the namespace its
+ * arguments name.  Only if that namespace may count the event does the
+ * probe tail-call tpstat_twice_<tp>(), out of line, which runs its body
+ * and then the namespace pass; the events of every other namespace (the
+ * initial one's among them) run the body as usual.  While no namespace
+ * counts, all this is a patched-out jump: the probe keeps no argument
+ * across a call, so it needs no frame.
+ *
+ * The filtered probe and the namespace pass read what a filter change or
+ * a namespace's exit replaces, so they run pinned (tpstat_probe_pin(),
+ * compat.h: nothing where the kernel calls probes with preemption off);
+ * so does the peek's look at the namespace.  The views probe reads the
+ * live generation and the lean one only adds to its own counters: as the
+ * probe context says (above), neither needs a pin.
+ */
+#define TPSTAT_PROBE(tp, params, args) \
+	TPSTAT_PROBE_LINKAGE(static, tp, params, args)
+#define TPSTAT_PROBE_EXTERN(tp, params, args) \
+	TPSTAT_PROBE_LINKAGE(, tp, params, args)
+#define TPSTAT_PROBE_LINKAGE(linkage, tp, params, args)			\
+	TPSTAT_PROBES(linkage, TPSTAT_PROBE_VIEWS, tp, params, args)
+/*
+ * A probe whose body only counts hits reads no view, so its lean probe
+ * serves as its views one too (TPSTAT_COUNTING_ENTRY): on kernels that
+ * call probes preemptible, a views probe pins itself, and that would be
+ * the whole of what it added.
+ */
+#define TPSTAT_PROBE_COUNTING(tp, params, args)				\
+	TPSTAT_PROBES(static, TPSTAT_PROBE_NO_VIEWS, tp, params, args)
+#define TPSTAT_PROBES(linkage, views, tp, params, args)			\
+static __always_inline void tpstat_body_##tp(void *data,		\
+					      const enum tpstat_probe_kind probe_kind, \
+					      TPSTAT_UNPAREN params);	\
+TPSTAT_PROBE_LEAN(linkage, tp, params, args)				\
+views(linkage, tp, params, args)					\
+static __always_inline void tpstat_body_##tp(void *data,		\
+					      const enum tpstat_probe_kind probe_kind, \
+					      TPSTAT_UNPAREN params)
+#define TPSTAT_PROBE_NO_VIEWS(linkage, tp, params, args)
+/* After the body's declaration: the peek, the namespace pass, lean, filtered. */
+#define TPSTAT_PROBE_LEAN(linkage, tp, params, args)			\
+static __always_inline bool tpstat_netns_wants_##tp(TPSTAT_UNPAREN params) \
+{									\
+	const struct net *net = &init_net;				\
+									\
+	tpstat_body_##tp(&net, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
+	return tpstat_netns_may_count(net);				\
+}									\
+static noinline notrace void tpstat_twice_##tp(void *data,		\
+					       enum tpstat_probe_kind probe_kind, \
+					       TPSTAT_UNPAREN params)	\
+{									\
+	tpstat_probe_pin();						\
+	if (probe_kind == TPSTAT_PROBE_LEAN)				\
+		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
+	else if (probe_kind == TPSTAT_PROBE_VIEWS)			\
+		tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
+	else								\
+		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
+				 TPSTAT_UNPAREN args);			\
+	tpstat_body_##tp(data, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args);	\
+	tpstat_probe_unpin();						\
+}									\
+linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
+{									\
+	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) \
+		tpstat_twice_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
+	else								\
+		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
+}									\
+linkage notrace void tpstat_filtered_##tp(void *data,			\
+					  TPSTAT_UNPAREN params)	\
+{									\
+	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) { \
+		tpstat_twice_##tp(data, TPSTAT_PROBE_FILTERED,		\
+				  TPSTAT_UNPAREN args);			\
+		return;							\
+	}								\
+	tpstat_probe_pin();						\
+	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED, TPSTAT_UNPAREN args); \
+	tpstat_probe_unpin();						\
+}									\
+static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
+{									\
+	check_trace_callback_type_##tp(tpstat_probe_##tp);		\
+	check_trace_callback_type_##tp(tpstat_filtered_##tp);		\
+}
+#define TPSTAT_PROBE_VIEWS(linkage, tp, params, args)			\
+linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
+{									\
+	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) { \
+		tpstat_twice_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
+		return;							\
+	}								\
+	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
+}									\
+static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
+{									\
+	check_trace_callback_type_##tp(tpstat_views_##tp);		\
+}
+
+/*
+ * Whether the event is out: the filtered probe tests the filter; the
+ * namespace pass finds the event's namespace and, if that namespace
+ * counts it, points data at its counters (netns_counts.h); the peek only
+ * stores that namespace where data points, and ends the body.  So every
+ * body calls it once, first, before anything that has an effect.  SK,
+ * SKB, DEV: what the event can tell.
+ */
+#define tpstat_filtered_out(sk, skb, dev)				\
+	tpstat_out_in(sk, skb, dev, tpstat_event_net_or(sk, skb, dev, &init_net))
+/*
+ * The same for an event that always names its device @dev, or its socket
+ * @sk: the tracepoint's own event prints dev->name (skb->dev->name) or
+ * reads the socket, so the peek takes its namespace without testing what
+ * the event might lack.  It is the namespace tpstat_filtered_out() would
+ * find first; while namespaces count their own events, every event is
+ * spared three or four instructions.
+ */
+#define tpstat_dev_filtered_out(skb, dev)				\
+	tpstat_out_in(NULL, skb, dev, dev_net(dev))
+#define tpstat_sk_filtered_out(sk, skb)					\
+	tpstat_out_in(sk, skb, NULL, sock_net(sk))
+/* The three, with @net the event's namespace, read by the peek alone. */
+#define tpstat_out_in(sk, skb, dev, net)				\
+	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
+	  !tpstat_filter_match(sk, skb, dev)) ||			\
+	 (probe_kind == TPSTAT_PROBE_NETNS &&				\
+	  !tpstat_netns_counts(&data, sk, skb, dev)) ||			\
+	 (probe_kind == TPSTAT_PROBE_PEEK && tpstat_netns_peek(data, net)))
+/* Whether the probe feeds the views; the namespace pass only counts. */
+#define tpstat_feeds_views \
+	(probe_kind == TPSTAT_PROBE_VIEWS || probe_kind == TPSTAT_PROBE_FILTERED)
+/* Whether it folds alerts: once per event, not again for its namespace. */
+#define tpstat_alerting \
+	(probe_kind != TPSTAT_PROBE_NETNS && tpstat_alerts_hot())
+
+/*
+ * The table entry (struct tpstat_probe) of the probes of tracepoint @tp:
+ * @args names the parameters it takes, @reads what its body reads beyond
+ * counting hits.  Each probe defines its own, TPSTAT_ENTRY_<id>, beside
+ * it, and the table (probes.c) gathers them.
+ */
+#define TPSTAT_PROBE_READS(tp, args, reads)				\
+	{ .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,		\
+	  .filtered = tpstat_filtered_##tp, .variant = args, .fields = reads }
+/* That of a TPSTAT_PROBE_COUNTING() one. */
+#define TPSTAT_COUNTING_ENTRY(tp, args)					\
+	{ .fn = tpstat_probe_##tp, .views = tpstat_probe_##tp,		\
+	  .filtered = tpstat_filtered_##tp, .variant = args, .fields = "" }
+
+/*
+ * The rest of the arguments if the build headers declare the tracepoint
+ * of event @id (TPSTAT_HAVE_TP_<id>, conftest.sh), nothing otherwise: an
+ * #ifdef that fits in a macro, for the table's list (events.h) and for
+ * macros that define probes.  __is_defined() is kconfig.h's test for a
+ * macro defined to 1, which those are.
+ */
+#define TPSTAT_IF_TP(id, ...)						\
+	__TPSTAT_IF(__is_defined(TPSTAT_HAVE_TP_##id), __VA_ARGS__)
+#define __TPSTAT_IF(on, ...) ___TPSTAT_IF(on, __VA_ARGS__)
+#define ___TPSTAT_IF(on, ...) ____TPSTAT_IF_##on(__VA_ARGS__)
+#define ____TPSTAT_IF_1(...) __VA_ARGS__
+#define ____TPSTAT_IF_0(...)
+
+#endif /* _TPSTAT_PROBE_BODY_H */

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The DEVICES view's key, values and inline recording: packet events
+ * update it on every packet, so the probes (probes.c) inline the lookup
+ * through a per-CPU hint.  The rest is views/devices.c.
+ */
+#ifndef _TPSTAT_VIEWS_DEVICES_H
+#define _TPSTAT_VIEWS_DEVICES_H
+
+#include <linux/atomic.h>
+#include <linux/netdevice.h>
+#include <linux/types.h>
+#include <net/net_namespace.h>
+
+#include "compat.h"
+#include "tables/table.h"
+#include "tables/views.h"
+
+struct tpstat_dev_key {
+	u64 ns_cookie;
+	u32 ns_inum;
+	u32 ifindex;
+} __aligned(8);
+static_assert(sizeof(struct tpstat_dev_key) <= TPSTAT_TABLE_HINTED_KEY_MAX);
+
+/* Each *_PACKETS is followed by its *_BYTES (tpstat_record_dev()). */
+enum {
+	TPSTAT_DEV_TX_PACKETS, TPSTAT_DEV_TX_BYTES, TPSTAT_DEV_RX_PACKETS,
+	TPSTAT_DEV_RX_BYTES, TPSTAT_DEV_XMIT_ERRORS, TPSTAT_DEV_XMIT_TIMEOUTS,
+	TPSTAT_DEV_GRO, TPSTAT_DEV_NAPI_POLLS, TPSTAT_DEV_NAPI_WORK,
+	TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED, TPSTAT_DEV_NR
+};
+
+/*
+ * Packet events come from a few devices, so the table keeps hints
+ * (table.h), one per CPU and ifindex modulo TPSTAT_TABLE_HINTS: where
+ * that device's entry was last found.  They spare a packet the hash and
+ * the probing; a hint that knows nothing has ifindex 0, which no device
+ * has.
+ */
+static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
+{
+	return (unsigned int)dev->ifindex % TPSTAT_TABLE_HINTS;
+}
+
+/*
+ * This CPU's hint for @dev (never NULL: table.h), and whether it holds
+ * @dev's key.  The cookie names the namespace; ns_inum only shows it.
+ */
+static __always_inline struct tpstat_slot_hdr *
+tpstat_dev_hinted(struct tpstat_table *t, const struct net_device *dev)
+{
+	return tpstat_table_hint(t, tpstat_dev_hint(dev));
+}
+
+static __always_inline bool tpstat_dev_holds(const struct tpstat_slot_hdr *s,
+					     const struct net_device *dev)
+{
+	const struct tpstat_dev_key *k = tpstat_slot_key(s);
+
+	return k->ifindex == dev->ifindex &&
+	       k->ns_cookie == tpstat_net_cookie(dev_net(dev));
+}
+
+static __always_inline atomic64_t *tpstat_dev_slot_vals(struct tpstat_slot_hdr *s)
+{
+	return tpstat_slot_vals_after(s, sizeof(struct tpstat_dev_key));
+}
+
+/* n to value @val; with @packet, 1 to @val and n to the next. */
+static __always_inline void tpstat_dev_add(atomic64_t *vals, unsigned int val,
+					   u64 n, bool packet)
+{
+	if (packet) {
+		atomic64_inc(&vals[val]);
+		val++;
+	}
+	atomic64_add(n, &vals[val]);
+}
+
+static __always_inline void tpstat_dev_add_napi(atomic64_t *vals, int work,
+						int budget)
+{
+	atomic64_inc(&vals[TPSTAT_DEV_NAPI_POLLS]);
+	atomic64_add(work, &vals[TPSTAT_DEV_NAPI_WORK]);
+	if (work >= budget)
+		atomic64_inc(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]);
+}
+
+/*
+ * The same where the hint missed, out of line (views/devices.c).  The
+ * probe calls them last, so it keeps nothing across the call, and its
+ * hit costs no saved register.  The device and the byte count come
+ * last: that is where net_dev_xmit's arguments hold them (x86-64's
+ * fourth and fifth), so its hit moves no register to make the call.
+ */
+void tpstat_dev_add_slow(struct tpstat_table *t, unsigned int val, bool packet,
+			 const struct net_device *dev, u64 n);
+void tpstat_dev_add_napi_slow(struct tpstat_table *t,
+			      const struct net_device *dev, int work,
+			      int budget);
+
+/*
+ * A device update in the live views: n to @dev's value @val; with
+ * @packet, 1 to @val and n to the next.  @dev is never NULL: every
+ * tracepoint that records one names it in its own event (dev->name,
+ * skb->dev->name).
+ */
+static __always_inline void tpstat_record_dev(struct tpstat_views *v,
+					      const struct net_device *dev,
+					      unsigned int val, u64 n,
+					      bool packet)
+{
+	struct tpstat_table *t = &v->table[TPSTAT_VIEW_DEVICES];
+	struct tpstat_slot_hdr *s = tpstat_dev_hinted(t, dev);
+
+	if (likely(tpstat_dev_holds(s, dev)))
+		tpstat_dev_add(tpstat_dev_slot_vals(s), val, n, packet);
+	else
+		tpstat_dev_add_slow(t, val, packet, dev, n);
+}
+
+/* A NAPI poll of @dev that did @work of @budget. */
+static __always_inline void tpstat_record_napi(struct tpstat_views *v,
+					       const struct net_device *dev,
+					       int work, int budget)
+{
+	struct tpstat_table *t = &v->table[TPSTAT_VIEW_DEVICES];
+	struct tpstat_slot_hdr *s = tpstat_dev_hinted(t, dev);
+
+	if (likely(tpstat_dev_holds(s, dev)))
+		tpstat_dev_add_napi(tpstat_dev_slot_vals(s), work, budget);
+	else
+		tpstat_dev_add_napi_slow(t, dev, work, budget);
+}
+
+#endif /* _TPSTAT_VIEWS_DEVICES_H */
