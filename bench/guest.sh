@@ -88,9 +88,9 @@ fi
 log() { echo "bench: $*" >&2; }
 row() { local IFS=$'\t'; echo "$kver$IFS$*" >> "$out/bench.tsv"; }
 
-# The tracepoints of module/events.h this kernel has: group:name lines.
+# The tracepoints of module/counters/events.h this kernel has: group:name lines.
 sed -nE 's/^TPSTAT_EVENT\([A-Z0-9_]+, ([a-z0-9_]+), ([a-z0-9_]+)\)$/\1:\2/p' \
-	"$top/module/events.h" | while read -r ev; do
+	"$top/module/counters/events.h" | while read -r ev; do
 	[ -d "$TRACING/events/${ev%%:*}/${ev#*:}" ] && echo "$ev"
 done > /tmp/events.list
 mapfile -t EVENTS < /tmp/events.list

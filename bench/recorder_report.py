@@ -24,7 +24,7 @@ PHASES = [("quiet", "nothing running"),
 RING = 192 * 1024
 STEP_S = 10
 # A record's header, the ring's header, and per value at most 2 bytes of
-# slot and 10 of change (module/recorder.c): an upper bound.
+# slot and 10 of change (module/history/recorder.c): an upper bound.
 HDR = 32 + 8
 PER_VALUE = 12
 

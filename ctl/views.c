@@ -139,7 +139,7 @@ static int get_buckets(const struct nlattr *nest, struct hist *h)
  * ENTRIES is the table's use when it was copied, CAPACITY its size; the
  * entries sent are those the copy found.  Either may be the larger: a
  * few concurrent inserters may take a table past its capacity by one
- * each (module/table.c), and a reset during the copy leaves ENTRIES
+ * each (module/tables/table.c), and a reset during the copy leaves ENTRIES
  * below what was copied.  Past the larger of the two is a reply that is
  * not the table's: an error, not more memory.
  */

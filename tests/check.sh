@@ -338,7 +338,8 @@ features_cache=$HOME/.cache/tpstat/features
 features_key() {
 	{
 		git ls-files -z -- module/build.sh module/conftest.sh module/conftest \
-			module/genprobes.sh module/events.h | xargs -0 sha256sum
+			module/probes/genprobes.sh module/counters/events.h |
+			xargs -0 sha256sum
 		kernel_inputs "$@"
 	} | sha256sum | cut -c1-16
 }

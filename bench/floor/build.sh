@@ -13,11 +13,11 @@ shift 3
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
 [ -f "$kdir/Makefile" ] || { echo "no kernel build directory for $kver at $kdir" >&2; exit 1; }
-mkdir -p "$out/module" "$out/generated"
+mkdir -p "$out/module/counters" "$out/generated"
 out=$(cd "$out" && pwd)
 ln -sfn "$top/bench/floor/Kbuild" "$out/Kbuild"
 ln -sfn "$top/bench/floor/floor.c" "$out/floor.c"
-for f in compat.h events.h; do
+for f in compat.h counters/events.h; do
 	ln -sfn "$top/module/$f" "$out/module/$f"
 done
 features=$out/generated/tpstat_features.h
@@ -27,12 +27,12 @@ features=$out/generated/tpstat_features.h
 tpstat_features=$top/build/$kver/generated/tpstat_features.h
 if [ -f "$tpstat_features" ] &&
    [ -z "$(find "$top/module/conftest" "$top/module/conftest.sh" \
-		"$top/module/events.h" -newer "$tpstat_features" 2>/dev/null)" ]; then
+		"$top/module/counters/events.h" -newer "$tpstat_features" 2>/dev/null)" ]; then
 	cp "$tpstat_features" "$features"
 fi
 if [ ! -f "$features" ] ||
    [ -n "$(find "$top/module/conftest" "$top/module/conftest.sh" \
-		"$top/module/events.h" -newer "$features" 2>/dev/null)" ]; then
+		"$top/module/counters/events.h" -newer "$features" 2>/dev/null)" ]; then
 	echo "  CONFTEST $kver"
 	"$top/module/conftest.sh" "$kdir" "$out/.conftest" "$features" "$@"
 fi

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tpstat_floor: the benchmark's floor.  It attaches one empty probe to
- * each tracepoint tpstat knows (module/events.h), the same way tpstat
+ * each tracepoint tpstat knows (module/counters/events.h), the same way tpstat
  * does (one for_each_kernel_tracepoint() pass, tracepoint_probe_register()),
  * so the difference between "floor" and "nothing attached" is the cost of
  * the tracepoint call itself, and the difference between tpstat and the
@@ -149,7 +149,7 @@ struct floor_tp {
 /* Every event of events.h; .fn stays NULL where the headers lack it. */
 static struct floor_tp floor_tps[] = {
 #define TPSTAT_EVENT(id, grp, tp) { .name = #tp },
-#include "events.h"
+#include "counters/events.h"
 #undef TPSTAT_EVENT
 	{ .name = "netif_rx_exit", .extra = true },
 };

@@ -34,8 +34,8 @@ SRCREV = "EDIT-commit-id"
 # (5.1 "styhead" and later) write ${UNPACKDIR}/git/module.
 S = "${WORKDIR}/git/module"
 
-# module/Kbuild runs module/conftest.sh and module/genprobes.sh (bash,
-# sed, awk, grep...) against the kernel's headers before compiling, with
+# module/Kbuild runs module/conftest.sh and module/probes/genprobes.sh
+# (bash, sed, awk, grep...) against the kernel's headers before compiling, with
 # the same CC: the answers land in ${B}/generated/.  A kernel whose
 # tracepoints tpstat does not know stops the build with their names.
 

@@ -101,7 +101,7 @@ done
 # Module parameters, from the source: each is ".BI NAME=" (or .BR) in
 # MODULE PARAMETERS.
 section() { awk -v s="$1" '/^\.SH / { on = ($0 == ".SH " s) } on' "$MAN"; }
-params=$(grep -ohE '(module_param(_cb|_named)?|tpstat_param_(uint|string)|tpstat_view_keys_param|MODULE_PARM_DESC)\([[:space:]]*[a-z_0-9]+' "$MOD"/*.c "$MOD"/views/*.c |
+params=$(grep -ohE '(module_param(_cb|_named)?|tpstat_param_(uint|string)|tpstat_view_keys_param|MODULE_PARM_DESC)\([[:space:]]*[a-z_0-9]+' "$MOD"/*.c "$MOD"/*/*.c |
 	sed 's/.*(\s*//' | sort -u)
 [ "$(wc -w <<< "$params")" -ge 10 ] || { echo "FAIL manpage: only $(wc -w <<< "$params") module parameters in $MOD"; exit 1; }
 mp=$(section "MODULE PARAMETERS")
@@ -112,13 +112,13 @@ done
 # debugfs files, from the source: literal names, and the views' names
 # where the file is named by tpstat_view_name().  Any other way of naming
 # one is a failure, so that a new one is not missed.
-calls=$(grep -ohE 'debugfs_create_file\([^,]*' "$MOD"/*.c "$MOD"/views/*.c | sed 's/debugfs_create_file(//')
+calls=$(grep -ohE 'debugfs_create_file\([^,]*' "$MOD"/*.c "$MOD"/*/*.c | sed 's/debugfs_create_file(//')
 files=$(sed -n 's/^"\(.*\)"$/\1/p' <<< "$calls")
 while read -r c; do
 	case $c in
 	\"*\") ;;
 	"tpstat_view_name(view)")
-		files+=$'\n'$(sed -n 's/^TPSTAT_VIEW([A-Z]*, \([a-z]*\))$/\1/p' "$MOD/views/list.h") ;;
+		files+=$'\n'$(sed -n 's/^TPSTAT_VIEW([A-Z]*, \([a-z]*\))$/\1/p' "$MOD/tables/list.h") ;;
 	*) failed=$((failed + 1)); echo "FAIL manpage: a debugfs file named by $c: the test does not know its names" ;;
 	esac
 done <<< "$calls"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The flight recorder (module/recorder.c), in debugfs's history file and
+# The flight recorder (module/history/recorder.c), in debugfs's history file and
 # through netlink (tpstat history): two bursts at known times, TCP resets
 # to a closed port and then UDP datagrams to a full receive queue, with
 # quiet between.  Each burst's events are in the intervals that overlap

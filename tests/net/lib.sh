@@ -241,7 +241,7 @@ delta() { echo $(($(value "$2" "$3") - $(value "$1" "$3"))); }
 # this shell).
 delta_to() { printf -v "$1" %d $((${SNAP[$3 $4]:-0} - ${SNAP[$2 $4]:-0})); }
 
-# The recorder's debugfs file (module/debugfs_history.c).
+# The recorder's debugfs file (module/debugfs/debugfs_history.c).
 HIST=$DBG/history
 # history_newest: the number of the newest interval recorded (-1: none).
 history_newest() { awk '$1 == "@" { s = $2 } END { print (s == "" ? -1 : s) }' "$HIST"; }
@@ -481,7 +481,7 @@ bulk() {
 
 # every_event_attached: after attaching '*' (tpstat attach '*', or
 # events='*'), TAP lines: events lists every tracepoint the build's
-# headers declared (module/genprobes.sh's list, beside the .ko), and
+# headers declared (module/probes/genprobes.sh's list, beside the .ko), and
 # every event the kernel has is attached; a comment lists the missing
 # ones (events.sh, contract.sh).
 every_event_attached() {
@@ -502,7 +502,7 @@ every_event_attached() {
 
 # default_events_attached: after a load with the default events= (none
 # given), TAP lines: events lists every hand-written probe's tracepoint
-# (module/events.h), sorted; those are attached where tracefs has them,
+# (module/counters/events.h), sorted; those are attached where tracefs has them,
 # the others detached, missing where the kernel lacks them (run.sh,
 # contract.sh).  Sets is_known[<event>] for every event listed.
 declare -A is_known=()
@@ -510,7 +510,7 @@ default_events_attached() {
 	local hand known ev state dir want bad_state=0
 	local -A is_hand=()
 	hand=$(sed -nE 's/^TPSTAT_EVENT\([A-Z0-9_]+, ([a-z0-9_]+), ([a-z0-9_]+)\)$/\1:\2/p' \
-		"$here/../../module/events.h")
+		"$here/../../module/counters/events.h")
 	known=$(awk '{ print $1 }' "$DBG/events")
 	check_eq "events lists every hand-written tracepoint" \
 		"$(echo "$hand" | wc -l)" "$(grep -cxFf <(echo "$hand") <<<"$known")"

@@ -122,7 +122,7 @@ check_eq "the monitor disarms once no one listens" 0 \
 	   [ "$(mon_field armed)" = no ]; echo $?)"
 
 # --- TCP transitions in the initial namespace ------------------------------------
-# Probes count these in a per-CPU matrix, not as keys (module/alerts.h):
+# Probes count these in a per-CPU matrix, not as keys (module/alerts/alerts.h):
 # their alerts must still add up to what ftrace saw, in the right family
 # and states.  A refused connect is two: CLOSE -> SYN_SENT -> CLOSE.
 R=23

@@ -263,7 +263,7 @@ for bad in bogus '' 'drops,' ',' 'DROPS' 'drops,,rcvq' 'all,none'; do
 	refuse "views=$bad" "tpstat: views=$bad: unknown view" views="$bad"
 done
 
-# --- alert_rate (module/monitor.c) ----------------------------------------------
+# --- alert_rate (module/netlink/monitor.c) --------------------------------------
 for bad in 0 100001 4294967296 -1 abc; do
 	refuse "alert_rate=$bad" "tpstat: alert_rate=$bad: must be a number from 1 to 100000" alert_rate="$bad"
 done

@@ -20,7 +20,7 @@ TPSTAT_SITE_METHOD = local
 TPSTAT_LICENSE = GPL-2.0
 
 # module/Kbuild runs the feature tests (module/conftest.sh, bash) and
-# module/genprobes.sh against the kernel's headers with the same
+# module/probes/genprobes.sh against the kernel's headers with the same
 # compiler before it compiles.
 TPSTAT_MODULE_SUBDIRS = module
 
