@@ -307,6 +307,7 @@ int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
 		c->filter = *f;
 	err = tpstat_netns_replace(net, c, final, &why);
 	kfree(final);
+	final = NULL;
 	switch (why) {
 	case TPSTAT_NETNS_MAY:
 		break;
