@@ -472,7 +472,8 @@ kernel_job() {
 	# tenants' charges (tenants.sh), whose paths are the parameters' and
 	# the privilege table's: on 6.1, whose extack the parameters'
 	# concurrent errors are about.
-	# The recorder's bursts (history.sh): on the full and debug tiers.
+	# The recorder's bursts (history.sh): on the full and debug tiers;
+	# its ring full (history_ring.sh), whose code no kernel changes: 6.12.
 	full) deep_suites=(monitor.sh run.sh history.sh)
 		[[ $name == deb-6.12* ]] && deep_suites+=(ctl.sh)
 		deep_suites+=(netns.sh)
@@ -480,7 +481,7 @@ kernel_job() {
 		[[ $name == deb-6.1.* ]] && deep_suites+=(filter.sh)
 		deep_suites+=(stress.sh adversary.sh)
 		[[ $name == deb-6.12* ]] &&
-			deep_suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh sockmem.sh)
+			deep_suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh sockmem.sh history_ring.sh)
 		[[ $name == deb-6.1.* ]] && deep_suites+=(params.sh privilege.sh)
 		deep_suites+=(auth.sh events.sh) ;;
 	# adversary.sh: whole on Debian 12's kernels; on the debug and basic

@@ -31,7 +31,7 @@ struct tpstat_interval_rec {
 	(sizeof(struct tpstat_interval_rec) + TPSTAT_RECORDED_SLOTS * 12)
 
 /* The smallest ring a history may have: its largest interval fits. */
-#define TPSTAT_HISTORY_MIN_BYTES	(16 * 1024)
+#define TPSTAT_HISTORY_MIN_BYTES	(8 * 1024)
 
 /* One moment, by the three clocks an interval is measured with. */
 struct tpstat_clock {

@@ -28,9 +28,9 @@ MODULE_PARM_DESC(history,
 		 "Seconds an interval of the recorder, 0 to 3600, 0: off (default 10)");
 
 static unsigned int history_kb = 192;
-tpstat_param_uint(history_kb, 16, 65536);
+tpstat_param_uint(history_kb, 8, 65536);
 MODULE_PARM_DESC(history_kb,
-		 "Kilobytes of the recorder's ring, 16 to 65536 (default 192)");
+		 "Kilobytes of the recorder's ring, 8 to 65536 (default 192)");
 
 /*
  * Each counting namespace's own ring, charged with its counters to the
@@ -38,11 +38,11 @@ MODULE_PARM_DESC(history_kb,
  * (netns_max, netns_user_max).
  */
 static unsigned int history_netns_kb = 32;
-tpstat_param_uint(history_netns_kb, 16, 1024);
+tpstat_param_uint(history_netns_kb, 8, 1024);
 MODULE_PARM_DESC(history_netns_kb,
-		 "Kilobytes of the ring of each namespace counting its own events, 16 to 1024 (default 32)");
+		 "Kilobytes of the ring of each namespace counting its own events, 8 to 1024 (default 32)");
 
-static_assert(TPSTAT_HISTORY_MIN_BYTES == 16 * 1024);
+static_assert(TPSTAT_HISTORY_MIN_BYTES == 8 * 1024);
 
 static struct tpstat_recorder {
 	struct mutex lock;	/* the history, the sums, the views' start */
