@@ -7,14 +7,18 @@
 # left behind.  The host cannot load modules, so the guest part (modprobe,
 # exact counts, export, the export unit, the autopkgtest) boots each
 # kernel under QEMU: tests/deploy/guest.sh.
-#   1. make dkms-install: dkms add/build/install from clean, for every
-#      Debian kernel; make dkms-remove.
+#   1. make dkms-install: dkms add/build/install from clean, for Debian
+#      12's newest kernel; make dkms-remove.
 #   2. the Debian packages: build (source and binary), lintian clean
 #      (nothing at pedantic level, overrides only with a reason),
 #      apt install, the systemd units installed and verified, none
 #      enabled; in each kernel's guest modprobe loads the build the
 #      postinst made with DKMS, the rest of guest.sh; apt purge.
-#   3. make install KVER= / make uninstall.
+#   3. make install KVER= / make uninstall, for Debian 12's 6.1 kernel,
+#      whose headers' release is not its modules' directory's name.
+# Each build takes a minute or two of a run's two cores: the packages'
+# postinst builds for every Debian kernel with DKMS (part 2), so parts 1
+# and 3, whose commands do the same for each kernel, take one each.
 # Needs build/ctl/tpstat and build/tools/netload (make ctl tools).
 #   tests/deploy/host.sh [LOGDIR]     (default build/check/deploy)
 # Prints TAP lines and ends with "# <P> passed, <F> failed".
@@ -120,15 +124,13 @@ check_eq "dkms.conf takes the version from the build" \
 # --- 1. DKMS from clean, dkms remove ------------------------------------------
 # Guests boot in part 2, with the packages installed: their DKMS build is
 # made the same way (dkms.conf), and the units are there.
-nice -n 10 make dkms-install > "$logs/dkms-install.log" 2>&1
-check_eq "make dkms-install (dkms add, build, install)" 0 $?
-for i in "${!kernels[@]}"; do
-	k=${kernels[$i]}
-	check "$k: dkms status says installed" \
-		grep -q "^tpstat/$VERSION, $k, [^:]*: installed" <(dkms status -m tpstat 2>/dev/null)
-	check "$k: modprobe resolves to updates/dkms" resolves "$k" updates/dkms
-	check_eq "$k: installed module's version" "$VERSION" "$(modinfo -k "$k" -F version tpstat)"
-done
+k=${kernels[-1]}
+nice -n 10 make dkms-install KVER="$k" > "$logs/dkms-install.log" 2>&1
+check_eq "make dkms-install KVER=$k (dkms add, build, install)" 0 $?
+check "$k: dkms status says installed" \
+	grep -q "^tpstat/$VERSION, $k, [^:]*: installed" <(dkms status -m tpstat 2>/dev/null)
+check "$k: modprobe resolves to updates/dkms" resolves "$k" updates/dkms
+check_eq "$k: installed module's version" "$VERSION" "$(modinfo -k "$k" -F version tpstat)"
 make dkms-remove > "$logs/dkms-remove.log" 2>&1
 check_eq "make dkms-remove" 0 $?
 check_eq "dkms knows no tpstat" "" "$(dkms status -m tpstat 2>/dev/null)"
@@ -196,11 +198,11 @@ nothing_left "apt purge"
 rm -rf "$pkg"
 
 # --- 3. make install / uninstall ---------------------------------------------------
-for k in "${kernels[@]}"; do
-	nice -n 10 make install KVER="$k" PREFIX="$PREFIX" > "$logs/install-$k.log" 2>&1
-	check_eq "$k: make install KVER=$k" 0 $?
-	check "$k: modprobe resolves to extra/" resolves "$k" extra
-done
+k=${kernels[0]}
+nice -n 10 make install KVER="$k" PREFIX="$PREFIX" > "$logs/install-$k.log" 2>&1
+check_eq "$k: make install KVER=$k" 0 $?
+check "$k: modprobe resolves to extra/" resolves "$k" extra
+check_eq "$k: installed module's version" "$VERSION" "$(modinfo -k "$k" -F version tpstat)"
 check "$PREFIX/sbin/tpstat runs" bash -c "'$PREFIX/sbin/tpstat' help > /dev/null"
 check "man page and completions under $PREFIX" test -f "$PREFIX/share/man/man8/tpstat.8" \
 	-a -f "$PREFIX/share/bash-completion/completions/tpstat" \
