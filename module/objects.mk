@@ -18,12 +18,12 @@ tpstat_objects := main.o control/registry.o params.o \
 		  counters/ring.o counters/interval.o history/recorder.o \
 		  history/recorder_views.o \
 		  netlink/netlink_history.o debugfs/debugfs_history.o
-# The views, one file each (tables/list.h).
-tpstat_objects += views/drops.o views/traps.o views/retrans.o \
-		  views/resets.o views/states.o views/lifetimes.o \
-		  views/devices.o views/hists.o views/errors.o \
-		  views/rcvq.o views/neigh.o views/auth.o \
-		  views/sockmem.o
+# The views, one file each, views/<name>.c: their names from their list,
+# tables/list.h, so that a new view is its file and its line there.
+tpstat_module_dir := $(dir $(lastword $(MAKEFILE_LIST)))
+tpstat_objects += $(patsubst %,views/%.o,$(shell sed -n \
+		  's/^TPSTAT_VIEW([A-Z_0-9]*, *\([a-z_0-9]*\))$$/\1/p' \
+		  $(tpstat_module_dir)tables/list.h))
 
 # gcc stops inlining once a unit larger than 10,000 of its estimated
 # instructions has grown by inline-unit-growth percent (40 by default).
