@@ -16,23 +16,16 @@
 
 /*
  * A view for export into @v (*@have true), or 0 with *@have false when
- * the module refuses only this view (view_refused(): off, without its
- * tracepoint, not for this user, or older than the view): export
- * leaves its families out.  Other errors as tpnl_send().
+ * the module refuses only this view (view_fetch()): export leaves its
+ * families out, and the refusal's words unsaid.
  */
 static int export_view(struct tpnl *nl, struct view *v, bool *have)
 {
-	struct nlmsghdr *nlh = tpnl_msg(nl, TPSTAT_CMD_GET_VIEW, 1);
-	int err;
+	int refused, err = view_fetch(nl, v, &refused);
 
-	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, v->id);
-	err = tpnl_send(nl, nlh, view_msg_cb, v);
-	*have = !err;
-	if (view_refused(err)) {
-		view_free(v);
+	*have = !err && !refused;
+	if (refused)
 		nl->extack[0] = '\0';
-		return 0;
-	}
 	return err;
 }
 

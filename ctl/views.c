@@ -582,6 +582,19 @@ int view_error(FILE *f, const struct tpnl *nl, uint32_t view, int err)
 	return 1;
 }
 
+int view_fetch(struct tpnl *nl, struct view *v, int *refused)
+{
+	struct nlmsghdr *nlh = tpnl_msg(nl, TPSTAT_CMD_GET_VIEW, 1);
+	int err;
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_VIEW, v->id);
+	err = tpnl_send(nl, nlh, view_msg_cb, v);
+	*refused = view_refused(err) ? err : 0;
+	if (err)
+		view_free(v);
+	return *refused ? 0 : err;
+}
+
 /* The view v->id (prepared) read and arranged: 0, or 1 after one line. */
 static int view_read(struct tpnl *nl, struct view *v,
 		     const struct view_args *a)

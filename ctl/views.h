@@ -312,6 +312,15 @@ int view_watch(struct tpnl *nl, uint32_t view, const struct view_args *args,
  */
 bool view_refused(int err);
 /*
+ * View @v->id read whole, as the module sends it (not shaped), into
+ * @v: 0 and *@refused 0; or, @v freed, 0 and *@refused the -errno with
+ * which the module refuses only this view (view_refused()), its words,
+ * if any, left in nl->extack for view_error(); or another error as
+ * tpnl_send().  What export and doctor read, which go on without a
+ * view they may not have.
+ */
+int view_fetch(struct tpnl *nl, struct view *v, int *refused);
+/*
  * Why a GET_VIEW of @view failed with -@err, one line on @f: the
  * kernel's words where it sent them (nl->extack), else what the error
  * means for a view.  Returns 1.
