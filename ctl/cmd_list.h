@@ -18,4 +18,5 @@ CMD(views),	/* cmd_views.c: drops ... sockmem, from view_table.c */
 CMD(filter),	/* filter.c */
 CMD(monitor),	/* monitor.c */
 CMD(export),	/* cmd_export.c */
+CMD(doctor),	/* cmd_doctor.c: findings from the views, doctor/ */
 CMD(help),	/* cmd_help.c: last, as tpstat help ends with its own */

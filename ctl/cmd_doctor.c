@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tpstat doctor: reads the views its rules need (view_fetch(), as
+ * export reads them), runs the rules of doctor/rules.c over them and
+ * prints the findings, ranked.  A view the module refuses (off, not on
+ * this kernel, not for this user or namespace) is named with the
+ * module's words, and the rules go on without it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmd.h"
+#include "doctor.h"
+#include "nl.h"
+#include "views.h"
+
+static bool rules_only;	/* --rules */
+
+static int doctor_parse(struct options *o, int n, const char *const *words,
+			char *err, size_t err_len)
+{
+	(void)o;
+	rules_only = false;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(words[i], "--rules"))
+			return cli_usage_error(err, err_len,
+					       "unexpected argument '%s'",
+					       words[i]);
+		rules_only = true;
+	}
+	return 0;
+}
+
+/*
+ * Why view @id was refused with @err, in view_error()'s words without
+ * its "tpstat: " and newline, into @u.
+ */
+static void unread_why(struct doctor_unread *u, const struct tpnl *nl,
+		       uint32_t id, int err)
+{
+	char line[sizeof(u->why) + 16] = "";
+	const char *why = line;
+	FILE *f = fmemopen(line, sizeof(line), "w");
+
+	u->view = id;
+	if (f) {
+		view_error(f, nl, id, err);
+		fclose(f);
+	}
+	line[strcspn(line, "\n")] = '\0';
+	if (!strncmp(why, "tpstat: ", 8))
+		why += 8;
+	snprintf(u->why, sizeof(u->why), "%.255s", why[0] ? why : "refused");
+}
+
+/*
+ * The views the rules read into @views and @in; *@read the ones read,
+ * @unread (*@n_unread) the ones refused.  0, or -errno as tpnl_send().
+ */
+static int doctor_read(struct tpnl *nl, struct view *views,
+		       struct doctor_input *in, unsigned int *read,
+		       struct doctor_unread *unread, size_t *n_unread)
+{
+	unsigned int want = doctor_views();
+	const struct view_ops *ops;
+	int refused, err;
+
+	for (size_t i = 0; (ops = view_at(i)); i++) {
+		struct view *v = &views[ops->id];
+
+		if (!(want & DOCTOR_VIEW(ops->id)))
+			continue;
+		v->id = ops->id;
+		err = view_fetch(nl, v, &refused);
+		if (err)
+			return err;
+		if (refused) {
+			unread_why(&unread[(*n_unread)++], nl, ops->id,
+				   refused);
+			nl->extack[0] = '\0';
+			continue;
+		}
+		in->views[ops->id] = v;
+		*read |= DOCTOR_VIEW(ops->id);
+	}
+	return 0;
+}
+
+static int doctor_cmd(struct tpnl *nl, const struct out_opts *out)
+{
+	struct view views[__TPSTAT_VIEW_CNT] = { { 0 } };
+	struct doctor_unread unread[__TPSTAT_VIEW_CNT];
+	struct doctor_input in = { { 0 } };
+	struct doctor_findings d;
+	unsigned int read = 0;
+	size_t n_unread = 0;
+	int err, ret = 1;
+
+	err = doctor_read(nl, views, &in, &read, unread, &n_unread);
+	if (err) {
+		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+		goto out;
+	}
+	/* Nothing read is nothing known: not "no findings". */
+	if (!read) {
+		fprintf(stderr, "tpstat: doctor could read none of its views");
+		for (size_t i = 0; i < n_unread; i++)
+			fprintf(stderr, "%s %s", i ? ";" : ":", unread[i].why);
+		fprintf(stderr, "\n");
+		goto out;
+	}
+	if (doctor_run(&in, &d)) {
+		fprintf(stderr, "tpstat: out of memory\n");
+		goto out;
+	}
+	doctor_print(stdout, out, &d, read, unread, n_unread);
+	ret = d.n ? DOCTOR_EXIT_FINDINGS : 0;
+	doctor_findings_free(&d);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "tpstat: writing the findings failed\n");
+		ret = 1;
+	}
+out:
+	for (size_t i = 0; i < __TPSTAT_VIEW_CNT; i++)
+		view_free(&views[i]);
+	return ret;
+}
+
+static int doctor_cmd_run(const struct options *o, const struct out_opts *out)
+{
+	struct tpnl nl;
+	int err, ret;
+
+	(void)o;
+	if (rules_only) {
+		doctor_print_rules(stdout, out);
+		return 0;
+	}
+	err = tpnl_open(&nl);
+	if (err)
+		return tpnl_done(&nl, err);
+	ret = doctor_cmd(&nl, out);
+	tpnl_close(&nl);
+	return ret;
+}
+
+static const char *const doctor_opts[] = { "--rules", NULL };
+
+const struct command doctor_command = {
+	.name = "doctor",
+	.parse = doctor_parse,
+	.run = doctor_cmd_run,
+	.usage = "tpstat doctor [--rules]\n"
+		 "    what the views say is wrong, ranked by impact: each finding with\n"
+		 "    its count (since load or the last reset), who (port, socket,\n"
+		 "    netns), the likely cause, the sysctls that govern it with their\n"
+		 "    values, and the command that shows more; views it may not read\n"
+		 "    are named, and it goes on.  Exit status 3 when it finds\n"
+		 "    something, 0 when not.  --rules: each rule, its threshold and\n"
+		 "    what would make it a false alarm",
+	.takes = TAKES_JSON,
+	.opts = doctor_opts,
+};

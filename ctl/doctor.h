@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tpstat doctor: the views and the sysctls that govern them, read once,
+ * and the findings its rules make of them, ranked by impact.  Each rule
+ * is one doctor/<name>.c holding a struct doctor_rule; doctor/rules.c
+ * is their table, which the command iterates.  Nothing here but
+ * cmd_doctor.c's read talks to the kernel, so rules are unit-tested on
+ * the host with recorded view replies and a directory of sysctls.
+ */
+#ifndef TPSTAT_DOCTOR_H
+#define TPSTAT_DOCTOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../uapi/linux/tpstat.h"
+
+struct out_opts;
+struct view;
+struct view_entry;
+
+/*
+ * The exit status of a doctor run with at least one finding: no failure
+ * of the tool returns it (0 done, 1 a request failed, 2 a usage error),
+ * so a script can tell "something to look at" from "could not look".
+ */
+#define DOCTOR_EXIT_FINDINGS 3
+
+/*
+ * The least count a rule reports: a handful of drops is the background
+ * of any busy host, and an alarm on any non-zero value is one people
+ * turn off.
+ */
+#define DOCTOR_MIN_COUNT 10
+
+/* A view in a rule's ->views. */
+#define DOCTOR_VIEW(id) (1U << (id))
+
+/* What the rules read: the views as the module sent them (not shaped). */
+struct doctor_input {
+	/* By enum tpstat_view; NULL: not read (refused, or not needed). */
+	const struct view *views[__TPSTAT_VIEW_CNT];
+};
+
+/* A sysctl a finding names, with its value as read at the run. */
+struct doctor_knob {
+	const char *name;	/* "net.core.rmem_default" */
+	char value[64];		/* as /proc/sys says it, blanks as one space */
+	bool has;		/* read; else the value is unknown */
+};
+
+#define DOCTOR_KNOBS	3
+
+struct doctor_rule;
+
+/*
+ * One finding: what happened (its numbers, counted since the module's
+ * load or its last reset), who, the likely cause, the knobs with their
+ * values and the command that shows more.  Texts are the rule's own and
+ * printable: a name from the kernel in them is escaped first.
+ */
+struct doctor_finding {
+	const struct doctor_rule *rule;
+	uint64_t count;		/* the impact: what the ranking sorts by */
+	char what[192];		/* "38 datagrams dropped: ..." */
+	char who[192];		/* "udp port 5305, netns tprq" */
+	/* Who, as JSON gives it: each part where the rule knows it. */
+	const char *protocol;	/* "udp", "tcp"; NULL: not known */
+	bool has_port, has_netns, has_rcvbuf;
+	uint16_t port;
+	uint32_t netns;		/* inode number, as the views give it */
+	uint32_t rcvbuf;	/* bytes, at the last drop */
+	char cause[320];
+	struct doctor_knob knobs[DOCTOR_KNOBS];
+	size_t n_knobs;
+	char more[160];		/* "tpstat rcvq port 5305 netns tprq" */
+};
+
+/* The findings of a run, in the rules' order until doctor_rank(). */
+struct doctor_findings {
+	struct doctor_finding *f;
+	size_t n, cap;
+};
+
+struct doctor_rule {
+	const char *name;	/* "rcvq_overflow": text, JSON, --rules */
+	/* One line each, for --rules, the man page and docs/doctor.md. */
+	const char *threshold;	/* when it makes a finding */
+	const char *false_alarm;	/* what would make that finding wrong */
+	unsigned int views;	/* DOCTOR_VIEW()s it reads */
+	/*
+	 * Its findings from @in into @out (doctor_add()); a view it needs
+	 * that is NULL is one it goes without.  0, or -1 out of memory.
+	 */
+	int (*eval)(const struct doctor_input *in, struct doctor_findings *out);
+};
+
+/* The table (doctor/rules.c): the @i-th rule, NULL past the last. */
+const struct doctor_rule *doctor_rule_at(size_t i);
+/* The views any rule reads: DOCTOR_VIEW()s. */
+unsigned int doctor_views(void);
+
+/* ---- what rules share (doctor/findings.c) -------------------------------- */
+
+/* A new finding of @rule at the end of @out, zeroed; NULL out of memory. */
+struct doctor_finding *doctor_add(struct doctor_findings *out,
+				  const struct doctor_rule *rule);
+/* The findings most count first; ties in the table's order. */
+void doctor_rank(struct doctor_findings *out);
+void doctor_findings_free(struct doctor_findings *out);
+/*
+ * Every rule over @in into @out, ranked: 0, or -1 out of memory
+ * (@out then freed).
+ */
+int doctor_run(const struct doctor_input *in, struct doctor_findings *out);
+
+/*
+ * Whether a DROPS row is a loss a rule may count: not a free the
+ * kernel makes on an ordinary path, QUEUE_PURGE (a socket's queue
+ * freed at its close) or NOT_SPECIFIED.  Matched by name, as the
+ * codes differ between kernels; a row without a name is not one.
+ */
+bool doctor_drop_is_loss(const struct view_entry *e);
+/* Whether DROPS row @e has the reason named @name ("NO_SOCKET"). */
+bool doctor_drop_reason_is(const struct view_entry *e, const char *name);
+/* Two rows of one namespace: by cookie where both have one. */
+bool doctor_same_netns(const struct view_entry *a, const struct view_entry *b);
+/* @f's namespace (for who and JSON) from row @e. */
+void doctor_set_netns(struct doctor_finding *f, const struct view_entry *e);
+/*
+ * " netns NAME" for a command that shows more, or "" in the initial
+ * namespace, which the views show without a selector too.
+ */
+const char *doctor_netns_selector(uint32_t netns, char *buf, size_t len);
+
+/* ---- the sysctls (doctor/sysctl.c) --------------------------------------- */
+
+/*
+ * Knob @name of @f (at most DOCTOR_KNOBS), its value read from the
+ * sysctl directory: /proc/sys, of the namespace the tool runs in.
+ */
+void doctor_knob(struct doctor_finding *f, const char *name);
+/* Where sysctls are read (NULL: /proc/sys): the tests' directory. */
+void doctor_sysctl_root(const char *dir);
+/* @name's value, as doctor_knob() keeps it, into @buf: true if read. */
+bool doctor_sysctl(const char *name, char *buf, size_t len);
+
+/* ---- the output (doctor/output.c) ---------------------------------------- */
+
+/* A view the run could not read, and why (the kernel's words). */
+struct doctor_unread {
+	uint32_t view;
+	char why[256];
+};
+
+/*
+ * The findings, text or JSON, with the views not read: @read are the
+ * DOCTOR_VIEW()s read.
+ */
+void doctor_print(FILE *f, const struct out_opts *o,
+		  const struct doctor_findings *d, unsigned int read,
+		  const struct doctor_unread *unread, size_t n_unread);
+/* tpstat doctor --rules: each rule, its threshold and false alarms. */
+void doctor_print_rules(FILE *f, const struct out_opts *o);
+
+#endif

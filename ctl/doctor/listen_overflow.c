@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Listeners whose accept queue was full: the drops view's
+ * TCP_LISTEN_OVERFLOW (the kernel's drop reason from 6.15; nstat's
+ * TcpExtListenOverflows), per namespace.  The view has no port: ss
+ * -ltn names the listener whose Recv-Q is at its Send-Q.
+ */
+#include "../doctor.h"
+#include "../netns.h"
+#include "../views.h"
+
+extern const struct doctor_rule listen_overflow_rule;
+
+static bool overflow_row(const struct view_entry *e)
+{
+	return doctor_drop_reason_is(e, "TCP_LISTEN_OVERFLOW");
+}
+
+static int netns_finding(const struct view *v, size_t i,
+			 struct doctor_findings *out)
+{
+	const struct view_entry *e = &v->e[i];
+	char ns[NETNS_NAME_MAX], sel[NETNS_NAME_MAX + 8];
+	struct doctor_finding *f;
+	uint64_t sum = 0;
+
+	for (size_t k = 0; k < i; k++)
+		if (overflow_row(&v->e[k]) && doctor_same_netns(&v->e[k], e))
+			return 0;
+	for (size_t k = i; k < v->n; k++)
+		if (overflow_row(&v->e[k]) && doctor_same_netns(&v->e[k], e))
+			sum += v->e[k].count;
+	if (sum < DOCTOR_MIN_COUNT)
+		return 0;
+	f = doctor_add(out, &listen_overflow_rule);
+	if (!f)
+		return -1;
+	f->count = sum;
+	f->protocol = "tcp";
+	doctor_set_netns(f, e);
+	snprintf(f->what, sizeof(f->what),
+		 "%llu TCP handshakes dropped because a listener's accept queue was full (TCP_LISTEN_OVERFLOW)",
+		 (unsigned long long)sum);
+	snprintf(f->who, sizeof(f->who),
+		 "tcp listeners in netns %s (the drops view has no port: ss -ltn shows the listener whose Recv-Q reached its Send-Q)",
+		 netns_text(e->netns, ns, sizeof(ns)));
+	snprintf(f->cause, sizeof(f->cause),
+		 "the application accepts connections more slowly than they arrive, or asked listen() for a small backlog: the accept queue is the backlog, capped by net.core.somaxconn; half-open ones wait in a queue capped by net.ipv4.tcp_max_syn_backlog");
+	doctor_knob(f, "net.core.somaxconn");
+	doctor_knob(f, "net.ipv4.tcp_max_syn_backlog");
+	snprintf(f->more, sizeof(f->more),
+		 "tpstat drops --by location reason TCP_LISTEN_OVERFLOW%s",
+		 doctor_netns_selector(e->netns, sel, sizeof(sel)));
+	return 0;
+}
+
+static int listen_overflow_eval(const struct doctor_input *in,
+				struct doctor_findings *out)
+{
+	const struct view *drops = in->views[TPSTAT_VIEW_DROPS];
+
+	for (size_t i = 0; drops && i < drops->n; i++)
+		if (overflow_row(&drops->e[i]) && netns_finding(drops, i, out))
+			return -1;
+	return 0;
+}
+
+const struct doctor_rule listen_overflow_rule = {
+	.name = "listen_overflow",
+	.threshold = "at least 10 drops for TCP_LISTEN_OVERFLOW per netns (drops view; the reason exists from Linux 6.15, so older kernels never fire), counted since the module's load or last reset",
+	.false_alarm = "a SYN flood, or a listener with a small backlog on purpose (to shed load): the queue did its job; SYNs dropped before the handshake completed are not counted here",
+	.views = DOCTOR_VIEW(TPSTAT_VIEW_DROPS),
+	.eval = listen_overflow_eval,
+};

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * doctor's findings as text or JSON (one object, the tool's JSON
+ * writer), and its rules for --rules.  Text and JSON carry the same
+ * fields: the JSON's members are the text's labels.
+ */
+#include <string.h>
+
+#include "../doctor.h"
+#include "../json.h"
+#include "../netns.h"
+#include "../output.h"
+#include "../views.h"
+
+/* The counts' window: this slice has no other than the views' own. */
+#define WINDOW "since_load"
+#define WINDOW_TEXT "counted since the module's load or its last reset (tpstat reset all, or a filter change)"
+
+static void views_text(FILE *f, unsigned int views)
+{
+	const char *sep = "";
+
+	for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++) {
+		if (!(views & DOCTOR_VIEW(id)))
+			continue;
+		fprintf(f, "%s%s", sep, view_name(id));
+		sep = ", ";
+	}
+}
+
+static void knobs_text(FILE *f, const struct doctor_finding *d)
+{
+	for (size_t k = 0; k < d->n_knobs; k++)
+		fprintf(f, "%s%s = %s", k ? "; " : "", d->knobs[k].name,
+			d->knobs[k].has ? d->knobs[k].value : "(not readable)");
+}
+
+static void finding_text(FILE *f, size_t i, const struct doctor_finding *d)
+{
+	fprintf(f, "[%zu] %s: %s\n", i + 1, d->rule->name, d->what);
+	fprintf(f, "    who:    %s\n", d->who);
+	fprintf(f, "    cause:  %s\n", d->cause);
+	fprintf(f, "    knobs:  ");
+	if (d->n_knobs)
+		knobs_text(f, d);
+	else
+		fprintf(f, "none");
+	fprintf(f, "\n    more:   %s\n", d->more);
+}
+
+static void print_text(FILE *f, const struct doctor_findings *d,
+		       unsigned int read, const struct doctor_unread *unread,
+		       size_t n_unread)
+{
+	if (d->n)
+		fprintf(f, "%zu finding%s, most first; %s\n", d->n,
+			d->n == 1 ? "" : "s", WINDOW_TEXT);
+	else
+		fprintf(f, "no findings; %s\n", WINDOW_TEXT);
+	for (size_t i = 0; i < d->n; i++)
+		finding_text(f, i, &d->f[i]);
+	fprintf(f, "views read: ");
+	views_text(f, read);
+	fprintf(f, "%s\n", read ? "" : "none");
+	for (size_t i = 0; i < n_unread; i++)
+		fprintf(f, "not read: %s: %s\n", view_name(unread[i].view),
+			unread[i].why);
+}
+
+static void finding_json(struct json *j, const struct doctor_finding *d)
+{
+	json_object_open(j);
+	json_key(j, "rule");
+	json_plain(j, d->rule->name);
+	json_field_u64(j, "count", d->count);
+	json_key(j, "window");
+	json_plain(j, WINDOW);
+	json_key(j, "what");
+	json_string(j, d->what);
+	json_key(j, "who");
+	json_object_open(j);
+	json_key(j, "text");
+	json_string(j, d->who);
+	json_opt_plain(j, "protocol", d->protocol, d->protocol);
+	json_opt_u64(j, "port", d->has_port, d->port);
+	if (d->has_netns)
+		netns_json(j, d->netns);
+	json_opt_u64(j, "rcvbuf", d->has_rcvbuf, d->rcvbuf);
+	json_object_close(j);
+	json_key(j, "cause");
+	json_string(j, d->cause);
+	json_key(j, "knobs");
+	json_array_open(j);
+	for (size_t k = 0; k < d->n_knobs; k++) {
+		json_object_open(j);
+		json_key(j, "name");
+		json_plain(j, d->knobs[k].name);
+		json_opt_str(j, "value", d->knobs[k].has, d->knobs[k].value);
+		json_object_close(j);
+	}
+	json_array_close(j);
+	json_key(j, "more");
+	json_string(j, d->more);
+	json_object_close(j);
+}
+
+static void print_json(FILE *f, bool pretty, const struct doctor_findings *d,
+		       unsigned int read, const struct doctor_unread *unread,
+		       size_t n_unread)
+{
+	struct json j;
+
+	json_init(&j, f, pretty);
+	json_object_open(&j);
+	json_field_u64(&j, "schema_version", JSON_SCHEMA_VERSION);
+	json_key(&j, "window");
+	json_plain(&j, WINDOW);
+	json_key(&j, "findings");
+	json_array_open(&j);
+	for (size_t i = 0; i < d->n; i++)
+		finding_json(&j, &d->f[i]);
+	json_array_close(&j);
+	json_key(&j, "views_read");
+	json_array_open(&j);
+	for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++)
+		if (read & DOCTOR_VIEW(id))
+			json_plain(&j, view_name(id));
+	json_array_close(&j);
+	json_key(&j, "views_not_read");
+	json_array_open(&j);
+	for (size_t i = 0; i < n_unread; i++) {
+		json_object_open(&j);
+		json_key(&j, "view");
+		json_plain(&j, view_name(unread[i].view));
+		json_key(&j, "why");
+		json_string(&j, unread[i].why);
+		json_object_close(&j);
+	}
+	json_array_close(&j);
+	json_object_close(&j);
+	json_end(&j);
+}
+
+void doctor_print(FILE *f, const struct out_opts *o,
+		  const struct doctor_findings *d, unsigned int read,
+		  const struct doctor_unread *unread, size_t n_unread)
+{
+	if (o->json)
+		print_json(f, o->pretty, d, read, unread, n_unread);
+	else
+		print_text(f, d, read, unread, n_unread);
+}
+
+void doctor_print_rules(FILE *f, const struct out_opts *o)
+{
+	const struct doctor_rule *r;
+	struct json j;
+
+	if (!o->json) {
+		for (size_t i = 0; (r = doctor_rule_at(i)); i++) {
+			fprintf(f, "%s%s (reads ", i ? "\n" : "", r->name);
+			views_text(f, r->views);
+			fprintf(f, ")\n    threshold:   %s\n    false alarm: %s\n",
+				r->threshold, r->false_alarm);
+		}
+		return;
+	}
+	json_init(&j, f, o->pretty);
+	json_object_open(&j);
+	json_field_u64(&j, "schema_version", JSON_SCHEMA_VERSION);
+	json_key(&j, "rules");
+	json_array_open(&j);
+	for (size_t i = 0; (r = doctor_rule_at(i)); i++) {
+		json_object_open(&j);
+		json_key(&j, "name");
+		json_plain(&j, r->name);
+		json_key(&j, "views");
+		json_array_open(&j);
+		for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++)
+			if (r->views & DOCTOR_VIEW(id))
+				json_plain(&j, view_name(id));
+		json_array_close(&j);
+		json_key(&j, "threshold");
+		json_string(&j, r->threshold);
+		json_key(&j, "false_alarm");
+		json_string(&j, r->false_alarm);
+		json_object_close(&j);
+	}
+	json_array_close(&j);
+	json_object_close(&j);
+	json_end(&j);
+}

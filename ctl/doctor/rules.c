@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The table of doctor's rules, one doctor/<name>.c each: the command,
+ * --rules and the tests loop over it; nothing names a rule's kind.
+ * Their order is the ranking's for findings of equal count.
+ */
+#include "../doctor.h"
+
+extern const struct doctor_rule rcvq_overflow_rule, closed_port_rule,
+	listen_overflow_rule;
+
+static const struct doctor_rule *const rules[] = {
+	&rcvq_overflow_rule,
+	&closed_port_rule,
+	&listen_overflow_rule,
+	NULL
+};
+
+const struct doctor_rule *doctor_rule_at(size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (!rules[k])
+			return NULL;
+	return rules[i];
+}
