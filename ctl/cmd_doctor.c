@@ -92,7 +92,6 @@ static int doctor_cmd(struct tpnl *nl, const struct out_opts *out)
 	struct view views[__TPSTAT_VIEW_CNT] = { { 0 } };
 	struct doctor_unread unread[__TPSTAT_VIEW_CNT];
 	struct doctor_input in = { { 0 } };
-	struct doctor_findings d;
 	unsigned int read = 0;
 	size_t n_unread = 0;
 	int err, ret = 1;
@@ -102,21 +101,7 @@ static int doctor_cmd(struct tpnl *nl, const struct out_opts *out)
 		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
 		goto out;
 	}
-	/* Nothing read is nothing known: not "no findings". */
-	if (!read) {
-		fprintf(stderr, "tpstat: doctor could read none of its views");
-		for (size_t i = 0; i < n_unread; i++)
-			fprintf(stderr, "%s %s", i ? ";" : ":", unread[i].why);
-		fprintf(stderr, "\n");
-		goto out;
-	}
-	if (doctor_run(&in, &d)) {
-		fprintf(stderr, "tpstat: out of memory\n");
-		goto out;
-	}
-	doctor_print(stdout, out, &d, read, unread, n_unread);
-	ret = d.n ? DOCTOR_EXIT_FINDINGS : 0;
-	doctor_findings_free(&d);
+	ret = doctor_report(stdout, stderr, out, &in, read, unread, n_unread);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "tpstat: writing the findings failed\n");
 		ret = 1;

@@ -162,6 +162,15 @@ struct doctor_unread {
 void doctor_print(FILE *f, const struct out_opts *o,
 		  const struct doctor_findings *d, unsigned int read,
 		  const struct doctor_unread *unread, size_t n_unread);
+/*
+ * Every rule over @in, the findings printed on @f as doctor_print()
+ * prints them: DOCTOR_EXIT_FINDINGS with a finding, 0 without, 1 after
+ * a line on @err (out of memory, or @read empty: nothing read is
+ * nothing known, not "no findings").
+ */
+int doctor_report(FILE *f, FILE *err, const struct out_opts *o,
+		  const struct doctor_input *in, unsigned int read,
+		  const struct doctor_unread *unread, size_t n_unread);
 /* tpstat doctor --rules: each rule, its threshold and false alarms. */
 void doctor_print_rules(FILE *f, const struct out_opts *o);
 

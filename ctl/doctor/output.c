@@ -190,3 +190,27 @@ void doctor_print_rules(FILE *f, const struct out_opts *o)
 	json_object_close(&j);
 	json_end(&j);
 }
+
+int doctor_report(FILE *f, FILE *err, const struct out_opts *o,
+		  const struct doctor_input *in, unsigned int read,
+		  const struct doctor_unread *unread, size_t n_unread)
+{
+	struct doctor_findings d;
+	int ret;
+
+	if (!read) {
+		fprintf(err, "tpstat: doctor could read none of its views");
+		for (size_t i = 0; i < n_unread; i++)
+			fprintf(err, "%s %s", i ? ";" : ":", unread[i].why);
+		fprintf(err, "\n");
+		return 1;
+	}
+	if (doctor_run(in, &d)) {
+		fprintf(err, "tpstat: out of memory\n");
+		return 1;
+	}
+	doctor_print(f, o, &d, read, unread, n_unread);
+	ret = d.n ? DOCTOR_EXIT_FINDINGS : 0;
+	doctor_findings_free(&d);
+	return ret;
+}

@@ -57,7 +57,7 @@ int parse(const char *line, struct options *o, char *err);
 enum {
 	CMD_NONE, CMD_LIST, CMD_SHOW, CMD_WATCH, CMD_RESET, CMD_ATTACH,
 	CMD_DETACH, CMD_INFO, CMD_EXPORT, CMD_HELP, CMD_FILTER, CMD_MONITOR,
-	CMD_HISTORY, N_CMD_WORDS
+	CMD_HISTORY, CMD_DOCTOR, N_CMD_WORDS
 };
 #define VIEW_CMD(id) (0x100 + (int)(id))
 #define CMD_DROPS VIEW_CMD(TPSTAT_VIEW_DROPS)
@@ -268,6 +268,8 @@ void test_export_netns_cookie(void);
 void test_history_cmd(void);		/* unit_history.c */
 void test_history_views(void);		/* unit_history_views.c */
 void test_attr_order(void);		/* unit_attr_order.c */
+void test_doctor(void);			/* unit_doctor.c */
+void test_doctor_cli(void);
 
 /* unit_output.c's counters, which --json-sample prints too. */
 extern const struct counter_row rows[4];

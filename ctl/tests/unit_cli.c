@@ -31,7 +31,7 @@ static const char *const cmd_words[N_CMD_WORDS] = {
 	[CMD_DETACH] = "detach", [CMD_INFO] = "info",
 	[CMD_EXPORT] = "export", [CMD_HELP] = "help",
 	[CMD_FILTER] = "filter", [CMD_MONITOR] = "monitor",
-	[CMD_HISTORY] = "history",
+	[CMD_HISTORY] = "history", [CMD_DOCTOR] = "doctor",
 };
 
 int cmd_code(const struct command *cmd, const struct view_ops *view)

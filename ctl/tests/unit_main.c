@@ -122,6 +122,8 @@ int main(int argc, char **argv)
 	test_history_cmd();
 	test_history_views();
 	test_attr_order();
+	test_doctor_cli();
+	test_doctor();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tpstat doctor on the host: views built as the module sends them and a
+ * directory of sysctls in place of /proc/sys, run through the rules'
+ * table and printed as the command prints them, text and JSON, with
+ * its exit status.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include "doctor.h"
+#include "netns.h"
+#include "unit.h"
+
+/* A namespace no test names: its inode number prints as such. */
+#define NS_X 4026532999U
+
+/* ---- the module's replies ---------------------------------------------- */
+
+static void view_start(struct view *v, uint32_t id)
+{
+	memset(v, 0, sizeof(*v));
+	v->id = id;
+	put_header_msg(v, 16, 1024, 0);
+}
+
+static void drop(struct view *v, const char *loc, const char *reason,
+		 uint32_t ns, uint64_t count)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_strz(nlh, TPSTAT_A_LOCATION, loc);
+	mnl_attr_put_u32(nlh, TPSTAT_A_REASON, 7);	/* the kernel's: any */
+	mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, reason);
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, 1);
+	mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, "lo");
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a drops entry");
+}
+
+static void rcvq(struct view *v, uint8_t family, uint8_t proto, uint16_t port,
+		 uint32_t ns, uint64_t count, uint32_t rcvbuf)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, family);
+	mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, proto);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, port);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	mnl_attr_put_u32(nlh, TPSTAT_A_RCVBUF, rcvbuf);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: an rcvq entry");
+}
+
+/* A reset sent for a segment to local @port: @reason NULL, none (< 6.10). */
+static void reset(struct view *v, uint8_t dir, uint16_t port, uint8_t peer,
+		  uint32_t ns, const char *reason, uint64_t sent)
+{
+	const uint8_t addr[4] = { 192, 0, 2, peer };
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u8(nlh, TPSTAT_A_DIRECTION, dir);
+	mnl_attr_put_u16(nlh, dir == TPSTAT_DIRECTION_ACTIVE ? TPSTAT_A_DPORT :
+			 TPSTAT_A_SPORT, port);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, addr);
+	if (reason) {
+		mnl_attr_put_u32(nlh, TPSTAT_A_REASON, 1);
+		mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, reason);
+	}
+	mnl_attr_put_u64(nlh, TPSTAT_A_RST_SENT, sent);
+	mnl_attr_put_u64(nlh, TPSTAT_A_RST_RECEIVED, 0);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a resets entry");
+}
+
+/* ---- the sysctls --------------------------------------------------------- */
+
+static char sysdir[] = "/tmp/tpstat-unit-doctor.XXXXXX";
+
+static void sysctl_write(const char *name, const char *value)
+{
+	char path[256], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", sysdir, name);
+	for (p = path + strlen(sysdir) + 1; *p; p++) {
+		if (*p != '.')
+			continue;
+		*p = '\0';
+		mkdir(path, 0700);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	CHECK(f, "doctor: sysctl %s written", name);
+	if (f) {
+		fputs(value, f);
+		fclose(f);
+	}
+}
+
+static void sysctl_remove(const char *name)
+{
+	char path[256], *p;
+
+	snprintf(path, sizeof(path), "%s/%s", sysdir, name);
+	for (p = path + strlen(sysdir) + 1; *p; p++)
+		if (*p == '.')
+			*p = '/';
+	unlink(path);
+}
+
+static void sysctls_clean(void)
+{
+	static const char *const dirs[] = { "net/core", "net/ipv4", "net" };
+
+	sysctl_remove("net.core.rmem_default");
+	sysctl_remove("net.core.rmem_max");
+	sysctl_remove("net.core.somaxconn");
+	sysctl_remove("net.ipv4.tcp_max_syn_backlog");
+	sysctl_remove("net.ipv4.tcp_rmem");
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		char path[256];
+
+		snprintf(path, sizeof(path), "%s/%s", sysdir, dirs[i]);
+		rmdir(path);
+	}
+	rmdir(sysdir);
+	doctor_sysctl_root(NULL);
+}
+
+/* ---- a run, as the command makes it ---------------------------------------- */
+
+struct run {
+	const struct doctor_input *in;
+	unsigned int read;
+	const struct doctor_unread *unread;
+	size_t n_unread;
+	bool json;
+	int status;		/* doctor_report()'s */
+	char err[512];		/* what it said on stderr */
+};
+
+static void run_out(FILE *f, void *arg)
+{
+	struct run *r = arg;
+	struct out_opts o = { .json = r->json };
+	FILE *err = fmemopen(r->err, sizeof(r->err), "w");
+
+	r->status = doctor_report(f, err, &o, r->in, r->read, r->unread,
+				  r->n_unread);
+	fclose(err);
+}
+
+/* The views of @in that are there, as read. */
+static unsigned int read_of(const struct doctor_input *in)
+{
+	unsigned int read = 0;
+
+	for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++)
+		if (in->views[id])
+			read |= DOCTOR_VIEW(id);
+	return read;
+}
+
+/* doctor's text (or JSON) of @in into a static copy; its status in *@st. */
+static const char *report(const struct doctor_input *in, bool json, int *st)
+{
+	static char copy[32768];
+	struct run r = { .in = in, .read = read_of(in), .json = json };
+
+	snprintf(copy, sizeof(copy), "%s", capture(run_out, &r));
+	*st = r.status;
+	return copy;
+}
+
+static void views_free(struct view *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		view_free(&v[i]);
+}
+
+/* ---- the cases -------------------------------------------------------------- */
+
+/*
+ * A UDP receiver on 5305 dropping over IPv4 and IPv6 (one socket, one
+ * finding, the sum), one on 53 below the minimum: the port, its buffer
+ * and rmem_default's value, and the command that shows more.
+ */
+static void test_rcvq_overflow(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct doctor_findings d;
+	struct view v[2];
+	const char *s;
+	int st;
+
+	view_start(&v[0], TPSTAT_VIEW_RCVQ);
+	rcvq(&v[0], AF_INET, IPPROTO_UDP, 5305, NS_X, 30, 2304);
+	rcvq(&v[0], AF_INET6, IPPROTO_UDP, 5305, NS_X, 8, 4608);
+	rcvq(&v[0], AF_INET, IPPROTO_UDP, 53, NS_X, 9, 212992);
+	view_start(&v[1], TPSTAT_VIEW_DROPS);
+	drop(&v[1], "udp_queue_rcv_one_skb+0x3b5/0x510", "SOCKET_RCVBUFF",
+	     NS_X, 47);
+	in.views[TPSTAT_VIEW_RCVQ] = &v[0];
+	in.views[TPSTAT_VIEW_DROPS] = &v[1];
+
+	CHECK(!doctor_run(&in, &d) && d.n == 1, "rcvq: one finding, not %zu "
+	      "(53's 9 drops are below the minimum; drops' SOCKET_RCVBUFF are the same losses)",
+	      d.n);
+	if (d.n == 1) {
+		const struct doctor_finding *f = &d.f[0];
+
+		CHECK(!strcmp(f->rule->name, "rcvq_overflow") &&
+		      f->count == 38 && f->has_port && f->port == 5305 &&
+		      f->protocol && !strcmp(f->protocol, "udp") &&
+		      f->has_rcvbuf && f->rcvbuf == 4608,
+		      "rcvq: udp port 5305, both families summed (38), the larger buffer");
+		CHECK(f->n_knobs == 2 && f->knobs[0].has &&
+		      !strcmp(f->knobs[0].name, "net.core.rmem_default") &&
+		      !strcmp(f->knobs[0].value, "212992") &&
+		      !strcmp(f->knobs[1].value, "425984"),
+		      "rcvq: rmem_default and rmem_max as the sysctls say");
+	}
+	doctor_findings_free(&d);
+
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS && DOCTOR_EXIT_FINDINGS == 3,
+	      "rcvq: exit status 3, not %d", st);
+	CHECK(strstr(s, "[1] rcvq_overflow: 38 packets dropped") &&
+	      strstr(s, "udp port 5305, netns 4026532999, receive buffer 4608 bytes") &&
+	      strstr(s, "net.core.rmem_default = 212992; net.core.rmem_max = 425984") &&
+	      strstr(s, "more:   tpstat rcvq port 5305 netns 4026532999\n") &&
+	      strstr(s, "since the module's load") &&
+	      strstr(s, "views read: drops, rcvq\n") && !strstr(s, "[2]"),
+	      "rcvq: the text names the port, the knobs' values, the window and more:\n%s",
+	      s);
+	s = report(&in, true, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS && json_balanced(s) &&
+	      strstr(s, "{\"schema_version\":1,\"window\":\"since_load\",\"findings\":[{\"rule\":\"rcvq_overflow\",\"count\":38,\"window\":\"since_load\",") &&
+	      strstr(s, "\"who\":{\"text\":\"udp port 5305, netns 4026532999, receive buffer 4608 bytes at the last drop\",\"protocol\":\"udp\",\"port\":5305,\"netns\":4026532999,\"rcvbuf\":4608}") &&
+	      strstr(s, "\"knobs\":[{\"name\":\"net.core.rmem_default\",\"value\":\"212992\"},{\"name\":\"net.core.rmem_max\",\"value\":\"425984\"}]") &&
+	      strstr(s, "\"more\":\"tpstat rcvq port 5305 netns 4026532999\"") &&
+	      strstr(s, "\"cause\":\"the application reads") &&
+	      strstr(s, "\"views_read\":[\"drops\",\"rcvq\"],\"views_not_read\":[]}"),
+	      "rcvq: the JSON is valid and carries the same fields:\n%s", s);
+
+	/* A knob not there to read: said so, null in JSON. */
+	sysctl_remove("net.core.rmem_max");
+	s = report(&in, false, &st);
+	CHECK(strstr(s, "net.core.rmem_max = (not readable)"),
+	      "rcvq: an unreadable knob says so:\n%s", s);
+	s = report(&in, true, &st);
+	CHECK(strstr(s, "{\"name\":\"net.core.rmem_max\",\"value\":null}"),
+	      "rcvq: an unreadable knob is null in JSON:\n%s", s);
+	sysctl_write("net.core.rmem_max", "425984\n");
+
+	/* In the initial namespace, more needs no netns selector. */
+	views_free(v, 2);
+	view_start(&v[0], TPSTAT_VIEW_RCVQ);
+	rcvq(&v[0], AF_INET, IPPROTO_UDP, 5301, INIT_NETNS, 10, 2304);
+	in.views[TPSTAT_VIEW_RCVQ] = &v[0];
+	in.views[TPSTAT_VIEW_DROPS] = NULL;
+	netns_set_init(INIT_NETNS);
+	s = report(&in, false, &st);
+	netns_set_init(0);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "udp port 5301, netns init,") &&
+	      strstr(s, "more:   tpstat rcvq port 5301\n"),
+	      "rcvq: exactly the minimum (10) is a finding; init needs no selector:\n%s",
+	      s);
+	views_free(v, 1);
+}
+
+/* Without the rcvq view (refused): drops' SOCKET_RCVBUFF, no port. */
+static void test_rcvq_from_drops(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct doctor_unread u = {
+		TPSTAT_VIEW_RCVQ,
+		"permission denied: the rcvq view names sockets and needs CAP_NET_ADMIN (run as root)",
+	};
+	struct run r = { .in = &in, .unread = &u, .n_unread = 1 };
+	struct view v;
+	const char *s;
+
+	view_start(&v, TPSTAT_VIEW_DROPS);
+	drop(&v, "udp_queue_rcv_one_skb+0x3b5/0x510", "SOCKET_RCVBUFF", NS_X, 7);
+	drop(&v, "__udp_enqueue_schedule_skb+0x1/0x2", "SOCKET_RCVBUFF", NS_X, 5);
+	in.views[TPSTAT_VIEW_DROPS] = &v;
+	r.read = read_of(&in);
+	s = capture(run_out, &r);
+	CHECK(r.status == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] rcvq_overflow: 12 packets dropped because a socket's receive queue was full (SOCKET_RCVBUFF)") &&
+	      strstr(s, "the rcvq view, which names the port, was not read") &&
+	      strstr(s, "more:   tpstat drops --by location reason SOCKET_RCVBUFF netns 4026532999\n") &&
+	      strstr(s, "views read: drops\nnot read: rcvq: permission denied: the rcvq view names sockets"),
+	      "rcvq refused: drops' SOCKET_RCVBUFF per netns, and the view not read named:\n%s",
+	      s);
+	r.json = true;
+	s = capture(run_out, &r);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "\"who\":{\"text\":\"sockets in netns 4026532999 (the rcvq view, which names the port, was not read)\",\"protocol\":null,\"port\":null,\"netns\":4026532999,\"rcvbuf\":null}") &&
+	      strstr(s, "\"views_not_read\":[{\"view\":\"rcvq\",\"why\":\"permission denied: the rcvq view"),
+	      "rcvq refused: the same in JSON:\n%s", s);
+	/* Nothing read at all: no "no findings", a failure. */
+	r.read = 0;
+	r.json = false;
+	s = capture(run_out, &r);
+	CHECK(r.status == 1 && !s[0] &&
+	      !strcmp(r.err, "tpstat: doctor could read none of its views: permission denied: the rcvq view names sockets and needs CAP_NET_ADMIN (run as root)\n"),
+	      "nothing read: exit status 1, one line on stderr, nothing printed: %s",
+	      r.err);
+	view_free(&v);
+}
+
+/*
+ * Frees that are not losses never make a finding: QUEUE_PURGE at
+ * socket close and NOT_SPECIFIED, however many; nor drops without a
+ * reason's name (before 5.17).
+ */
+static void test_not_losses(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_DROPS);
+	drop(&v, "inet_sock_destruct+0x5e/0x1e0", "QUEUE_PURGE", NS_X, 5000);
+	drop(&v, "skb_queue_purge_reason+0x1/0x2", "QUEUE_PURGE", INIT_NETNS,
+	     700);
+	drop(&v, "ip6_mc_input+0x1a3/0x2b0", "NOT_SPECIFIED", NS_X, 300);
+	in.views[TPSTAT_VIEW_DROPS] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == 0 && !strstr(s, "[1]") &&
+	      !strncmp(s, "no findings; counted since the module's load", 44),
+	      "QUEUE_PURGE and NOT_SPECIFIED only: exit 0, no finding:\n%s", s);
+	CHECK(!doctor_drop_is_loss(&v.e[0]) && !doctor_drop_is_loss(&v.e[2]),
+	      "QUEUE_PURGE and NOT_SPECIFIED are not losses");
+	view_free(&v);
+}
+
+/* A quiet host: every view read, every count below the minimum. */
+static void test_quiet(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v[3];
+	const char *s;
+	int st;
+
+	view_start(&v[0], TPSTAT_VIEW_DROPS);
+	drop(&v[0], "__udp4_lib_rcv+0x545/0xdd0", "NO_SOCKET", NS_X, 9);
+	drop(&v[0], "tcp_v4_rcv+0x9e/0x1380", "NO_SOCKET", NS_X, 9);
+	drop(&v[0], "tcp_check_req+0x1/0x2", "TCP_LISTEN_OVERFLOW", NS_X, 9);
+	drop(&v[0], "udp_queue_rcv_one_skb+0x1/0x2", "SOCKET_RCVBUFF", NS_X, 9);
+	view_start(&v[1], TPSTAT_VIEW_RCVQ);
+	rcvq(&v[1], AF_INET, IPPROTO_UDP, 5305, NS_X, 9, 2304);
+	view_start(&v[2], TPSTAT_VIEW_RESETS);
+	reset(&v[2], TPSTAT_DIRECTION_PASSIVE, 5303, 1, NS_X, "NO_SOCKET", 9);
+	/* Resets of other kinds, however many: not to a closed port. */
+	reset(&v[2], TPSTAT_DIRECTION_PASSIVE, 80, 1, NS_X, "TCP_ABORT_ON_DATA",
+	      500);
+	reset(&v[2], TPSTAT_DIRECTION_PASSIVE, 81, 1, NS_X, NULL, 500);
+	reset(&v[2], TPSTAT_DIRECTION_ACTIVE, 5303, 1, NS_X, "NO_SOCKET", 500);
+	in.views[TPSTAT_VIEW_DROPS] = &v[0];
+	in.views[TPSTAT_VIEW_RCVQ] = &v[1];
+	in.views[TPSTAT_VIEW_RESETS] = &v[2];
+	s = report(&in, false, &st);
+	CHECK(st == 0 && !strstr(s, "[1]") && strstr(s, "no findings") &&
+	      strstr(s, "views read: drops, resets, rcvq\n") &&
+	      !strstr(s, "not read"),
+	      "below the minimum (9 each), other resets: exit 0, no finding:\n%s",
+	      s);
+	s = report(&in, true, &st);
+	CHECK(st == 0 && json_balanced(s) &&
+	      !strcmp(s, "{\"schema_version\":1,\"window\":\"since_load\",\"findings\":[],\"views_read\":[\"drops\",\"resets\",\"rcvq\"],\"views_not_read\":[]}\n"),
+	      "quiet: the JSON has no findings:\n%s", s);
+	/* Every view empty: the same. */
+	views_free(v, 3);
+	view_start(&v[0], TPSTAT_VIEW_DROPS);
+	in.views[TPSTAT_VIEW_RCVQ] = in.views[TPSTAT_VIEW_RESETS] = NULL;
+	s = report(&in, false, &st);
+	CHECK(st == 0 && strstr(s, "no findings"), "empty drops: exit 0:\n%s",
+	      s);
+	view_free(&v[0]);
+}
+
+/*
+ * Closed ports: resets sent for NO_SOCKET to 5303 from two peers (one
+ * finding, their sum), UDP's NO_SOCKET drops per netns; TCP's NO_SOCKET
+ * drops are the resets' own segments, not a finding again.  Ranked
+ * most first.
+ */
+static void test_closed_port(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v[2];
+	const char *s, *udp, *tcp;
+	int st;
+
+	view_start(&v[0], TPSTAT_VIEW_RESETS);
+	reset(&v[0], TPSTAT_DIRECTION_PASSIVE, 5303, 1, NS_X, "NO_SOCKET", 5);
+	reset(&v[0], TPSTAT_DIRECTION_PASSIVE, 5303, 2, NS_X, "NO_SOCKET", 6);
+	view_start(&v[1], TPSTAT_VIEW_DROPS);
+	drop(&v[1], "__udp4_lib_rcv+0x545/0xdd0", "NO_SOCKET", NS_X, 20);
+	drop(&v[1], "__udp6_lib_rcv+0x1/0x2", "NO_SOCKET", NS_X, 10);
+	drop(&v[1], "tcp_v4_rcv+0x9e/0x1380", "NO_SOCKET", NS_X, 11);
+	in.views[TPSTAT_VIEW_RESETS] = &v[0];
+	in.views[TPSTAT_VIEW_DROPS] = &v[1];
+	s = report(&in, false, &st);
+	udp = strstr(s, "[1] closed_port: 30 UDP datagrams to ports where no socket is bound");
+	tcp = strstr(s, "[2] closed_port: 11 TCP segments to a port where nothing listens");
+	CHECK(st == DOCTOR_EXIT_FINDINGS && udp && tcp && !strstr(s, "[3]") &&
+	      strstr(s, "who:    tcp port 5303, netns 4026532999\n") &&
+	      strstr(s, "more:   tpstat resets --by peer port 5303 netns 4026532999\n") &&
+	      strstr(s, "more:   tpstat drops --by location reason NO_SOCKET netns 4026532999\n") &&
+	      strstr(s, "knobs:  none\n"),
+	      "closed ports: UDP's 30 first, then port 5303's 11 resets:\n%s",
+	      s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"closed_port\",\"count\":11,") &&
+	      strstr(s, "\"protocol\":\"tcp\",\"port\":5303,\"netns\":4026532999,\"rcvbuf\":null},") &&
+	      strstr(s, "\"knobs\":[]"),
+	      "closed ports: JSON:\n%s", s);
+
+	/* Without the resets view, TCP's NO_SOCKET drops, without a port. */
+	in.views[TPSTAT_VIEW_RESETS] = NULL;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[2] closed_port: 11 packets other than UDP to ports where nothing listens") &&
+	      strstr(s, "the resets view, which has it, was not read"),
+	      "closed ports, no resets view: TCP's from drops:\n%s", s);
+	views_free(v, 2);
+}
+
+/* Listen overflows: somaxconn's and tcp_max_syn_backlog's values. */
+static void test_listen_overflow(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_DROPS);
+	drop(&v, "tcp_check_req+0x1/0x2", "TCP_LISTEN_OVERFLOW", NS_X, 40);
+	drop(&v, "tcp_v4_rcv+0x1/0x2", "TCP_LISTEN_OVERFLOW", NS_X, 2);
+	/* Many more, but not losses: ranked nowhere. */
+	drop(&v, "inet_sock_destruct+0x5e/0x1e0", "QUEUE_PURGE", NS_X, 900);
+	in.views[TPSTAT_VIEW_DROPS] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] listen_overflow: 42 TCP handshakes dropped") &&
+	      strstr(s, "knobs:  net.core.somaxconn = 4096; net.ipv4.tcp_max_syn_backlog = 512\n") &&
+	      strstr(s, "more:   tpstat drops --by location reason TCP_LISTEN_OVERFLOW netns 4026532999\n") &&
+	      !strstr(s, "[2]"),
+	      "listen overflow: one finding with its knobs:\n%s", s);
+	view_free(&v);
+}
+
+/* Blanks as one space, unprintable bytes as '?': it goes to a terminal. */
+static void test_sysctl(void)
+{
+	char buf[64];
+
+	sysctl_write("net.ipv4.tcp_rmem", "4096\t131072\t6291456\n");
+	CHECK(doctor_sysctl("net.ipv4.tcp_rmem", buf, sizeof(buf)) &&
+	      !strcmp(buf, "4096 131072 6291456"), "tcp_rmem: '%s'", buf);
+	sysctl_write("net.ipv4.tcp_rmem", "4\x1b[2J\n");
+	CHECK(doctor_sysctl("net.ipv4.tcp_rmem", buf, sizeof(buf)) &&
+	      !strcmp(buf, "4?[2J"), "an escape: '%s'", buf);
+	CHECK(!doctor_sysctl("net.core.nosuch", buf, sizeof(buf)),
+	      "a sysctl not there");
+}
+
+/* The table: every rule states its threshold and its false alarms. */
+static void test_rules(void)
+{
+	struct out_opts o = { 0 };
+	const struct doctor_rule *r;
+	char *s = NULL;
+	size_t n = 0, len = 0;
+	FILE *f = open_memstream(&s, &len);
+
+	for (size_t i = 0; (r = doctor_rule_at(i)); i++, n++) {
+		CHECK(r->name && r->eval && r->views &&
+		      r->threshold && strstr(r->threshold, "at least 10") &&
+		      r->false_alarm && r->false_alarm[0],
+		      "rule %zu: a name, views, eval, its threshold and false alarm",
+		      i);
+	}
+	CHECK(n == 3 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
+	      "three rules, rcvq_overflow first");
+	doctor_print_rules(f, &o);
+	o.json = true;
+	doctor_print_rules(f, &o);
+	fclose(f);
+	CHECK(s && strstr(s, "rcvq_overflow (reads drops, rcvq)\n    threshold:   at least 10") &&
+	      strstr(s, "closed_port (reads drops, resets)") &&
+	      strstr(s, "listen_overflow (reads drops)") &&
+	      strstr(s, "    false alarm: ") &&
+	      strstr(s, "{\"schema_version\":1,\"rules\":[{\"name\":\"rcvq_overflow\",\"views\":[\"drops\",\"rcvq\"],\"threshold\":\"at least 10"),
+	      "--rules, text and JSON:\n%s", s);
+	CHECK(doctor_views() == (DOCTOR_VIEW(TPSTAT_VIEW_DROPS) |
+				 DOCTOR_VIEW(TPSTAT_VIEW_RESETS) |
+				 DOCTOR_VIEW(TPSTAT_VIEW_RCVQ)),
+	      "the views doctor reads");
+	free(s);
+}
+
+void test_doctor(void)
+{
+	if (!mkdtemp(sysdir)) {
+		CHECK(0, "doctor: a directory for the sysctls");
+		return;
+	}
+	doctor_sysctl_root(sysdir);
+	sysctl_write("net.core.rmem_default", "212992\n");
+	sysctl_write("net.core.rmem_max", "425984\n");
+	sysctl_write("net.core.somaxconn", "4096\n");
+	sysctl_write("net.ipv4.tcp_max_syn_backlog", "512\n");
+	test_rcvq_overflow();
+	test_rcvq_from_drops();
+	test_not_losses();
+	test_quiet();
+	test_closed_port();
+	test_listen_overflow();
+	test_sysctl();
+	test_rules();
+	sysctls_clean();
+}
+
+/* The command line: --rules its own, -j taken, nothing else. */
+void test_doctor_cli(void)
+{
+	struct options o;
+	char err[160];
+
+	CHECK(!parse("doctor", &o, err) && cmd_of(&o) == CMD_DOCTOR,
+	      "doctor");
+	CHECK(!parse("-j doctor", &o, err) && o.json, "-j doctor");
+	CHECK(!parse("doc -p", &o, err) && cmd_of(&o) == CMD_DOCTOR &&
+	      o.pretty, "doc -p: the shortest word");
+	CHECK(!parse("doctor --rules", &o, err), "doctor --rules");
+	CHECK(parse("doctor bogus", &o, err) == 2 &&
+	      strstr(err, "unexpected argument 'bogus'"), "doctor bogus: %s",
+	      err);
+	CHECK(parse("doctor --top 3", &o, err) == 2, "doctor --top: %s", err);
+	CHECK(parse("doctor -i 1", &o, err) == 2, "doctor -i: %s", err);
+	CHECK(parse("show --rules", &o, err) == 2, "--rules is doctor's: %s",
+	      err);
+}
