@@ -144,7 +144,7 @@ const char *cli_usage(const struct command *cmd,
 			"-H, --no-header   (views) tables without their header line (as ss -H)\n"
 			"--numeric-netns   namespaces as inode numbers, not ip netns names or init\n"
 			"--                ends the options: the words after it are arguments\n"
-			"Exit status: 0 done, 1 a request failed, 2 a usage error.\n"
+			"Exit status: 0 done, 1 a request failed, 2 a usage error, 3 doctor found something.\n"
 			"GLOB: comma-separated globs over <group>:<name>, e.g. 'tcp:*,skb:kfree_skb'\n"
 			"Commands may be abbreviated.\n"
 			"Views (drops ... auth, hists) take -i SECONDS [-c COUNT]: every interval,\n"

@@ -5,7 +5,7 @@
  *   tpstat -V|--version
  *   (tpstat help)
  * Exit status: 0 done, 1 a request failed (one line on stderr says why),
- * 2 a usage error.
+ * 2 a usage error, 3 doctor's findings (doctor.h: no failure returns it).
  *
  * Dispatch only: cli.c parses the line and finds the command's row in
  * the commands' table (cmd.h, cmd_list.h), and the row runs it.  The
