@@ -189,6 +189,8 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "list --v: --verbose" "--verbose" "$(bc 'tpstat list --v')"
 	check_eq "watch --z: --zeros" "--zeros" "$(bc 'tpstat watch --z')"
 	check_eq "export --t: --textfile" "--textfile" "$(bc 'tpstat export --t')"
+	check_eq "doctor --r: --rules" "--rules" "$(bc 'tpstat doctor --r')"
+	check_eq "doctor: no words to offer" "" "$(bc 'tpstat doctor ')"
 	check_eq "history --s: its own options" "--save --since --spark --step" \
 		"$(bc 'tpstat history --s')"
 	check_eq "history --since 1h tcp:tcp_p: a glob after an option's value" \
@@ -230,7 +232,7 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	want=$("$TP" help | sed -n 's/^tpstat \([a-z]*\).*/\1/p' | sort -u | paste -sd' ')
 	check_eq "the commands are tpstat help's" "$want" "$(bash_run 'tpstat ' | sort -u | paste -sd' ')"
 	# Every long option tpstat help names is offered somewhere.
-	all=$(for c in "" list show watch history drops resets retrans export info; do
+	all=$(for c in "" list show watch history drops resets retrans export info doctor; do
 		bash_run "tpstat $c --"; done | sort -u)
 	for opt in $("$TP" help | grep -oE -- '--[a-z][a-z-]*[a-z]' | sort -u); do
 		if grep -qx -- "$opt" <<< "$all"; then ok; else fail "$opt is never completed"; fi
@@ -309,6 +311,7 @@ if command -v zsh > /dev/null; then
 	zcheck 'tpstat history rese' 'tpstat history resets'
 	zcheck 'tpstat history resets por' 'tpstat history resets port'
 	zcheck 'tpstat history resets --by ' 'service'
+	zcheck 'tpstat doctor --ru' 'tpstat doctor --rules'
 else
 	echo "SKIP completion: zsh is not installed (tests/deps.sh installs it)"
 fi
