@@ -1,0 +1,217 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tpstat doctor against workloads with known answers, inside a test
+# kernel as root (tests/vm/boot.sh):
+#   tests/net/doctor.sh <tpstat.ko>
+#
+# - A quiet host (everything reset): no finding, exit status 0.
+# - A UDP receiver on 127.0.0.1:5331 that asks for SO_RCVBUF 1 (the
+#   kernel gives its minimum) and reads nothing, sent 40 datagrams of
+#   1000 bytes: doctor's rcvq_overflow names udp port 5331, the buffer
+#   getsockopt() gives, the rcvq view's count, and net.core.rmem_default
+#   and rmem_max as sysctl says them; exit status 3; text and JSON agree.
+# - The same receiver with a 1 MiB SO_RCVBUF after tpstat reset all (the
+#   counts are since the last reset): nothing dropped, no finding, 0.
+# - Fewer drops than the minimum (10): no finding, 0.
+# - As nobody, who may not read rcvq (it names sockets): rcvq is named as
+#   not read, and where the kernel names the drops SOCKET_RCVBUFF the
+#   finding comes from the drops view, without a port.
+# - Refused connects and datagrams to closed ports: closed_port names the
+#   TCP port (from 6.10, where the kernel's reset without a socket fires
+#   tcp_send_reset) and the UDP drops (drop reasons, 5.17 on), most first.
+# - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
+#   the knobs as that namespace's /proc/sys says them.
+# Each run's text and JSON go to the log ("# " lines): docs/doctor.md's
+# example is taken from there.
+set -uo pipefail
+
+# shellcheck source=tests/net/lib.sh
+. "$(dirname "$0")/lib.sh"
+suite_begin "$@"
+quiet_ipv6
+suite_load
+restart() { quiesce; "$TP" reset all; }
+# jqv <view command> <jq filter>: the tool's JSON through jq.
+# shellcheck disable=SC2086 # the command's words: drops --by reason
+jqv() { "$TP" -j $1 | jq -r "$2"; }
+has_reasons=$("$TP" -j info | jq '.features | index("drop_reason") != null')
+
+# The receiver and its sender, one program: a UDP socket on
+# 127.0.0.1:PORT asking for SO_RCVBUF WANT that reads nothing while N
+# datagrams of 1000 bytes are sent to it (loopback delivers each before
+# sendto() returns), then reads what was queued.  Prints
+# "rcvbuf=<the kernel's> received=<queued>".
+cat > "$TMP/flood.py" << 'EOF'
+import socket
+import sys
+
+port, want, n = (int(a) for a in sys.argv[1:4])
+r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+r.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, want)
+r.bind(("127.0.0.1", port))
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(n):
+    s.sendto(b"x" * 1000, ("127.0.0.1", port))
+r.setblocking(False)
+got = 0
+try:
+    while True:
+        r.recv(2000)
+        got += 1
+except BlockingIOError:
+    pass
+print("rcvbuf=%d received=%d" % (r.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF), got))
+EOF
+# flood [ip netns exec NS] PORT WANT N: sets rcvbuf and received.
+flood() {
+	local out
+	out=$("${@:1:$#-3}" python3 "$TMP/flood.py" "${@: -3}")
+	echo "# flood ${*: -3}: $out"
+	rcvbuf=$(sed -n 's/^rcvbuf=\([0-9]*\) .*/\1/p' <<< "$out")
+	received=$(sed -n 's/.* received=\([0-9]*\)$/\1/p' <<< "$out")
+}
+# doctor [ARGS...]: the tool's doctor, its text in OUT and its exit
+# status in ST, both in the log.
+doctor() {
+	OUT=$("$TP" "$@" doctor 2> "$TMP/err")
+	ST=$?
+	echo "# \$ tpstat $* doctor  (exit status $ST)"
+	{ printf '%s\n' "$OUT"; cat "$TMP/err"; } | sed 's/^/# /'
+}
+# rule_count <json> <rule> <jq condition>: the count of that finding.
+rule_count() {
+	jq -r "[.findings[] | select(.rule == \"$2\" and ($3)) | .count] | add // 0" <<< "$1"
+}
+
+# --- a quiet host ----------------------------------------------------------------
+restart
+doctor
+check_eq "quiet: exit status 0" 0 "$ST"
+check "quiet: no findings, said so" grep -q '^no findings; counted since' <<< "$OUT"
+doctor -j
+check_eq "quiet: JSON: no findings" 0 "$(jq '.findings | length' <<< "$OUT")"
+check_eq "quiet: JSON: drops, resets and rcvq read" '"drops","resets","rcvq"' \
+	"$(jq -c '.views_read' <<< "$OUT" | tr -d '[]')"
+
+if ! "$TP" rcvq > /dev/null 2> "$TMP/err"; then
+	echo "# the rcvq view is not there: $(cat "$TMP/err"); no receive-queue parts"
+	suite_end
+	exit
+fi
+rmem_default=$(sysctl -n net.core.rmem_default)
+rmem_max=$(sysctl -n net.core.rmem_max)
+
+# --- a receive queue that overflows --------------------------------------------
+restart
+flood 5331 1 40
+quiesce
+dropped=$((40 - received))
+check "the tiny buffer dropped at least 10" test "$dropped" -ge 10
+view=$(jqv rcvq '[.rcvq[] | select(.protocol == "udp" and .port == 5331) | .count] | add // 0')
+check_eq "the rcvq view counts the drops" "$dropped" "$view"
+doctor
+check_eq "rcvq overflow: exit status 3" 3 "$ST"
+check "... the text names udp port 5331 and its buffer" \
+	grep -q "who:    udp port 5331, netns init, receive buffer $rcvbuf bytes at the last drop" <<< "$OUT"
+check "... and rmem_default and rmem_max as sysctl says them" \
+	grep -qF "knobs:  net.core.rmem_default = $rmem_default; net.core.rmem_max = $rmem_max" <<< "$OUT"
+check "... and the command that shows more" grep -qx '    more:   tpstat rcvq port 5331' <<< "$OUT"
+doctor -j
+J=$OUT
+check "rcvq overflow: the JSON is valid" jq -e . <<< "$J" > /dev/null
+check_eq "... the first finding is rcvq_overflow on udp port 5331" "rcvq_overflow udp 5331" \
+	"$(jq -r '.findings[0] | "\(.rule) \(.who.protocol) \(.who.port)"' <<< "$J")"
+check_eq "... its count is the view's" "$view" "$(jq '.findings[0].count' <<< "$J")"
+check_eq "... its buffer getsockopt()'s" "$rcvbuf" "$(jq '.findings[0].who.rcvbuf' <<< "$J")"
+check_eq "... rmem_default's value" "$rmem_default" \
+	"$(jq -r '.findings[0].knobs[] | select(.name == "net.core.rmem_default") | .value' <<< "$J")"
+check_eq "... rmem_max's value" "$rmem_max" \
+	"$(jq -r '.findings[0].knobs[] | select(.name == "net.core.rmem_max") | .value' <<< "$J")"
+check_eq "... the window" since_load "$(jq -r '.findings[0].window' <<< "$J")"
+check_eq "... and more" "tpstat rcvq port 5331" "$(jq -r '.findings[0].more' <<< "$J")"
+
+# --- a larger buffer: nothing dropped, no finding --------------------------------
+# The counts are since the last reset: the tiny buffer's drops stay until
+# one.
+restart
+flood 5331 1048576 40
+quiesce
+check_eq "a 1 MiB buffer queued every datagram" 40 "$received"
+doctor
+check_eq "larger buffer: exit status 0" 0 "$ST"
+# shellcheck disable=SC2016 # $1 is the inner shell's
+check "... no rcvq_overflow" bash -c '! grep -q rcvq_overflow <<< "$1"' _ "$OUT"
+
+# --- fewer drops than the minimum ---------------------------------------------------
+restart
+flood 5332 1 8
+quiesce
+few=$(jqv rcvq '[.rcvq[] | select(.port == 5332) | .count] | add // 0')
+check "8 datagrams to the tiny buffer: drops, fewer than 10 ($few)" \
+	test "$few" -gt 0 -a "$few" -lt 10
+doctor
+check_eq "below the minimum: exit status 0" 0 "$ST"
+
+# --- as nobody: rcvq refused, drops read ------------------------------------------
+restart
+flood 5331 1 40
+quiesce
+rcvbuff=$(jqv 'drops --by reason' '[.drops[] | select(.reason == "SOCKET_RCVBUFF") | .count] | add // 0')
+OUT=$(nobody "$TP" doctor 2> "$TMP/err")
+ST=$?
+echo "# \$ tpstat doctor  (as nobody; exit status $ST)"
+{ printf '%s\n' "$OUT"; cat "$TMP/err"; } | sed 's/^/# /'
+check "as nobody: rcvq is named as not read, CAP_NET_ADMIN" \
+	grep -q '^not read: rcvq: .*CAP_NET_ADMIN' <<< "$OUT"
+if [ "$rcvbuff" -ge 10 ]; then
+	check_eq "as nobody: SOCKET_RCVBUFF from drops is a finding: exit status 3" 3 "$ST"
+	check "... counted from drops, without a port" \
+		grep -q "^\[1\] rcvq_overflow: $rcvbuff packets dropped because a socket's receive queue was full (SOCKET_RCVBUFF)" <<< "$OUT"
+else
+	echo "# this kernel names no SOCKET_RCVBUFF drop ($rcvbuff): nothing for nobody to find"
+	check_eq "as nobody: exit status 0" 0 "$ST"
+fi
+
+# --- closed ports ------------------------------------------------------------------
+restart
+"$NETLOAD" tcp-refused 127.0.0.1 5333 12 > /dev/null
+"$NETLOAD" udp-send 127.0.0.1 5334 15 > /dev/null
+quiesce
+doctor -j
+J=$OUT
+tcp_resets=$(jqv resets '[.resets[] | select(.direction == "passive" and .port == 5333 and .reason == "NO_SOCKET") | .sent] | add // 0')
+if [ "$tcp_resets" -gt 0 ]; then
+	check_eq "closed_port: tcp port 5333, the resets sent" "$tcp_resets" \
+		"$(rule_count "$J" closed_port '.who.port == 5333 and .who.protocol == "tcp"')"
+else
+	echo "# no reset without a socket in the resets view (before 6.10): no TCP port to name"
+fi
+if [ "$has_reasons" = true ]; then
+	check_eq "closed_port: the 15 UDP datagrams to no socket" 15 \
+		"$(rule_count "$J" closed_port '.who.protocol == "udp"')"
+	check_eq "... exit status 3" 3 "$ST"
+fi
+# shellcheck disable=SC2016 # jq's variable
+check "closed_port: ranked most first" jq -e \
+	'[.findings[].count] as $c | $c == ($c | sort | reverse)' <<< "$J" > /dev/null
+doctor
+
+# --- in a namespace of its own: -n ------------------------------------------------
+ip netns add tpdoc
+ip -n tpdoc link set lo up
+restart
+flood ip netns exec tpdoc 5335 1 40
+quiesce
+doctor -n tpdoc -j
+J=$OUT
+check_eq "-n tpdoc: exit status 3" 3 "$ST"
+check_eq "-n tpdoc: rcvq_overflow on udp port 5335" "rcvq_overflow 5335" \
+	"$(jq -r '.findings[0] | "\(.rule) \(.who.port)"' <<< "$J")"
+check_eq "-n tpdoc: rmem_default as tpdoc's /proc/sys says it" \
+	"$(ip netns exec tpdoc sysctl -n net.core.rmem_default)" \
+	"$(jq -r '.findings[0].knobs[] | select(.name == "net.core.rmem_default") | .value' <<< "$J")"
+doctor -n tpdoc
+ip netns del tpdoc
+
+suite_end
