@@ -28,6 +28,10 @@ static bool rcvq_row(const struct view_entry *e)
 	return e->has_protocol && e->has_sport;
 }
 
+/* Both findings' cause: what fills a queue, and what sizes it. */
+static const char CAUSE[] =
+	"the application reads its socket more slowly than packets arrive (a burst, or a slow or stalled reader), and the socket's receive buffer holds too few of them: SO_RCVBUF raises one socket's, up to net.core.rmem_max; net.core.rmem_default is what a socket gets without it";
+
 static void knobs(struct doctor_finding *f)
 {
 	doctor_knob(f, "net.core.rmem_default");
@@ -80,8 +84,7 @@ static int socket_finding(const struct view *v, size_t i,
 		 "%s port %u, netns %s%s",
 		 view_proto_text(e, proto, sizeof(proto)), e->sport,
 		 netns_text(e->netns, ns, sizeof(ns)), buf);
-	snprintf(f->cause, sizeof(f->cause),
-		 "the application reads the socket more slowly than packets arrive (a burst, or a slow or stalled reader), and its receive buffer holds too few of them: SO_RCVBUF raises one socket's, up to net.core.rmem_max; net.core.rmem_default is what a socket gets without it");
+	snprintf(f->cause, sizeof(f->cause), "%s", CAUSE);
 	knobs(f);
 	snprintf(f->more, sizeof(f->more), "tpstat rcvq port %u%s", e->sport,
 		 doctor_netns_selector(e->netns, sel, sizeof(sel)));
@@ -114,8 +117,7 @@ static int netns_finding(const struct view *v, size_t i,
 	snprintf(f->who, sizeof(f->who),
 		 "sockets in netns %s (the rcvq view, which names the port, was not read)",
 		 netns_text(e->netns, ns, sizeof(ns)));
-	snprintf(f->cause, sizeof(f->cause),
-		 "an application reads its socket more slowly than packets arrive, and the socket's receive buffer holds too few of them: SO_RCVBUF raises one socket's, up to net.core.rmem_max; net.core.rmem_default is what a socket gets without it");
+	snprintf(f->cause, sizeof(f->cause), "%s", CAUSE);
 	knobs(f);
 	snprintf(f->more, sizeof(f->more),
 		 "tpstat drops --by location reason SOCKET_RCVBUFF%s",
