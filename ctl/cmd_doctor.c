@@ -32,15 +32,24 @@ static int doctor_parse(struct options *o, int n, const char *const *words,
 	return 0;
 }
 
+/* @s past @prefix if it starts with it, else @s. */
+static const char *past(const char *s, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return strncmp(s, prefix, n) ? s : s + n;
+}
+
 /*
  * Why view @id was refused with @err, in view_error()'s words without
- * its "tpstat: " and newline, into @u.
+ * its "tpstat: ", "<view> view: " and newline (doctor's line names the
+ * view), into @u.
  */
 static void unread_why(struct doctor_unread *u, const struct tpnl *nl,
 		       uint32_t id, int err)
 {
-	char line[sizeof(u->why) + 16] = "";
-	const char *why = line;
+	char line[sizeof(u->why) + 64] = "", prefix[64];
+	const char *why;
 	FILE *f = fmemopen(line, sizeof(line), "w");
 
 	u->view = id;
@@ -49,8 +58,8 @@ static void unread_why(struct doctor_unread *u, const struct tpnl *nl,
 		fclose(f);
 	}
 	line[strcspn(line, "\n")] = '\0';
-	if (!strncmp(why, "tpstat: ", 8))
-		why += 8;
+	snprintf(prefix, sizeof(prefix), "%s view: ", view_name(id));
+	why = past(past(line, "tpstat: "), prefix);
 	snprintf(u->why, sizeof(u->why), "%.255s", why[0] ? why : "refused");
 }
 
