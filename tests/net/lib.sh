@@ -282,28 +282,64 @@ hist_dropped() { hist_section "$1" "$2" | awk '/^ *Dropped:/ { print $2 }'; }
 # Append: opening a trigger file with O_TRUNC removes all its triggers.
 trigger() { echo "$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
 untrigger() { echo "!$2" >> "$TRACING/events/${1%%:*}/${1#*:}/trigger"; }
-# births_count_begin <port>: hist triggers on sock:inet_sock_set_state
-# counting the TCP births and closes of <port>'s connections: the active
-# ends by destination port, the passive ends by source port.
+# births_count_begin <port>: ftrace counting the TCP births and closes of
+# <port>'s connections on sock:inet_sock_set_state: the active ends by
+# destination port, the passive ends by source port.  Hist triggers
+# where the kernel has them; elsewhere (bookworm's MIPS kernels, Debian
+# 11's, or TPSTAT_JUDGE=ring) the event, filtered to the port, into the
+# ring buffer.
 births_count_begin() {
-	BIRTHS_ACT="hist:keys=newstate if dport == $1"
-	BIRTHS_PAS="hist:keys=oldstate,newstate if sport == $1"
-	trigger sock:inet_sock_set_state "$BIRTHS_ACT"
-	trigger sock:inet_sock_set_state "$BIRTHS_PAS"
+	BIRTHS_PORT=$1 BIRTHS_EV=$TRACING/events/sock/inet_sock_set_state
+	if [ "${TPSTAT_JUDGE:-}" != ring ] &&
+		grep -qw hist "$TRACING/events/sched/sched_switch/trigger" 2>/dev/null; then
+		BIRTHS_RING=
+		BIRTHS_ACT="hist:keys=newstate if dport == $1"
+		BIRTHS_PAS="hist:keys=oldstate,newstate if sport == $1"
+		trigger sock:inet_sock_set_state "$BIRTHS_ACT"
+		trigger sock:inet_sock_set_state "$BIRTHS_PAS"
+		return
+	fi
+	BIRTHS_RING=1
+	echo 0 >"$TRACING/tracing_on"
+	: >"$TRACING/trace"
+	echo "dport == $1 || sport == $1" >"$BIRTHS_EV/filter"
+	echo 1 >"$BIRTHS_EV/enable"
+	echo 1 >"$TRACING/tracing_on"
 }
-# births_count_end: what they counted, and the triggers removed.  Sets
-# act_born (CLOSE -> SYN_SENT), act_closed, pas_born (LISTEN ->
-# SYN_RECV) and pas_closed (newstate CLOSE; a listener's own LISTEN ->
-# CLOSE aside: it was never born).
+# births_count_end: what they counted, and the triggers or the event
+# removed.  Sets act_born (CLOSE -> SYN_SENT), act_closed, pas_born
+# (LISTEN -> SYN_RECV) and pas_closed (newstate CLOSE; a listener's own
+# LISTEN -> CLOSE aside: it was never born).  Numbers as TCP_* states
+# are in include/net/tcp_states.h: 2 SYN_SENT, 3 SYN_RECV, 7 CLOSE,
+# 10 LISTEN.  A ring buffer that lost an event makes every count -1.
 # shellcheck disable=SC2034 # the callers' variables
 births_count_end() {
-	# "{ newstate: 2 } hitcount: 12" -> "2 12"; with oldstate first: "10 3 12".
-	hist_section sock:inet_sock_set_state 'hist:keys=newstate:' |
-		sed -nE 's/^\{ newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2/p' >"$TMP/births.act"
-	hist_section sock:inet_sock_set_state 'hist:keys=oldstate,newstate:' |
-		sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' >"$TMP/births.pas"
-	untrigger sock:inet_sock_set_state "$BIRTHS_ACT"
-	untrigger sock:inet_sock_set_state "$BIRTHS_PAS"
+	if [ -n "$BIRTHS_RING" ]; then
+		echo 0 >"$BIRTHS_EV/enable"
+		echo 0 >"$BIRTHS_EV/filter"
+		local -A num=([SYN_SENT]=2 [SYN_RECV]=3 [CLOSE]=7 [LISTEN]=10)
+		local sport dport old new lost
+		lost=$(grep -c 'LOST [0-9]* EVENTS' "$TRACING/trace")
+		: >"$TMP/births.act"
+		: >"$TMP/births.pas"
+		while read -r sport dport old new; do
+			[ "$dport" = "$BIRTHS_PORT" ] &&
+				echo "${num[$new]:-0} 1" >>"$TMP/births.act"
+			[ "$sport" = "$BIRTHS_PORT" ] &&
+				echo "${num[$old]:-0} ${num[$new]:-0} 1" >>"$TMP/births.pas"
+		done < <(sed -nE 's/.*inet_sock_set_state: .* sport=([0-9]+) dport=([0-9]+) .*oldstate=TCP_([A-Z0-9_]+) newstate=TCP_([A-Z0-9_]+).*/\1 \2 \3 \4/p' \
+			"$TRACING/trace")
+		: >"$TRACING/trace"
+		[ "$lost" = 0 ] || { echo "# births: the ring buffer lost events"; act_born=-1 act_closed=-1 pas_born=-1 pas_closed=-1; return; }
+	else
+		# "{ newstate: 2 } hitcount: 12" -> "2 12"; with oldstate first: "10 3 12".
+		hist_section sock:inet_sock_set_state 'hist:keys=newstate:' |
+			sed -nE 's/^\{ newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2/p' >"$TMP/births.act"
+		hist_section sock:inet_sock_set_state 'hist:keys=oldstate,newstate:' |
+			sed -nE 's/^\{ oldstate: +([0-9]+), newstate: +([0-9]+) \} hitcount: +([0-9]+).*/\1 \2 \3/p' >"$TMP/births.pas"
+		untrigger sock:inet_sock_set_state "$BIRTHS_ACT"
+		untrigger sock:inet_sock_set_state "$BIRTHS_PAS"
+	fi
 	act_born=$(awk '$1 == 2 { s += $2 } END { print s + 0 }' "$TMP/births.act")
 	act_closed=$(awk '$1 == 7 { s += $2 } END { print s + 0 }' "$TMP/births.act")
 	pas_born=$(awk '$2 == 3 { s += $3 } END { print s + 0 }' "$TMP/births.pas")
