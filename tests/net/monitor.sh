@@ -56,9 +56,10 @@ windows_pass() {
 	done
 	return 1
 }
-# alerts <name> <kind>: the count of <kind>'s alerts in tpm.
+# alerts <name> <kind> [<netns>]: the count of <kind>'s alerts in tpm
+# (or <netns>).
 alerts() {
-	jq -s --arg k "$2" --argjson ns "$NS" \
+	jq -s --arg k "$2" --argjson ns "${3:-$NS}" \
 		'[.[] | select(.kind == $k and .netns == $ns) | .count] | add // 0' \
 		"$TMP/$1.out"
 }
@@ -105,16 +106,22 @@ judge_end
 kfree=$(judged skb:kfree_skb)
 check "every line is one JSON object" jqe -s 'length > 0 and all(.[]; type == "object")' \
 	"$TMP/drops.out"
-check_eq "the drops alerts in tpm add up to N" $N "$(alerts drops drops)"
+# Datagrams to a closed port have no socket: their namespace is their
+# device's, which a build that reads no freed skb's device (skb_dev.h:
+# s390x, 32-bit MIPS) cannot tell; there they are namespace 0's.
+DROP_NS=$NS DROP_NSNAME=tpm
+skb_dev_read || DROP_NS=0 DROP_NSNAME=0
+check_eq "the drops alerts in tpm (namespace $DROP_NSNAME) add up to N" $N \
+	"$(alerts drops drops "$DROP_NS")"
 check_eq "... all at __udp4_lib_rcv" $N \
-	"$(jq -s --argjson ns "$NS" '[.[] | select(.kind == "drops" and .netns == $ns and (.location | test("^(__udp4_lib_rcv|udp_rcv)\\+"))) | .count] | add // 0' "$TMP/drops.out")"
+	"$(jq -s --argjson ns "$DROP_NS" '[.[] | select(.kind == "drops" and .netns == $ns and (.location | test("^(__udp4_lib_rcv|udp_rcv)\\+"))) | .count] | add // 0' "$TMP/drops.out")"
 check_eq "... and the drops view says the same for tpm" $N \
-	"$("$TP" -j drops --by netns | jq --argjson ns "$NS" '[.drops[] | select(.netns == $ns) | .count] | add // 0')"
+	"$("$TP" -j drops --by netns | jq --argjson ns "$DROP_NS" '[.drops[] | select(.netns == $ns) | .count] | add // 0')"
 check "ftrace saw at least the N kfree_skb" test "$kfree" -ge $N
 check_eq "nothing was lost" 0 "$(jq -s '[.[] | select(.events_lost != null)] | length' "$TMP/drops.out")"
 # The burst may straddle a window: its lines, one per window, add up to N.
 check_eq "the text monitor's lines, with the netns name, add up to N" $N \
-	"$(awk '/^[0-9][0-9]:[0-9][0-9]:[0-9][0-9] [0-9]+ drops? at (__udp4_lib_rcv|udp_rcv)\+.* netns tpm( |$)/ { s += $2 }
+	"$(awk -v ns="$DROP_NSNAME" '$0 ~ "^[0-9][0-9]:[0-9][0-9]:[0-9][0-9] [0-9]+ drops? at (__udp4_lib_rcv|udp_rcv)\\+.* netns " ns "( |$)" { s += $2 }
 		END { print s + 0 }' "$TMP/text.out")"
 sed -n '1,3s/^/# text: /p' "$TMP/text.out"
 check_eq "the monitor disarms once no one listens" 0 \

@@ -101,6 +101,18 @@ judge_end
 touch "$TMP/c1/stop" "$TMP/c2/stop"
 wait $c1 $c2
 rst_all=0 rcv_all=0 set_all=0
+# own <desc> <expected> <got> <none>: a count of datagrams sent to a
+# closed port.  Those drops have no socket: their namespace is their
+# device's, which a build that reads no freed skb's device (skb_dev.h:
+# s390x, 32-bit MIPS) cannot tell.  There no namespace has them, and
+# what a reader sees of them is <none>.
+own() {
+	if skb_dev_read; then
+		check_eq "$1" "$2" "$3"
+	else
+		check_eq "$1: none, as this build reads no freed skb's device" "$4" "$3"
+	fi
+}
 # <dir> <counter>: the counter in the container's own show, 0 if absent.
 ns_counter() {
 	jq --arg n "$2" '[.counters[] | select(.name == $n) | .value] | add // 0' "$1/show.json"
@@ -112,8 +124,8 @@ for c in c1:23:6 c2:31:9; do
 	ns=$(cat "$d/ns")
 	[ -s "$d/out" ] && sed "s/^/# $name: /" "$d/out" | head -5
 	check_eq "$name: its monitor ran and stopped with status 0" 0 "$(cat "$d/mon.rc")"
-	check_eq "$name: its drops alerts at __udp4_lib_rcv add up to its N" "$n" \
-		"$(jq -s '[.[] | select(.kind == "drops" and (.location | test("^(__udp4_lib_rcv|udp_rcv)\\+"))) | .count] | add // 0' "$d/mon.out")"
+	own "$name: its drops alerts at __udp4_lib_rcv add up to its N" "$n" \
+		"$(jq -s '[.[] | select(.kind == "drops" and (.location | test("^(__udp4_lib_rcv|udp_rcv)\\+"))) | .count] | add // 0' "$d/mon.out")" 0
 	check_eq "$name: every alert it heard is its own namespace's" 0 \
 		"$(jq -s --argjson ns "$ns" '[.[] | select(.netns != null and .netns != $ns)] | length' "$d/mon.out")"
 	rst=$(jq -s '[.[] | select(.kind == "resets") | (.count // 0) + (.events_lost // 0)] | add // 0' "$d/mon.out")
@@ -123,8 +135,8 @@ for c in c1:23:6 c2:31:9; do
 	check_eq "$name: drops reads as its own" 0 "$(cat "$d/drops.rc")"
 	check_eq "$name: ... one namespace, its own" "1 $ns" \
 		"$(jq -r '"\(.drops | length) \(.drops[0].netns)"' "$d/drops.json")"
-	check_eq "$name: ... and its N drops at __udp4_lib_rcv" "$n" \
-		"$(jq '[.drops[] | select(.location | test("^(__udp4_lib_rcv|udp_rcv)\\+")) | .count] | add // 0' "$d/drops_loc.json")"
+	own "$name: ... and its N drops at __udp4_lib_rcv" "$n" \
+		"$(jq '[.drops[] | select(.location | test("^(__udp4_lib_rcv|udp_rcv)\\+")) | .count] | add // 0' "$d/drops_loc.json")" 0
 	check_eq "$name: its root reads its resets (CAP_NET_ADMIN over its namespace)" 0 \
 		"$(cat "$d/resets.rc")"
 	check_eq "$name: ... which are its own only" 0 \
@@ -157,7 +169,12 @@ for c in c1:23:6 c2:31:9; do
 	if [ "$name" = c1 ]; then
 		check_eq "c1: its filter is none (everything in its namespace)" false \
 			"$(jq '.active' "$d/filter.json")"
-		check "c1: its kfree_skb.drops count at least its N ($drops)" test "$drops" -ge "$n"
+		if skb_dev_read; then
+			check "c1: its kfree_skb.drops count at least its N ($drops)" test "$drops" -ge "$n"
+		else
+			check "c1: its kfree_skb.drops count fewer than its N, as this build reads no freed skb's device ($drops)" \
+				test "$drops" -lt "$n"
+		fi
 	else
 		check_eq "c2: its filter holds rport 5302" 5302 "$(jq '.remote_port' "$d/filter.json")"
 		check_eq "c2: its filter kept its socketless drops out of its own counters" 0 "$drops"
@@ -176,9 +193,9 @@ check_eq "their own tcp_receive_reset counters add up to ftrace's" \
 check_eq "their own TCP transitions are two per refused connect, 2 x (6 + 9)" 30 "$set_all"
 check "... and no more than ftrace saw everywhere" \
 	test "$set_all" -le "$(judge_hits sock:inet_sock_set_state)"
-check_eq "the initial namespace sees both containers' drops" 2 \
+own "the initial namespace sees both containers' drops" 2 \
 	"$("$TP" -j drops --by netns | jq --slurpfile ns <(cat "$TMP/nslist") \
-		'[.drops[] | select(.netns as $n | $ns | index($n)) | select(.count >= 23)] | length')"
+		'[.drops[] | select(.netns as $n | $ns | index($n)) | select(.count >= 23)] | length')" 0
 check "no reset from a container touched the counters (kfree_skb.drops >= their 54)" \
 	test "$(awk '$1 == "skb:kfree_skb.drops" { print $2 }' "$DBG/counters")" -ge 54
 check "the system counts generated probes' events (so the check above can fail)" \
@@ -209,20 +226,20 @@ ip netns add tpn
 ip -n tpn link set lo up
 nsn=$(ip netns exec tpn stat -L -c %i /proc/self/ns/net)
 ip netns exec tpn "$NETLOAD" udp-send 127.0.0.1 5003 7 > /dev/null
-check_eq "tpstat -n tpn drops: tpn's drops only" "7 0" \
+own "tpstat -n tpn drops: tpn's drops only" "7 0" \
 	"$("$TP" -n tpn -j drops --by netns | jq --argjson ns "$nsn" \
-		'"\([.drops[].count] | add) \([.drops[] | select(.netns != $ns)] | length)"' -r)"
-check_eq "ip netns exec tpn tpstat drops: the same" "7" \
-	"$(ip netns exec tpn "$TP" -j drops --by netns | jq '[.drops[].count] | add')"
-check_eq "the initial namespace names it: netns_name tpn" "tpn" \
-	"$("$TP" -j drops --by netns | jq -r --argjson ns "$nsn" '.drops[] | select(.netns == $ns) | .netns_name')"
+		'"\([.drops[].count] | add) \([.drops[] | select(.netns != $ns)] | length)"' -r)" "null 0"
+own "ip netns exec tpn tpstat drops: the same" "7" \
+	"$(ip netns exec tpn "$TP" -j drops --by netns | jq '[.drops[].count] | add')" null
+own "the initial namespace names it: netns_name tpn" "tpn" \
+	"$("$TP" -j drops --by netns | jq -r --argjson ns "$nsn" '.drops[] | select(.netns == $ns) | .netns_name')" ""
 "$TP" filter netns tpn
 check_eq "filter netns tpn: the filter holds tpn's inode" "$nsn" \
 	"$("$TP" -j filter show | jq '.netns')"
 ip netns exec tpn "$NETLOAD" udp-send 127.0.0.1 5003 5 > /dev/null
 "$NETLOAD" udp-send 127.0.0.1 5003 3 > /dev/null
-check_eq "... and only tpn's drops are counted: 5, not the initial namespace's 3" 5 \
-	"$("$TP" -j drops --by netns | jq '[.drops[].count] | add')"
+own "... and only tpn's drops are counted: 5, not the initial namespace's 3" 5 \
+	"$("$TP" -j drops --by netns | jq '[.drops[].count] | add')" null
 "$TP" filter clear
 "$TP" filter netns nosuchns 2> "$TMP/err"
 check_eq "filter netns with an unknown name is refused" 1 $?
@@ -238,14 +255,18 @@ tpn_dev() {
 		'[.drops[] | select(.netns == $ns) | "\(.ifname // "-") \(.count)"] | join(",")'
 }
 before=$(tpn_dev)
-check "drops by device: tpn's are on its lo, named by its cookie ($before)" \
-	grep -qE '^lo [1-9][0-9]*$' <<< "$before"
+if skb_dev_read; then
+	check "drops by device: tpn's are on its lo, named by its cookie ($before)" \
+		grep -qE '^lo [1-9][0-9]*$' <<< "$before"
+else
+	check_eq "drops by device: none is tpn's, as this build reads no freed skb's device" "" "$before"
+fi
 # A veth pair's end in the initial namespace goes when tpn's devices go,
 # after its pre_exit: then tpn is out of the index.
 ip link add tpnv0 type veth peer name tpnv1 netns tpn
 ip netns del tpn
 tpnv0_gone() { ! ip link show tpnv0 > /dev/null 2>&1; }
 check "tpn's devices went with it" until_ok 300 tpnv0_gone
-check_eq "... then its drops stay, with no device name (its cookie names no namespace)" \
-	"- ${before#lo }" "$(tpn_dev)"
+own "... then its drops stay, with no device name (its cookie names no namespace)" \
+	"- ${before#lo }" "$(tpn_dev)" ""
 suite_end
