@@ -536,6 +536,17 @@ for src in kernel debugfs netlink json text prom; do
 	done
 done
 
+# --- tpstat doctor on every kernel ---------------------------------------------------
+# Its rules against provoked faults are doctor.sh's (6.12); here, on each
+# kernel and architecture, the full queue's D drops (at least doctor's
+# minimum of 10: the workload sends 12 to a buffer that holds 1 or 2)
+# are a finding that names the queue's port, through its JSON.
+doc=$("$TP" -j doctor 2>&1)
+check_eq "doctor: the full queue makes a finding (exit status 3)" 3 $?
+check_eq "doctor: rcvq_overflow names udp port $PQ in tpe and its $D drops" "udp $PQ $INO $D" \
+	"$(jq -r --argjson p "$PQ" '[.findings[] | select(.rule == "rcvq_overflow" and .who.port == $p)][0] |
+		"\(.who.protocol) \(.who.port) \(.who.netns) \(.count)"' <<<"$doc" 2>&1)"
+
 ip netns del tpe
 ip netns del tpf
 suite_end
