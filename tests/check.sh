@@ -21,9 +21,8 @@
 #   debug     the debug kernels built from Debian's 6.1 and from
 #             trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
 #             KUnit, no BPF), every run: the contract, the monitor's
-#             alerts, the recorder's bursts, the storms, the hostile
-#             user's whole suite (on the 7.3 in make check-all only),
-#             then KUnit.
+#             alerts, the recorder's bursts, the storms and the hostile
+#             user, then KUnit.
 #   basic     the deep tier of every other kernel of tests/matrix/kernels.conf
 #             (monitor.sh, run.sh, netns.sh, tenants.sh, stress.sh,
 #             adversary.sh, auth.sh, events.sh), in the same boot as its contract, and
@@ -493,13 +492,7 @@ kernel_job() {
 	# its fuzzing, bad requests and rmmod with readers are what differs
 	# (5.10's dumps let a set reserved field through).
 	# TPSTAT_ADVERSARY=all runs it whole everywhere.
-	# The hostile user's whole suite on the debug 6.1 every run; on the
-	# debug 7.3, where it took 7 of a 20-minute job, in make check-all,
-	# and its contract.sh (bad requests, a short fuzz, rmmod with
-	# readers) every run.
-	debug) deep_suites=(monitor.sh history.sh stress.sh)
-		[[ $name == debug-6.1.* || ${TPSTAT_ROTATION:-} == all ]] &&
-			deep_suites+=(adversary.sh) ;;
+	debug) deep_suites=(monitor.sh history.sh stress.sh adversary.sh) ;;
 	basic) deep_suites=(monitor.sh run.sh netns.sh tenants.sh stress.sh adversary.sh auth.sh events.sh) ;;
 	contract) ;;
 	esac
@@ -508,7 +501,6 @@ kernel_job() {
 	# fuzz, bad requests and rmmod with readers): there the endianness
 	# check alone, as a contract.sh took 90 to 390 s of their jobs.
 	case $tier in full | debug) contract=(endian.sh) ;; esac
-	[[ " ${deep_suites[*]} " == *" adversary.sh "* ]] || contract=(contract.sh endian.sh)
 	suites=("${contract[@]}")
 	if [ ${#deep_suites[@]} -gt 0 ]; then
 		suites=(monitor.sh "${contract[@]}" "${deep_suites[@]:1}")
