@@ -14,7 +14,7 @@ CMD(reset),
 CMD(attach),
 CMD(detach),
 CMD(info),	/* cmd_info.c */
-CMD(views),	/* cmd_views.c: drops ... sockmem, from view_table.c */
+CMD(views),	/* cmd_views.c: every view of view_list.h, from view_table.c */
 CMD(filter),	/* filter.c */
 CMD(monitor),	/* monitor.c */
 CMD(export),	/* cmd_export.c */

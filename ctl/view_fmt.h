@@ -106,7 +106,7 @@ const char *view_proto_text_column(const struct view_entry *e, char *buf,
 				   size_t len);
 /*
  * Two entries by protocol, then local port: a socket's service as the
- * rcvq and sockmem views key it; an entry lacking one sorts after those
+ * socket views key it (rcvq, say); an entry lacking one sorts after those
  * that have it.
  */
 int cmp_proto_sport(const struct view_entry *a, const struct view_entry *b);
