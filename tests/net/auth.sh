@@ -42,6 +42,22 @@ if ! compgen -G "$TRACING/events/tcp/tcp_hash_*" >/dev/null &&
 	exit
 fi
 
+# The failures are made by Python (tcp_md5.py, tcp_ao.py: the MD5 and AO
+# socket options, crafted SYNs) and judged by hist triggers.  A foreign
+# architecture's root has no Python, and some Debian kernels no hist
+# triggers (riscv64's): there the view is read, and the rest is skipped.
+why=
+[ -x "$PY" ] || why="this root has no $PY for tcp_md5.py and tcp_ao.py"
+grep -qw hist "$TRACING/events/sched/sched_switch/trigger" 2>/dev/null ||
+	why="${why:+$why; }the kernel has no hist triggers"
+if [ -n "$why" ]; then
+	ok "auth view against TCP-MD5 and TCP-AO failures # SKIP $why"
+	"$TP" -j auth > "$TMP/auth.json" 2> "$TMP/err"
+	check_eq "the auth view reads, empty (exit 0)" "0 0" "$? $(jq '.entries' "$TMP/auth.json")"
+	suite_end
+	exit
+fi
+
 # A suite before may have left its own tpa and tpb.
 ip netns del tpa 2>/dev/null
 ip netns del tpb 2>/dev/null
