@@ -34,9 +34,16 @@
 #include <trace/events/devlink.h>
 #endif
 
-/* An empty probe for tracepoint tp; "..." is its prototype after data. */
+/*
+ * An empty probe for tracepoint tp; "..." is its prototype after data.
+ * notrace, as tpstat's probes are (module/probes/probe_body.h): with the
+ * function tracer's entry hook (call __fentry__, patched to a 5-byte nop
+ * on x86; two instructions on ARM) the floor would cost one or two
+ * more per event than an empty probe shaped like tpstat's, and every
+ * figure over the floor would be that much too kind to tpstat.
+ */
 #define FLOOR_PROBE(tp, ...)						\
-static void floor_probe_##tp(void *data, __VA_ARGS__)			\
+static notrace void floor_probe_##tp(void *data, __VA_ARGS__)		\
 {									\
 }									\
 static inline void __maybe_unused floor_typecheck_##tp(void)		\
