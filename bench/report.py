@@ -17,7 +17,13 @@ minimum and maximum (the spread).  Extra ns per event = that difference
 tracepoints that tpstat counted in the same workload (counting-only
 configuration, warm-up round: the measured runs do not read tpstat's
 counters).  A figure whose spread (max - min) exceeds its size is
-printed as unresolved, not as a cost."""
+printed as unresolved, not as a cost.  A target compares a configuration
+with a reference round by round (a ratio to the floor, a difference from
+every view): a round without both figures, or a ratio's round whose floor
+is at or below nothing, is unresolved, never dropped; such a round, or
+a reference whose own figure is unresolved (a comparison with noise),
+makes the cell unresolved, which bench/check.py fails as it fails a
+miss."""
 import re
 import statistics
 import sys
@@ -137,19 +143,18 @@ OWN_EVENTS = {"tpstat_all": "tpstat_all", "tpstat_gen": "tpstat_gen",
               "floor_gen": "tpstat_gen"}
 
 
-def per_event(k, cfg, wl, sub=None):
-    """{round: extra ns per event}, less configuration sub's in the same
-    round when given."""
+def per_event(k, cfg, wl):
+    """{round: extra ns per event}."""
     ev = run_events(k, OWN_EVENTS[cfg], wl) if cfg in OWN_EVENTS else events(k, wl)
     d = diffs.get((k, cfg, wl))
     if not d or not ev:
         return None
-    if sub is not None:
-        s = diffs.get((k, sub, wl), {})
-        d = {r: v - s[r] for r, v in d.items() if r in s}
-        if not d:
-            return None
     return {r: v / ev for r, v in d.items()}
+
+
+def measured_rounds(k, wl):
+    """The measured rounds (1 on) of a workload, whatever ran in them."""
+    return sorted({r for _, r, _ in seq.get((k, wl), []) if r >= 1})
 
 
 def stats(vals):
@@ -286,29 +291,58 @@ TARGETS = [
 
 
 def target_rounds(k, kind, a, b, wl):
-    """{round: compared value} of a target on one workload."""
-    if kind == "sub":
-        return per_event(k, a, wl, sub=b)
+    """(vals, bad) of a target on one workload: {round: compared value}
+    and {round: why that round is unresolved}, which between them hold
+    every measured round of the workload; None when a or its reference b
+    has no figure at all.  A round is unresolved, never dropped, when
+    either side has no figure in it (its run failed), or, for a ratio,
+    when the reference's extra cost in it is at or below nothing: a
+    ratio to that says nothing."""
     x, y = per_event(k, a, wl), per_event(k, b, wl)
     if not x or not y:
         return None
-    return {r: x[r] / y[r] for r in x if r in y and y[r] > 0}
+    vals, bad = {}, {}
+    for r in measured_rounds(k, wl):
+        if r not in x:
+            bad[r] = f"no figure for {NAMES[a]}"
+        elif r not in y:
+            bad[r] = f"no figure for the reference, {NAMES[b]}"
+        elif kind == "ratio" and y[r] <= 0:
+            bad[r] = f"{NAMES[b]} at or below 0 ns per event"
+        else:
+            vals[r] = x[r] / y[r] if kind == "ratio" else x[r] - y[r]
+    return vals, bad
 
 
-def verdict(vals, limit, kind):
-    """met: every round within the limit; missed: no round within it;
-    unresolved: the rounds straddle it, or (a ratio) a round's cost was
-    at or below nothing, which a ratio cannot be held to."""
+def verdict(vals, bad, ref, ref_name, limit, kind):
+    """(verdict, stats of the resolved rounds, why unresolved or None).
+    met: every round resolved and within the limit; missed: every round
+    resolved and none within it; unresolved otherwise: the rounds
+    straddle the limit, or some round is unresolved (target_rounds), or
+    the reference itself is (its own cell's spread exceeds its size: a
+    difference from noise is noise), or (a ratio) a round's cost was at
+    or below nothing, which a ratio cannot be held to."""
     st = stats(vals)
-    if st is None:
-        return None, None
-    if kind == "ratio" and st[1] <= 0:
-        return "unresolved", st
+    why = []
+    if not resolved(ref):
+        why.append(f"the reference is unresolved: {ref_name} {ref[0]:,.1f} ns "
+                   f"per event [{ref[1]:,.1f}, {ref[2]:,.1f}]")
+    if bad:
+        byw = defaultdict(list)
+        for r, w in sorted(bad.items()):
+            byw[w].append(str(r))
+        why.append(f"{len(bad)} of {len(bad) + len(vals)} rounds unresolved: " +
+                   "; ".join(f"round{'s' if len(rs) > 1 else ''} "
+                             f"{', '.join(rs)}: {w}" for w, rs in byw.items()))
+    if st is not None and kind == "ratio" and st[1] <= 0:
+        why.append("a round's ratio at or below 0")
+    if why:
+        return "unresolved", st, "; ".join(why)
     if st[2] <= limit:
-        return "met", st
+        return "met", st, None
     if st[1] > limit:
-        return "missed", st
-    return "unresolved", st
+        return "missed", st, None
+    return "unresolved", st, "its rounds fall on both sides of the target"
 
 
 w("## Targets")
@@ -317,11 +351,17 @@ w("Every target on every workload and kernel. A ratio is the "
   "configuration's extra ns per event over the floor's in the same round; "
   "a difference is the configuration's extra ns per event less every "
   "view's in the same round. Each cell: the median over rounds "
-  "[smallest, largest round]. **met**: every round within the target; "
-  "**missed**: no round within it; **unresolved**: the rounds fall on "
-  "both sides (more rounds, or longer runs, would decide it), or, for a "
-  "ratio, a round's extra cost was at or below nothing. "
-  "`make bench` fails when a target is missed (bench/check.py).")
+  "[smallest, largest round], over the rounds that resolve. **met**: "
+  "every round within the target; **missed**: no round within it; "
+  "**unresolved**, with why: the rounds fall on both sides (more rounds, "
+  "or longer runs, would decide it); or some round is unresolved, never "
+  "dropped (a side has no figure in it, or, for a ratio, the floor's "
+  "extra cost in it was at or below nothing), and the cell says how many; "
+  "or the reference (the floor, or every view) is itself unresolved in "
+  "the table above, so the comparison is with noise; or, for a ratio, a "
+  "round's extra cost was at or below nothing. "
+  "`make bench` fails when a target is missed or unresolved "
+  "(bench/check.py).")
 w("")
 tsv = []
 for name, kind, a, b, limit in TARGETS:
@@ -333,9 +373,8 @@ for name, kind, a, b, limit in TARGETS:
     for k in kernels:
         cells = []
         for wl in WORKLOADS:
-            vals = target_rounds(k, kind, a, b, wl)
-            v, st = verdict(vals, limit, kind)
-            if v is None:
+            tr = target_rounds(k, kind, a, b, wl)
+            if tr is None:
                 why = why_missing(k, a, wl) if not diffs.get((k, a, wl)) else \
                     why_missing(k, b, wl)
                 if not diffs.get((k, b, wl)) and not diffs.get((k, a, wl)) and \
@@ -344,8 +383,13 @@ for name, kind, a, b, limit in TARGETS:
                 cells.append(f"not evaluated: {why}")
                 tsv.append(f"{k}\t{name}\t{wl}\tnot evaluated\t{why}")
                 continue
+            v, st, why = verdict(*tr, stats(per_event(k, b, wl)), NAMES[b],
+                                limit, kind)
             d = 3 if kind == "ratio" else 2
-            fig = f"{st[0]:,.{d}f}{unit} [{st[1]:,.{d}f}, {st[2]:,.{d}f}]"
+            fig = ("no round resolved" if st is None else
+                   f"{st[0]:,.{d}f}{unit} [{st[1]:,.{d}f}, {st[2]:,.{d}f}]")
+            if why:
+                fig += f" ({why})"
             cells.append(f"{'**missed**' if v == 'missed' else v}: {fig}")
             tsv.append(f"{k}\t{name}\t{wl}\t{v}\t{fig}")
         w(f"| {k} | " + " | ".join(cells) + " |")
