@@ -188,21 +188,38 @@ cfg_netns_count() {
 # nothing (the initial one, and tpa and tpb).  What the probes then cost
 # each event is what any namespace's events pay while some other
 # namespace counts: issue 25 and 27.
+# The namespaces are made once, before round 0 (idle_ns_make), and stay
+# through every configuration and baseline run until the last round:
+# made before each netns_idle run and deleted after it, their setup and
+# their teardown (the kernel's cleanup_net() runs later, from a
+# workqueue) fell into that run and the baselines beside it.  Only their
+# counting is switched: on, tpstat is loaded and each namespace's root
+# sets its filter (filter clear: count all of its own); off, unloading
+# tpstat stops them all (a namespace's counters go with the module:
+# module/probes/netns_counts.h).
 IDLE_NS=64
+idle_ns_make() {
+	local i
+	for i in $(seq 1 "$IDLE_NS"); do
+		ip netns add "tpidle$i" 2> /tmp/na || return 3
+	done
+}
+idle_ns_del() {
+	local i
+	for i in $(seq 1 "$IDLE_NS"); do
+		ip netns del "tpidle$i" 2>/dev/null
+	done
+	return 0
+}
 cfg_netns_idle() {
 	local i
 	if [ "$1" = on ]; then
 		insmod "$TPSTAT_KO" || return 3
 		for i in $(seq 1 "$IDLE_NS"); do
-			ip netns add "tpidle$i" 2> /tmp/na || return 3
 			ip netns exec "tpidle$i" "$TOOL" filter clear 2> /tmp/na || return 3
 		done
 	else
 		rmmod tpstat
-		for i in $(seq 1 "$IDLE_NS"); do
-			ip netns del "tpidle$i" 2>/dev/null
-		done
-		return 0
 	fi
 }
 # Every network tracepoint, counting only (events='*').
@@ -424,6 +441,19 @@ for _ in $(seq 1 100); do
 done
 
 declare -A cfg_na=()
+# netns_idle's namespaces, for the whole of the rounds (cfg_netns_idle).
+idle_ns=
+if [[ " ${CONFIGS[*]} " == *" netns_idle "* ]]; then
+	rm -f /tmp/na
+	if idle_ns_make; then
+		idle_ns=1
+	else
+		printf '%s\t%s\t%s\n' "$kver" netns_idle \
+			"n/a: $(cat /tmp/na 2>/dev/null || echo "ip netns add failed")" >> "$out/configs.tsv"
+		log "netns_idle: could not make its namespaces"
+		cfg_na[netns_idle]=1
+	fi
+fi
 for rnd in $(seq 0 "$REPS"); do
 	for cfg in "${CONFIGS[@]}"; do
 		[ -n "${cfg_na[$cfg]:-}" ] && continue
@@ -456,6 +486,9 @@ for rnd in $(seq 0 "$REPS"); do
 	run_round none "$rnd"
 done
 log "configurations done"
+# Before the rest, which measure other things (netns_scale.sh starts with
+# no namespace but the initial one and the workloads').
+[ -n "$idle_ns" ] && idle_ns_del
 
 # ---- memory: what tpstat info reports at default sizes, and with each
 # ---- table size parameter (the *_keys and sockets) at 1 instead: the
