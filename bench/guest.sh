@@ -12,7 +12,7 @@
 # elsewhere, and in the measured runs: see run_load).  Also /tmp/out/memory.tsv and
 # /tmp/out/configs.tsv (what each configuration ran, or why it could not).
 #   bench/guest.sh        (run from the top of the tree)
-#   TPSTAT_BENCH_REPS            measured rounds (3); round 0 is the warm-up
+#   TPSTAT_BENCH_REPS            measured rounds (5); round 0 is the warm-up
 #   TPSTAT_BENCH_SCALE           divides the workloads' sizes (1): shorter runs
 #   TPSTAT_BENCH_FLOWS           flow counts for the scaling runs ("1 16 1024 65536")
 #   TPSTAT_BENCH_CONFIGS         configurations to run (all), e.g. "none floor tpstat_views"
@@ -48,7 +48,7 @@ TPSTAT_KO=$top/build/$kver/tpstat.ko
 FLOOR_KO=$top/build/bench/$kver/floor/tpstat_floor.ko
 TRACING=/sys/kernel/tracing
 DBG=/sys/kernel/debug/tpstat
-REPS=${TPSTAT_BENCH_REPS:-3}
+REPS=${TPSTAT_BENCH_REPS:-5}
 FLOWS=${TPSTAT_BENCH_FLOWS:-1 16 1024 65536}
 # benchload reports the events of its timed part where tpstat is loaded.
 # A debugfs mount of its own: ip netns exec remounts /sys, and with it
