@@ -41,7 +41,8 @@
 #                        Debian's 6.1, 6.12, arm64 and armmp kernels and
 #                        trixie-backports' 7.3 under QEMU: bench/results.md,
 #                        bench/overhead.png; fails if a target is missed
-#                        (not part of make check: timing is not a test)
+#                        or unresolved (not part of make check: timing is
+#                        not a test)
 #   make bench-check     that verdict again from the last make bench's data
 #   make install [KVER=<release>] [PREFIX=/usr/local] [DESTDIR=]
 #                        tpstat.ko into /lib/modules/<release>/extra

@@ -8,7 +8,7 @@
 # tests/vm/boot.sh --bench (one vCPU, -icount shift=0: the guest clock
 # counts instructions) and runs bench/guest.sh there; then writes
 # bench/results.md and bench/overhead.png from what the guests measured,
-# and bench/check.py fails (exit 1) if a target was missed.
+# and bench/check.py fails (exit 1) if a target was missed or unresolved.
 # The kernels: Debian 12's installed 6.1 and 6.12 (tests/vm/kernels.sh),
 # trixie-backports' 7.3 (built in its chroot: bench/build_chroot.sh) and
 # Debian 12's arm64 and armmp kernels under qemu-system-aarch64 and
