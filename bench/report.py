@@ -336,8 +336,8 @@ def verdict(vals, bad, ref, ref_name, limit, kind):
                              f"{', '.join(rs)}: {w}" for w, rs in byw.items()))
     if st is not None and kind == "ratio" and st[1] <= 0:
         why.append("a round's ratio at or below 0")
-    if why:
-        return "unresolved", st, "; ".join(why)
+    if why or st is None:
+        return "unresolved", st, "; ".join(why) or "no round resolved"
     if st[2] <= limit:
         return "met", st, None
     if st[1] > limit:
