@@ -451,6 +451,7 @@ if [[ " ${CONFIGS[*]} " == *" netns_idle "* ]]; then
 		printf '%s\t%s\t%s\n' "$kver" netns_idle \
 			"n/a: $(cat /tmp/na 2>/dev/null || echo "ip netns add failed")" >> "$out/configs.tsv"
 		log "netns_idle: could not make its namespaces"
+		idle_ns_del	# those it did make
 		cfg_na[netns_idle]=1
 	fi
 fi
