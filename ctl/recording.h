@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "output.h"
-#include "replies.h"
+#include "rows.h"
 
 struct view_recording;
 

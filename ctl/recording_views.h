@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "replies.h"
+#include "rows.h"
 #include "views.h"
 
 /* One view's keys of one views interval. */

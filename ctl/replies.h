@@ -12,22 +12,9 @@
 #include <stddef.h>
 
 #include "output.h"
+#include "rows.h"
 
 struct tpnl;
-
-/* A growing array of rows of @size bytes: @n used of @cap; free(@v). */
-struct rows {
-	void *v;
-	size_t n, cap, size;
-};
-
-/*
- * A new row at the end of @r, zeroed.  Out of memory, the tool says so
- * and exits 1: a reply or file it cannot hold is no partial answer.
- */
-void *rows_add(struct rows *r);
-/* calloc() of at least one, or out of memory as rows_add(). */
-void *xcalloc(size_t n, size_t size);
 
 /*
  * The events (struct event_row) or the counters (struct counter_row,
