@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # tests/matrix/ctl_qemu_user.sh: the tool's unit tests (ctl/tests/unit_*.c
-# and ctl/tests/hostile.c, what "make -C ctl test" runs first) built for
+# and ctl/tests/hostile_*.c, what "make -C ctl test" runs first) built for
 # each foreign architecture of the matrix and run there under qemu-user:
 # its byte order, word size and alignment are the guest's, without
 # booting one.  The reply parser reads the kernel's netlink attributes in
