@@ -9,7 +9,7 @@ checks (min, max, max-len; an enum's or a flags set's entries), and every
 operation with its number, its forms (do, dump, event), whether it needs
 CAP_NET_ADMIN (admin-perm) and the attributes its requests take.  Numbers
 follow YNL's rules: attributes and operations count from 1 unless a
-"value" says otherwise, enums from 0 ("value-start").  nlfuzz.c checks at
+"value" says otherwise, enums from 0 ("value-start").  nlfuzz_spec.c checks at
 build time that the spec's last attribute and command are the uapi
 header's, so a spec that drifts from the header fails the build.
 """

@@ -5,7 +5,7 @@
 # kernel as root (tests/vm/boot.sh).  Five parts, each ending with every
 # attached counter exact against ftrace from the part's start to after a
 # small workload (see part_begin) and a clean kernel log:
-#   1. fuzz: nlfuzz (tests/load/nlfuzz.c, its seeds from the YNL spec
+#   1. fuzz: nlfuzz (tests/load/nlfuzz*.c, its seeds from the YNL spec
 #      uapi/tpstat.yaml) sends TPSTAT_FUZZ_N (10,000) requests as root,
 #      then as nobody and as root of an unprivileged user namespace
 #      inside one ftrace window: no change of theirs may succeed, so the
