@@ -400,6 +400,13 @@ RUN
 } >"$share/.boot/run.sh"
 
 [[ $arch_append == - ]] && arch_append=''
+# Malta's guests have twice hung in a lookup on the 9p share (a task in
+# D state in d_alloc_parallel() while another's 9p request was never
+# answered), once in endian.sh and once in stress.sh: the guest then ran
+# to its timeout, up to 30 minutes of a job, with nothing said.  A task
+# blocked for 120 s (the kernel's hung-task timeout) panics it instead:
+# the stack is in the console log, and the guest ends at once.
+[[ $arch == mips* ]] && arch_append+=" hung_task_panic=1"
 cmdline="console=$console_dev panic=-1 ${arch_append:+$arch_append }${append}"
 if ((bench)); then
 	accel=(-accel "tcg,thread=single" -icount "shift=0,sleep=off" -smp 1)
