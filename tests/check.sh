@@ -528,17 +528,30 @@ kernel_job() {
 	case $tier in
 	full | debug) [ -f "build/$kver/tpstat_kunit.ko" ] && kunit=build/$kver/tpstat_kunit.ko ;;
 	esac
-	# shellcheck disable=SC2016 # expanded by the guest's shell
-	TPSTAT_TIER=$tier TPSTAT_STRESS_SECONDS=$stress_secs TPSTAT_ADVERSARY_PARTS=$parts \
-		TPSTAT_FUZZ_N=${TPSTAT_FUZZ_N:-$fuzz_n} \
-		"${vm[@]}" --out "$dir/net" -- \
-		bash -c 'ko=$1 kunit=$2; shift 2; tests/net/all.sh "$ko" "$@"; st=$?
-			[ -z "$kunit" ] && exit $st
-			echo "# --- KUnit"; SECONDS=0
-			tests/kunit/guest.sh "$kunit" /tmp/out/kunit || st=1
-			echo "# --- KUnit took ${SECONDS}s"; exit $st' \
-		- "build/$kver/tpstat.ko" "$kunit" "${suites[@]}" >/dev/null 2>&1
-	st=$?
+	# A guest whose task hung on the 9p share (Malta's: boot.sh makes a
+	# task hung for 120 s panic there) boots once more, and says so: the
+	# stall is the share's, not tpstat's, and it came in about one
+	# Malta boot in six, each time in a path lookup on the share.
+	local attempt
+	for attempt in 1 2; do
+		# shellcheck disable=SC2016 # expanded by the guest's shell
+		TPSTAT_TIER=$tier TPSTAT_STRESS_SECONDS=$stress_secs TPSTAT_ADVERSARY_PARTS=$parts \
+			TPSTAT_FUZZ_N=${TPSTAT_FUZZ_N:-$fuzz_n} \
+			"${vm[@]}" --out "$dir/net" -- \
+			bash -c 'ko=$1 kunit=$2; shift 2; tests/net/all.sh "$ko" "$@"; st=$?
+				[ -z "$kunit" ] && exit $st
+				echo "# --- KUnit"; SECONDS=0
+				tests/kunit/guest.sh "$kunit" /tmp/out/kunit || st=1
+				echo "# --- KUnit took ${SECONDS}s"; exit $st' \
+			- "build/$kver/tpstat.ko" "$kunit" "${suites[@]}" >/dev/null 2>&1
+		st=$?
+		if [ $st = 0 ] || [ $attempt = 2 ] || ! stalled_on_9p "$dir/net/console.log"; then
+			break
+		fi
+		echo "# $name: the guest stalled on its 9p share (a task hung in a lookup there, log in net.stalled/): booted once more" >>"$tap"
+		rm -rf "$dir/net.stalled"
+		mv "$dir/net" "$dir/net.stalled"
+	done
 	grep -v '^# --- ' "$dir/net/output.log" | label "$name" >>"$tap"
 	emit $st "guest suites exit 0 (status $st)"
 	ended=$(grep -cE '^# [0-9]+ passed, 0 failed$' "$dir/net/output.log" 2>/dev/null)
@@ -559,6 +572,13 @@ kernel_job() {
 		emit $? "kernel log clean during KUnit"
 	fi
 	echo $SECONDS >"$logs/$name.time"
+}
+
+# stalled_on_9p <console log>: the guest panicked on a hung task whose
+# stack was in a path lookup or a request on the 9p share.
+stalled_on_9p() {
+	grep -q 'hung_task: blocked tasks' "$1" 2>/dev/null &&
+		grep -qE 'd_alloc_parallel|p9_client_rpc|v9fs_' "$1"
 }
 
 # ---- deployment (issue 5): DKMS, Debian packages, make install, export ----
