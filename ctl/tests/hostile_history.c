@@ -18,6 +18,7 @@
 #include "recording_output.h"
 #include "recording_views.h"
 #include "recording_views_output.h"
+#include "replies.h"
 
 /* A GET_HISTORY message of interval @seq: @name NULL for none. */
 static struct nlmsghdr *history_msg(uint64_t seq, uint64_t start,
