@@ -488,24 +488,15 @@ store() {
 	done
 }
 # Once (bookworm-5kc-malta, a guest under TCG), this reading stalled for
-# the guest's whole timeout with nothing said: if it takes 5 minutes,
-# name every process and what each blocked task and CPU is doing.
-(
-	sleep 300
-	echo "# endian: reading the sources stalled for 300s; processes and kernel stacks:"
-	ps -eo pid,ppid,stat,wchan:24,args 2>/dev/null | sed 's/^/# /'
-	echo w >/proc/sysrq-trigger
-	echo l >/proc/sysrq-trigger
-) &
-watchdog=$!
+# the guest's whole timeout with nothing said.
+stall_watch 300 "endian: reading the sources"
 store debugfs < <(read_debugfs)
 store netlink < <(read_netlink | parse_netlink)
 store json < <(read_json | parse_json)
 store text < <(read_text | parse_text)
 store prom < <("$TP" export 2>/dev/null | parse_prom)
 store kernel < <(read_kernel)
-kill $watchdog 2>/dev/null
-wait $watchdog 2>/dev/null
+stall_watch_end
 echo "# endian: reading the sources took $((SECONDS - STEP))s"
 
 # --- the comparisons: one TAP line per source, row and field ------------------------

@@ -207,6 +207,25 @@ until_ok() {
 	return 1
 }
 
+# stall_watch <seconds> <what>: if a step takes longer than that (under
+# TCG a guest has stalled for its whole timeout with nothing said), name
+# every process and what each blocked task and CPU is doing, so that the
+# console says where.  stall_watch_end when the step is over.
+stall_watch() {
+	(
+		sleep "$1"
+		echo "# $2 stalled for $1s; processes and kernel stacks:"
+		ps -eo pid,ppid,stat,wchan:24,args 2>/dev/null | sed 's/^/# /'
+		echo w >/proc/sysrq-trigger
+		echo l >/proc/sysrq-trigger
+	) &
+	STALL_WATCH=$!
+}
+stall_watch_end() {
+	kill "$STALL_WATCH" 2>/dev/null
+	wait "$STALL_WATCH" 2>/dev/null
+}
+
 # Namespaces a and b, WireGuard netns.sh style: "na cmd" runs in a.
 na() { ip netns exec tpa "$@"; }
 nb() { ip netns exec tpb "$@"; }

@@ -81,7 +81,11 @@ loop filter filter_storm &
 loop netns_filter netns_filter_storm &
 loop churn netns_churn &
 loop readers readers &
-wait
+# On bookworm-4kc-malta the storms have twice not ended, with nothing
+# said until the guest's timeout: say where, after twice their time.
+stall_watch $((2 * SECS + 120)) "stress: the storms"
+wait $(jobs -p | grep -vx "$STALL_WATCH")
+stall_watch_end
 for s in flood_init flood_veth flood_back reset filter netns_filter churn readers; do
 	n=$(cat "$TMP/$s.rounds" 2>/dev/null)
 	check "storm $s ran (${n:-0} rounds in ${SECS}s)" test "${n:-0}" -gt 0
