@@ -6,7 +6,9 @@ Every run gives every kernel its contract tier and keeps its fixed jobs
 (the full tier on Debian 12's kernels, the debug kernels, the deployment,
 the host's checks). The other deep tiers take turns: the one that passed
 longest ago first, as the committed docs/check-results.md records it (never
-passed counts as oldest), then the next oldest, each taken if the run's
+passed counts as oldest; a deep tier that last ran and failed counts from
+that run, so that it takes its turn after the others' instead of every
+run), then the next oldest, each taken if the run's
 estimated time still fits the budget. The oldest is taken whatever the
 budget, so every deep tier runs within as many committed runs as there
 are deep tiers in the rotation.
@@ -76,9 +78,10 @@ def makespan(times, cores):
 
 
 def passed_key(last):
-    """Sort key of a 'last passed' cell: its date, never passed first."""
-    m = re.search(r"(\d{4}-\d{2}-\d{2}(?:T[0-9:]+Z?)?)", last)
-    return m.group(1) if m else ""
+    """Sort key of a 'last passed' cell: its newest date (a pass or a
+    failed run's), never run first."""
+    dates = re.findall(r"\d{4}-\d{2}-\d{2}(?:T[0-9:]+Z?)?", last)
+    return max(dates) if dates else ""
 
 
 def main():

@@ -8,8 +8,9 @@
 # (build, boot and the contract's suites) and of its deep tier (the
 # deep suites), and the commit and time at which each tier last passed.
 # A tier this run did not run, or ran and failed, keeps the time and the
-# last pass the previous table (PREVIOUS) gave it: that is what the
-# rotation (tests/plan.py) reads.  Then the deployment's and the host's
+# last pass the previous table (PREVIOUS) gave it, a failed deep tier
+# with "(failed COMMIT TIME)" after it: that is what the rotation
+# (tests/plan.py) reads.  Then the deployment's and the host's
 # checks, and each job's time.
 #   tests/results.sh [build/check] [SUMMARY] [PREVIOUS]
 # SUMMARY is make check's last line with its time ("5921 passed, 0
@@ -92,7 +93,13 @@ while read -r name tier arch _; do
 		sed -n "s/^ *$name = //p")
 	[ -n "$pkg" ] || pkg=$(cat "$logs/$name.release" 2>/dev/null)
 	ctime="$((total - deep_secs))s"
-	if [ "$ran_deep" = 1 ]; then
+	if [ "$ran_deep" = 1 ] && [ "$deep_ok" = 0 ] && [ "$contract_ok" = 1 ] &&
+		prev "$key" "contract time" | grep -qE '^[0-9]+s$'; then
+		# A deep tier that failed may not have ended (a guest's timeout):
+		# the time its suites did not report is its own, not the contract's.
+		ctime=$(prev "$key" "contract time")
+		dtime="$((total - ${ctime%s}))s"
+	elif [ "$ran_deep" = 1 ]; then
 		dtime="${deep_secs}s"
 	else
 		# Its last measured time, if it ever had one ("-" if not).
@@ -100,9 +107,17 @@ while read -r name tier arch _; do
 		dtime=${dtime:+$dtime (not run)}
 	fi
 	clast=$(prev "$key" "contract last passed")
-	dlast=$(prev "$key" "deep tier last passed")
+	dlast=$(prev "$key" "deep tier last passed" | sed 's/ *(failed [^)]*)$//')
 	[ "$contract_ok" = 1 ] && clast="$commit $now"
-	[ "$ran_deep" = 1 ] && [ "$deep_ok" = 1 ] && dlast="$commit $now"
+	# A deep tier that ran and failed says when: the rotation gives it
+	# its next turn after the others', not every run.
+	if [ "$ran_deep" = 1 ]; then
+		if [ "$deep_ok" = 1 ]; then
+			dlast="$commit $now"
+		else
+			dlast="${dlast:-never} (failed $commit $now)"
+		fi
+	fi
 	echo "| $key | $arch | ${pkg:--} | ${tiers:-$tier} | ${suites:-none} | $ctime | ${dtime:--} | ${clast:-never} | ${dlast:-never} |"
 done <"$logs/jobs"
 # Rows of the previous table for kernels this run left out (a rotation
