@@ -210,10 +210,12 @@ until_ok() {
 # stall_watch <seconds> <what>: if a step takes longer than that (under
 # TCG a guest has stalled for its whole timeout with nothing said), name
 # every process and what each blocked task and CPU is doing, so that the
-# console says where.  stall_watch_end when the step is over.
+# console says where.  stall_watch_end when the step is over.  The sleep
+# holds no output: the guest's output is a pipe, which an orphaned sleep
+# holding it would keep open, and the guest waiting, for its whole time.
 stall_watch() {
 	(
-		sleep "$1"
+		sleep "$1" >/dev/null 2>&1 </dev/null
 		echo "# $2 stalled for $1s; processes and kernel stacks:"
 		ps -eo pid,ppid,stat,wchan:24,args 2>/dev/null | sed 's/^/# /'
 		echo w >/proc/sysrq-trigger
