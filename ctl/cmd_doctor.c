@@ -16,19 +16,27 @@
 #include "views.h"
 
 static bool rules_only;	/* --rules */
+static bool prometheus;	/* --prometheus */
 
 static int doctor_parse(struct options *o, int n, const char *const *words,
 			char *err, size_t err_len)
 {
 	(void)o;
-	rules_only = false;
+	rules_only = prometheus = false;
 	for (int i = 0; i < n; i++) {
-		if (strcmp(words[i], "--rules"))
+		if (!strcmp(words[i], "--rules"))
+			rules_only = true;
+		else if (!strcmp(words[i], "--prometheus"))
+			prometheus = true;
+		else
 			return cli_usage_error(err, err_len,
 					       "unexpected argument '%s'",
 					       words[i]);
-		rules_only = true;
 	}
+	if (rules_only && prometheus)
+		return cli_usage_error(err, err_len,
+				       "%s prints the rules as --rules does, another way: one of them",
+				       "--prometheus");
 	return 0;
 }
 
@@ -127,8 +135,15 @@ static int doctor_cmd_run(const struct options *o, const struct out_opts *out)
 	int err, ret;
 
 	(void)o;
-	if (rules_only) {
-		doctor_print_rules(stdout, out);
+	if (rules_only || prometheus) {
+		if (rules_only)
+			doctor_print_rules(stdout, out);
+		else
+			doctor_print_prometheus(stdout);
+		if (fflush(stdout) || ferror(stdout)) {
+			fprintf(stderr, "tpstat: writing the rules failed\n");
+			return 1;
+		}
 		return 0;
 	}
 	err = tpnl_open(&nl);
@@ -139,20 +154,21 @@ static int doctor_cmd_run(const struct options *o, const struct out_opts *out)
 	return ret;
 }
 
-static const char *const doctor_opts[] = { "--rules", NULL };
+static const char *const doctor_opts[] = { "--rules", "--prometheus", NULL };
 
 const struct command doctor_command = {
 	.name = "doctor",
 	.parse = doctor_parse,
 	.run = doctor_cmd_run,
-	.usage = "tpstat doctor [--rules]\n"
+	.usage = "tpstat doctor [--rules | --prometheus]\n"
 		 "    what the views say is wrong, ranked by impact: each finding with\n"
 		 "    its count (since load or the last reset), who (port, socket,\n"
 		 "    netns), the likely cause, the sysctls that govern it with their\n"
 		 "    values, and the command that shows more; views it may not read\n"
 		 "    are named, and it goes on.  Exit status 3 when it finds\n"
 		 "    something, 0 when not.  --rules: each rule, its threshold and\n"
-		 "    what would make it a false alarm",
+		 "    what would make it a false alarm.  --prometheus: the rules as\n"
+		 "    Prometheus alerting rules (YAML) over tpstat export's metrics",
 	.takes = TAKES_JSON,
 	.opts = doctor_opts,
 };

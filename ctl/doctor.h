@@ -84,6 +84,33 @@ struct doctor_findings {
 	size_t n, cap;
 };
 
+/*
+ * How long a Prometheus alert's count runs (tpstat doctor --prometheus):
+ * the alerts fire at DOCTOR_MIN_COUNT events in this window, where doctor
+ * counts since the module's load or its last reset.
+ */
+#define DOCTOR_ALERT_WINDOW "10m"
+
+/*
+ * A rule as a Prometheus alerting rule over tpstat export's metrics
+ * (doctor/prometheus.c writes the rules file).  In @expr, "@(SELECTOR)"
+ * is that selector's events in the last DOCTOR_ALERT_WINDOW: the
+ * increase of a series that was there a window ago, and the whole value
+ * of one that was not (export writes a row from its first event, so a
+ * new series' value all happened since); "@N" is DOCTOR_MIN_COUNT.  The
+ * annotations are Go templates over the alert's labels and value, and
+ * say what the rule's findings say: what and who, the cause, the knobs
+ * and the command that shows more.
+ */
+struct doctor_alert {
+	const char *name;	/* "TpstatRcvqOverflow" */
+	const char *expr;
+	const char *summary;	/* what happened, to whom, with the count */
+	const char *cause;
+	const char *knobs;	/* the sysctls, or what says there is none */
+	const char *more;	/* the command to run on the host */
+};
+
 struct doctor_rule {
 	const char *name;	/* "rcvq_overflow": text, JSON, --rules */
 	/* One line each, for --rules, the man page and docs/doctor.md. */
@@ -95,6 +122,7 @@ struct doctor_rule {
 	 * that is NULL is one it goes without.  0, or -1 out of memory.
 	 */
 	int (*eval)(const struct doctor_input *in, struct doctor_findings *out);
+	struct doctor_alert alert;	/* the same rule for Prometheus */
 };
 
 /* The table (doctor/rules.c): the @i-th rule, NULL past the last. */
@@ -173,5 +201,16 @@ int doctor_report(FILE *f, FILE *err, const struct out_opts *o,
 		  const struct doctor_unread *unread, size_t n_unread);
 /* tpstat doctor --rules: each rule, its threshold and false alarms. */
 void doctor_print_rules(FILE *f, const struct out_opts *o);
+
+/* ---- Prometheus (doctor/prometheus.c) ------------------------------------ */
+
+/*
+ * tpstat doctor --prometheus: every rule's alert as a Prometheus rules
+ * file (YAML), contrib/prometheus/tpstat.rules.yml.
+ */
+void doctor_print_prometheus(FILE *f);
+/* @alert's expression with "@(...)" and "@N" expanded, into @buf. */
+void doctor_alert_expr(const struct doctor_alert *alert, char *buf,
+		       size_t len);
 
 #endif

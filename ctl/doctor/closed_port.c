@@ -17,6 +17,10 @@ extern const struct doctor_rule closed_port_rule;
 
 #define NS_SEL_MAX (NETNS_NAME_MAX + 8)
 
+/* A port's finding's cause, and the alert's. */
+static const char PORT_CAUSE[] =
+	"no socket listens on the port: the service is down or not up yet, listens on another port or address, or its clients have the wrong port; no sysctl governs this";
+
 /* A reset the kernel sent for a segment no socket took. */
 static bool refused_row(const struct view_entry *e)
 {
@@ -59,8 +63,7 @@ static int port_finding(const struct view *v, size_t i,
 		 (unsigned long long)sum);
 	snprintf(f->who, sizeof(f->who), "tcp port %u, netns %s", e->sport,
 		 netns_text(e->netns, ns, sizeof(ns)));
-	snprintf(f->cause, sizeof(f->cause),
-		 "no socket listens on the port: the service is down or not up yet, listens on another port or address, or its clients have the wrong port; no sysctl governs this");
+	snprintf(f->cause, sizeof(f->cause), "%s", PORT_CAUSE);
 	snprintf(f->more, sizeof(f->more), "tpstat resets --by peer port %u%s",
 		 e->sport, doctor_netns_selector(e->netns, sel, sizeof(sel)));
 	return 0;
@@ -146,4 +149,23 @@ const struct doctor_rule closed_port_rule = {
 	.false_alarm = "a port scan, or clients that probe a service before it is up (health checks, retries at boot): nothing is wrong with the host then",
 	.views = DOCTOR_VIEW(TPSTAT_VIEW_RESETS) | DOCTOR_VIEW(TPSTAT_VIEW_DROPS),
 	.eval = closed_port_eval,
+	/*
+	 * TCP per port and namespace, from the resets; UDP per host: the
+	 * export's drops have neither port, namespace nor location, so
+	 * UDP's are the NO_SOCKET drops that no reset answered (each TCP
+	 * segment to a closed port is one drop and one reset), all of them
+	 * where the resets name no NO_SOCKET (before 6.10).
+	 */
+	.alert = {
+		.name = "TpstatClosedPort",
+		.expr = "label_replace(sum without (kind, direction, reason) (@(tpstat_tcp_resets_total{kind=\"sent\",direction=\"passive\",reason=\"NO_SOCKET\"})), \"protocol\", \"tcp\", \"\", \"\") >= @N\n"
+			"or\n"
+			"label_replace(sum without (reason, code) (@(tpstat_skb_drops_by_reason_total{reason=\"NO_SOCKET\"}))\n"
+			"  - sum without (kind, direction, port, netns, netns_cookie, reason) (@(tpstat_tcp_resets_total{kind=\"sent\",reason=\"NO_SOCKET\"}))\n"
+			"  or sum without (reason, code) (@(tpstat_skb_drops_by_reason_total{reason=\"NO_SOCKET\"})), \"protocol\", \"udp\", \"\", \"\") >= @N",
+		.summary = "{{ $value }} {{ $labels.protocol }} packets in the last " DOCTOR_ALERT_WINDOW " to {{ with $labels.port }}port {{ . }}, netns {{ $labels.netns }}, where nothing listens, each answered with a reset (NO_SOCKET){{ else }}ports where no socket is bound (NO_SOCKET drops that no reset answered; the export names no port for them){{ end }}",
+		.cause = PORT_CAUSE,
+		.knobs = "none: no sysctl governs this",
+		.more = "{{ with $labels.port }}tpstat resets --by peer port {{ . }} netns {{ $labels.netns }}{{ else }}tpstat drops --by location reason NO_SOCKET{{ end }}",
+	},
 };

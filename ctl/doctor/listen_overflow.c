@@ -11,6 +11,10 @@
 
 extern const struct doctor_rule listen_overflow_rule;
 
+/* The finding's cause, and the alert's. */
+static const char CAUSE[] =
+	"the application accepts connections more slowly than they arrive, or asked listen() for a small backlog: the accept queue is the backlog, capped by net.core.somaxconn; half-open ones wait in a queue capped by net.ipv4.tcp_max_syn_backlog";
+
 static bool overflow_row(const struct view_entry *e)
 {
 	return doctor_drop_reason_is(e, "TCP_LISTEN_OVERFLOW");
@@ -44,8 +48,7 @@ static int netns_finding(const struct view *v, size_t i,
 	snprintf(f->who, sizeof(f->who),
 		 "tcp listeners in netns %s (the drops view has no port: ss -ltn shows the listener whose Recv-Q reached its Send-Q)",
 		 netns_text(e->netns, ns, sizeof(ns)));
-	snprintf(f->cause, sizeof(f->cause),
-		 "the application accepts connections more slowly than they arrive, or asked listen() for a small backlog: the accept queue is the backlog, capped by net.core.somaxconn; half-open ones wait in a queue capped by net.ipv4.tcp_max_syn_backlog");
+	snprintf(f->cause, sizeof(f->cause), "%s", CAUSE);
 	doctor_knob(f, "net.core.somaxconn");
 	doctor_knob(f, "net.ipv4.tcp_max_syn_backlog");
 	snprintf(f->more, sizeof(f->more),
@@ -71,4 +74,13 @@ const struct doctor_rule listen_overflow_rule = {
 	.false_alarm = "a SYN flood, or a listener with a small backlog on purpose (to shed load): the queue did its job; SYNs dropped before the handshake completed are not counted here",
 	.views = DOCTOR_VIEW(TPSTAT_VIEW_DROPS),
 	.eval = listen_overflow_eval,
+	/* Per host: the export's drops have no namespace. */
+	.alert = {
+		.name = "TpstatListenOverflow",
+		.expr = "sum without (code) (@(tpstat_skb_drops_by_reason_total{reason=\"TCP_LISTEN_OVERFLOW\"})) >= @N",
+		.summary = "{{ $value }} TCP handshakes dropped in the last " DOCTOR_ALERT_WINDOW " because a listener's accept queue was full (TCP_LISTEN_OVERFLOW; the export names no port: ss -ltn on the host shows the listener whose Recv-Q reached its Send-Q)",
+		.cause = CAUSE,
+		.knobs = "net.core.somaxconn, net.ipv4.tcp_max_syn_backlog (sysctl on the host), and the backlog the application gives listen()",
+		.more = "tpstat drops --by location reason TCP_LISTEN_OVERFLOW",
+	},
 };

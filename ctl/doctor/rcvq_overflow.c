@@ -170,4 +170,17 @@ const struct doctor_rule rcvq_overflow_rule = {
 	.false_alarm = "a receiver that is meant to shed load (a small SO_RCVBUF on purpose), or one burst long ago: the count has no window yet, so an old burst stays until tpstat reset all",
 	.views = DOCTOR_VIEW(TPSTAT_VIEW_RCVQ) | DOCTOR_VIEW(TPSTAT_VIEW_DROPS),
 	.eval = rcvq_overflow_eval,
+	/*
+	 * The rcvq view's family only: the export reads it with
+	 * CAP_NET_ADMIN (tpstat-export.service has it), and its
+	 * SOCKET_RCVBUFF drops are the same losses, without the port.
+	 */
+	.alert = {
+		.name = "TpstatRcvqOverflow",
+		.expr = "@(tpstat_socket_rcvq_drops_total) >= @N",
+		.summary = "{{ $value }} packets dropped in the last " DOCTOR_ALERT_WINDOW " because the socket's receive queue was full: {{ $labels.protocol }} port {{ $labels.port }}, netns {{ $labels.netns }}",
+		.cause = CAUSE,
+		.knobs = "net.core.rmem_default, net.core.rmem_max (sysctl on the host), and the socket's SO_RCVBUF (ss -m shows its rb)",
+		.more = "tpstat rcvq port {{ $labels.port }} netns {{ $labels.netns }}",
+	},
 };

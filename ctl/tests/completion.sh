@@ -190,6 +190,7 @@ if [ -f /usr/share/bash-completion/bash_completion ]; then
 	check_eq "watch --z: --zeros" "--zeros" "$(bc 'tpstat watch --z')"
 	check_eq "export --t: --textfile" "--textfile" "$(bc 'tpstat export --t')"
 	check_eq "doctor --r: --rules" "--rules" "$(bc 'tpstat doctor --r')"
+	check_eq "doctor --pr: --pretty and --prometheus" "--pretty --prometheus" "$(bc 'tpstat doctor --pr')"
 	check_eq "doctor: no words to offer" "" "$(bc 'tpstat doctor ')"
 	check_eq "history --s: its own options" "--save --since --spark --step" \
 		"$(bc 'tpstat history --s')"
@@ -312,6 +313,7 @@ if command -v zsh > /dev/null; then
 	zcheck 'tpstat history resets por' 'tpstat history resets port'
 	zcheck 'tpstat history resets --by ' 'service'
 	zcheck 'tpstat doctor --ru' 'tpstat doctor --rules'
+	zcheck 'tpstat doctor --pro' 'tpstat doctor --prometheus'
 else
 	echo "SKIP completion: zsh is not installed (tests/deps.sh installs it)"
 fi

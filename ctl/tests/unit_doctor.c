@@ -549,6 +549,9 @@ void test_doctor_cli(void)
 	CHECK(!parse("doc -p", &o, err) && cmd_of(&o) == CMD_DOCTOR &&
 	      o.pretty, "doc -p: the shortest word");
 	CHECK(!parse("doctor --rules", &o, err), "doctor --rules");
+	CHECK(!parse("doctor --prometheus", &o, err), "doctor --prometheus");
+	CHECK(parse("doctor --rules --prometheus", &o, err) == 2 &&
+	      strstr(err, "one of them"), "doctor --rules --prometheus: %s", err);
 	CHECK(parse("doctor bogus", &o, err) == 2 &&
 	      strstr(err, "unexpected argument 'bogus'"), "doctor bogus: %s",
 	      err);

@@ -124,6 +124,7 @@ int main(int argc, char **argv)
 	test_attr_order();
 	test_doctor_cli();
 	test_doctor();
+	test_doctor_prometheus();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
