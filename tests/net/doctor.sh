@@ -20,10 +20,19 @@
 # - Refused connects and datagrams to closed ports: closed_port names the
 #   TCP port (from 6.10, where the kernel's reset without a socket fires
 #   tcp_send_reset) and the UDP drops (drop reasons, 5.17 on), most first.
+# - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
+#   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
 #   the knobs as that namespace's /proc/sys says them.
 # Each run's text and JSON go to the log ("# " lines): docs/doctor.md's
 # example is taken from there.
+# - Prometheus's rules (contrib/prometheus/tpstat.rules.yml) against
+#   doctor: each scenario's tpstat export before and after it, with root's
+#   doctor -j of the same moment, go to doctor-exports/ in the guest's
+#   /tmp/out (tests/vm/boot.sh's --out); tests/fleet/promtest.py makes
+#   them promtool's series, and promtool test rules must find each alert
+#   firing exactly where doctor's finding is, with its count, and on the
+#   quiet scenarios none.  tests/fleet/captured/ is one such run's.
 set -uo pipefail
 
 # shellcheck source=tests/net/lib.sh
@@ -79,6 +88,37 @@ doctor() {
 	echo "# \$ tpstat $* doctor  (exit status $ST)"
 	{ printf '%s\n' "$OUT"; cat "$TMP/err"; } | sed 's/^/# /'
 }
+# The exports for the Prometheus rules: snap_before NAME after the
+# scenario's reset, snap_after NAME once it ran (with root's doctor -j in
+# the initial namespace, as the export sees every namespace).
+FLEET=$TMP/doctor-exports
+[ -d /tmp/out ] && [ -w /tmp/out ] && FLEET=/tmp/out/doctor-exports
+rm -rf "$FLEET"
+mkdir -p "$FLEET"
+snap_before() { "$TP" export > "$FLEET/$1.before.prom"; }
+snap_after() {
+	"$TP" export > "$FLEET/$1.after.prom"
+	"$TP" -j doctor > "$FLEET/$1.doctor.json"
+}
+# fleet_check: promtool's unit test of the rules over the exports.
+fleet_check() {
+	local top=$here/../..
+	if ! command -v promtool > /dev/null || ! python3 -c 'import yaml' 2> /dev/null; then
+		echo "# no promtool or python3-yaml (tests/deps.sh installs them): the rules not tested"
+		return
+	fi
+	check "the rules file is tpstat doctor --prometheus" \
+		cmp -s "$top/contrib/prometheus/tpstat.rules.yml" <("$TP" doctor --prometheus)
+	python3 "$top/tests/fleet/promtest.py" "$FLEET" \
+		"$top/contrib/prometheus/tpstat.rules.yml" > "$TMP/fleet.yml" 2> "$TMP/fleet.err"
+	check "promtool's test made of $(find "$FLEET" -name '*.doctor.json' | wc -l) scenarios' exports" \
+		test -s "$TMP/fleet.yml"
+	sed 's/^/# /' "$TMP/fleet.err"
+	promtool test rules "$TMP/fleet.yml" > "$TMP/promtool.log" 2>&1
+	check "promtool test rules: each alert fires where doctor's finding is, with its count, and nowhere else" \
+		test $? = 0
+	grep -v '^$' "$TMP/promtool.log" | sed 's/^/# /'
+}
 # rule_count <json> <rule> <jq condition>: the count of that finding.
 rule_count() {
 	jq -r "[.findings[] | select(.rule == \"$2\" and ($3)) | .count] | add // 0" <<< "$1"
@@ -86,6 +126,8 @@ rule_count() {
 
 # --- a quiet host ----------------------------------------------------------------
 restart
+snap_before quiet
+snap_after quiet
 doctor
 check_eq "quiet: exit status 0" 0 "$ST"
 check "quiet: no findings, said so" grep -q '^no findings; counted since' <<< "$OUT"
@@ -104,8 +146,10 @@ rmem_max=$(sysctl -n net.core.rmem_max)
 
 # --- a receive queue that overflows --------------------------------------------
 restart
+snap_before rcvq
 flood 5331 1 40
 quiesce
+snap_after rcvq
 dropped=$((40 - received))
 check "the tiny buffer dropped at least 10" test "$dropped" -ge 10
 view=$(jqv rcvq '[.rcvq[] | select(.protocol == "udp" and .port == 5331) | .count] | add // 0')
@@ -135,8 +179,10 @@ check_eq "... and more" "tpstat rcvq port 5331" "$(jq -r '.findings[0].more' <<<
 # The counts are since the last reset: the tiny buffer's drops stay until
 # one.
 restart
+snap_before larger_buffer
 flood 5331 1048576 40
 quiesce
+snap_after larger_buffer
 check_eq "a 1 MiB buffer queued every datagram" 40 "$received"
 doctor
 check_eq "larger buffer: exit status 0" 0 "$ST"
@@ -145,8 +191,10 @@ check "... no rcvq_overflow" bash -c '! grep -q rcvq_overflow <<< "$1"' _ "$OUT"
 
 # --- fewer drops than the minimum ---------------------------------------------------
 restart
+snap_before below_minimum
 flood 5332 1 8
 quiesce
+snap_after below_minimum
 few=$(jqv rcvq '[.rcvq[] | select(.port == 5332) | .count] | add // 0')
 check "8 datagrams to the tiny buffer: drops, fewer than 10 ($few)" \
 	test "$few" -gt 0 -a "$few" -lt 10
@@ -175,9 +223,11 @@ fi
 
 # --- closed ports ------------------------------------------------------------------
 restart
+snap_before closed_ports
 "$NETLOAD" tcp-refused 127.0.0.1 5333 12 > /dev/null
 "$NETLOAD" udp-send 127.0.0.1 5334 15 > /dev/null
 quiesce
+snap_after closed_ports
 doctor -j
 J=$OUT
 tcp_resets=$(jqv resets '[.resets[] | select(.direction == "passive" and .port == 5333 and .reason == "NO_SOCKET") | .sent] | add // 0')
@@ -197,12 +247,29 @@ check "closed_port: ranked most first" jq -e \
 	'[.findings[].count] as $c | $c == ($c | sort | reverse)' <<< "$J" > /dev/null
 doctor
 
+# --- heavy but healthy: a bulk transfer and 20 request/response connections -------
+restart
+snap_before healthy
+serve "$TMP/bulk.out" "$NETLOAD" bulk-server 127.0.0.1 5336
+"$NETLOAD" bulk-client 127.0.0.1 5336 20000000 > /dev/null
+serve "$TMP/server.out" "$NETLOAD" tcp-server 127.0.0.1 5337 20
+"$NETLOAD" tcp-connect 127.0.0.1 5337 20 > /dev/null
+reap
+quiesce
+snap_after healthy
+check_eq "healthy: the bulk transfer's 20,000,000 bytes arrived" "received=20000000" \
+	"$(grep '^received=' "$TMP/bulk.out")"
+doctor
+check_eq "healthy: no finding, exit status 0" 0 "$ST"
+
 # --- in a namespace of its own: -n ------------------------------------------------
 ip netns add tpdoc
 ip -n tpdoc link set lo up
 restart
+snap_before netns
 flood ip netns exec tpdoc 5335 1 40
 quiesce
+snap_after netns
 doctor -n tpdoc -j
 J=$OUT
 check_eq "-n tpdoc: exit status 3" 3 "$ST"
@@ -214,4 +281,5 @@ check_eq "-n tpdoc: rmem_default as tpdoc's /proc/sys says it" \
 doctor -n tpdoc
 ip netns del tpdoc
 
+fleet_check
 suite_end
