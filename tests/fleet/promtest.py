@@ -69,6 +69,11 @@ def promql_series(name, labels):
     return name + "{" + ",".join('%s="%s"' % kv for kv in esc) + "}"
 
 
+def sample(v):
+    """A series value as promtool reads it."""
+    return str(int(v)) if v == int(v) else repr(v)
+
+
 def go_float(v):
     """$value as Go's text/template prints a float64 (%v), for counts."""
     if v != int(v) or abs(v) >= 1e6:
@@ -164,7 +169,7 @@ def scenario(d, name, rules):
         vals = [before.get(key)] * BEFORE + [after.get(key)] * AFTER
         series.append({
             "series": promql_series(*key),
-            "values": " ".join("_" if v is None else go_float(v) for v in vals),
+            "values": " ".join("_" if v is None else sample(v) for v in vals),
         })
     exp = expected(findings, after)
     tests = []
