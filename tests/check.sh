@@ -210,6 +210,11 @@ host_checks() {
 		build/ctl-unit.log
 	grep -qE '^[0-9]+ passed, 0 failed$' build/ctl-unit.log
 	tap $? "ctl unit tests ran to their end"
+	# tpstat doctor's Prometheus rules and the Grafana dashboard against
+	# the captured exports of doctor.sh (tests/fleet/check.sh).
+	tests/fleet/check.sh "$top/build/ctl" >"$logs/fleet.log" 2>&1
+	tap $? "the Prometheus rules and the Grafana dashboard: $(tail -1 "$logs/fleet.log")"
+	grep -v '^ok - ' "$logs/fleet.log" | sed 's/^/# /'
 	# The same tests built for each foreign architecture of the matrix,
 	# under qemu-user: its byte order and word size without a boot.
 	local arches

@@ -211,7 +211,7 @@ void prom_sample_all(FILE *f)
 {
 	struct export_data d = scrape;
 	struct info info = scrape_info;
-	struct view errors, rcvq, auth;
+	struct view errors, rcvq, auth, resets;
 
 	info.features = TPSTAT_F_DROP_REASON;
 	export_drops_view(&export_drops, true);
@@ -227,6 +227,9 @@ void prom_sample_all(FILE *f)
 	view_ops(TPSTAT_VIEW_RCVQ)->export_prepare(&rcvq);
 	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
 	d.views[TPSTAT_VIEW_AUTH] = &auth;
+	resets_view(&resets);
+	view_ops(TPSTAT_VIEW_RESETS)->export_prepare(&resets);
+	d.views[TPSTAT_VIEW_RESETS] = &resets;
 	d.info = &info;
 	export_write(f, &d);
 	export_histogram(f, NULL);
@@ -235,6 +238,7 @@ void prom_sample_all(FILE *f)
 	view_free(&errors);
 	view_free(&rcvq);
 	view_free(&auth);
+	view_free(&resets);
 }
 
 /* promtool check metrics accepts it, where promtool is installed. */
