@@ -107,7 +107,7 @@ while read -r name tier arch _; do
 		dtime=${dtime:+$dtime (not run)}
 	fi
 	clast=$(prev "$key" "contract last passed")
-	dlast=$(prev "$key" "deep tier last passed" | sed 's/ *(failed [^)]*)$//')
+	dlast=$(prev "$key" "deep tier last passed")
 	[ "$contract_ok" = 1 ] && clast="$commit $now"
 	# A deep tier that ran and failed says when: the rotation gives it
 	# its next turn after the others', not every run.
@@ -115,6 +115,7 @@ while read -r name tier arch _; do
 		if [ "$deep_ok" = 1 ]; then
 			dlast="$commit $now"
 		else
+			dlast=$(echo "$dlast" | sed 's/ *(failed [^)]*)$//')
 			dlast="${dlast:-never} (failed $commit $now)"
 		fi
 	fi
