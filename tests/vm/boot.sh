@@ -51,7 +51,8 @@
 #
 # On the host: DIR/console.log (the whole serial console), DIR/output.log and whatever else
 # the guest wrote to /tmp/out. TPSTAT_VM_VERBOSE=1 also streams the console to stdout.
-# Exit status: COMMAND's; 124 on timeout; 125 if the guest never wrote a status (boot
+# Exit status: COMMAND's; 124 on timeout (and on a Malta guest that froze: DIR/frozen
+# says so); 125 if the guest never wrote a status (boot
 # failure: the last 40 console lines are printed).
 # The initramfs (busybox-static) is cached in
 # ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/initramfs-<key>.cpio.gz.
@@ -377,6 +378,15 @@ else
 		virtfs+=(-virtfs "local,path=$(realpath "$modroot")/lib/modules,mount_tag=modules,security_model=none,readonly=on,multidevs=remap")
 	fi
 fi
+# Malta's 32-bit guest (mipsel) has also frozen whole: no output, no
+# hung-task report, its sleeps never ending and QEMU idle, until the
+# job's timeout (endian.sh once, stress.sh twice; the same storms ran
+# clean in six boots alone, with and without tpstat).  There the command
+# runs beside a heartbeat on the out share, and a guest whose heartbeat
+# stops for 120 s is killed as frozen: exit status 124, and "frozen" in
+# the out dir.
+freeze_watch=0
+[[ $arch == mips* ]] && freeze_watch=120
 if (($# == 1)); then
 	printf '%s\n' "$1" >"$share/.boot/command.sh"
 else
@@ -391,6 +401,10 @@ fi
 	done
 	[[ $arch == x86_64 || -n ${TPSTAT_BUILD_SUFFIX+x} ]] || echo "export TPSTAT_BUILD_SUFFIX=-$arch"
 	echo "cd $(printf '%q' "$cwd") || { echo 'boot.sh: cannot cd to $cwd in the guest'; echo 125 >/tmp/out/status; exit 125; }"
+	# The heartbeat of a guest whose freezes boot.sh watches for (below).
+	((freeze_watch)) && cat <<'RUN'
+(while :; do : >/tmp/out/.heartbeat; sleep 10; done) </dev/null >/dev/null 2>&1 &
+RUN
 	cat <<'RUN'
 bash /tmp/out/.boot/command.sh 2>&1 </dev/null | tee /tmp/out/output.log
 status=${PIPESTATUS[0]}
@@ -463,9 +477,16 @@ console_pid=$!
 "${qemu[@]}" </dev/null >&"$confd" &
 qemu_pid=$!
 exec {confd}>&-
+frozen=0
 while kill -0 "$qemu_pid" 2>/dev/null; do
 	if ((SECONDS >= timeout)); then
 		timed_out=1
+		kill "$qemu_pid" 2>/dev/null || true
+		break
+	fi
+	if ((freeze_watch)) && [[ -e $share/.heartbeat ]] &&
+		(($(date +%s) - $(stat -c %Y "$share/.heartbeat") > freeze_watch)); then
+		timed_out=1 frozen=1
 		kill "$qemu_pid" 2>/dev/null || true
 		break
 	fi
@@ -476,9 +497,15 @@ qemu_pid=''
 elapsed=$SECONDS
 wait "$console_pid" 2>/dev/null || true
 
-rm -rf "$share/.boot"
+rm -rf "$share/.boot" "$share/.heartbeat"
 cp -a "$share/." "$out/"
 
+if ((frozen)); then
+	echo "no heartbeat for ${freeze_watch}s after ${SECONDS}s" >"$out/frozen"
+	echo "boot.sh: the guest froze: no heartbeat for ${freeze_watch}s (console: $console)" >&2
+	tail -n 40 "$console" >&2 || true
+	exit 124
+fi
 if ((timed_out)); then
 	echo "boot.sh: timed out after ${timeout}s (console: $console)" >&2
 	tail -n 40 "$console" >&2 || true
