@@ -35,7 +35,7 @@ set -euo pipefail
 unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
 export TPSTAT_BENCH_DUMPS=1
 export TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_SCALE:-4}
-TARGETS="floor tpstat_count tpstat_views monitor_listen netns_idle"
+TARGETS="floor tpstat_count tpstat_views monitor_listen netns_idle netns_count"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
