@@ -8,6 +8,7 @@
 # tests/vm/boot.sh --bench (one vCPU, -icount shift=0: the guest clock
 # counts instructions) and runs bench/guest.sh there; then writes
 # bench/results.md and bench/overhead.png from what the guests measured,
+# and README.md's tables of costs and targets from them (bench/readme_table.py),
 # and bench/check.py fails (exit 1) if a target was missed or unresolved.
 # The kernels: Debian 12's installed 6.1 and 6.12 (tests/vm/kernels.sh),
 # trixie-backports' 7.3 (built in its chroot: bench/build_chroot.sh) and
@@ -137,6 +138,8 @@ fi
 [ -s "$raw/recorder.tsv" ] &&
 	python3 bench/recorder_report.py "$raw/recorder.tsv" --into bench/results.md
 gnuplot -e "data='build/bench/overhead.dat'; out='bench/overhead.png'" bench/overhead.gp
+# The README's tables of costs and targets, from the same results.
+python3 bench/readme_table.py bench/results.md README.md
 echo "bench: bench/results.md and bench/overhead.png written in $((SECONDS / 60)) min $((SECONDS % 60)) s" >&2
 status=0
 python3 bench/check.py "$raw/targets.tsv" || status=1

@@ -12,7 +12,8 @@ import re
 import sys
 
 HEADER = "| kernel | empty probes | counting only | every view |"
-TARGETS_HEADER = "| target | met | missed | unresolved |"
+TARGETS_HEADER = ("| target | limit: x86-64 / arm64 / 32-bit ARM "
+                  "| met | missed | unresolved |")
 ROWS = ("floor (empty probes)", "tpstat, counting only", "tpstat, every view")
 ARCHES = (("-amd64", "x86-64"), ("-arm64", "arm64"), ("-armmp", "32-bit ARM"))
 
@@ -50,7 +51,8 @@ def read_sections(path):
 
 
 def read_targets(path):
-    """[(target, met, missed, unresolved)] from results.md's Targets."""
+    """[(target, limits, met, missed, unresolved)] from results.md's
+    Targets; limits: each architecture's limit as its rows state it."""
     targets, inside = [], False
     for line in open(path, encoding="utf-8"):
         if line.startswith("## "):
@@ -60,14 +62,29 @@ def read_targets(path):
             continue
         m = re.match(r"\*\*(.+)\*\*$", line.strip())
         if m:
-            targets.append([m.group(1), 0, 0, 0])
+            targets.append([m.group(1), {}, 0, 0, 0])
         elif line.startswith("|") and targets and not line.startswith("|---"):
-            for cell in line.strip().strip("|").split("|")[1:]:
-                cell = cell.strip()
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if cells[0] == "kernel":
+                continue
+            if cells[1].startswith("≤") or cells[1] == "none":
+                arch = kernel_label(cells[0]).split(", ")[1]
+                targets[-1][1][arch] = cells[1].replace("≤ ", "")
+                cells = cells[1:]
+            for cell in cells[1:]:
                 for i, word in enumerate(("met", "**missed**", "unresolved")):
                     if cell.startswith(word):
-                        targets[-1][1 + i] += 1
-    return [t for t in targets if sum(t[1:])]
+                        targets[-1][2 + i] += 1
+    return [t for t in targets if sum(t[2:])]
+
+
+def limits(by_arch):
+    """'+2.5 ns / +10 ns / +13.5 ns', '–' for an architecture that ran
+    none of it or has no limit there; '–' alone when the name says it."""
+    if not by_arch:
+        return "–"
+    return " / ".join(by_arch.get(a, "–").replace("none", "–")
+                      for _, a in ARCHES)
 
 
 def replace_table(lines, header, table):
@@ -90,9 +107,10 @@ def main():
                      " | ".join(" / ".join(rows[r]) for r in ROWS) + " |")
     lines = open(readme, encoding="utf-8").read().split("\n")
     replace_table(lines, HEADER, table)
-    table = [TARGETS_HEADER, "|---|---:|---:|---:|"]
-    for name, met, missed, unresolved in read_targets(results):
-        table.append(f"| {name} | {met} | {missed} | {unresolved} |")
+    table = [TARGETS_HEADER, "|---|---|---:|---:|---:|"]
+    for name, by_arch, met, missed, unresolved in read_targets(results):
+        table.append(f"| {name} | {limits(by_arch)} | {met} | {missed} | "
+                     f"{unresolved} |")
     replace_table(lines, TARGETS_HEADER, table)
     with open(readme, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
