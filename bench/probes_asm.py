@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""bench/probes_asm.py LABEL TPSTAT.KO FLOOR.KO [OBJDUMP]
+"""bench/probes_asm.py LABEL TPSTAT.KO FLOOR.KO [OBJDUMP [MIX.tsv]]
 
 What bench/results.md says of the probes' instructions: objdump -dr of
 tpstat's probes beside the floor's empty ones, for one kernel's build.
@@ -11,8 +11,12 @@ because its tracepoint feeds none, tpstat_filtered_* with a filter, tpstat_twice
 namespace pass), as instructions on the straight path (from the entry,
 static-key sites as compiled, i.e. off; conditional branches not taken;
 to the first return) and in all; and what the straight path does:
-per-CPU read-modify-writes, interrupts masked, atomics, calls.  Prints
-a markdown section."""
+per-CPU read-modify-writes, interrupts masked, atomics, calls.  With
+MIX.tsv (bench/guest.sh's hits per tracepoint and workload), also the
+straight paths' difference weighted by each workload's hits: what the
+compiled counting probes add per event at least when their branches go
+the likely way, beside which the counting target's measured figure
+stands.  Prints a markdown section."""
 import re
 import subprocess
 import sys
@@ -20,6 +24,10 @@ from collections import OrderedDict
 
 label, tko, fko = sys.argv[1:4]
 objdump = sys.argv[4] if len(sys.argv) > 4 else "objdump"
+mix_tsv = sys.argv[5] if len(sys.argv) > 5 else None
+WL_NAMES = {"udp_rr": "UDP round trip", "tcp_rr": "TCP request/response",
+            "tcp_conn": "short TCP connections", "tcp_bulk": "TCP bulk, loopback",
+            "veth_bulk": "TCP bulk, veth"}
 
 
 def functions(ko):
@@ -132,3 +140,36 @@ if rows:
           f"{d[len(d) // 2]:+d} instructions for the median tracepoint, "
           f"{worst[1]:+d} at most ({worst[0]}).")
     print()
+
+
+def mix(path):
+    """{workload: {tracepoint: hits}} of this kernel, from MIX.tsv."""
+    hits = {}
+    try:
+        lines = open(path).read().splitlines()
+    except OSError:
+        return hits
+    for line in lines:
+        k, wl, name, delta, _ = line.split("\t")
+        if k == label and ":" in name and "." not in name:
+            hits.setdefault(wl, {})[name.split(":")[1]] = int(delta)
+    return hits
+
+
+if rows and mix_tsv:
+    add = dict(rows)
+    cells = []
+    for wl, h in mix(mix_tsv).items():
+        total = sum(h.values())
+        known = sum(n for tp, n in h.items() if tp in add)
+        if not total or known != total:
+            continue
+        per = sum(add[tp] * n for tp, n in h.items()) / total
+        cells.append(f"{WL_NAMES.get(wl, wl)} {per:+.2f}")
+    if cells:
+        print("Those differences weighted by each workload's hits per "
+              "tracepoint (the event mix): the least counting adds per "
+              "event as compiled, its branches going the likely way, "
+              "beside the measured figure of the first target: " +
+              "; ".join(cells) + ".")
+        print()

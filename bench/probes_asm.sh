@@ -28,5 +28,5 @@ Written by bench/probes_asm.py from the modules the guests loaded.
 
 EOT
 while read -r rel tko fko objdump; do
-	python3 bench/probes_asm.py "$rel" "$tko" "$fko" "$objdump"
+	python3 bench/probes_asm.py "$rel" "$tko" "$fko" "$objdump" "$(dirname "$1")/mix.tsv"
 done < "$1"
