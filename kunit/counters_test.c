@@ -59,7 +59,10 @@ static void plant(struct tpstat_pcpu *c, unsigned int slot, u64 v)
 #endif
 }
 
-/* Values planted on every possible CPU add up, slot by slot. */
+/*
+ * Values planted on every possible CPU add up, slot by slot (and a
+ * length histogram's sum into its bytes: probes.c).
+ */
 static void tpstat_counters_sum_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
@@ -81,6 +84,10 @@ static void tpstat_counters_sum_test(struct kunit *test)
 		}
 	}
 	tpstat_counters_sum(ctx->pcpu, &ctx->totals);
+	/* The last slot is rx_len's sum, which readers add to RX_BYTES. */
+	static_assert(TPSTAT_NR_SLOTS - 1 ==
+		      TPSTAT_SLOT_HIST_SUM(TPSTAT_HIST_RX_LEN));
+	expect[1] += expect[2];
 	for (i = 0; i < 3; i++)
 		KUNIT_EXPECT_EQ(test, ctx->totals.slot[slots[i]], expect[i]);
 	for (slot = 1; slot < TPSTAT_NR_SLOTS - 1; slot++)
@@ -196,6 +203,53 @@ static void tpstat_probe_kinds_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NETIF_RECEIVE_SKB), 3ULL);
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_RX_BYTES),
 			3ULL * (ETH_HLEN + 60));
+	kfree_skb(skb);
+}
+#endif
+
+#if defined(TPSTAT_HAVE_TP_NET_DEV_XMIT) && defined(TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB)
+/*
+ * With the HISTS view on, the views probes put a packet's bytes in its
+ * length histogram's sum alone, one per-CPU add where there were two,
+ * and readers still see every packet's bytes; the lean probe keeps
+ * adding to the bytes.
+ */
+static void tpstat_hist_bytes_test(struct kunit *test)
+{
+	struct counters_ctx *ctx = test->priv;
+	void *data = tpstat_pcpu_data(ctx->pcpu);
+	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
+	const u64 rx = ETH_HLEN + 60;
+	unsigned int cpu;
+	u64 raw = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_put(skb, ETH_HLEN + 60);
+	skb_reset_mac_header(skb);
+	skb_pull(skb, ETH_HLEN);
+	static_branch_enable(&tpstat_view_keys[TPSTAT_VIEW_HISTS]);
+	preempt_disable();
+	tpstat_views_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 300);
+	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 40);
+	tpstat_views_netif_receive_skb(data, skb);
+	preempt_enable();
+	static_branch_disable(&tpstat_view_keys[TPSTAT_VIEW_HISTS]);
+
+	for_each_possible_cpu(cpu) {
+		const struct tpstat_pcpu *c = per_cpu_ptr(ctx->pcpu, cpu);
+
+		raw += tpstat_ctr_read(&c->slot[TPSTAT_SLOT_XMIT_BYTES]);
+	}
+	KUNIT_EXPECT_EQ(test, raw, 40ULL);
+	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_SLOT_XMIT_BYTES), 340ULL);
+	KUNIT_EXPECT_EQ(test, ctx->totals.slot[TPSTAT_SLOT_HIST_SUM(TPSTAT_HIST_XMIT_LEN)],
+			300ULL);
+	KUNIT_EXPECT_EQ(test, ctx->totals.slot[TPSTAT_SLOT_HIST(TPSTAT_HIST_XMIT_LEN,
+								 fls64(300))],
+			1ULL);
+	KUNIT_EXPECT_EQ(test, ctx->totals.slot[TPSTAT_SLOT_RX_BYTES], rx);
+	KUNIT_EXPECT_EQ(test, ctx->totals.slot[TPSTAT_SLOT_HIST_SUM(TPSTAT_HIST_RX_LEN)],
+			rx);
 	kfree_skb(skb);
 }
 #endif
@@ -377,6 +431,7 @@ static struct kunit_case tpstat_counters_cases[] = {
 #endif
 #if defined(TPSTAT_HAVE_TP_NET_DEV_XMIT) && defined(TPSTAT_HAVE_TP_NETIF_RECEIVE_SKB)
 	KUNIT_CASE(tpstat_probe_kinds_test),
+	KUNIT_CASE(tpstat_hist_bytes_test),
 #endif
 #ifdef TPSTAT_HAVE_TP_KFREE_SKB
 	KUNIT_CASE(tpstat_drops_test),

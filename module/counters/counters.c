@@ -60,6 +60,9 @@ enum tpstat_event_id tpstat_slot_event(unsigned int slot)
  * The probe counts a TCP state change in its matrix cell only, one
  * update instead of two; its hit slot holds the other protocols' changes.
  * Adding the matrix here gives readers the hits ftrace would count.
+ * Likewise a packet whose length went into its histogram (the HISTS
+ * view) left its bytes in the histogram's sum only (probes.c): adding
+ * the sum gives readers every packet's bytes.
  */
 void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,
 			 struct tpstat_totals *totals)
@@ -77,4 +80,8 @@ void tpstat_counters_sum(struct tpstat_pcpu __percpu *pcpu,
 	}
 	for (i = 0; i < TPSTAT_TCP_CELLS; i++)
 		*state_hits += totals->slot[TPSTAT_SLOT_TCP_STATES + i];
+	totals->slot[TPSTAT_SLOT_XMIT_BYTES] +=
+		totals->slot[TPSTAT_SLOT_HIST_SUM(TPSTAT_HIST_XMIT_LEN)];
+	totals->slot[TPSTAT_SLOT_RX_BYTES] +=
+		totals->slot[TPSTAT_SLOT_HIST_SUM(TPSTAT_HIST_RX_LEN)];
 }

@@ -61,6 +61,23 @@ static __always_inline void tpstat_hist(void *data, enum tpstat_hist h, u64 v)
 }
 
 /*
+ * A packet's @len bytes: into its length histogram @h (bucket and sum)
+ * where the probe feeds the HISTS view, or else into @bytes.  Each
+ * packet's bytes go to exactly one of the two and readers add the sum
+ * back into @bytes (tpstat_counters_sum()), so the view costs a packet
+ * one per-CPU add, its bucket, rather than two.
+ */
+static __always_inline void
+tpstat_packet_bytes(void *data, const enum tpstat_probe_kind probe_kind,
+		    enum tpstat_slot bytes, enum tpstat_hist h, u32 len)
+{
+	if (tpstat_feeds_views && tpstat_view_hot(TPSTAT_VIEW_HISTS))
+		tpstat_hist(data, h, len);
+	else
+		tpstat_add(data, bytes, len);
+}
+
+/*
  * One device update: n to value @val, or 1 packet and n bytes from @val
  * on.  Every packet makes one: the generation is not tested for NULL.
  */
@@ -112,11 +129,10 @@ TPSTAT_PROBE(net_dev_xmit,
 		return;
 	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT);
 	if (likely(rc == NETDEV_TX_OK)) {
-		tpstat_add(data, TPSTAT_SLOT_XMIT_BYTES, skb_len);
+		tpstat_packet_bytes(data, probe_kind, TPSTAT_SLOT_XMIT_BYTES,
+				    TPSTAT_HIST_XMIT_LEN, skb_len);
 		if (!tpstat_feeds_views)
 			return;
-		if (tpstat_view_hot(TPSTAT_VIEW_HISTS))
-			tpstat_hist(data, TPSTAT_HIST_XMIT_LEN, skb_len);
 		tpstat_dev(dev, TPSTAT_DEV_TX_PACKETS, skb_len, true);
 	} else {
 		tpstat_add(data, TPSTAT_SLOT_XMIT_ERRORS, 1);
@@ -147,11 +163,10 @@ TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
 	if (tpstat_dev_filtered_out(skb, skb->dev))
 		return;
 	tpstat_hit(data, TPSTAT_EV_NETIF_RECEIVE_SKB);
-	tpstat_add(data, TPSTAT_SLOT_RX_BYTES, len);
+	tpstat_packet_bytes(data, probe_kind, TPSTAT_SLOT_RX_BYTES,
+			    TPSTAT_HIST_RX_LEN, len);
 	if (!tpstat_feeds_views)
 		return;
-	if (tpstat_view_hot(TPSTAT_VIEW_HISTS))
-		tpstat_hist(data, TPSTAT_HIST_RX_LEN, len);
 	tpstat_dev(skb->dev, TPSTAT_DEV_RX_PACKETS, len, true);
 }
 #endif
