@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench: what tpstat costs per event, next to the floor (empty
-# probes), perf stat, ftrace and bpftrace, and whether it meets its
-# targets.  Installs what is missing, builds tpstat, the floor module and
-# the workloads for each kernel, boots each once under QEMU with
+# probes), perf stat, ftrace, bpftrace and raw tracepoint BPF programs
+# (bench/bpf/), and whether it meets its targets.  Installs what is
+# missing, builds tpstat, the floor module and the workloads for each
+# kernel (and the BPF peer once), boots each once under QEMU with
 # tests/vm/boot.sh --bench (one vCPU, -icount shift=0: the guest clock
 # counts instructions) and runs bench/guest.sh there; then writes
 # bench/results.md and bench/overhead.png from what the guests measured,
@@ -22,10 +23,11 @@
 #   TPSTAT_BENCH_SCALE     the x86 guests' workloads are this many times
 #                          shorter than guest.sh's full size (default 4)
 #   TPSTAT_BENCH_ARM_SCALE the same for the ARM guests (default 16)
-# Every configuration (perf, ftrace and bpftrace beside tpstat) and the
-# flow scaling run on 6.12; the other kernels run the configurations the
-# targets need.  Every kernel runs the dumps (the tool's targets).  Each
-# configuration runs between nothing-attached runs, in rounds (guest.sh).
+# Every configuration (perf, ftrace, bpftrace and the BPF peer beside
+# tpstat) and the flow scaling run on 6.12; the other kernels run the
+# configurations the targets need, 6.1 and 7.3 the BPF peer too.  Every
+# kernel runs the dumps (the tool's targets).  Each configuration runs
+# between nothing-attached runs, in rounds (guest.sh).
 # The whole run took 34 min on 2 cores with make check's caches filled,
 # with 3 rounds after the warm-up: 6.1 4 min, 6.12 13, 7.3 4, arm64 4,
 # armmp 5, the rest building.  The default is now 5 rounds (guest.sh),
@@ -36,6 +38,10 @@ unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
 export TPSTAT_BENCH_DUMPS=1
 export TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_SCALE:-4}
 TARGETS="floor tpstat_count tpstat_views monitor_listen netns_idle"
+# The x86 kernels add the BPF peer (bench/bpf/: built once, for the
+# host, whose root the x86 guests share): the strongest peer beside the
+# targets.  The ARM roots have no libbpf.
+X86_TARGETS="$TARGETS rawtp_count rawtp_views"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -46,6 +52,7 @@ wanted() { [[ $want == *" $1 "* ]]; }
 bench/deps.sh >&2
 make -s -C bench/load O="$top/build/bench"
 make -s ctl && [ -x build/ctl/tpstat ]
+nice -n 10 make -s -C bench/bpf O="$top/build/bench/bpf"
 
 raw=build/bench/raw
 rm -rf "$raw"
@@ -84,7 +91,7 @@ while read -r name image kbuild modrel _; do
 	if [[ $name == deb-6.12.* ]]; then
 		boot_bench "$name" --mem 4096 --kernel "$image" --modules-release "$modrel"
 	else
-		TPSTAT_BENCH_CONFIGS=$TARGETS \
+		TPSTAT_BENCH_CONFIGS=$X86_TARGETS \
 			boot_bench "$name" --mem 4096 --kernel "$image" --modules-release "$modrel"
 	fi
 done < <(tests/vm/kernels.sh)
@@ -96,7 +103,7 @@ if wanted 7.3; then
 	nice -n 10 bench/build_chroot.sh "$name" "$modrel" "$chroot" "$kdir" \
 		>"$raw/$name.build.log" 2>&1 || { tail -20 "$raw/$name.build.log" >&2; exit 1; }
 	echo "$modrel build/$modrel/tpstat.ko build/bench/$modrel/floor/tpstat_floor.ko objdump" >>"$raw/asm.list"
-	TPSTAT_BENCH_CONFIGS=$TARGETS boot_bench "$name-$modrel" --mem 4096 --kernel "$image" \
+	TPSTAT_BENCH_CONFIGS=$X86_TARGETS boot_bench "$name-$modrel" --mem 4096 --kernel "$image" \
 		--modules-release "$modrel" --modules-root "$modroot"
 fi
 
