@@ -47,6 +47,20 @@ static void usage_exit(void)
 	exit(2);
 }
 
+/* The interpreter would cost several times the JIT: say which ran. */
+static void print_jit(void)
+{
+	FILE *f = fopen("/proc/sys/net/core/bpf_jit_enable", "r");
+	int jit = -1;
+
+	if (f) {
+		if (fscanf(f, "%d", &jit) != 1)
+			jit = -1;
+		fclose(f);
+	}
+	printf("bpf_jit_enable %d\n", jit);
+}
+
 static int view_of(const char *tp)
 {
 	int i;
@@ -262,6 +276,7 @@ int main(int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &mask, &old);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	print_jit();
 	printf("READY %d tracepoints\n", ntp);
 	fflush(stdout);
 	sigsuspend(&old);
