@@ -25,9 +25,9 @@
 #   TPSTAT_BENCH_ARM_SCALE the same for the ARM guests (default 16)
 # Every configuration (perf, ftrace, bpftrace and the BPF peer beside
 # tpstat) and the flow scaling run on 6.12; the other kernels run the
-# configurations the targets need, 6.1 and 7.3 the BPF peer too.  Every
-# kernel runs the dumps (the tool's targets).  Each configuration runs
-# between nothing-attached runs, in rounds (guest.sh).
+# configurations the targets need and the BPF peer.  Every kernel runs
+# the dumps (the tool's targets).  Each configuration runs between
+# nothing-attached runs, in rounds (guest.sh).
 # The whole run took 34 min on 2 cores with make check's caches filled,
 # with 3 rounds after the warm-up: 6.1 4 min, 6.12 13, 7.3 4, arm64 4,
 # armmp 5, the rest building.  The default is now 5 rounds (guest.sh),
@@ -38,10 +38,11 @@ unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
 export TPSTAT_BENCH_DUMPS=1
 export TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_SCALE:-4}
 TARGETS="floor tpstat_count tpstat_views monitor_listen netns_idle"
-# The x86 kernels add the BPF peer (bench/bpf/: built once, for the
-# host, whose root the x86 guests share): the strongest peer beside the
-# targets.  The ARM roots have no libbpf.
-X86_TARGETS="$TARGETS rawtp_count rawtp_views"
+# Every kernel but 6.12 (which runs all) runs the targets' configurations
+# and the strongest peer beside them, the BPF one (bench/bpf/: built once
+# for the host, whose root the x86 guests share, and cross-built for each
+# ARM root, which carries libbpf).
+BOOT_CONFIGS="$TARGETS rawtp_count rawtp_views"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -91,7 +92,7 @@ while read -r name image kbuild modrel _; do
 	if [[ $name == deb-6.12.* ]]; then
 		boot_bench "$name" --mem 4096 --kernel "$image" --modules-release "$modrel"
 	else
-		TPSTAT_BENCH_CONFIGS=$X86_TARGETS \
+		TPSTAT_BENCH_CONFIGS=$BOOT_CONFIGS \
 			boot_bench "$name" --mem 4096 --kernel "$image" --modules-release "$modrel"
 	fi
 done < <(tests/vm/kernels.sh)
@@ -103,7 +104,7 @@ if wanted 7.3; then
 	nice -n 10 bench/build_chroot.sh "$name" "$modrel" "$chroot" "$kdir" \
 		>"$raw/$name.build.log" 2>&1 || { tail -20 "$raw/$name.build.log" >&2; exit 1; }
 	echo "$modrel build/$modrel/tpstat.ko build/bench/$modrel/floor/tpstat_floor.ko objdump" >>"$raw/asm.list"
-	TPSTAT_BENCH_CONFIGS=$X86_TARGETS boot_bench "$name-$modrel" --mem 4096 --kernel "$image" \
+	TPSTAT_BENCH_CONFIGS=$BOOT_CONFIGS boot_bench "$name-$modrel" --mem 4096 --kernel "$image" \
 		--modules-release "$modrel" --modules-root "$modroot"
 fi
 
@@ -122,11 +123,12 @@ for arch in arm64 armhf; do
 		CROSS_COMPILE="$cross" &&
 	  nice -n 10 make -s ctl CC="${cross}gcc" SYSROOT="$root" &&
 	  nice -n 10 make -s -C bench/load CC="${cross}gcc --sysroot=$root" O="$top/build/bench-$arch" &&
+	  nice -n 10 make -s -C bench/bpf CC="${cross}gcc" SYSROOT="$root" O="$top/build/bench-$arch/bpf" &&
 	  nice -n 10 bench/floor/build.sh "$modrel" "$kdir" "build/bench/$modrel/floor" \
 		ARCH="$karch" CROSS_COMPILE="$cross"; } >"$log" 2>&1 ||
 		{ tail -20 "$log" >&2; exit 1; }
 	echo "$modrel build/$modrel/tpstat.ko build/bench/$modrel/floor/tpstat_floor.ko ${cross}objdump" >>"$raw/asm.list"
-	TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_ARM_SCALE:-16} TPSTAT_BENCH_CONFIGS=$TARGETS \
+	TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_ARM_SCALE:-16} TPSTAT_BENCH_CONFIGS=$BOOT_CONFIGS \
 		boot_bench "$kname-$modrel" --arch "$arch" --root "$root" --mem 2048 \
 		--kernel "$image" --modules-release "$modrel" --modules-root "$modroot"
 done

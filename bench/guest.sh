@@ -13,7 +13,7 @@
 # /tmp/out/configs.tsv (what each configuration ran, or why it could not),
 # and what the peers counted, each in its own file (perf-stat.out,
 # bpftrace-count.out, bpftrace-views.out, rawtp-count.out, rawtp-views.out:
-# the last round's).  The BPF peer's loader is build/bench/bpf/rawtp.
+# the last round's).  The BPF peer's loader is build/bench[-ARCH]/bpf/rawtp.
 #   bench/guest.sh        (run from the top of the tree)
 #   TPSTAT_BENCH_REPS            measured rounds (5); round 0 is the warm-up
 #   TPSTAT_BENCH_SCALE           divides the workloads' sizes (1): shorter runs
@@ -364,9 +364,14 @@ cfg_bpftrace_views() {
 RAWTP=$top/build/bench${TPSTAT_BUILD_SUFFIX:-}/bpf/rawtp
 rt_pid=''
 # rawtp_start <count|views>: runs the loader, waits for its READY (printed
-# once every program is attached).
+# once every program is attached).  The JIT on first, as anyone after
+# BPF's speed would have it: Debian's armmp kernel leaves it off
+# (bpf_jit_enable 0), which made each event cost several times more; the
+# x86 and arm64 kernels have it on already.  The loader prints how many
+# of its programs were JITed.
 rawtp_start() {
 	local i
+	sysctl -qw net.core.bpf_jit_enable=1 2>/dev/null
 	"$RAWTP" "$1" "${EVENTS[@]}" > /tmp/rawtp.out 2>&1 &
 	rt_pid=$!
 	for i in $(seq 1 3000); do

@@ -47,18 +47,34 @@ static void usage_exit(void)
 	exit(2);
 }
 
-/* The interpreter would cost several times the JIT: say which ran. */
-static void print_jit(void)
+/*
+ * The interpreter would cost several times the JIT: say which ran, and
+ * how many of the programs loaded were JITed (a program the JIT cannot
+ * take falls back to the interpreter where the JIT is not forced).
+ */
+static void print_jit(struct bpf_object *obj)
 {
 	FILE *f = fopen("/proc/sys/net/core/bpf_jit_enable", "r");
-	int jit = -1;
+	int jit = -1, loaded = 0, jited = 0;
+	struct bpf_program *prog;
 
 	if (f) {
 		if (fscanf(f, "%d", &jit) != 1)
 			jit = -1;
 		fclose(f);
 	}
-	printf("bpf_jit_enable %d\n", jit);
+	bpf_object__for_each_program(prog, obj) {
+		struct bpf_prog_info info = {};
+		__u32 len = sizeof(info);
+
+		if (bpf_program__fd(prog) < 0)
+			continue;
+		loaded++;
+		if (!bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &len) &&
+		    info.jited_prog_len)
+			jited++;
+	}
+	printf("bpf_jit_enable %d jited %d of %d programs\n", jit, jited, loaded);
 }
 
 static int view_of(const char *tp)
@@ -276,7 +292,7 @@ int main(int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &mask, &old);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	print_jit();
+	print_jit(obj);
 	printf("READY %d tracepoints\n", ntp);
 	fflush(stdout);
 	sigsuspend(&old);
