@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench: what tpstat costs per event, next to the floor (empty
-# probes), perf stat, ftrace and bpftrace, and whether it meets its
-# targets.  Installs what is missing, builds tpstat, the floor module and
-# the workloads for each kernel, boots each once under QEMU with
+# probes), perf stat, ftrace, bpftrace and raw tracepoint BPF programs
+# (bench/bpf/), and whether it meets its targets.  Installs what is
+# missing, builds tpstat, the floor module and the workloads for each
+# kernel (and the BPF peer once), boots each once under QEMU with
 # tests/vm/boot.sh --bench (one vCPU, -icount shift=0: the guest clock
 # counts instructions) and runs bench/guest.sh there; then writes
 # bench/results.md and bench/overhead.png from what the guests measured,
@@ -23,10 +24,11 @@
 #   TPSTAT_BENCH_SCALE     the x86 guests' workloads are this many times
 #                          shorter than guest.sh's full size (default 4)
 #   TPSTAT_BENCH_ARM_SCALE the same for the ARM guests (default 16)
-# Every configuration (perf, ftrace and bpftrace beside tpstat) and the
-# flow scaling run on 6.12; the other kernels run the configurations the
-# targets need.  Every kernel runs the dumps (the tool's targets).  Each
-# configuration runs between nothing-attached runs, in rounds (guest.sh).
+# Every configuration (perf, ftrace, bpftrace and the BPF peer beside
+# tpstat) and the flow scaling run on 6.12; the other kernels run the
+# configurations the targets need and the BPF peer.  Every kernel runs
+# the dumps (the tool's targets).  Each configuration runs between
+# nothing-attached runs, in rounds (guest.sh).
 # The whole run took 34 min on 2 cores with make check's caches filled,
 # with 3 rounds after the warm-up: 6.1 4 min, 6.12 13, 7.3 4, arm64 4,
 # armmp 5, the rest building.  The default is now 5 rounds (guest.sh),
@@ -37,6 +39,11 @@ unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
 export TPSTAT_BENCH_DUMPS=1
 export TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_SCALE:-4}
 TARGETS="floor tpstat_count tpstat_views monitor_listen netns_idle netns_count"
+# Every kernel but 6.12 (which runs all) runs the targets' configurations
+# and the strongest peer beside them, the BPF one (bench/bpf/: built once
+# for the host, whose root the x86 guests share, and cross-built for each
+# ARM root, which carries libbpf).
+BOOT_CONFIGS="$TARGETS rawtp_count rawtp_views"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -47,6 +54,7 @@ wanted() { [[ $want == *" $1 "* ]]; }
 bench/deps.sh >&2
 make -s -C bench/load O="$top/build/bench"
 make -s ctl && [ -x build/ctl/tpstat ]
+nice -n 10 make -s -C bench/bpf O="$top/build/bench/bpf"
 
 raw=build/bench/raw
 rm -rf "$raw"
@@ -85,7 +93,7 @@ while read -r name image kbuild modrel _; do
 	if [[ $name == deb-6.12.* ]]; then
 		boot_bench "$name" --mem 4096 --kernel "$image" --modules-release "$modrel"
 	else
-		TPSTAT_BENCH_CONFIGS=$TARGETS \
+		TPSTAT_BENCH_CONFIGS=$BOOT_CONFIGS \
 			boot_bench "$name" --mem 4096 --kernel "$image" --modules-release "$modrel"
 	fi
 done < <(tests/vm/kernels.sh)
@@ -97,7 +105,7 @@ if wanted 7.3; then
 	nice -n 10 bench/build_chroot.sh "$name" "$modrel" "$chroot" "$kdir" \
 		>"$raw/$name.build.log" 2>&1 || { tail -20 "$raw/$name.build.log" >&2; exit 1; }
 	echo "$modrel build/$modrel/tpstat.ko build/bench/$modrel/floor/tpstat_floor.ko objdump" >>"$raw/asm.list"
-	TPSTAT_BENCH_CONFIGS=$TARGETS boot_bench "$name-$modrel" --mem 4096 --kernel "$image" \
+	TPSTAT_BENCH_CONFIGS=$BOOT_CONFIGS boot_bench "$name-$modrel" --mem 4096 --kernel "$image" \
 		--modules-release "$modrel" --modules-root "$modroot"
 fi
 
@@ -116,11 +124,12 @@ for arch in arm64 armhf; do
 		CROSS_COMPILE="$cross" &&
 	  nice -n 10 make -s ctl CC="${cross}gcc" SYSROOT="$root" &&
 	  nice -n 10 make -s -C bench/load CC="${cross}gcc --sysroot=$root" O="$top/build/bench-$arch" &&
+	  nice -n 10 make -s -C bench/bpf CC="${cross}gcc" SYSROOT="$root" O="$top/build/bench-$arch/bpf" &&
 	  nice -n 10 bench/floor/build.sh "$modrel" "$kdir" "build/bench/$modrel/floor" \
 		ARCH="$karch" CROSS_COMPILE="$cross"; } >"$log" 2>&1 ||
 		{ tail -20 "$log" >&2; exit 1; }
 	echo "$modrel build/$modrel/tpstat.ko build/bench/$modrel/floor/tpstat_floor.ko ${cross}objdump" >>"$raw/asm.list"
-	TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_ARM_SCALE:-16} TPSTAT_BENCH_CONFIGS=$TARGETS \
+	TPSTAT_BENCH_SCALE=${TPSTAT_BENCH_ARM_SCALE:-16} TPSTAT_BENCH_CONFIGS=$BOOT_CONFIGS \
 		boot_bench "$kname-$modrel" --arch "$arch" --root "$root" --mem 2048 \
 		--kernel "$image" --modules-release "$modrel" --modules-root "$modroot"
 done

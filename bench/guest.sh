@@ -10,7 +10,10 @@
 # hits over tpstat's tracepoints during the timed part, read from tpstat's
 # counters by benchload in the warm-up run where tpstat is loaded ("-"
 # elsewhere, and in the measured runs: see run_load).  Also /tmp/out/memory.tsv and
-# /tmp/out/configs.tsv (what each configuration ran, or why it could not).
+# /tmp/out/configs.tsv (what each configuration ran, or why it could not),
+# and what the peers counted, each in its own file (perf-stat.out,
+# bpftrace-count.out, bpftrace-views.out, rawtp-count.out, rawtp-views.out:
+# the last round's).  The BPF peer's loader is build/bench[-ARCH]/bpf/rawtp.
 #   bench/guest.sh        (run from the top of the tree)
 #   TPSTAT_BENCH_REPS            measured rounds (5); round 0 is the warm-up
 #   TPSTAT_BENCH_SCALE           divides the workloads' sizes (1): shorter runs
@@ -353,6 +356,47 @@ cfg_bpftrace_views() {
 	fi
 }
 
+# The BPF peer (bench/bpf/): raw tracepoint programs built with clang
+# and loaded with libbpf, on the same tracepoints.  rawtp_count is a
+# count per tracepoint in a per-CPU array; rawtp_views adds the views'
+# keys as far as the tracepoints' raw arguments give them
+# (bench/bpf/rawtp.bpf.c).
+RAWTP=$top/build/bench${TPSTAT_BUILD_SUFFIX:-}/bpf/rawtp
+rt_pid=''
+# rawtp_start <count|views>: runs the loader, waits for its READY (printed
+# once every program is attached).  The JIT on first, as anyone after
+# BPF's speed would have it: Debian's armmp kernel leaves it off
+# (bpf_jit_enable 0), which made each event cost several times more; the
+# x86 and arm64 kernels have it on already.  The loader prints how many
+# of its programs were JITed.
+rawtp_start() {
+	local i
+	sysctl -qw net.core.bpf_jit_enable=1 2>/dev/null
+	"$RAWTP" "$1" "${EVENTS[@]}" > /tmp/rawtp.out 2>&1 &
+	rt_pid=$!
+	for i in $(seq 1 3000); do
+		grep -q '^READY' /tmp/rawtp.out && return 0
+		kill -0 "$rt_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "rawtp did not start: $(grep -v '^attached' /tmp/rawtp.out | head -c 300)" > /tmp/na
+	kill -INT "$rt_pid" 2>/dev/null
+	wait "$rt_pid"
+	return 3
+}
+# rawtp_stop <name>: SIGINT, on which the loader prints its maps' totals.
+rawtp_stop() {
+	kill -INT "$rt_pid"
+	wait "$rt_pid"
+	cp /tmp/rawtp.out "$out/$1.out"
+}
+cfg_rawtp_count() {
+	if [ "$1" = on ]; then rawtp_start count; else rawtp_stop rawtp-count; fi
+}
+cfg_rawtp_views() {
+	if [ "$1" = on ]; then rawtp_start views; else rawtp_stop rawtp-views; fi
+}
+
 # The configurations, each run between two runs with nothing attached
 # (none), in rounds: round 0 warms up, rounds 1..REPS are measured.  A
 # configuration's cost is its run against the mean of the two baseline
@@ -360,7 +404,8 @@ cfg_bpftrace_views() {
 # of the difference (bench/report.py).
 CONFIGS=(floor tpstat_count tpstat_views monitor_idle monitor_listen
 	 netns_idle netns_count tpstat_all floor_gen tpstat_gen
-	 perf_stat ftrace_events ftrace_hist bpftrace_count bpftrace_views)
+	 perf_stat ftrace_events ftrace_hist bpftrace_count bpftrace_views
+	 rawtp_count rawtp_views)
 # shellcheck disable=SC2206 # a list of names
 [ -n "${TPSTAT_BENCH_CONFIGS:-}" ] && CONFIGS=(${TPSTAT_BENCH_CONFIGS//none/})
 # A partial run is for profiling: the table alone.

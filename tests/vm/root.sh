@@ -7,7 +7,8 @@
 # binaries.  It carries every command the guest suites (tests/net/*.sh,
 # tests/live.sh) run, the libraries the cross-built tool needs (libmnl0),
 # and libmnl-dev and libc6-dev so the root doubles as the sysroot the tool
-# is cross-built against (make ctl CC=...).
+# is cross-built against (make ctl CC=...); arm64's and armhf's also
+# libbpf, for make bench's BPF peer (bench/bpf/).
 #   tests/vm/root.sh arm64|armhf|i386|mips64el|mipsel|riscv64|s390x|ppc64el
 # Each architecture's root is of the release its kernel comes from
 # (tests/matrix/kernels.conf): Debian 12 (bookworm) for arm64, armhf, i386,
@@ -66,6 +67,11 @@ packages=(
 	bash coreutils util-linux procps kmod iproute2 ethtool jq mawk sed
 	grep diffutils findutils base-passwd libmnl0 libmnl-dev libc6-dev
 )
+# The ARM guests of make bench also run its BPF peer (bench/bpf/), whose
+# loader is cross-built against this root: libbpf and its headers.
+case $arch in
+arm64 | armhf) packages+=(libbpf1 libbpf-dev) ;;
+esac
 # Commands checked in the finished root (as the suites call them).
 commands=(
 	bash awk sed grep diff find sort join seq mktemp stat tee wc cat
