@@ -308,27 +308,39 @@ cfg_ftrace_hist() {
 	done < <(hist_triggers)
 	return 0
 }
-bt_pid=''
-# bpftrace_start <script>: runs it, waits for its BEGIN probe (which fires
-# once every probe is attached).
-bpftrace_start() {
-	local i
-	bpftrace -B line "$1" > /tmp/bt.out 2>&1 &
-	bt_pid=$!
+# A peer running beside the workloads (bpftrace, the BPF peer's loader):
+# peer_start <name> <output> <command...> runs it in the background and
+# waits for the READY line it prints once every probe is attached;
+# peer_stop <output> <saved name> interrupts it (the peers print their
+# totals on SIGINT) and keeps its output.
+peer_pid=''
+peer_start() {
+	local name=$1 output=$2 i
+	shift 2
+	"$@" > "$output" 2>&1 &
+	peer_pid=$!
 	for i in $(seq 1 3000); do
-		grep -q '^READY' /tmp/bt.out && return 0
-		kill -0 "$bt_pid" 2>/dev/null || break
+		grep -q '^READY' "$output" && return 0
+		kill -0 "$peer_pid" 2>/dev/null || break
 		sleep 0.1
 	done
-	echo "bpftrace did not start: $(grep -v '^Attaching' /tmp/bt.out | head -c 300)" > /tmp/na
-	kill -INT "$bt_pid" 2>/dev/null
-	wait "$bt_pid"
+	echo "$name did not start: $(grep -v '^[Aa]ttach' "$output" | head -c 300)" > /tmp/na
+	kill -INT "$peer_pid" 2>/dev/null
+	wait "$peer_pid"
 	return 3
 }
+peer_stop() {
+	kill -INT "$peer_pid"
+	wait "$peer_pid"
+	cp "$1" "$out/$2.out"
+}
+# bpftrace_start <script>: its BEGIN probe prints READY once every probe
+# is attached.
+bpftrace_start() {
+	peer_start bpftrace /tmp/bt.out bpftrace -B line "$1"
+}
 bpftrace_stop() {
-	kill -INT "$bt_pid"
-	wait "$bt_pid"
-	cp /tmp/bt.out "$out/$1.out"
+	peer_stop /tmp/bt.out "$1"
 }
 # count_script [bpftrace script]: a count per tracepoint, for those the
 # script does not probe itself.
@@ -362,33 +374,18 @@ cfg_bpftrace_views() {
 # keys as far as the tracepoints' raw arguments give them
 # (bench/bpf/rawtp.bpf.c).
 RAWTP=$top/build/bench${TPSTAT_BUILD_SUFFIX:-}/bpf/rawtp
-rt_pid=''
-# rawtp_start <count|views>: runs the loader, waits for its READY (printed
-# once every program is attached).  The JIT on first, as anyone after
-# BPF's speed would have it: Debian's armmp kernel leaves it off
-# (bpf_jit_enable 0), which made each event cost several times more; the
-# x86 and arm64 kernels have it on already.  The loader prints how many
-# of its programs were JITed.
+# rawtp_start <count|views>: the loader prints READY once every program
+# is attached.  The JIT on first, as anyone after BPF's speed would have
+# it: Debian's armmp kernel leaves it off (bpf_jit_enable 0), which made
+# each event cost several times more; the x86 and arm64 kernels have it
+# on already.  The loader prints how many of its programs were JITed.
 rawtp_start() {
-	local i
 	sysctl -qw net.core.bpf_jit_enable=1 2>/dev/null
-	"$RAWTP" "$1" "${EVENTS[@]}" > /tmp/rawtp.out 2>&1 &
-	rt_pid=$!
-	for i in $(seq 1 3000); do
-		grep -q '^READY' /tmp/rawtp.out && return 0
-		kill -0 "$rt_pid" 2>/dev/null || break
-		sleep 0.1
-	done
-	echo "rawtp did not start: $(grep -v '^attached' /tmp/rawtp.out | head -c 300)" > /tmp/na
-	kill -INT "$rt_pid" 2>/dev/null
-	wait "$rt_pid"
-	return 3
+	peer_start rawtp /tmp/rawtp.out "$RAWTP" "$1" "${EVENTS[@]}"
 }
-# rawtp_stop <name>: SIGINT, on which the loader prints its maps' totals.
+# rawtp_stop <name>: on SIGINT the loader prints its maps' totals.
 rawtp_stop() {
-	kill -INT "$rt_pid"
-	wait "$rt_pid"
-	cp /tmp/rawtp.out "$out/$1.out"
+	peer_stop /tmp/rawtp.out "$1"
 }
 cfg_rawtp_count() {
 	if [ "$1" = on ]; then rawtp_start count; else rawtp_stop rawtp-count; fi
