@@ -239,6 +239,10 @@ host_checks() {
 		ctl/attr_order.c >"$logs/spec-widths.log" 2>&1
 	tap $? "the YNL spec agrees with the tool's attribute widths (a history file's byte order)"
 	sed 's/^/# /' "$logs/spec-widths.log"
+	# The rotation's plan (tests/plan.py) on made-up tables of results.
+	/usr/bin/python3 tests/test_plan.py >"$logs/test_plan.log" 2>&1
+	tap $? "the rotation's plan: $(grep -c '^ok ' "$logs/test_plan.log") of $(grep -cE '^(not )?ok ' "$logs/test_plan.log") cases"
+	grep '^not ok' "$logs/test_plan.log" | sed 's/^/# /'
 	# The benchmark's code (make bench itself boots for half an hour): the
 	# workloads build -Werror, the floor module W=1 clean for each Debian
 	# kernel.

@@ -18,9 +18,12 @@ rotation; one that does not fit it even alone (the debug 5.10's, with
 its kernel to build) runs in make check-all and by hand only, and the
 next oldest takes its turn.
 
-The time of a run is estimated from the last measured time of each job's
-parts (its contract tier, its deep tier), as docs/check-results.md gives
-them, scheduled longest first on JOBS cores.
+The time of a run is estimated from each job's parts (its contract tier,
+its deep tier): the median of their times in the last runs that passed
+them, as docs/check-results.md's table of recent times gives them (so a
+run that shared the machine does not alone decide the next one's plan),
+or their last time in its main table where it has no recent ones;
+scheduled longest first on JOBS cores.
 
   tests/plan.py --results docs/check-results.md --budget SECONDS --jobs N \\
       [--cap SECONDS] [--only-one] < candidates
@@ -44,33 +47,66 @@ DEFAULT_CONTRACT = 300
 DEFAULT_DEEP = 600
 
 
+def tables(lines):
+    """Each markdown table of @lines as a list of dicts (its header's
+    cells as keys)."""
+    out, header = [], None
+    for line in lines:
+        if not line.startswith("|"):
+            header = None
+            continue
+        if line.startswith("|---"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = cells
+            out.append([])
+            continue
+        out[-1].append(dict(zip(header, cells)))
+    return out
+
+
+def secs(cell):
+    """The seconds a cell starts with ("550s (not run)"), or None."""
+    m = re.match(r"(\d+)s", cell or "")
+    return int(m.group(1)) if m else None
+
+
+def median(cell):
+    """The median of a cell of times ("34s 25s 912s"), or None."""
+    times = sorted(int(t) for t in re.findall(r"(\d+)s", cell or ""))
+    if not times:
+        return None
+    mid = len(times) // 2
+    return times[mid] if len(times) % 2 else (times[mid - 1] + times[mid] + 1) // 2
+
+
 def read_results(path):
-    """Name -> (contract secs, deep secs, deep last passed 'commit date')."""
+    """Name -> (contract secs, deep secs, deep last passed, contract last
+    passed)."""
     rows = {}
     try:
         lines = open(path, encoding="utf-8").read().splitlines()
     except FileNotFoundError:
         return rows
-    header = None
-    for line in lines:
-        if not line.startswith("|") or line.startswith("|---"):
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if header is None:
-            header = cells
-            continue
-        row = dict(zip(header, cells))
-        name = row.get("kernel", "").split(" ")[0]
-        if not name:
-            continue
-
-        def secs(col):
-            m = re.match(r"(\d+)s", row.get(col, ""))
-            return int(m.group(1)) if m else None
-
-        rows[name] = (secs("contract time"), secs("deep tier time"),
-                      row.get("deep tier last passed", ""),
-                      row.get("contract last passed", ""))
+    recent = {}
+    for table in tables(lines):
+        for row in table:
+            name = row.get("kernel", "").split(" ")[0]
+            if not name:
+                continue
+            if "contract, last runs" in row:
+                recent[name] = (median(row["contract, last runs"]),
+                                median(row.get("deep tier, last runs")))
+            elif "deep tier last passed" in row:
+                rows[name] = (secs(row.get("contract time")),
+                              secs(row.get("deep tier time")),
+                              row.get("deep tier last passed", ""),
+                              row.get("contract last passed", ""))
+    for name, (c, d) in recent.items():
+        old = rows.get(name, (None, None, "", ""))
+        rows[name] = (old[0] if c is None else c, old[1] if d is None else d,
+                      old[2], old[3])
     return rows
 
 

@@ -11,7 +11,10 @@
 # last pass the previous table (PREVIOUS) gave it, a failed deep tier
 # with "(failed COMMIT TIME)" after it: that is what the rotation
 # (tests/plan.py) reads.  Then the deployment's and the host's
-# checks, and each job's time.
+# checks, and each job's time.  Last, each tier's times in the last
+# RECENT runs that passed it, newest first: the rotation estimates a
+# tier by their median, so that one slow run (a machine shared with
+# other work, a slow day) does not decide the next run's plan alone.
 #   tests/results.sh [build/check] [SUMMARY] [PREVIOUS]
 # SUMMARY is make check's last line with its time ("5921 passed, 0
 # failed in 56.7 minutes"); PREVIOUS defaults to docs/check-results.md.
@@ -20,6 +23,7 @@ set -uo pipefail
 logs=${1:-build/check}
 summary=${2:-}
 previous=${3:-docs/check-results.md}
+RECENT=5
 
 commit=$(git rev-parse --short=7 HEAD 2>/dev/null || echo unknown)
 dirty=
@@ -41,6 +45,8 @@ prev() {
 		"$previous" 2>/dev/null
 }
 
+# Times measured in this run, by kernel: a tier that passed.
+declare -A ran_contract ran_deep_time
 echo "| kernel | arch | package | tiers run | suites: passed/run | contract time | deep tier time | contract last passed | deep tier last passed |"
 echo "|---|---|---|---|---|---|---|---|---|"
 keys=()
@@ -101,10 +107,13 @@ while read -r name tier arch _; do
 		dtime="$((total - ${ctime%s}))s"
 	elif [ "$ran_deep" = 1 ]; then
 		dtime="${deep_secs}s"
+		[ "$contract_ok" = 1 ] && ran_contract[$key]=$ctime
+		[ "$deep_ok" = 1 ] && ran_deep_time[$key]=$dtime
 	else
 		# Its last measured time, if it ever had one ("-" if not).
 		dtime=$(prev "$key" "deep tier time" | grep -oE '^[0-9]+s')
 		dtime=${dtime:+$dtime (not run)}
+		[ "$contract_ok" = 1 ] && ran_contract[$key]=$ctime
 	fi
 	clast=$(prev "$key" "contract last passed")
 	dlast=$(prev "$key" "deep tier last passed")
@@ -138,4 +147,47 @@ for part in deployment host; do
 	ok=$(grep -c '^ok ' "$logs/$part.tap")
 	all=$(grep -cE '^(not )?ok ' "$logs/$part.tap")
 	echo "| $part checks | $ok/$all | $(cat "$logs/$part.time" 2>/dev/null)s |"
+	# The rotation plans these jobs from their recent times too.
+	keys+=("$part")
+	[ "$ok" = "$all" ] && [ -s "$logs/$part.time" ] && ran_contract[$part]="$(cat "$logs/$part.time")s"
+done
+
+# recent KEY COLUMN: that cell of KEY's row in the previous table of
+# recent times.
+recent() {
+	awk -F'|' -v key="$1" -v col="$2" '
+		/^\| kernel \| contract, last/ { t = 1; next } !/^\|/ { t = 0 }
+		t && /^\|/ { k = $2; gsub(/^ +| +$/, "", k)
+			if (k == key) { v = $(col + 3); gsub(/^ +| +$/, "", v); print v; exit } }' \
+		"$previous" 2>/dev/null
+}
+# A previous table without recent times (older than them) gives each
+# kernel's last measured time as its one earlier run.
+if ! grep -q '^| kernel | contract, last' "$previous" 2>/dev/null; then
+	recent() {
+		prev "$1" "$([ "$2" = 0 ] && echo "contract time" || echo "deep tier time")" |
+			grep -oE '^[0-9]+s'
+	}
+fi
+# keep NEW OLD: NEW before OLD's times, RECENT at most.
+keep() {
+	echo "$1 $2" | tr ' ' '\n' | grep -E '^[0-9]+s$' | head -n "$RECENT" | paste -sd' '
+}
+echo
+echo "Each tier's times in the last $RECENT runs that passed it, newest first (the rotation plans from their median):"
+echo
+echo "| kernel | contract, last runs | deep tier, last runs |"
+echo "|---|---|---|"
+recent_keys=$(printf '%s\n' "${keys[@]}"
+	awk -F'|' '/^\| kernel \|.*deep tier last passed/ { t = 1; next } !/^\|/ { t = 0 }
+		t && /^\|[^-]/ { k = $2; gsub(/^ +| +$/, "", k); split(k, w, " "); print w[1] }' "$previous" 2>/dev/null
+	awk -F'|' '/^\| kernel \| contract, last/ { t = 1; next } !/^\|/ { t = 0 }
+		t && /^\|[^-]/ { k = $2; gsub(/^ +| +$/, "", k); print k }' "$previous" 2>/dev/null)
+declare -A seen
+for k in $recent_keys; do
+	[ -n "${seen[$k]:-}" ] && continue
+	seen[$k]=1
+	c=$(keep "${ran_contract[$k]:-}" "$(recent "$k" 0)")
+	d=$(keep "${ran_deep_time[$k]:-}" "$(recent "$k" 1)")
+	[ -n "$c$d" ] && echo "| $k | ${c:--} | ${d:--} |"
 done
