@@ -6,8 +6,10 @@
  * this kernel, not for this user or namespace) is named with the
  * module's words, and the rules go on without it.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "cli.h"
 #include "cmd.h"
@@ -129,6 +131,32 @@ out:
 	return ret;
 }
 
+/*
+ * No tpstat family (the kernel's own request to load it, made by that
+ * lookup, failed or was never possible): why, from this machine.
+ */
+static int doctor_not_running(const struct out_opts *out)
+{
+	struct doctor_absent_env env = { .root = "/", .kmsg = "/dev/kmsg" };
+	struct doctor_absence a;
+	struct utsname u;
+	int ret;
+
+	if (uname(&u)) {
+		fprintf(stderr, "tpstat: the tpstat module is not loaded, and uname failed: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	env.release = u.release;
+	doctor_absent(&env, &a);
+	ret = doctor_print_absent(stdout, out, &env, &a);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "tpstat: writing the diagnosis failed\n");
+		ret = 1;
+	}
+	return ret;
+}
+
 static int doctor_cmd_run(const struct options *o, const struct out_opts *out)
 {
 	struct tpnl nl;
@@ -147,6 +175,8 @@ static int doctor_cmd_run(const struct options *o, const struct out_opts *out)
 		return 0;
 	}
 	err = tpnl_open(&nl);
+	if (err == -ENOENT)
+		return doctor_not_running(out);
 	if (err)
 		return tpnl_done(&nl, err);
 	ret = doctor_cmd(&nl, out);
@@ -168,7 +198,11 @@ const struct command doctor_command = {
 		 "    are named, and it goes on.  Exit status 3 when it finds\n"
 		 "    something, 0 when not.  --rules: each rule, its threshold and\n"
 		 "    what would make it a false alarm.  --prometheus: the rules as\n"
-		 "    Prometheus alerting rules (YAML) over tpstat export's metrics",
+		 "    Prometheus alerting rules (YAML) over tpstat export's metrics.\n"
+		 "    Where the module is not running: why (not built for this kernel,\n"
+		 "    its headers missing, a failed DKMS build, built for another\n"
+		 "    kernel, an unsigned module under Secure Boot) and what to do;\n"
+		 "    exit status 4",
 	.takes = TAKES_JSON,
 	.opts = doctor_opts,
 };

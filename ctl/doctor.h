@@ -27,6 +27,8 @@ struct view_entry;
  * so a script can tell "something to look at" from "could not look".
  */
 #define DOCTOR_EXIT_FINDINGS 3
+/* The module does not answer on this kernel: doctor says why instead. */
+#define DOCTOR_EXIT_NOT_LOADED 4
 
 /*
  * The least count a rule reports: a handful of drops is the background
@@ -212,5 +214,34 @@ void doctor_print_prometheus(FILE *f);
 /* @alert's expression with "@(...)" and "@N" expanded, into @buf. */
 void doctor_alert_expr(const struct doctor_alert *alert, char *buf,
 		       size_t len);
+
+/* ---- the module not running (doctor/absent.c) ---------------------------- */
+
+struct doctor_absent_env {
+	const char *root;	/* "/", or a test's tree */
+	const char *release;	/* the running kernel's (uname -r) */
+	const char *kmsg;	/* "/dev/kmsg", or a file of its lines */
+};
+
+#define DOCTOR_ABSENT_CAUSES 4
+
+struct doctor_absent_cause {
+	const char *id;		/* "headers_missing", "other_kernel", ... */
+	char what[640];		/* what doctor saw, with its evidence */
+	char fix[320];		/* the command that mends it */
+};
+
+struct doctor_absence {
+	struct doctor_absent_cause causes[DOCTOR_ABSENT_CAUSES];
+	size_t n;		/* at least one after doctor_absent() */
+};
+
+/* Why tpstat is not running on @env's kernel, into @a. */
+void doctor_absent(const struct doctor_absent_env *env,
+		   struct doctor_absence *a);
+/* @a printed as text or JSON; DOCTOR_EXIT_NOT_LOADED. */
+int doctor_print_absent(FILE *f, const struct out_opts *o,
+			const struct doctor_absent_env *env,
+			const struct doctor_absence *a);
 
 #endif

@@ -21,6 +21,15 @@ if [ ! -f "$kdir/Makefile" ]; then
 	exit 1
 fi
 
+# A kernel built with clang takes its modules from clang too (mixing
+# compilers fails on flags gcc does not know): LLVM=1, unless the
+# caller chose a toolchain.
+if grep -qsx 'CONFIG_CC_IS_CLANG=y' "$kdir/.config" "$kdir/include/config/auto.conf" &&
+	! printf '%s\n' "$@" | grep -qE '^(LLVM|CC)='; then
+	echo "  $kver was built with clang: building with LLVM=1"
+	set -- "$@" LLVM=1
+fi
+
 mkdir -p "$out/module" "$out/kunit" "$out/generated"
 out=$(cd "$out" && pwd)
 ln -sfn "$top/Kbuild" "$out/Kbuild"

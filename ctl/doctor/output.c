@@ -214,3 +214,42 @@ int doctor_report(FILE *f, FILE *err, const struct out_opts *o,
 	doctor_findings_free(&d);
 	return ret;
 }
+
+int doctor_print_absent(FILE *f, const struct out_opts *o,
+			const struct doctor_absent_env *env,
+			const struct doctor_absence *a)
+{
+	struct json j;
+
+	if (!o->json) {
+		fprintf(f, "tpstat is not running on this kernel (%s): doctor reads the module's views\n",
+			env->release);
+		for (size_t i = 0; i < a->n; i++)
+			fprintf(f, "[%zu] %s: %s\n    do: %s\n", i + 1,
+				a->causes[i].id, a->causes[i].what,
+				a->causes[i].fix);
+		return DOCTOR_EXIT_NOT_LOADED;
+	}
+	json_init(&j, f, o->pretty);
+	json_object_open(&j);
+	json_key(&j, "loaded");
+	json_bool(&j, false);
+	json_key(&j, "release");
+	json_string(&j, env->release);
+	json_key(&j, "causes");
+	json_array_open(&j);
+	for (size_t i = 0; i < a->n; i++) {
+		json_object_open(&j);
+		json_key(&j, "cause");
+		json_string(&j, a->causes[i].id);
+		json_key(&j, "what");
+		json_string(&j, a->causes[i].what);
+		json_key(&j, "fix");
+		json_string(&j, a->causes[i].fix);
+		json_object_close(&j);
+	}
+	json_array_close(&j);
+	json_object_close(&j);
+	json_end(&j);
+	return DOCTOR_EXIT_NOT_LOADED;
+}

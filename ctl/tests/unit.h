@@ -271,6 +271,7 @@ void test_attr_order(void);		/* unit_attr_order.c */
 void test_doctor(void);			/* unit_doctor.c */
 void test_doctor_cli(void);
 void test_doctor_prometheus(void);		/* unit_doctor_prometheus.c */
+void test_doctor_absent(void);		/* unit_doctor_absent.c */
 
 /* unit_output.c's counters, which --json-sample prints too. */
 extern const struct counter_row rows[4];

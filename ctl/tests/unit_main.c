@@ -125,6 +125,7 @@ int main(int argc, char **argv)
 	test_doctor_cli();
 	test_doctor();
 	test_doctor_prometheus();
+	test_doctor_absent();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

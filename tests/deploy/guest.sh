@@ -8,7 +8,8 @@
 # tpstat-export.service's exporter, run with the unit's own user and
 # capabilities (unit.sh), writes every metric family (and one without
 # its capabilities would not), the examples for modprobe.d and
-# modules-load.d work, the module autoloads for the tool, and the
+# modules-load.d work, the module autoloads for the tool, doctor says
+# why tpstat is not running (not loaded; built for another kernel), and the
 # package's autopkgtest (debian/tests) passes as autopkgtest runs it.
 #   tests/deploy/guest.sh <version>
 # Prints TAP lines and ends with "# <P> passed, <F> failed".
@@ -196,6 +197,46 @@ check "tpstat info with the module unloaded succeeds" quiet_info
 check "tpstat info autoloads tpstat" test -d /sys/module/tpstat
 rmmod tpstat
 check "rmmod tpstat" test ! -d /sys/module/tpstat
+
+# --- doctor where tpstat is not running: why, from this machine -------------------
+# The kernel loads the module on demand for the tool's request; with that
+# off (kernel.modprobe), doctor finds DKMS's file installed, not loaded.
+modprobe_path=$(cat /proc/sys/kernel/modprobe)
+echo /bin/false > /proc/sys/kernel/modprobe
+"$TP" doctor > "$TMP/absent"
+check_eq "doctor, module unloaded and no loading on demand: exit status 4" 4 $?
+check "... it names DKMS's file and kernel.modprobe" grep -qxF \
+	"[1] not_loaded: /lib/modules/$release/updates/dkms/tpstat.ko is installed but not loaded, and the kernel does not load modules on demand (kernel.modprobe = /bin/false)" \
+	"$TMP/absent"
+check "... and what to do: modprobe tpstat" grep -q '^    do: modprobe tpstat ' "$TMP/absent"
+sed 's/^/# /' "$TMP/absent"
+# DKMS's build for Debian 12's other kernel, which this one refuses.
+other=
+for ko in /lib/modules/*/updates/dkms/tpstat.ko; do
+	v=$(modinfo -F vermagic "$ko" 2>/dev/null)
+	[ -n "$v" ] && [ "${v%% *}" != "$release" ] && { other=$ko; break; }
+done
+if [ -n "$other" ]; then
+	insmod "$other" 2>/dev/null
+	check_eq "insmod of the build for another kernel ($other) fails" 1 $?
+	"$TP" -j doctor > "$TMP/absent.json"
+	check_eq "doctor -j after it: exit status 4" 4 $?
+	check "... the kernel's refusal, quoted, with the rebuild for this kernel" \
+		python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["causes"][0]
+sys.exit(not (d["loaded"] is False and d["release"] == sys.argv[2] and
+	      c["cause"] == "other_kernel" and
+	      c["what"].startswith("the kernel refused a tpstat built for another kernel: \"tpstat: ") and
+	      "dkms install tpstat -k " + sys.argv[2] in c["fix"]))' "$TMP/absent.json" "$release"
+	sed 's/^/# /' "$TMP/absent.json"
+	dmesg | grep 'tpstat: ' | tail -2 | sed 's/^/# kernel: /'
+else
+	not_ok "a DKMS build for another kernel to refuse (none in /lib/modules/*/updates/dkms)"
+fi
+echo "$modprobe_path" > /proc/sys/kernel/modprobe
+check "tpstat is still not loaded" test ! -d /sys/module/tpstat
 
 # --- the package's autopkgtest, as autopkgtest runs it -------------------------
 # Each test of debian/tests/control with AUTOPKGTEST_TMP set: it passes

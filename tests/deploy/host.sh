@@ -121,6 +121,22 @@ check_eq "the man page's version is module/version.h's" "tpstat $VERSION" \
 check_eq "dkms.conf takes the version from the build" \
 	'PACKAGE_VERSION="#MODULE_VERSION#"' "$(grep '^PACKAGE_VERSION=' dkms/dkms.conf)"
 
+# --- doctor on this machine's own kernel, where tpstat cannot run ---------------
+# (the module loads in the guests only): why not, from the files.
+host_release=$(uname -r)
+build/ctl/tpstat doctor > "$logs/doctor-host.txt"
+check_eq "doctor on this machine's kernel ($host_release): exit status 4 (not running)" 4 $?
+sed 's/^/# /' "$logs/doctor-host.txt"
+if [ -f "/lib/modules/$host_release/build/Makefile" ]; then
+	check "... with a cause" grep -q '^\[1\] ' "$logs/doctor-host.txt"
+else
+	check "... its headers missing, named with the package" grep -qxF \
+		"[1] headers_missing: no tpstat is installed for $host_release, and its headers are missing (/lib/modules/$host_release/build)" \
+		"$logs/doctor-host.txt"
+	check "... and the package to install" grep -q "^    do: apt install linux-headers-$host_release " \
+		"$logs/doctor-host.txt"
+fi
+
 # --- 1. DKMS from clean, dkms remove ------------------------------------------
 # Guests boot in part 2, with the packages installed: their DKMS build is
 # made the same way (dkms.conf), and the units are there.
