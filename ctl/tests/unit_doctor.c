@@ -5,6 +5,7 @@
  * table and printed as the command prints them, text and JSON, with
  * its exit status.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -80,6 +81,21 @@ static void reset(struct view *v, uint8_t dir, uint16_t port, uint8_t peer,
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a resets entry");
 }
 
+/* A socket error: the service @port is remote (a client's) or local. */
+static void sock_error(struct view *v, uint32_t err, uint16_t port,
+		       bool remote, uint32_t ns, uint64_t count)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, IPPROTO_TCP);
+	mnl_attr_put_u32(nlh, TPSTAT_A_ERRNO, err);
+	mnl_attr_put_u16(nlh, remote ? TPSTAT_A_DPORT : TPSTAT_A_SPORT, port);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: an errors entry");
+}
+
 /* ---- the sysctls --------------------------------------------------------- */
 
 static char sysdir[] = "/tmp/tpstat-unit-doctor.XXXXXX";
@@ -125,6 +141,8 @@ static void sysctls_clean(void)
 	sysctl_remove("net.core.somaxconn");
 	sysctl_remove("net.ipv4.tcp_max_syn_backlog");
 	sysctl_remove("net.ipv4.tcp_rmem");
+	sysctl_remove("net.ipv4.tcp_syn_retries");
+	sysctl_remove("net.ipv4.tcp_retries2");
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
 		char path[256];
 
@@ -398,6 +416,41 @@ static void test_quiet(void)
  * drops are the resets' own segments, not a finding again.  Ranked
  * most first.
  */
+/*
+ * Clients' failed connections, one finding per error and remote port;
+ * a server's errors, other errors and fewer than 10 make none.
+ */
+static void test_connect_errors(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_ERRORS);
+	sock_error(&v, ECONNREFUSED, 5333, true, NS_X, 12);
+	sock_error(&v, ETIMEDOUT, 443, true, NS_X, 10);
+	sock_error(&v, ECONNREFUSED, 22, false, NS_X, 50);	/* a server's */
+	sock_error(&v, ECONNRESET, 80, true, NS_X, 40);	/* not a connect's */
+	sock_error(&v, EHOSTUNREACH, 8080, true, NS_X, 9);	/* too few */
+	in.views[TPSTAT_VIEW_ERRORS] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] connect_errors: 12 connections to tcp port 5333 failed with ECONNREFUSED (Connection refused)\n") &&
+	      strstr(s, "who:    clients of tcp port 5333, netns 4026532999\n") &&
+	      strstr(s, "more:   tpstat errors dport 5333 errno ECONNREFUSED netns 4026532999\n") &&
+	      strstr(s, "[2] connect_errors: 10 connections to tcp port 443 failed with ETIMEDOUT (Connection timed out)\n") &&
+	      strstr(s, "knobs:  net.ipv4.tcp_syn_retries = 6; net.ipv4.tcp_retries2 = 15\n") &&
+	      !strstr(s, "[3]"),
+	      "connect errors: port 5333's refusals, port 443's timeouts:\n%s", s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"connect_errors\",\"count\":12,") &&
+	      strstr(s, "\"protocol\":\"tcp\",\"port\":5333,\"netns\":4026532999,\"rcvbuf\":null},"),
+	      "connect errors: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
 static void test_closed_port(void)
 {
 	struct doctor_input in = { { 0 } };
@@ -496,8 +549,8 @@ static void test_rules(void)
 		      "rule %zu: a name, views, eval, its threshold and false alarm",
 		      i);
 	}
-	CHECK(n == 3 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
-	      "three rules, rcvq_overflow first");
+	CHECK(n == 4 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
+	      "four rules, rcvq_overflow first");
 	doctor_print_rules(f, &o);
 	o.json = true;
 	doctor_print_rules(f, &o);
@@ -505,12 +558,14 @@ static void test_rules(void)
 	CHECK(s && strstr(s, "rcvq_overflow (reads drops, rcvq)\n    threshold:   at least 10") &&
 	      strstr(s, "closed_port (reads drops, resets)") &&
 	      strstr(s, "listen_overflow (reads drops)") &&
+	      strstr(s, "connect_errors (reads errors)") &&
 	      strstr(s, "    false alarm: ") &&
 	      strstr(s, "{\"schema_version\":1,\"rules\":[{\"name\":\"rcvq_overflow\",\"views\":[\"drops\",\"rcvq\"],\"threshold\":\"at least 10"),
 	      "--rules, text and JSON:\n%s", s);
 	CHECK(doctor_views() == (DOCTOR_VIEW(TPSTAT_VIEW_DROPS) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_RESETS) |
-				 DOCTOR_VIEW(TPSTAT_VIEW_RCVQ)),
+				 DOCTOR_VIEW(TPSTAT_VIEW_RCVQ) |
+				 DOCTOR_VIEW(TPSTAT_VIEW_ERRORS)),
 	      "the views doctor reads");
 	free(s);
 }
@@ -526,12 +581,15 @@ void test_doctor(void)
 	sysctl_write("net.core.rmem_max", "425984\n");
 	sysctl_write("net.core.somaxconn", "4096\n");
 	sysctl_write("net.ipv4.tcp_max_syn_backlog", "512\n");
+	sysctl_write("net.ipv4.tcp_syn_retries", "6\n");
+	sysctl_write("net.ipv4.tcp_retries2", "15\n");
 	test_rcvq_overflow();
 	test_rcvq_from_drops();
 	test_not_losses();
 	test_quiet();
 	test_closed_port();
 	test_listen_overflow();
+	test_connect_errors();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();

@@ -148,6 +148,13 @@ def expected(findings, after):
             # The export has no namespace for drops: one alert per host.
             merged[("TpstatClosedPort", "udp")] = \
                 merged.get(("TpstatClosedPort", "udp"), 0) + f["count"]
+        elif rule == "connect_errors":
+            # The error is in what ("... failed with ECONNREFUSED (...)").
+            err = re.search(r" failed with (E[A-Z]+) ", f["what"]).group(1)
+            lb = find(after, "tpstat_socket_errors_total", errno=err,
+                      protocol=who["protocol"], port=str(port), side="remote",
+                      netns=netns)
+            exp.setdefault("TpstatConnectErrors", []).append((lb, f["count"]))
         elif rule == "listen_overflow":
             merged[("TpstatListenOverflow", "")] = \
                 merged.get(("TpstatListenOverflow", ""), 0) + f["count"]

@@ -20,6 +20,13 @@
 # - Refused connects and datagrams to closed ports: closed_port names the
 #   TCP port (from 6.10, where the kernel's reset without a socket fires
 #   tcp_send_reset) and the UDP drops (drop reasons, 5.17 on), most first.
+# - The same refused connects, from the clients' side: connect_errors
+#   names ECONNREFUSED on tcp port 5333 with the errors view's count;
+#   with a listener there, the same connects make no finding.
+# - Connects into a dummy device, which drops all it sends, with
+#   net.ipv4.tcp_syn_retries 1: connect_errors names ETIMEDOUT on that
+#   port and tcp_syn_retries' value; with the address made local and a
+#   listener on it, none.
 # - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
 #   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
@@ -80,6 +87,34 @@ flood() {
 	rcvbuf=$(sed -n 's/^rcvbuf=\([0-9]*\) .*/\1/p' <<< "$out")
 	received=$(sed -n 's/.* received=\([0-9]*\)$/\1/p' <<< "$out")
 }
+# N non-blocking connects to ADDR:PORT at once, each waited for:
+# prints each outcome and how many ("ETIMEDOUT=10", "ok=10").
+cat > "$TMP/connects.py" << 'EOF'
+import errno
+import select
+import socket
+import sys
+
+addr, port, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+pending, outcome = [], {}
+for _ in range(n):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setblocking(False)
+    s.connect_ex((addr, port))
+    pending.append(s)
+while pending:
+    _, done, _ = select.select([], pending, [], 60)
+    if not done:
+        break
+    for s in done:
+        e = s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        k = errno.errorcode.get(e, str(e)) if e else "ok"
+        outcome[k] = outcome.get(k, 0) + 1
+        pending.remove(s)
+        s.close()
+outcome["unfinished"] = len(pending)
+print(" ".join("%s=%d" % kv for kv in sorted(outcome.items()) if kv[1]))
+EOF
 # doctor [ARGS...]: the tool's doctor, its text in OUT and its exit
 # status in ST, both in the log.
 doctor() {
@@ -146,8 +181,8 @@ check_eq "quiet: exit status 0" 0 "$ST"
 check "quiet: no findings, said so" grep -q '^no findings; counted since' <<< "$OUT"
 doctor -j
 check_eq "quiet: JSON: no findings" 0 "$(jq '.findings | length' <<< "$OUT")"
-check_eq "quiet: JSON: drops, resets and rcvq read" '"drops","resets","rcvq"' \
-	"$(jq -c '.views_read' <<< "$OUT" | tr -d '[]')"
+check_eq "quiet: JSON: drops, errors, rcvq and resets read" '"drops","errors","rcvq","resets"' \
+	"$(jq -c '.views_read | sort' <<< "$OUT" | tr -d '[]')"
 
 if ! "$TP" rcvq > /dev/null 2> "$TMP/err"; then
 	echo "# the rcvq view is not there: $(cat "$TMP/err"); no receive-queue parts"
@@ -258,7 +293,68 @@ fi
 # shellcheck disable=SC2016 # jq's variable
 check "closed_port: ranked most first" jq -e \
 	'[.findings[].count] as $c | $c == ($c | sort | reverse)' <<< "$J" > /dev/null
+has_errors=$("$TP" errors > /dev/null 2>&1 && echo yes)
+if [ -n "$has_errors" ]; then
+	refused=$(jqv errors '[.errors[] | select(.error == "ECONNREFUSED" and .port == 5333 and .port_side == "remote") | .count] | add // 0')
+	check_eq "connect_errors: the 12 refused connects, as the errors view counts them" "12 12" \
+		"$refused $(rule_count "$J" connect_errors '.who.port == 5333 and .who.protocol == "tcp" and (.what | test("with ECONNREFUSED"))')"
+else
+	echo "# no errors view (inet_sk_error_report, 5.14 on): no connect_errors"
+fi
 doctor
+if [ -n "$has_errors" ]; then
+	# The fix: a listener on the port.  The same 12 connects find it.
+	restart
+	serve "$TMP/listener.out" "$NETLOAD" tcp-server 127.0.0.1 5333 12
+	"$NETLOAD" tcp-connect 127.0.0.1 5333 12 > /dev/null
+	reap
+	quiesce
+	doctor -j
+	check_eq "with a listener on 5333: no finding, exit status 0" "0 0" \
+		"$ST $(jq '.findings | length' <<< "$OUT")"
+fi
+
+# --- connects that time out --------------------------------------------------------
+# A dummy device sends nothing anywhere: each SYN is lost, and with
+# tcp_syn_retries 1 a connect gives up after about 3 s with ETIMEDOUT.
+if [ -n "$has_errors" ] && ip link add tpdummy type dummy 2> /dev/null; then
+	syn_retries=$(sysctl -n net.ipv4.tcp_syn_retries)
+	retries2=$(sysctl -n net.ipv4.tcp_retries2)
+	ip addr add 10.99.7.1/24 dev tpdummy
+	ip link set tpdummy up
+	sysctl -qw net.ipv4.tcp_syn_retries=1
+	restart
+	snap_before timeouts
+	got=$(python3 "$TMP/connects.py" 10.99.7.2 5338 10)
+	quiesce
+	snap_after timeouts
+	check_eq "10 connects into the dummy device time out" ETIMEDOUT=10 "$got"
+	doctor -j
+	J=$OUT
+	check_eq "timeouts: exit status 3" 3 "$ST"
+	check_eq "... connect_errors: ETIMEDOUT on tcp port 5338, its count the errors view's" \
+		"$(jqv errors '[.errors[] | select(.error == "ETIMEDOUT" and .port == 5338) | .count] | add // 0') 10" \
+		"$(rule_count "$J" connect_errors '.who.port == 5338 and (.what | test("with ETIMEDOUT"))') 10"
+	check_eq "... tcp_syn_retries and tcp_retries2 as sysctl says them" "1 $retries2" \
+		"$(jq -r '[.findings[] | select(.rule == "connect_errors") | .knobs[].value] | join(" ")' <<< "$J")"
+	doctor
+	# The fix: a peer that answers (the address made local, a listener).
+	ip addr add 10.99.7.2/32 dev lo
+	restart
+	serve "$TMP/listener.out" "$NETLOAD" tcp-server 10.99.7.2 5338 10
+	got=$(python3 "$TMP/connects.py" 10.99.7.2 5338 10)
+	reap
+	quiesce
+	check_eq "with a peer that answers, the 10 connects succeed" ok=10 "$got"
+	doctor -j
+	check_eq "... and no finding, exit status 0" "0 0" \
+		"$ST $(jq '.findings | length' <<< "$OUT")"
+	ip addr del 10.99.7.2/32 dev lo
+	ip link del tpdummy
+	sysctl -qw net.ipv4.tcp_syn_retries="$syn_retries"
+else
+	echo "# no errors view, or no dummy device here: no timeouts scenario"
+fi
 
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
 restart
