@@ -127,6 +127,10 @@ struct doctor_rule {
 	struct doctor_alert alert;	/* the same rule for Prometheus */
 };
 
+/* The rules, one doctor/<name>.c each: the table lists them. */
+extern const struct doctor_rule rcvq_overflow_rule, closed_port_rule,
+	listen_overflow_rule, connect_errors_rule;
+
 /* The table (doctor/rules.c): the @i-th rule, NULL past the last. */
 const struct doctor_rule *doctor_rule_at(size_t i);
 /* The views any rule reads: DOCTOR_VIEW()s. */

@@ -13,7 +13,6 @@
 #include "../netns.h"
 #include "../views.h"
 
-extern const struct doctor_rule closed_port_rule;
 
 #define NS_SEL_MAX (NETNS_NAME_MAX + 8)
 

@@ -16,7 +16,6 @@
 #include "../view_fmt.h"
 #include "../views.h"
 
-extern const struct doctor_rule connect_errors_rule;
 
 /* Each error's cause and the knobs that govern it (NULL: none). */
 static const struct {
@@ -38,7 +37,7 @@ static const struct {
 	  { NULL } },
 };
 
-#define N_KINDS (sizeof(kinds) / sizeof(kinds[0]))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The kind of a client's failed connection, or -1. */
 static int kind_of(const struct view_entry *e)
@@ -47,7 +46,7 @@ static int kind_of(const struct view_entry *e)
 
 	if (!e->has_err || errors_side(e, &port) != SIDE_REMOTE)
 		return -1;
-	for (size_t k = 0; k < N_KINDS; k++)
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++)
 		if (kinds[k].err == e->err)
 			return (int)k;
 	return -1;

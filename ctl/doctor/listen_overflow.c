@@ -9,7 +9,6 @@
 #include "../netns.h"
 #include "../views.h"
 
-extern const struct doctor_rule listen_overflow_rule;
 
 /* The finding's cause, and the alert's. */
 static const char CAUSE[] =

@@ -55,13 +55,14 @@ void doctor_alert_expr(const struct doctor_alert *alert, char *buf,
 	buf[0] = '\0';
 	snprintf(min, sizeof(min), "%d", DOCTOR_MIN_COUNT);
 	while (*s) {
-		const char *end;
+		/* "@(selector)": the selector ends at its first ')'. */
+		const char *end = s[0] == '@' && s[1] == '(' ?
+				  strchr(s + 2, ')') : NULL;
 
 		if (s[0] == '@' && s[1] == 'N') {
 			put_str(buf, len, &at, min);
 			s += 2;
-		} else if (s[0] == '@' && s[1] == '(' &&
-			   (end = strchr(s + 2, ')'))) {
+		} else if (end) {
 			window(buf, len, &at, s + 2, (size_t)(end - s - 2));
 			s = end + 1;
 		} else {

@@ -15,7 +15,6 @@
 #include "../netns.h"
 #include "../views.h"
 
-extern const struct doctor_rule rcvq_overflow_rule;
 
 static bool same_socket(const struct view_entry *a, const struct view_entry *b)
 {

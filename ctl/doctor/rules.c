@@ -6,9 +6,6 @@
  */
 #include "../doctor.h"
 
-extern const struct doctor_rule rcvq_overflow_rule, closed_port_rule,
-	listen_overflow_rule, connect_errors_rule;
-
 static const struct doctor_rule *const rules[] = {
 	&rcvq_overflow_rule,
 	&closed_port_rule,
