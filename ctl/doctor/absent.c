@@ -122,7 +122,6 @@ static void kernel_log(const struct doctor_absent_env *env,
 		{ "Key was rejected", "signature" },
 		{ "unavailable key", "signature" },
 		{ "unsigned module", "signature" },
-		{ "module verification failed", "signature" },
 	};
 	char rec[1024], last[512] = "", what[640], fix[320];
 	const char *id = NULL;
@@ -150,8 +149,13 @@ static void kernel_log(const struct doctor_absent_env *env,
 		rec[strcspn(rec, "\n")] = '\0';
 		msg = strchr(rec, ';');
 		msg = msg ? msg + 1 : rec;
-		/* The refusal that names no module: signature enforcement. */
+		/*
+		 * "tpstat: ", or "module tpstat: " (the module's size check);
+		 * or the refusal that names no module: signature enforcement.
+		 * Not "module verification failed": that taints, and loads.
+		 */
 		if (strncmp(msg, "tpstat: ", 8) &&
+		    strncmp(msg, "module tpstat: ", 15) &&
 		    !strstr(msg, "Loading of unsigned module is rejected") &&
 		    !strstr(msg, "Loading of module with unavailable key"))
 			continue;

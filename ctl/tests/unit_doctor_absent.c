@@ -178,6 +178,7 @@ static void absent_cases(void)
 	/* The kernel's own refusal, as /dev/kmsg gives it. */
 	put("/kmsg",
 	    "6,1201,5012345,-;tpstat: loading out-of-tree module taints kernel.\n"
+	    "4,1202,5012346,-;tpstat: module verification failed: signature and/or required key missing - tainting kernel\n"
 	    "3,1202,5012399,-;tpstat: version magic '" OTHER " SMP preempt mod_unload modversions ' should be '" REL " SMP preempt mod_unload modversions '\n"
 	    "6,1203,5012400,-;eth0: link up\n");
 	ids = diagnose(&a);
@@ -185,6 +186,16 @@ static void absent_cases(void)
 	      strstr(a.causes[0].what, "refused a tpstat built for another kernel: \"tpstat: version magic '" OTHER),
 	      "the kernel log's refusal (%s: %s)", ids,
 	      a.n ? a.causes[0].what : "");
+	put("/kmsg", "3,91,9346407,-;module tpstat: .gnu.linkonce.this_module section size must match the kernel's built struct module size at run time\n");
+	ids = diagnose(&a);
+	CHECK(!strcmp(ids, "other_kernel") &&
+	      strstr(a.causes[0].what, "\"module tpstat: .gnu.linkonce.this_module section size must match"),
+	      "the kernel log's size check, \"module tpstat: \" (%s)", ids);
+	/* A taint is no refusal: the module loaded. */
+	put("/kmsg", "4,80,6586460,-;tpstat: module verification failed: signature and/or required key missing - tainting kernel\n");
+	ids = diagnose(&a);
+	CHECK(!strcmp(ids, "not_loaded"),
+	      "an unsigned module's taint is no refusal (%s)", ids);
 	put("/kmsg", "5,88,1000,-;Loading of unsigned module is rejected\n");
 	ids = diagnose(&a);
 	CHECK(!strcmp(ids, "signature"),

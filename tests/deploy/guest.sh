@@ -206,13 +206,13 @@ echo /bin/false > /proc/sys/kernel/modprobe
 "$TP" doctor > "$TMP/absent"
 check_eq "doctor, module unloaded and no loading on demand: exit status 4" 4 $?
 check "... it names DKMS's file and kernel.modprobe" grep -qxF \
-	"[1] not_loaded: /lib/modules/$release/updates/dkms/tpstat.ko is installed but not loaded, and the kernel does not load modules on demand (kernel.modprobe = /bin/false)" \
+	"[1] not_loaded: $path is installed but not loaded, and the kernel does not load modules on demand (kernel.modprobe = /bin/false)" \
 	"$TMP/absent"
 check "... and what to do: modprobe tpstat" grep -q '^    do: modprobe tpstat ' "$TMP/absent"
 sed 's/^/# /' "$TMP/absent"
 # DKMS's build for Debian 12's other kernel, which this one refuses.
 other=
-for ko in /lib/modules/*/updates/dkms/tpstat.ko; do
+for ko in /lib/modules/*/updates/dkms/tpstat.ko*; do
 	v=$(modinfo -F vermagic "$ko" 2>/dev/null)
 	[ -n "$v" ] && [ "${v%% *}" != "$release" ] && { other=$ko; break; }
 done
