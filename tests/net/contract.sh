@@ -28,6 +28,8 @@
 #   the recorder (history=2): once an interval has closed, its intervals
 #      since load add up to every counter, in debugfs and through netlink
 #      (tpstat history -j);
+#   doctor: connects refused by a closed port make the findings the
+#      errors and resets views' counts call for (doctor.sh's closed port);
 #   4. rmmod with every event attached while a view's dump (a few
 #      hundred entries) is held half-read: it unloads or refuses, the dump
 #      then ends cleanly and the module unloads (adversary.sh's part 6,
@@ -235,6 +237,35 @@ check_eq "history: through netlink, the same sums as debugfs's" "$(cat "$TMP/his
 	"$(jq -r '.values | to_entries[] | "\(.key) \(.value)"' "$TMP/history.json" |
 		awk '{ s[$1] += $2 } END { for (k in s) print k, s[k] }' | LC_ALL=C sort)"
 took "history"
+
+# --- doctor: one scenario, its findings against the views' own counts ---------
+# Connects refused by a closed port: the clients' ECONNREFUSED
+# (connect_errors, from the errors view: 5.14 on) and the resets sent
+# without a socket (closed_port, from the resets view: 6.10 on), each a
+# finding where its view counts 10 or more, with that count.
+"$TP" reset all
+refused=$("$NETLOAD" tcp-refused 127.0.0.1 5339 12 | sed -n 's/^refused=//p')
+quiesce || echo "# counters never settled after the refused connects"
+check_eq "doctor's workload: 12 connects refused" 12 "$refused"
+errs=$("$TP" -j errors 2>/dev/null |
+	jq '[.errors[]? | select(.error == "ECONNREFUSED" and .port == 5339 and .port_side == "remote") | .count] | add // 0')
+rsts=$("$TP" -j resets 2>/dev/null |
+	jq '[.resets[]? | select(.direction == "passive" and .port == 5339 and .reason == "NO_SOCKET") | .sent] | add // 0')
+"$TP" -j doctor >"$TMP/doctor.json" 2>"$TMP/err"
+st=$?
+sed 's/^/# stderr: /' "$TMP/err"
+found() {
+	jq "[.findings[] | select(.rule == \"$1\" and .who.port == 5339) | .count] | add // 0" "$TMP/doctor.json"
+}
+at_least() { if [ "${1:-0}" -ge 10 ]; then echo "$1"; else echo 0; fi; }
+check_eq "doctor: connect_errors and closed_port on port 5339 as the errors ($errs) and resets ($rsts) views count them" \
+	"$(at_least "$errs") $(at_least "$rsts")" "$(found connect_errors) $(found closed_port)"
+check_eq "doctor: exit status 3 with a finding, 0 without" \
+	"$([ "$(jq '.findings | length' "$TMP/doctor.json")" -gt 0 ] && echo 3 || echo 0)" "$st"
+if has_event sock:inet_sk_error_report; then
+	check_eq "doctor: the errors view has the 12 refusals" 12 "$errs"
+fi
+took "doctor"
 
 # --- 4. rmmod with every event attached, a view's dump held; the kernel log ------
 hold_dump "view resets" last
