@@ -29,10 +29,12 @@
 # configurations the targets need and the BPF peer.  Every kernel runs
 # the dumps (the tool's targets).  Each configuration runs between
 # nothing-attached runs, in rounds (guest.sh).
-# The whole run took 34 min on 2 cores with make check's caches filled,
-# with 3 rounds after the warm-up: 6.1 4 min, 6.12 13, 7.3 4, arm64 4,
-# armmp 5, the rest building.  The default is now 5 rounds (guest.sh),
-# not yet timed: longer, the rounds being most of each boot.
+# With 3 rounds after the warm-up the whole run took 34 min on 2 cores
+# alone, with make check's caches filled.  With 5 rounds (the default,
+# guest.sh) and the BPF peer it took 126 min with make check and other
+# guests sharing the cores: 6.1 17 min, 6.12 38, 7.3 17, arm64 29,
+# armmp 15, the rest building; the figures are instructions (-icount),
+# which sharing does not change, only the wall time.
 set -euo pipefail
 # The whole table: no partial run (guest.sh) here.
 unset TPSTAT_BENCH_CONFIGS TPSTAT_BENCH_WORKLOADS
