@@ -48,12 +48,16 @@ struct doctor_input {
 
 /* A sysctl a finding names, with its value as read at the run. */
 struct doctor_knob {
-	const char *name;	/* "net.core.rmem_default" */
+	char name[64];		/* "net.core.rmem_default" */
 	char value[64];		/* as /proc/sys says it, blanks as one space */
 	bool has;		/* read; else the value is unknown */
 };
 
 #define DOCTOR_KNOBS	3
+
+/* A device's name as the views give it (IFNAMSIZ), an address's text. */
+#define DOCTOR_DEVICE_MAX	16
+#define DOCTOR_ADDRESS_MAX	48
 
 struct doctor_rule;
 
@@ -66,7 +70,7 @@ struct doctor_rule;
 struct doctor_finding {
 	const struct doctor_rule *rule;
 	uint64_t count;		/* the impact: what the ranking sorts by */
-	char what[192];		/* "38 datagrams dropped: ..." */
+	char what[256];		/* "38 datagrams dropped: ..." */
 	char who[192];		/* "udp port 5305, netns tprq" */
 	/* Who, as JSON gives it: each part where the rule knows it. */
 	const char *protocol;	/* "udp", "tcp"; NULL: not known */
@@ -74,7 +78,9 @@ struct doctor_finding {
 	uint16_t port;
 	uint32_t netns;		/* inode number, as the views give it */
 	uint32_t rcvbuf;	/* bytes, at the last drop */
-	char cause[320];
+	char device[DOCTOR_DEVICE_MAX];		/* "eth0"; "": none */
+	char address[DOCTOR_ADDRESS_MAX];	/* a peer or next hop; "": none */
+	char cause[400];
 	struct doctor_knob knobs[DOCTOR_KNOBS];
 	size_t n_knobs;
 	char more[160];		/* "tpstat rcvq port 5305 netns tprq" */
@@ -129,7 +135,8 @@ struct doctor_rule {
 
 /* The rules, one doctor/<name>.c each: the table lists them. */
 extern const struct doctor_rule rcvq_overflow_rule, closed_port_rule,
-	listen_overflow_rule, connect_errors_rule;
+	listen_overflow_rule, connect_errors_rule, sockmem_pressure_rule,
+	neigh_failures_rule;
 
 /* The table (doctor/rules.c): the @i-th rule, NULL past the last. */
 const struct doctor_rule *doctor_rule_at(size_t i);
@@ -176,6 +183,13 @@ const char *doctor_netns_selector(uint32_t netns, char *buf, size_t len);
  * sysctl directory: /proc/sys, of the namespace the tool runs in.
  */
 void doctor_knob(struct doctor_finding *f, const char *name);
+/*
+ * Device @dev's knob "@prefix.@dev.@leaf" ("net.ipv4.neigh", "eth0",
+ * "mcast_solicit"): a device's name may hold dots (eth0.100), which
+ * stay dots in its /proc/sys directory.
+ */
+void doctor_knob_dev(struct doctor_finding *f, const char *prefix,
+		     const char *dev, const char *leaf);
 /* Where sysctls are read (NULL: /proc/sys): the tests' directory. */
 void doctor_sysctl_root(const char *dir);
 /* @name's value, as doctor_knob() keeps it, into @buf: true if read. */

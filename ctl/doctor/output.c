@@ -86,6 +86,8 @@ static void finding_json(struct json *j, const struct doctor_finding *d)
 	if (d->has_netns)
 		netns_json(j, d->netns);
 	json_opt_u64(j, "rcvbuf", d->has_rcvbuf, d->rcvbuf);
+	json_opt_str(j, "device", d->device[0], d->device);
+	json_opt_str(j, "address", d->address[0], d->address);
 	json_object_close(j);
 	json_key(j, "cause");
 	json_string(j, d->cause);

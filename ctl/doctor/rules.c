@@ -11,6 +11,8 @@ static const struct doctor_rule *const rules[] = {
 	&closed_port_rule,
 	&listen_overflow_rule,
 	&connect_errors_rule,
+	&sockmem_pressure_rule,
+	&neigh_failures_rule,
 	NULL
 };
 

@@ -5,7 +5,10 @@
  * table and printed as the command prints them, text and JSON, with
  * its exit status.
  */
+#define _GNU_SOURCE	/* nftw() */
 #include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -96,6 +99,40 @@ static void sock_error(struct view *v, uint32_t err, uint16_t port,
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: an errors entry");
 }
 
+/* A protocol refused memory at @port: @alloc pages against @limit. */
+static void sockmem(struct view *v, uint8_t proto, uint16_t port, uint8_t kind,
+		    uint32_t ns, uint64_t count, uint64_t alloc, uint64_t limit)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, proto);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, port);
+	mnl_attr_put_u8(nlh, TPSTAT_A_MEM_KIND, kind);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	mnl_attr_put_u64(nlh, TPSTAT_A_MEM_ALLOCATED, alloc);
+	mnl_attr_put_u64(nlh, TPSTAT_A_MEM_LIMIT, limit);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a sockmem entry");
+}
+
+/* Neighbour 192.0.2.@host on @dev (ifindex @ifindex) failed @count times. */
+static void neigh(struct view *v, const char *dev, uint32_t ifindex,
+		  uint8_t host, uint32_t ns, uint64_t count)
+{
+	const uint8_t addr[4] = { 192, 0, 2, host };
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, ifindex);
+	if (dev)
+		mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, dev);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, addr);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a neigh entry");
+}
+
 /* ---- the sysctls --------------------------------------------------------- */
 
 static char sysdir[] = "/tmp/tpstat-unit-doctor.XXXXXX";
@@ -132,24 +169,40 @@ static void sysctl_remove(const char *name)
 	unlink(path);
 }
 
+/* A device's knob: its name's dots stay dots, as in /proc/sys. */
+static void neigh_sysctl_write(const char *dev, const char *leaf,
+			       const char *value)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/net/ipv4/neigh", sysdir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/net/ipv4/neigh/%s", sysdir, dev);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/net/ipv4/neigh/%s/%s", sysdir, dev,
+		 leaf);
+	f = fopen(path, "w");
+	CHECK(f, "doctor: sysctl %s of %s written", leaf, dev);
+	if (f) {
+		fputs(value, f);
+		fclose(f);
+	}
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
 static void sysctls_clean(void)
 {
-	static const char *const dirs[] = { "net/core", "net/ipv4", "net" };
-
-	sysctl_remove("net.core.rmem_default");
-	sysctl_remove("net.core.rmem_max");
-	sysctl_remove("net.core.somaxconn");
-	sysctl_remove("net.ipv4.tcp_max_syn_backlog");
-	sysctl_remove("net.ipv4.tcp_rmem");
-	sysctl_remove("net.ipv4.tcp_syn_retries");
-	sysctl_remove("net.ipv4.tcp_retries2");
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
-		char path[256];
-
-		snprintf(path, sizeof(path), "%s/%s", sysdir, dirs[i]);
-		rmdir(path);
-	}
-	rmdir(sysdir);
+	CHECK(!nftw(sysdir, remove_one, 8, FTW_DEPTH | FTW_PHYS),
+	      "doctor: the sysctls' directory removed");
 	doctor_sysctl_root(NULL);
 }
 
@@ -262,7 +315,7 @@ static void test_rcvq_overflow(void)
 	s = report(&in, true, &st);
 	CHECK(st == DOCTOR_EXIT_FINDINGS && json_balanced(s) &&
 	      strstr(s, "{\"schema_version\":1,\"window\":\"since_load\",\"findings\":[{\"rule\":\"rcvq_overflow\",\"count\":38,\"window\":\"since_load\",") &&
-	      strstr(s, "\"who\":{\"text\":\"udp port 5305, netns 4026532999, receive buffer 4608 bytes at the last drop\",\"protocol\":\"udp\",\"port\":5305,\"netns\":4026532999,\"rcvbuf\":4608}") &&
+	      strstr(s, "\"who\":{\"text\":\"udp port 5305, netns 4026532999, receive buffer 4608 bytes at the last drop\",\"protocol\":\"udp\",\"port\":5305,\"netns\":4026532999,\"rcvbuf\":4608,\"device\":null,\"address\":null}") &&
 	      strstr(s, "\"knobs\":[{\"name\":\"net.core.rmem_default\",\"value\":\"212992\"},{\"name\":\"net.core.rmem_max\",\"value\":\"425984\"}]") &&
 	      strstr(s, "\"more\":\"tpstat rcvq port 5305 netns 4026532999\"") &&
 	      strstr(s, "\"cause\":\"the application reads") &&
@@ -324,7 +377,7 @@ static void test_rcvq_from_drops(void)
 	r.json = true;
 	s = capture(run_out, &r);
 	CHECK(json_balanced(s) &&
-	      strstr(s, "\"who\":{\"text\":\"sockets in netns 4026532999 (the rcvq view, which names the port, was not read)\",\"protocol\":null,\"port\":null,\"netns\":4026532999,\"rcvbuf\":null}") &&
+	      strstr(s, "\"who\":{\"text\":\"sockets in netns 4026532999 (the rcvq view, which names the port, was not read)\",\"protocol\":null,\"port\":null,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":null}") &&
 	      strstr(s, "\"views_not_read\":[{\"view\":\"rcvq\",\"why\":\"permission denied: the rcvq view"),
 	      "rcvq refused: the same in JSON:\n%s", s);
 	/* Nothing read at all: no "no findings", a failure. */
@@ -446,8 +499,88 @@ static void test_connect_errors(void)
 	s = report(&in, true, &st);
 	CHECK(json_balanced(s) &&
 	      strstr(s, "{\"rule\":\"connect_errors\",\"count\":12,") &&
-	      strstr(s, "\"protocol\":\"tcp\",\"port\":5333,\"netns\":4026532999,\"rcvbuf\":null},"),
+	      strstr(s, "\"protocol\":\"tcp\",\"port\":5333,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":null},"),
 	      "connect errors: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
+/*
+ * A protocol over its memory limit: UDP's refusals summed over its ports
+ * and kinds in one namespace, the port refused most named, the pages of
+ * the fullest row; another namespace's few and TCP's few make none.
+ */
+static void test_sockmem_pressure(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_SOCKMEM);
+	sockmem(&v, IPPROTO_UDP, 5341, TPSTAT_MEM_RECV, NS_X, 8, 17, 16);
+	sockmem(&v, IPPROTO_UDP, 53, TPSTAT_MEM_SEND, NS_X, 3, 20, 16);
+	sockmem(&v, IPPROTO_UDP, 5341, TPSTAT_MEM_RECV, INIT_NETNS, 9, 17, 16);
+	sockmem(&v, IPPROTO_TCP, 5201, TPSTAT_MEM_RECV, NS_X, 9, 300, 256);
+	in.views[TPSTAT_VIEW_SOCKMEM] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] sockmem_pressure: udp sockets were refused memory 11 times: the protocol had 20 pages allocated against its limit of 16\n") &&
+	      strstr(s, "who:    udp sockets in netns 4026532999; most on port 5341 (8 refusals, to recv)\n") &&
+	      strstr(s, "knobs:  net.ipv4.udp_mem = 16 16 16; net.core.rmem_default = 212992\n") &&
+	      strstr(s, "more:   tpstat sockmem netns 4026532999\n") &&
+	      !strstr(s, "[2]"),
+	      "sockmem: udp in one netns, 11 over two ports:\n%s", s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"sockmem_pressure\",\"count\":11,") &&
+	      strstr(s, "\"protocol\":\"udp\",\"port\":5341,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":null},"),
+	      "sockmem: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
+/*
+ * Failed neighbours, per device: one next hop failing again and again
+ * (its device's knobs, a name with a dot), many addresses once each; a
+ * device with fewer than 10, and one whose name is gone, by ifindex.
+ */
+static void test_neigh_failures(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_NEIGH);
+	neigh(&v, "eth0.100", 3, 1, NS_X, 30);
+	neigh(&v, "eth0.100", 3, 9, NS_X, 2);
+	for (uint8_t h = 10; h < 22; h++)
+		neigh(&v, "veth1", 4, h, NS_X, 1);
+	neigh(&v, "eth1", 5, 1, NS_X, 9);
+	neigh(&v, NULL, 6, 1, NS_X, 10);
+	in.views[TPSTAT_VIEW_NEIGH] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] neigh_failures: 32 neighbour resolutions failed on eth0.100: 2 addresses, 192.0.2.1 most (30)\n") &&
+	      strstr(s, "who:    device eth0.100, netns 4026532999, next hop 192.0.2.1\n") &&
+	      strstr(s, "cause:  one neighbour fails again and again") &&
+	      strstr(s, "knobs:  net.ipv4.neigh.eth0.100.mcast_solicit = 3; net.ipv4.neigh.eth0.100.retrans_time_ms = 1000\n") &&
+	      strstr(s, "more:   tpstat neigh dev eth0.100 netns 4026532999\n") &&
+	      strstr(s, "[2] neigh_failures: 12 neighbour resolutions failed on veth1: 12 addresses, 192.0.2.10 most (1)\n") &&
+	      strstr(s, "who:    device veth1, netns 4026532999, addresses such as 192.0.2.10\n") &&
+	      strstr(s, "cause:  many addresses on the link do not answer") &&
+	      strstr(s, "knobs:  net.ipv4.neigh.veth1.mcast_solicit = (not readable); net.ipv4.neigh.veth1.retrans_time_ms = (not readable)\n") &&
+	      strstr(s, "[3] neigh_failures: 10 neighbour resolutions failed on ifindex 6: 1 address, 192.0.2.1 most (10)\n") &&
+	      strstr(s, "more:   tpstat neigh dev 6 netns 4026532999\n") &&
+	      !strstr(s, "on eth1:") && !strstr(s, "[4]"),
+	      "neigh: eth0.100's next hop, veth1's 12 addresses, ifindex 6:\n%s",
+	      s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"neigh_failures\",\"count\":32,") &&
+	      strstr(s, "\"protocol\":null,\"port\":null,\"netns\":4026532999,\"rcvbuf\":null,\"device\":\"eth0.100\",\"address\":\"192.0.2.1\"},") &&
+	      strstr(s, "{\"name\":\"net.ipv4.neigh.eth0.100.mcast_solicit\",\"value\":\"3\"}") &&
+	      strstr(s, "\"device\":null,\"address\":\"192.0.2.1\"},"),
+	      "neigh: JSON:\n%s", s);
 	views_free(&v, 1);
 }
 
@@ -480,7 +613,7 @@ static void test_closed_port(void)
 	s = report(&in, true, &st);
 	CHECK(json_balanced(s) &&
 	      strstr(s, "{\"rule\":\"closed_port\",\"count\":11,") &&
-	      strstr(s, "\"protocol\":\"tcp\",\"port\":5303,\"netns\":4026532999,\"rcvbuf\":null},") &&
+	      strstr(s, "\"protocol\":\"tcp\",\"port\":5303,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":null},") &&
 	      strstr(s, "\"knobs\":[]"),
 	      "closed ports: JSON:\n%s", s);
 
@@ -549,8 +682,8 @@ static void test_rules(void)
 		      "rule %zu: a name, views, eval, its threshold and false alarm",
 		      i);
 	}
-	CHECK(n == 4 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
-	      "four rules, rcvq_overflow first");
+	CHECK(n == 6 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
+	      "six rules, rcvq_overflow first");
 	doctor_print_rules(f, &o);
 	o.json = true;
 	doctor_print_rules(f, &o);
@@ -559,13 +692,17 @@ static void test_rules(void)
 	      strstr(s, "closed_port (reads drops, resets)") &&
 	      strstr(s, "listen_overflow (reads drops)") &&
 	      strstr(s, "connect_errors (reads errors)") &&
+	      strstr(s, "sockmem_pressure (reads sockmem)") &&
+	      strstr(s, "neigh_failures (reads neigh)") &&
 	      strstr(s, "    false alarm: ") &&
 	      strstr(s, "{\"schema_version\":1,\"rules\":[{\"name\":\"rcvq_overflow\",\"views\":[\"drops\",\"rcvq\"],\"threshold\":\"at least 10"),
 	      "--rules, text and JSON:\n%s", s);
 	CHECK(doctor_views() == (DOCTOR_VIEW(TPSTAT_VIEW_DROPS) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_RESETS) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_RCVQ) |
-				 DOCTOR_VIEW(TPSTAT_VIEW_ERRORS)),
+				 DOCTOR_VIEW(TPSTAT_VIEW_ERRORS) |
+				 DOCTOR_VIEW(TPSTAT_VIEW_SOCKMEM) |
+				 DOCTOR_VIEW(TPSTAT_VIEW_NEIGH)),
 	      "the views doctor reads");
 	free(s);
 }
@@ -583,6 +720,9 @@ void test_doctor(void)
 	sysctl_write("net.ipv4.tcp_max_syn_backlog", "512\n");
 	sysctl_write("net.ipv4.tcp_syn_retries", "6\n");
 	sysctl_write("net.ipv4.tcp_retries2", "15\n");
+	sysctl_write("net.ipv4.udp_mem", "16\t16\t16\n");
+	neigh_sysctl_write("eth0.100", "mcast_solicit", "3\n");
+	neigh_sysctl_write("eth0.100", "retrans_time_ms", "1000\n");
 	test_rcvq_overflow();
 	test_rcvq_from_drops();
 	test_not_losses();
@@ -590,6 +730,8 @@ void test_doctor(void)
 	test_closed_port();
 	test_listen_overflow();
 	test_connect_errors();
+	test_sockmem_pressure();
+	test_neigh_failures();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();

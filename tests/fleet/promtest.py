@@ -125,6 +125,17 @@ def find(samples, name, **want):
     return got[0]
 
 
+def group(samples, name, by, **want):
+    """The labels @by of the series @name with labels @want, which a sum
+    by (@by) makes one: they must agree on them."""
+    got = {tuple((k, dict(lb).get(k)) for k in by if dict(lb).get(k) is not None)
+           for (n, lb) in samples if n == name
+           and all(dict(lb).get(k) == v for k, v in want.items())}
+    if len(got) != 1:
+        fail("%d groups of %s%r in the export, not one" % (len(got), name, want))
+    return dict(got.pop())
+
+
 def expected(findings, after):
     """{alert name: [(labels, count)]} for doctor's findings."""
     exp, merged = {}, {}
@@ -155,6 +166,14 @@ def expected(findings, after):
                       protocol=who["protocol"], port=str(port), side="remote",
                       netns=netns)
             exp.setdefault("TpstatConnectErrors", []).append((lb, f["count"]))
+        elif rule == "sockmem_pressure":
+            lb = group(after, "tpstat_sockmem_events_total", ("protocol", "netns", "netns_cookie"),
+                       protocol=who["protocol"], netns=netns)
+            exp.setdefault("TpstatSockmemPressure", []).append((lb, f["count"]))
+        elif rule == "neigh_failures":
+            lb = group(after, "tpstat_neigh_failures_total", ("device", "netns", "netns_cookie"),
+                       device=who["device"], netns=netns)
+            exp.setdefault("TpstatNeighFailures", []).append((lb, f["count"]))
         elif rule == "listen_overflow":
             merged[("TpstatListenOverflow", "")] = \
                 merged.get(("TpstatListenOverflow", ""), 0) + f["count"]

@@ -27,6 +27,18 @@
 #   net.ipv4.tcp_syn_retries 1: connect_errors names ETIMEDOUT on that
 #   port and tcp_syn_retries' value; with the address made local and a
 #   listener on it, none.
+# - UDP over its memory limit: net.ipv4.udp_mem set to 4 8 16 pages and
+#   40 datagrams of 60,000 bytes to a socket with a 64 MiB buffer that
+#   reads nothing: sockmem_pressure names udp, port 5341, the sockmem
+#   view's count and udp_mem's value, and rcvq_overflow names nothing
+#   (the socket's own buffer was not full); with udp_mem as it was, the
+#   same flood makes no finding.
+# - A next hop that does not answer: a route via 10.99.8.254 on a veth
+#   whose peer (namespace tpnb) has no such address, and datagrams sent
+#   through it every 0.15 s for 6 s with the device's mcast_solicit 1
+#   and retrans_time_ms 100: neigh_failures names tpn0, next hop
+#   10.99.8.254, the neigh view's count and both knobs' values; with
+#   the address on the peer, none.
 # - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
 #   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
@@ -181,7 +193,8 @@ check_eq "quiet: exit status 0" 0 "$ST"
 check "quiet: no findings, said so" grep -q '^no findings; counted since' <<< "$OUT"
 doctor -j
 check_eq "quiet: JSON: no findings" 0 "$(jq '.findings | length' <<< "$OUT")"
-check_eq "quiet: JSON: drops, errors, rcvq and resets read" '"drops","errors","rcvq","resets"' \
+check_eq "quiet: JSON: drops, errors, neigh, rcvq, resets and sockmem read" \
+	'"drops","errors","neigh","rcvq","resets","sockmem"' \
 	"$(jq -c '.views_read | sort' <<< "$OUT" | tr -d '[]')"
 
 if ! "$TP" rcvq > /dev/null 2> "$TMP/err"; then
@@ -354,6 +367,124 @@ if [ -n "$has_errors" ] && ip link add tpdummy type dummy 2> /dev/null; then
 	sysctl -qw net.ipv4.tcp_syn_retries="$syn_retries"
 else
 	echo "# no errors view, or no dummy device here: no timeouts scenario"
+fi
+
+# --- UDP over its memory limit -------------------------------------------------
+# 40 datagrams of 60,000 bytes into a socket with a 64 MiB buffer (its
+# own limit far away) that reads nothing; prints how many it queued.
+cat > "$TMP/memflood.py" << 'EOF'
+import socket
+import sys
+
+port, n = int(sys.argv[1]), int(sys.argv[2])
+r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+# SO_RCVBUFFORCE (33): Python's socket module does not name it.
+r.setsockopt(socket.SOL_SOCKET, getattr(socket, "SO_RCVBUFFORCE", 33), 64 << 20)
+r.bind(("127.0.0.1", port))
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(n):
+    s.sendto(b"x" * 60000, ("127.0.0.1", port))
+r.setblocking(False)
+got = 0
+try:
+    while True:
+        r.recv(65536)
+        got += 1
+except BlockingIOError:
+    pass
+print("received=%d" % got)
+EOF
+if "$TP" sockmem > /dev/null 2>&1 && [ -d "$TRACING/events/sock/sock_exceed_buf_limit" ]; then
+	udp_mem=$(sysctl -n net.ipv4.udp_mem | tr -s '\t' ' ')
+	restart
+	snap_before sockmem
+	sysctl -qw net.ipv4.udp_mem="4 8 16"
+	got=$(python3 "$TMP/memflood.py" 5341 40)
+	quiesce
+	snap_after sockmem
+	refused=$(jqv sockmem '[.sockmem[] | select(.protocol == "udp") | .count] | add // 0')
+	echo "# 40 datagrams with udp_mem 4 8 16: $got, $refused refused"
+	check "udp_mem 4 8 16 refused at least 10 of the 40 datagrams ($refused)" \
+		test "$refused" -ge 10
+	doctor -j
+	J=$OUT
+	check_eq "udp memory: exit status 3" 3 "$ST"
+	check_eq "... sockmem_pressure: udp, port 5341, the sockmem view's count" \
+		"udp 5341 $refused" \
+		"$(jq -r '[.findings[] | select(.rule == "sockmem_pressure") | "\(.who.protocol) \(.who.port) \(.count)"] | join(",")' <<< "$J")"
+	check_eq "... udp_mem as sysctl says it" "4 8 16" \
+		"$(jq -r '.findings[] | select(.rule == "sockmem_pressure") | .knobs[] | select(.name == "net.ipv4.udp_mem") | .value' <<< "$J")"
+	check_eq "... and no rcvq_overflow: the socket's own buffer was not full" 0 \
+		"$(rule_count "$J" rcvq_overflow true)"
+	doctor
+	# The fix: udp_mem as it was.
+	sysctl -qw net.ipv4.udp_mem="$udp_mem"
+	restart
+	got=$(python3 "$TMP/memflood.py" 5341 40)
+	quiesce
+	check_eq "with udp_mem $udp_mem, the 40 datagrams queued" received=40 "$got"
+	doctor -j
+	check_eq "... and no finding, exit status 0" "0 0" \
+		"$ST $(jq '.findings | length' <<< "$OUT")"
+else
+	echo "# no sockmem view or no sock:sock_exceed_buf_limit: no memory scenario"
+fi
+
+# --- a next hop that does not answer --------------------------------------------
+# Datagrams to 10.99.9.1 every 0.15 s for 6 s through a gateway nobody
+# is: with one probe 100 ms long, each resolution fails and the next
+# datagram starts another.
+sendloop() {
+	python3 -c 'import socket, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(40):
+    s.sendto(b"x", ("10.99.9.1", 5343))
+    time.sleep(0.15)'
+}
+if "$TP" neigh > /dev/null 2>&1 && [ -d "$TRACING/events/neigh/neigh_timer_handler" ] &&
+   ip netns add tpnb 2> /dev/null; then
+	ip link add tpn0 type veth peer name tpn1 netns tpnb
+	ip addr add 10.99.8.1/24 dev tpn0
+	ip link set tpn0 up
+	ip -n tpnb link set tpn1 up
+	ip route add 10.99.9.0/24 via 10.99.8.254 dev tpn0
+	sysctl -qw net.ipv4.neigh.tpn0.mcast_solicit=1 net.ipv4.neigh.tpn0.retrans_time_ms=100
+	restart
+	snap_before next_hop
+	sendloop
+	sleep 1
+	quiesce
+	snap_after next_hop
+	failed=$(jqv 'neigh dev tpn0' '[.neighbours[] | select(.address == "10.99.8.254") | .failures] | add // 0')
+	echo "# 40 datagrams via 10.99.8.254: $failed failed resolutions"
+	check "the next hop failed at least 10 times ($failed)" test "$failed" -ge 10
+	doctor -j
+	J=$OUT
+	check_eq "next hop: exit status 3" 3 "$ST"
+	check_eq "... neigh_failures: tpn0, next hop 10.99.8.254, the neigh view's count" \
+		"tpn0 10.99.8.254 $failed" \
+		"$(jq -r '[.findings[] | select(.rule == "neigh_failures") | "\(.who.device) \(.who.address) \(.count)"] | join(",")' <<< "$J")"
+	check "... the text says next hop" grep -q 'device tpn0, netns init, next hop 10.99.8.254' \
+		<<< "$(jq -r '.findings[] | select(.rule == "neigh_failures") | .who.text' <<< "$J")"
+	check_eq "... tpn0's mcast_solicit and retrans_time_ms as sysctl says them" \
+		"net.ipv4.neigh.tpn0.mcast_solicit=1 net.ipv4.neigh.tpn0.retrans_time_ms=100" \
+		"$(jq -r '[.findings[] | select(.rule == "neigh_failures") | .knobs[] | "\(.name)=\(.value)"] | join(" ")' <<< "$J")"
+	doctor
+	# The fix: the gateway's address on the peer, which answers.
+	ip -n tpnb addr add 10.99.8.254/24 dev tpn1
+	ip neigh flush dev tpn0
+	restart
+	sendloop
+	quiesce
+	check "with the gateway there, tpn0 resolved it" \
+		grep -q 'lladdr' <<< "$(ip neigh show dev tpn0 10.99.8.254)"
+	doctor -j
+	check_eq "... and no finding, exit status 0" "0 0" \
+		"$ST $(jq '.findings | length' <<< "$OUT")"
+	ip link del tpn0
+	ip netns del tpnb
+else
+	echo "# no neigh view, no neigh tracepoints or no namespaces: no next hop scenario"
 fi
 
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
