@@ -182,6 +182,10 @@ done
 check "/usr/sbin/tpstat runs" bash -c "/usr/sbin/tpstat help > /dev/null"
 check "man page installed" test -f /usr/share/man/man8/tpstat.8.gz
 check "examples shipped" test -f /usr/share/doc/tpstat/examples/modprobe.d/tpstat.conf
+ex=/usr/share/doc/tpstat/examples
+check "the Prometheus rules shipped: the installed tool's doctor --prometheus" \
+	cmp -s "$ex/prometheus/tpstat.rules.yml" <(/usr/sbin/tpstat doctor --prometheus)
+check "the Grafana dashboard shipped, as JSON" python3 -m json.tool "$ex/grafana/tpstat.json"
 units=(tpstat-load.service tpstat-export.service tpstat-export.timer tpstat-history-save.service)
 check "the units are installed: ${units[*]}" \
 	bash -c 'for u; do test -f "/lib/systemd/system/$u" || exit 1; done' - "${units[@]}"
