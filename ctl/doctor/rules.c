@@ -13,6 +13,7 @@ static const struct doctor_rule *const rules[] = {
 	&connect_errors_rule,
 	&sockmem_pressure_rule,
 	&neigh_failures_rule,
+	&qdisc_drops_rule,
 	NULL
 };
 

@@ -99,6 +99,22 @@ static void sock_error(struct view *v, uint32_t err, uint16_t port,
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: an errors entry");
 }
 
+/* @count drops for @reason on device @dev (ifindex @ifindex). */
+static void dev_drop(struct view *v, const char *dev, uint32_t ifindex,
+		     const char *reason, uint32_t ns, uint64_t count)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_strz(nlh, TPSTAT_A_LOCATION, "__dev_queue_xmit+0x1/0x2");
+	mnl_attr_put_u32(nlh, TPSTAT_A_REASON, 7);
+	mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, reason);
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, ifindex);
+	mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, dev);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a device's drops");
+}
+
 /* A protocol refused memory at @port: @alloc pages against @limit. */
 static void sockmem(struct view *v, uint8_t proto, uint16_t port, uint8_t kind,
 		    uint32_t ns, uint64_t count, uint64_t alloc, uint64_t limit)
@@ -584,6 +600,40 @@ static void test_neigh_failures(void)
 	views_free(&v, 1);
 }
 
+/*
+ * Queue disciplines that drop, per device: two locations of one device
+ * summed; another device's 9 and other reasons on it make none.
+ */
+static void test_qdisc_drops(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_DROPS);
+	dev_drop(&v, "eth0", 2, "QDISC_DROP", NS_X, 30);
+	dev_drop(&v, "eth1", 3, "QDISC_DROP", NS_X, 9);
+	dev_drop(&v, "eth1", 3, "NETFILTER_DROP", NS_X, 50);
+	drop(&v, "__dev_queue_xmit+0x3/0x4", "QDISC_DROP", NS_X, 0);
+	dev_drop(&v, "eth0", 2, "QDISC_DROP", NS_X, 5);
+	in.views[TPSTAT_VIEW_DROPS] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] qdisc_drops: 35 packets dropped by eth0's queue discipline (QDISC_DROP)\n") &&
+	      strstr(s, "who:    device eth0, netns 4026532999\n") &&
+	      strstr(s, "knobs:  net.core.default_qdisc = fq_codel\n") &&
+	      strstr(s, "more:   tpstat drops --by dev reason QDISC_DROP netns 4026532999\n") &&
+	      !strstr(s, "[2]"),
+	      "qdisc drops: eth0's 35, not eth1's 9:\n%s", s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"qdisc_drops\",\"count\":35,") &&
+	      strstr(s, "\"rcvbuf\":null,\"device\":\"eth0\",\"address\":null},"),
+	      "qdisc drops: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
 static void test_closed_port(void)
 {
 	struct doctor_input in = { { 0 } };
@@ -682,8 +732,8 @@ static void test_rules(void)
 		      "rule %zu: a name, views, eval, its threshold and false alarm",
 		      i);
 	}
-	CHECK(n == 6 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
-	      "six rules, rcvq_overflow first");
+	CHECK(n == 7 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
+	      "seven rules, rcvq_overflow first");
 	doctor_print_rules(f, &o);
 	o.json = true;
 	doctor_print_rules(f, &o);
@@ -694,6 +744,7 @@ static void test_rules(void)
 	      strstr(s, "connect_errors (reads errors)") &&
 	      strstr(s, "sockmem_pressure (reads sockmem)") &&
 	      strstr(s, "neigh_failures (reads neigh)") &&
+	      strstr(s, "qdisc_drops (reads drops)") &&
 	      strstr(s, "    false alarm: ") &&
 	      strstr(s, "{\"schema_version\":1,\"rules\":[{\"name\":\"rcvq_overflow\",\"views\":[\"drops\",\"rcvq\"],\"threshold\":\"at least 10"),
 	      "--rules, text and JSON:\n%s", s);
@@ -721,6 +772,7 @@ void test_doctor(void)
 	sysctl_write("net.ipv4.tcp_syn_retries", "6\n");
 	sysctl_write("net.ipv4.tcp_retries2", "15\n");
 	sysctl_write("net.ipv4.udp_mem", "16\t16\t16\n");
+	sysctl_write("net.core.default_qdisc", "fq_codel\n");
 	neigh_sysctl_write("eth0.100", "mcast_solicit", "3\n");
 	neigh_sysctl_write("eth0.100", "retrans_time_ms", "1000\n");
 	test_rcvq_overflow();
@@ -732,6 +784,7 @@ void test_doctor(void)
 	test_connect_errors();
 	test_sockmem_pressure();
 	test_neigh_failures();
+	test_qdisc_drops();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();

@@ -125,6 +125,13 @@ def find(samples, name, **want):
     return got[0]
 
 
+# Rules whose alert is per host, over one drop reason.
+PER_HOST_REASON = {
+    "listen_overflow": ("TpstatListenOverflow", "TCP_LISTEN_OVERFLOW"),
+    "qdisc_drops": ("TpstatQdiscDrops", "QDISC_DROP"),
+}
+
+
 def group(samples, name, by, **want):
     """The labels @by of the series @name with labels @want, which a sum
     by (@by) makes one: they must agree on them."""
@@ -157,8 +164,8 @@ def expected(findings, after):
             exp.setdefault("TpstatClosedPort", []).append((lb, f["count"]))
         elif rule == "closed_port" and who.get("protocol") == "udp":
             # The export has no namespace for drops: one alert per host.
-            merged[("TpstatClosedPort", "udp")] = \
-                merged.get(("TpstatClosedPort", "udp"), 0) + f["count"]
+            merged[("TpstatClosedPort", "protocol", "udp")] = \
+                merged.get(("TpstatClosedPort", "protocol", "udp"), 0) + f["count"]
         elif rule == "connect_errors":
             # The error is in what ("... failed with ECONNREFUSED (...)").
             err = re.search(r" failed with (E[A-Z]+) ", f["what"]).group(1)
@@ -174,14 +181,15 @@ def expected(findings, after):
             lb = group(after, "tpstat_neigh_failures_total", ("device", "netns", "netns_cookie"),
                        device=who["device"], netns=netns)
             exp.setdefault("TpstatNeighFailures", []).append((lb, f["count"]))
-        elif rule == "listen_overflow":
-            merged[("TpstatListenOverflow", "")] = \
-                merged.get(("TpstatListenOverflow", ""), 0) + f["count"]
+        elif rule in PER_HOST_REASON:
+            # The export's drops have no namespace or device: per host.
+            alert, reason = PER_HOST_REASON[rule]
+            merged[(alert, "reason", reason)] = \
+                merged.get((alert, "reason", reason), 0) + f["count"]
         else:
             fail("no alert says what this finding says: %s" % json.dumps(f))
-    for (alert, proto), count in merged.items():
-        lb = {"protocol": proto} if proto else {"reason": "TCP_LISTEN_OVERFLOW"}
-        exp.setdefault(alert, []).append((lb, count))
+    for (alert, label, value), count in merged.items():
+        exp.setdefault(alert, []).append(({label: value}, count))
     return exp
 
 

@@ -39,6 +39,10 @@
 #   and retrans_time_ms 100: neigh_failures names tpn0, next hop
 #   10.99.8.254, the neigh view's count and both knobs' values; with
 #   the address on the peer, none.
+# - A queue discipline that drops: tbf at 8 kbit/s with a 3,000-byte
+#   queue on a dummy device, 50 datagrams of 1,000 bytes at once:
+#   qdisc_drops names tpq0 with tc's count of drops (the drops view's
+#   QDISC_DROP) and net.core.default_qdisc; without tbf, none.
 # - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
 #   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
@@ -485,6 +489,57 @@ if "$TP" neigh > /dev/null 2>&1 && [ -d "$TRACING/events/neigh/neigh_timer_handl
 	ip netns del tpnb
 else
 	echo "# no neigh view, no neigh tracepoints or no namespaces: no next hop scenario"
+fi
+
+# --- a queue discipline that drops ------------------------------------------------
+# A dummy device (no neighbours: it sends straight to its qdisc) shaped by
+# tbf to 8 kbit/s with a 3,000-byte queue: of 50 datagrams of 1,000
+# bytes sent at once, the queue keeps a few and tbf drops the rest.
+blast() {
+	python3 -c 'import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(50):
+    try:
+        s.sendto(b"x" * 1000, ("10.99.10.2", 5344))
+    except OSError:
+        pass  # ENOBUFS: the qdisc dropped it'
+}
+if [ "$has_reasons" = true ] && ip link add tpq0 type dummy 2> /dev/null; then
+	ip addr add 10.99.10.1/24 dev tpq0
+	ip link set tpq0 up
+	if tc qdisc add dev tpq0 root tbf rate 8kbit burst 1600 limit 3000 2> "$TMP/err"; then
+		restart
+		snap_before qdisc
+		blast
+		quiesce
+		snap_after qdisc
+		tc_dropped=$(tc -s qdisc show dev tpq0 | sed -n 's/.*(dropped \([0-9]*\),.*/\1/p' | head -1)
+		view=$(jqv 'drops --by dev reason QDISC_DROP dev tpq0' '[.drops[].count] | add // 0')
+		echo "# 50 datagrams into tbf: tc says $tc_dropped dropped, the drops view $view"
+		check_eq "tbf dropped at least 10, as tc and the drops view both count them" \
+			"$tc_dropped true" "$view $([ "$view" -ge 10 ] && echo true)"
+		doctor -j
+		J=$OUT
+		check_eq "qdisc: exit status 3" 3 "$ST"
+		check_eq "... qdisc_drops: tpq0, with tc's count" "tpq0 $tc_dropped" \
+			"$(jq -r '[.findings[] | select(.rule == "qdisc_drops") | "\(.who.device) \(.count)"] | join(",")' <<< "$J")"
+		check_eq "... default_qdisc as sysctl says it" "$(sysctl -n net.core.default_qdisc)" \
+			"$(jq -r '.findings[] | select(.rule == "qdisc_drops") | .knobs[] | select(.name == "net.core.default_qdisc") | .value' <<< "$J")"
+		doctor
+		# The fix: no shaper (the dummy device's own queue, noqueue).
+		tc qdisc del dev tpq0 root
+		restart
+		blast
+		quiesce
+		doctor -j
+		check_eq "without tbf: no finding, exit status 0" "0 0" \
+			"$ST $(jq '.findings | length' <<< "$OUT")"
+	else
+		echo "# no tbf here ($(cat "$TMP/err")): no qdisc scenario"
+	fi
+	ip link del tpq0
+else
+	echo "# no drop reasons or no dummy device: no qdisc scenario"
 fi
 
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
