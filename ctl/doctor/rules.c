@@ -14,6 +14,7 @@ static const struct doctor_rule *const rules[] = {
 	&sockmem_pressure_rule,
 	&neigh_failures_rule,
 	&qdisc_drops_rule,
+	&auth_failures_rule,
 	NULL
 };
 

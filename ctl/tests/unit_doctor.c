@@ -115,6 +115,22 @@ static void dev_drop(struct view *v, const char *dev, uint32_t ifindex,
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a device's drops");
 }
 
+/* @count TCP-MD5/AO failures of @kind from 192.0.2.@peer to local @port. */
+static void auth(struct view *v, uint8_t kind, uint8_t peer, uint16_t port,
+		 uint32_t ns, uint64_t count)
+{
+	const uint8_t addr[4] = { 192, 0, 2, peer };
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put_u8(nlh, TPSTAT_A_AUTH_KIND, kind);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, addr);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, port);
+	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: an auth entry");
+}
+
 /* A protocol refused memory at @port: @alloc pages against @limit. */
 static void sockmem(struct view *v, uint8_t proto, uint16_t port, uint8_t kind,
 		    uint32_t ns, uint64_t count, uint64_t alloc, uint64_t limit)
@@ -634,6 +650,39 @@ static void test_qdisc_drops(void)
 	views_free(&v, 1);
 }
 
+/*
+ * TCP-MD5/AO failures per peer: one peer's kinds and ports summed, the
+ * kind seen most its cause; another peer's 9 make none.
+ */
+static void test_auth_failures(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_AUTH);
+	auth(&v, TPSTAT_AUTH_MD5_MISMATCH, 1, 179, NS_X, 8);
+	auth(&v, TPSTAT_AUTH_MD5_REQUIRED, 1, 179, NS_X, 3);
+	auth(&v, TPSTAT_AUTH_AO_MISMATCH, 2, 179, NS_X, 9);
+	in.views[TPSTAT_VIEW_AUTH] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] auth_failures: 11 TCP segments from 192.0.2.1 failed their TCP-MD5 or TCP-AO check, most for md5_mismatch (8)\n") &&
+	      strstr(s, "who:    peer 192.0.2.1, local tcp port 179, netns 4026532999\n") &&
+	      strstr(s, "cause:  the peer signs with a key this socket does not have or that differs") &&
+	      strstr(s, "knobs:  none\n") &&
+	      strstr(s, "more:   tpstat auth dst 192.0.2.1 netns 4026532999\n") &&
+	      !strstr(s, "[2]"),
+	      "auth: 192.0.2.1's 11, not 192.0.2.2's 9:\n%s", s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"auth_failures\",\"count\":11,") &&
+	      strstr(s, "\"protocol\":\"tcp\",\"port\":179,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":\"192.0.2.1\"},"),
+	      "auth: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
 static void test_closed_port(void)
 {
 	struct doctor_input in = { { 0 } };
@@ -732,8 +781,8 @@ static void test_rules(void)
 		      "rule %zu: a name, views, eval, its threshold and false alarm",
 		      i);
 	}
-	CHECK(n == 7 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
-	      "seven rules, rcvq_overflow first");
+	CHECK(n == 8 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
+	      "eight rules, rcvq_overflow first");
 	doctor_print_rules(f, &o);
 	o.json = true;
 	doctor_print_rules(f, &o);
@@ -745,6 +794,7 @@ static void test_rules(void)
 	      strstr(s, "sockmem_pressure (reads sockmem)") &&
 	      strstr(s, "neigh_failures (reads neigh)") &&
 	      strstr(s, "qdisc_drops (reads drops)") &&
+	      strstr(s, "auth_failures (reads auth)") &&
 	      strstr(s, "    false alarm: ") &&
 	      strstr(s, "{\"schema_version\":1,\"rules\":[{\"name\":\"rcvq_overflow\",\"views\":[\"drops\",\"rcvq\"],\"threshold\":\"at least 10"),
 	      "--rules, text and JSON:\n%s", s);
@@ -753,7 +803,8 @@ static void test_rules(void)
 				 DOCTOR_VIEW(TPSTAT_VIEW_RCVQ) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_ERRORS) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_SOCKMEM) |
-				 DOCTOR_VIEW(TPSTAT_VIEW_NEIGH)),
+				 DOCTOR_VIEW(TPSTAT_VIEW_NEIGH) |
+				 DOCTOR_VIEW(TPSTAT_VIEW_AUTH)),
 	      "the views doctor reads");
 	free(s);
 }
@@ -785,6 +836,7 @@ void test_doctor(void)
 	test_sockmem_pressure();
 	test_neigh_failures();
 	test_qdisc_drops();
+	test_auth_failures();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();

@@ -181,6 +181,10 @@ def expected(findings, after):
             lb = group(after, "tpstat_neigh_failures_total", ("device", "netns", "netns_cookie"),
                        device=who["device"], netns=netns)
             exp.setdefault("TpstatNeighFailures", []).append((lb, f["count"]))
+        elif rule == "auth_failures":
+            lb = group(after, "tpstat_tcp_auth_failures_total", ("peer", "netns", "netns_cookie"),
+                       peer=who["address"], netns=netns)
+            exp.setdefault("TpstatAuthFailures", []).append((lb, f["count"]))
         elif rule in PER_HOST_REASON:
             # The export's drops have no namespace or device: per host.
             alert, reason = PER_HOST_REASON[rule]

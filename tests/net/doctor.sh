@@ -43,10 +43,20 @@
 #   queue on a dummy device, 50 datagrams of 1,000 bytes at once:
 #   qdisc_drops names tpq0 with tc's count of drops (the drops view's
 #   QDISC_DROP) and net.core.default_qdisc; without tbf, none.
+# - A TCP-MD5 key that differs: a listener on 127.0.0.1:5345 keyed
+#   "right" for 127.0.0.1 and 10 connects signed "wrong" (auth.sh's
+#   tcp_md5.py): auth_failures names peer 127.0.0.1, port 5345 and the
+#   auth view's md5_mismatch count (6.7 on); with the right key the 10
+#   connect and there is none.
 # - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
 #   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
 #   the knobs as that namespace's /proc/sys says them.
+# - Inside a container (nobody's user namespace and network namespace,
+#   made by unshare), whose root floods its own receiver while the
+#   initial namespace's overflows too: the container's doctor names its
+#   port in its namespace and never the initial namespace's; root's
+#   names both.
 # Each run's text and JSON go to the log ("# " lines): docs/doctor.md's
 # example is taken from there.
 # - Prometheus's rules (contrib/prometheus/tpstat.rules.yml) against
@@ -197,8 +207,11 @@ check_eq "quiet: exit status 0" 0 "$ST"
 check "quiet: no findings, said so" grep -q '^no findings; counted since' <<< "$OUT"
 doctor -j
 check_eq "quiet: JSON: no findings" 0 "$(jq '.findings | length' <<< "$OUT")"
-check_eq "quiet: JSON: drops, errors, neigh, rcvq, resets and sockmem read" \
-	'"drops","errors","neigh","rcvq","resets","sockmem"' \
+# auth (6.7 on) where the kernel has its tracepoints.
+read_views='"drops","errors","neigh","rcvq","resets","sockmem"'
+"$TP" auth > /dev/null 2>&1 && read_views="\"auth\",$read_views"
+check_eq "quiet: JSON: auth, drops, errors, neigh, rcvq, resets and sockmem read" \
+	"$read_views" \
 	"$(jq -c '.views_read | sort' <<< "$OUT" | tr -d '[]')"
 
 if ! "$TP" rcvq > /dev/null 2> "$TMP/err"; then
@@ -542,6 +555,53 @@ else
 	echo "# no drop reasons or no dummy device: no qdisc scenario"
 fi
 
+# --- a TCP-MD5 key that differs ------------------------------------------------------
+# A listener on 127.0.0.1:5345 with the TCP-MD5 key "right" for
+# 127.0.0.1 (tcp_md5.py, as auth.sh's), and 10 connects signed with
+# "wrong", each given up after 1.5 s: every SYN fails its check.
+md5_run() { # KEY: 10 connects signed with KEY; prints how they ended
+	local l
+	python3 "$here/tcp_md5.py" listen 127.0.0.1 5345:127.0.0.1:right > "$TMP/md5.l" 2>&1 &
+	l=$!
+	for _ in $(seq 1 600); do
+		grep -q listening "$TMP/md5.l" && break
+		sleep 0.1
+	done
+	python3 "$here/tcp_md5.py" connect 127.0.0.1 "5345:10:1.5:$1"
+	kill "$l"
+	wait "$l" 2> /dev/null
+}
+if "$TP" auth > /dev/null 2>&1 && [ -d "$TRACING/events/tcp/tcp_hash_md5_mismatch" ]; then
+	restart
+	snap_before md5
+	got=$(md5_run wrong)
+	quiesce
+	snap_after md5
+	failed=$(jqv auth '[.auth_failures[] | select(.peer == "127.0.0.1" and .kind == "md5_mismatch") | .count] | add // 0')
+	echo "# 10 connects with the wrong key: $got; $failed md5_mismatch"
+	check "10 connects with the wrong key: none connected, at least 10 failures ($failed)" \
+		test "${got#*connected=0 }" != "$got" -a "$failed" -ge 10
+	doctor -j
+	J=$OUT
+	check_eq "md5: exit status 3" 3 "$ST"
+	check_eq "... auth_failures: peer 127.0.0.1, port 5345, the auth view's count" \
+		"127.0.0.1 5345 $failed" \
+		"$(jq -r '[.findings[] | select(.rule == "auth_failures") | "\(.who.address) \(.who.port) \(.count)"] | join(",")' <<< "$J")"
+	check "... a key mismatch" grep -q 'most for md5_mismatch' \
+		<<< "$(jq -r '.findings[] | select(.rule == "auth_failures") | .what' <<< "$J")"
+	doctor
+	# The fix: the same key on both sides.
+	restart
+	got=$(md5_run right)
+	quiesce
+	check "with the right key, the 10 connect ($got)" grep -q 'connected=10 ' <<< "$got"
+	doctor -j
+	check_eq "... and no finding, exit status 0" "0 0" \
+		"$ST $(jq '.findings | length' <<< "$OUT")"
+else
+	echo "# no auth view or no tcp:tcp_hash_md5_* (6.7 on): no TCP-MD5 scenario"
+fi
+
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
 restart
 snap_before healthy
@@ -575,6 +635,38 @@ check_eq "-n tpdoc: rmem_default as tpdoc's /proc/sys says it" \
 	"$(jq -r '.findings[0].knobs[] | select(.name == "net.core.rmem_default") | .value' <<< "$J")"
 doctor -n tpdoc
 ip netns del tpdoc
+
+# --- inside a container: doctor sees that namespace alone ---------------------------
+# nobody's user namespace with a network namespace of its own (unshare,
+# as a rootless container makes it), whose root floods its receiver on
+# port 5346, while the initial namespace's receiver on 5331 overflows too:
+# the container's doctor names 5346 in its namespace, and never 5331.
+if nobody unshare --user --map-root-user --net true 2> /dev/null; then
+	restart
+	flood 5331 1 40
+	# shellcheck disable=SC2016 # the inner shell's
+	nobody unshare --user --map-root-user --net bash -c '
+		ip link set lo up
+		stat -L -c %i /proc/self/ns/net
+		python3 "$1" 5346 1 40 > /dev/null
+		"$2" -j doctor
+		echo "status=$?"' _ "$TMP/flood.py" "$TP" > "$TMP/container.out" 2>&1
+	quiesce
+	sed 's/^/# container: /' "$TMP/container.out"
+	cns=$(sed -n 1p "$TMP/container.out")
+	J=$(sed -n 2p "$TMP/container.out")
+	check_eq "in a container: exit status 3" status=3 "$(sed -n 3p "$TMP/container.out")"
+	check_eq "... one finding: rcvq_overflow on udp port 5346 in its own namespace" \
+		"rcvq_overflow udp 5346 $cns" \
+		"$(jq -r '[.findings[] | "\(.rule) \(.who.protocol) \(.who.port) \(.who.netns)"] | join(",")' <<< "$J")"
+	check_eq "... and the initial namespace's port 5331 is nowhere in it" 0 \
+		"$(jq '[.findings[] | select(.who.port == 5331)] | length' <<< "$J")"
+	doctor -j
+	check_eq "the initial namespace's root sees both" "5331 5346" \
+		"$(jq -r '[.findings[] | select(.rule == "rcvq_overflow") | .who.port] | sort | map(tostring) | join(" ")' <<< "$OUT")"
+else
+	echo "# no unprivileged user namespaces here: no container scenario"
+fi
 
 fleet_check
 suite_end
