@@ -136,7 +136,8 @@ struct doctor_rule {
 /* The rules, one doctor/<name>.c each: the table lists them. */
 extern const struct doctor_rule rcvq_overflow_rule, closed_port_rule,
 	listen_overflow_rule, connect_errors_rule, sockmem_pressure_rule,
-	neigh_failures_rule, qdisc_drops_rule, auth_failures_rule;
+	neigh_failures_rule, qdisc_drops_rule, auth_failures_rule,
+	netfilter_drops_rule;
 
 /* The table (doctor/rules.c): the @i-th rule, NULL past the last. */
 const struct doctor_rule *doctor_rule_at(size_t i);

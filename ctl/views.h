@@ -368,6 +368,11 @@ enum drop_by drop_by_of(const struct view *v, enum drop_by by);
 int drops_aggregate(struct view *v, enum drop_by by, size_t top);
 /* tpstat_skb_drops_by_reason_total, after drops_aggregate(BY_REASON). */
 void drops_export(struct prom *p, const struct view *v);
+/*
+ * Why DROPS row @e is no loss (QUEUE_PURGE, NOT_SPECIFIED: frees on the
+ * kernel's ordinary paths), or NULL: a loss, or no reason's name.
+ */
+const char *drop_not_loss(const struct view_entry *e);
 
 /* RESETS (views/resets.c) */
 /* "service", "peer"; and 0 or -1 as drop_by_parse(). */

@@ -22,7 +22,7 @@ set -euo pipefail
 packages=(
 	build-essential bc bison flex libelf-dev libssl-dev dwarves kmod
 	cpio xz-utils zstd python3 python3-yaml python3-jsonschema jq gojq iproute2
-	ethtool procps util-linux
+	ethtool procps util-linux nftables
 	qemu-system-x86 busybox-static
 	qemu-system-arm gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
 	qemu-system-misc qemu-system-ppc qemu-system-mips opensbi qemu-user-static

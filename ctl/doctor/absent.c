@@ -19,9 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../array.h"
 #include "../doctor.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The marker a signed module ends with (scripts/sign-file). */
 #define SIG_MARKER "~Module signature appended~\n"

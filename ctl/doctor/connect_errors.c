@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "../array.h"
 #include "../doctor.h"
 #include "../names.h"
 #include "../netns.h"
@@ -36,8 +37,6 @@ static const struct {
 	  "no way to the peer's network: a router answered network unreachable; ip route get names the route the connects take",
 	  { NULL } },
 };
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The kind of a client's failed connection, or -1. */
 static int kind_of(const struct view_entry *e)

@@ -99,17 +99,10 @@ bool doctor_drop_reason_is(const struct view_entry *e, const char *name)
 	return e->has_reason_name && !strcmp(e->reason_name, name);
 }
 
-/*
- * Frees that are not losses: a socket's queue purged as it closes, and
- * the kernel's catch-all of its ordinary paths.  A drop without a name
- * (before 5.17, or a code this kernel did not name) says nothing a rule
- * could match either.
- */
+/* The drops view says which reasons are no loss (drop_not_loss()). */
 bool doctor_drop_is_loss(const struct view_entry *e)
 {
-	return e->has_reason_name &&
-	       !doctor_drop_reason_is(e, "QUEUE_PURGE") &&
-	       !doctor_drop_reason_is(e, "NOT_SPECIFIED");
+	return e->has_reason_name && !drop_not_loss(e);
 }
 
 bool doctor_same_netns(const struct view_entry *a, const struct view_entry *b)

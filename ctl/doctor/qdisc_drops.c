@@ -77,7 +77,7 @@ static int qdisc_drops_eval(const struct doctor_input *in,
 
 const struct doctor_rule qdisc_drops_rule = {
 	.name = "qdisc_drops",
-	.threshold = "at least 10 drops for QDISC_DROP on one device per netns (drops view; drop reasons from 5.17), counted since the module's load or last reset",
+	.threshold = "at least 10 drops for QDISC_DROP on one device per netns (drops view: a kernel whose drop reasons name it, as 6.1 does), counted since the module's load or last reset",
 	.false_alarm = "a shaper or policer that drops on purpose (a rate limit), or an AQM keeping latency low under a bulk transfer: the qdisc did its job; tc -s qdisc show says which",
 	.views = DOCTOR_VIEW(TPSTAT_VIEW_DROPS),
 	.eval = qdisc_drops_eval,

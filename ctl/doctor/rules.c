@@ -15,6 +15,7 @@ static const struct doctor_rule *const rules[] = {
 	&neigh_failures_rule,
 	&qdisc_drops_rule,
 	&auth_failures_rule,
+	&netfilter_drops_rule,
 	NULL
 };
 

@@ -10,6 +10,7 @@
  */
 #include <netinet/in.h>
 
+#include "../array.h"
 #include "../doctor.h"
 #include "../netns.h"
 #include "../view_fmt.h"
@@ -25,8 +26,6 @@ static const struct {
 	{ IPPROTO_UDP, { "net.ipv4.udp_mem", "net.core.rmem_default" } },
 	{ IPPROTO_UDPLITE, { "net.ipv4.udp_mem", "net.core.rmem_default" } },
 };
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char CAUSE[] =
 	"the protocol's sockets together hold more memory than its limit allows, the third figure of net.ipv4.tcp_mem or udp_mem, in pages: sockets whose applications do not read what arrives, or whose peers do not read what they send, keep their buffers full; ss -m shows each socket's memory. Raise the limit where the machine has the memory, or give the sockets smaller buffers";

@@ -22,7 +22,7 @@
 #include "views.h"
 #include "../uapi/linux/tpstat.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#include "array.h"
 
 /* ---- the harness (unit_main.c) ----------------------------------------- */
 

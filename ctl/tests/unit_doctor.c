@@ -33,19 +33,26 @@ static void view_start(struct view *v, uint32_t id)
 	put_header_msg(v, 16, 1024, 0);
 }
 
-static void drop(struct view *v, const char *loc, const char *reason,
-		 uint32_t ns, uint64_t count)
+/* A drops entry whose reason has code @code. */
+static void drop_coded(struct view *v, const char *loc, const char *reason,
+		       uint32_t code, uint32_t ns, uint64_t count)
 {
 	struct nlmsghdr *nlh = msg_new();
 
 	mnl_attr_put_strz(nlh, TPSTAT_A_LOCATION, loc);
-	mnl_attr_put_u32(nlh, TPSTAT_A_REASON, 7);	/* the kernel's: any */
+	mnl_attr_put_u32(nlh, TPSTAT_A_REASON, code);
 	mnl_attr_put_strz(nlh, TPSTAT_A_REASON_NAME, reason);
 	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
 	mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, 1);
 	mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, "lo");
 	mnl_attr_put_u64(nlh, TPSTAT_A_COUNT, count);
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a drops entry");
+}
+
+static void drop(struct view *v, const char *loc, const char *reason,
+		 uint32_t ns, uint64_t count)
+{
+	drop_coded(v, loc, reason, 7, ns, count);	/* the kernel's: any */
 }
 
 static void rcvq(struct view *v, uint8_t family, uint8_t proto, uint16_t port,
@@ -423,6 +430,13 @@ static void test_rcvq_from_drops(void)
 	view_free(&v);
 }
 
+static const struct view *drops_shown;
+
+static void drops_out(FILE *f, void *arg)
+{
+	print_view(f, arg, drops_shown, BY_REASON, NULL);
+}
+
 /*
  * Frees that are not losses never make a finding: QUEUE_PURGE at
  * socket close and NOT_SPECIFIED, however many; nor drops without a
@@ -447,6 +461,24 @@ static void test_not_losses(void)
 	      "QUEUE_PURGE and NOT_SPECIFIED only: exit 0, no finding:\n%s", s);
 	CHECK(!doctor_drop_is_loss(&v.e[0]) && !doctor_drop_is_loss(&v.e[2]),
 	      "QUEUE_PURGE and NOT_SPECIFIED are not losses");
+	view_free(&v);
+	/* tpstat drops says so too: a line after the rows, "loss" in JSON. */
+	view_start(&v, TPSTAT_VIEW_DROPS);
+	drop_coded(&v, "inet_sock_destruct+0x5e/0x1e0", "QUEUE_PURGE", 91,
+		   NS_X, 5700);
+	drop_coded(&v, "ip6_mc_input+0x1a3/0x2b0", "NOT_SPECIFIED", 2, NS_X,
+		   300);
+	drop_coded(&v, "__udp4_lib_rcv+0x545/0xdd0", "NO_SOCKET", 3, NS_X, 12);
+	CHECK(!drops_aggregate(&v, BY_REASON, 0), "drops by reason");
+	drops_shown = &v;
+	s = capture(drops_out, &(struct out_opts){ 0 });
+	CHECK(strstr(s, "     300  NOT_SPECIFIED (2)\n      12  NO_SOCKET (3)\n"
+			"not losses: QUEUE_PURGE (a socket's queue freed at its close), NOT_SPECIFIED (frees on ordinary paths that name no reason)\n"),
+	      "tpstat drops names the reasons that are no loss:\n%s", s);
+	s = capture(drops_out, &(struct out_opts){ .json = true });
+	CHECK(strstr(s, "{\"reason\":\"QUEUE_PURGE\",\"reason_code\":91,\"loss\":false,\"count\":5700}") &&
+	      strstr(s, "{\"reason\":\"NO_SOCKET\",\"reason_code\":3,\"loss\":true,\"count\":12}"),
+	      "tpstat -j drops: loss false and true:\n%s", s);
 	view_free(&v);
 }
 
@@ -630,7 +662,7 @@ static void test_qdisc_drops(void)
 	view_start(&v, TPSTAT_VIEW_DROPS);
 	dev_drop(&v, "eth0", 2, "QDISC_DROP", NS_X, 30);
 	dev_drop(&v, "eth1", 3, "QDISC_DROP", NS_X, 9);
-	dev_drop(&v, "eth1", 3, "NETFILTER_DROP", NS_X, 50);
+	dev_drop(&v, "eth1", 3, "NOT_SPECIFIED", NS_X, 50);
 	drop(&v, "__dev_queue_xmit+0x3/0x4", "QDISC_DROP", NS_X, 0);
 	dev_drop(&v, "eth0", 2, "QDISC_DROP", NS_X, 5);
 	in.views[TPSTAT_VIEW_DROPS] = &v;
@@ -680,6 +712,30 @@ static void test_auth_failures(void)
 	      strstr(s, "{\"rule\":\"auth_failures\",\"count\":11,") &&
 	      strstr(s, "\"protocol\":\"tcp\",\"port\":179,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":\"192.0.2.1\"},"),
 	      "auth: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
+/* The firewall's drops per namespace: 10 make one, 9 elsewhere none. */
+static void test_netfilter_drops(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_DROPS);
+	drop(&v, "nf_hook_slow+0x1/0x2", "NETFILTER_DROP", NS_X, 6);
+	dev_drop(&v, "eth0", 2, "NETFILTER_DROP", NS_X, 4);
+	drop(&v, "nf_hook_slow+0x1/0x2", "NETFILTER_DROP", INIT_NETNS, 9);
+	in.views[TPSTAT_VIEW_DROPS] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] netfilter_drops: 10 packets dropped by the firewall (NETFILTER_DROP)\n") &&
+	      strstr(s, "who:    the ruleset of netns 4026532999 (") &&
+	      strstr(s, "knobs:  none\n") &&
+	      strstr(s, "more:   tpstat drops --by location reason NETFILTER_DROP netns 4026532999\n") &&
+	      !strstr(s, "[2]"),
+	      "netfilter: 10 in one netns, 9 in the other:\n%s", s);
 	views_free(&v, 1);
 }
 
@@ -781,8 +837,8 @@ static void test_rules(void)
 		      "rule %zu: a name, views, eval, its threshold and false alarm",
 		      i);
 	}
-	CHECK(n == 8 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
-	      "eight rules, rcvq_overflow first");
+	CHECK(n == 9 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
+	      "nine rules, rcvq_overflow first");
 	doctor_print_rules(f, &o);
 	o.json = true;
 	doctor_print_rules(f, &o);
@@ -795,6 +851,7 @@ static void test_rules(void)
 	      strstr(s, "neigh_failures (reads neigh)") &&
 	      strstr(s, "qdisc_drops (reads drops)") &&
 	      strstr(s, "auth_failures (reads auth)") &&
+	      strstr(s, "netfilter_drops (reads drops)") &&
 	      strstr(s, "    false alarm: ") &&
 	      strstr(s, "{\"schema_version\":1,\"rules\":[{\"name\":\"rcvq_overflow\",\"views\":[\"drops\",\"rcvq\"],\"threshold\":\"at least 10"),
 	      "--rules, text and JSON:\n%s", s);
@@ -837,6 +894,7 @@ void test_doctor(void)
 	test_neigh_failures();
 	test_qdisc_drops();
 	test_auth_failures();
+	test_netfilter_drops();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();

@@ -366,9 +366,9 @@ static const struct view_case views[] = {
 			{ OUT_JSON, MATCH_EXACT, .want = {
 				"{\"schema_version\":1,\"view\":\"drops\",\"by\":\"reason\","
 				"\"overflow\":3,\"entries\":5,\"capacity\":1024,\"drops\":["
-				"{\"reason\":\"NO_SOCKET\",\"reason_code\":2,\"count\":8},"
-				"{\"reason\":null,\"reason_code\":null,\"count\":4},"
-				"{\"reason\":null,\"reason_code\":3,\"count\":4}]}\n" },
+				"{\"reason\":\"NO_SOCKET\",\"reason_code\":2,\"loss\":true,\"count\":8},"
+				"{\"reason\":null,\"reason_code\":null,\"loss\":null,\"count\":4},"
+				"{\"reason\":null,\"reason_code\":3,\"loss\":null,\"count\":4}]}\n" },
 			  .what = "drops by reason, JSON" },
 		},
 	}, {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../array.h"
 #include "../escape.h"
 #include "../json.h"
 #include "../netns.h"
@@ -158,6 +159,46 @@ int drops_aggregate(struct view *v, enum drop_by by, size_t top)
 	return 0;
 }
 
+/*
+ * Frees the kernel makes on its ordinary paths, which users of dropwatch
+ * and tcpdrop take for losses ("drops on my idle laptop"): a socket's
+ * queue purged as it closes, and the catch-all of paths that name no
+ * reason.  By name: the codes differ between kernels.
+ */
+static const struct {
+	const char *reason, *why;
+} not_losses[] = {
+	{ "QUEUE_PURGE", "a socket's queue freed at its close" },
+	{ "NOT_SPECIFIED", "frees on ordinary paths that name no reason" },
+};
+
+const char *drop_not_loss(const struct view_entry *e)
+{
+	for (size_t k = 0; e->has_reason_name && k < ARRAY_SIZE(not_losses); k++)
+		if (!strcmp(e->reason_name, not_losses[k].reason))
+			return not_losses[k].why;
+	return NULL;
+}
+
+/* After the rows by reason: the ones that are no loss, and why. */
+static void not_losses_text(FILE *f, const struct view *v)
+{
+	const char *sep = "not losses: ";
+	char buf[ESC_SIZE(ROW_NAME_MAX)];
+
+	for (size_t i = 0; i < v->n; i++) {
+		const char *why = drop_not_loss(&v->e[i]);
+
+		if (!why)
+			continue;
+		fprintf(f, "%s%s (%s)", sep,
+			esc(v->e[i].reason_name, buf, sizeof(buf)), why);
+		sep = ", ";
+	}
+	if (sep[0] == ',')
+		fputc('\n', f);
+}
+
 /* --top is view_read()'s, after any --sort. */
 int drops_arrange(struct view *v, const struct view_args *a)
 {
@@ -225,6 +266,8 @@ void drops_text(FILE *f, const struct view_print *p)
 			break;
 		}
 	}
+	if (by == BY_REASON)
+		not_losses_text(f, v);
 }
 
 /* --sort name: the row's key as --by chose it, in byte order. */
@@ -252,6 +295,12 @@ void drops_json_entry(struct json *j, const struct view_print *p, size_t i)
 	switch (drop_by_of(p->v, p->by)) {
 	case BY_REASON:
 		view_json_reason(j, e);
+		/* null: a drop without a reason's name says nothing. */
+		json_key(j, "loss");
+		if (e->has_reason_name)
+			json_bool(j, !drop_not_loss(e));
+		else
+			json_null(j);
 		break;
 	case BY_DEV:
 		view_json_dev(j, e);

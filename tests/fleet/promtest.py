@@ -129,6 +129,7 @@ def find(samples, name, **want):
 PER_HOST_REASON = {
     "listen_overflow": ("TpstatListenOverflow", "TCP_LISTEN_OVERFLOW"),
     "qdisc_drops": ("TpstatQdiscDrops", "QDISC_DROP"),
+    "netfilter_drops": ("TpstatNetfilterDrops", "NETFILTER_DROP"),
 }
 
 

@@ -48,6 +48,10 @@
 #   tcp_md5.py): auth_failures names peer 127.0.0.1, port 5345 and the
 #   auth view's md5_mismatch count (6.7 on); with the right key the 10
 #   connect and there is none.
+# - A firewall that drops: an nftables rule with a counter dropping UDP
+#   to port 5347, 40 datagrams to a receiver there: netfilter_drops
+#   names the initial namespace with nft's count (the drops view's
+#   NETFILTER_DROP); without the rule, all 40 arrive and none.
 # - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
 #   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
@@ -600,6 +604,42 @@ if "$TP" auth > /dev/null 2>&1 && [ -d "$TRACING/events/tcp/tcp_hash_md5_mismatc
 		"$ST $(jq '.findings | length' <<< "$OUT")"
 else
 	echo "# no auth view or no tcp:tcp_hash_md5_* (6.7 on): no TCP-MD5 scenario"
+fi
+
+# --- a firewall that drops -------------------------------------------------------------
+# An nftables rule dropping UDP to port 5347 with a counter, and 40
+# datagrams to a receiver there (flood with a 1 MiB buffer): nft's
+# counter, the drops view's NETFILTER_DROP and doctor's finding agree.
+if [ "$has_reasons" = true ] && command -v nft > /dev/null &&
+   nft add table inet tpdoc 2> "$TMP/err"; then
+	nft add chain inet tpdoc input '{ type filter hook input priority 0; policy accept; }'
+	nft add rule inet tpdoc input udp dport 5347 counter drop
+	restart
+	snap_before netfilter
+	flood 5347 1048576 40
+	quiesce
+	snap_after netfilter
+	nft_dropped=$(nft list chain inet tpdoc input | sed -n 's/.*counter packets \([0-9]*\) bytes.*/\1/p')
+	view=$(jqv 'drops --by reason' '[.drops[] | select(.reason == "NETFILTER_DROP") | .count] | add // 0')
+	check_eq "nft's counter and the drops view: the 40 datagrams, none received" \
+		"40 40 0" "$nft_dropped $view $received"
+	doctor -j
+	J=$OUT
+	check_eq "netfilter: exit status 3" 3 "$ST"
+	check_eq "... netfilter_drops in the initial namespace, with nft's count" \
+		"$(stat -L -c %i /proc/self/ns/net) $nft_dropped" \
+		"$(jq -r '[.findings[] | select(.rule == "netfilter_drops") | "\(.who.netns) \(.count)"] | join(",")' <<< "$J")"
+	doctor
+	# The fix: no rule dropping the port.
+	nft delete table inet tpdoc
+	restart
+	flood 5347 1048576 40
+	quiesce
+	doctor -j
+	check_eq "without the rule: the 40 received, no finding, exit status 0" "40 0 0" \
+		"$received $ST $(jq '.findings | length' <<< "$OUT")"
+else
+	echo "# no drop reasons, no nft or no nf_tables here ($(cat "$TMP/err" 2> /dev/null)): no firewall scenario"
 fi
 
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
