@@ -137,7 +137,7 @@ struct doctor_rule {
 extern const struct doctor_rule rcvq_overflow_rule, closed_port_rule,
 	listen_overflow_rule, connect_errors_rule, sockmem_pressure_rule,
 	neigh_failures_rule, qdisc_drops_rule, auth_failures_rule,
-	netfilter_drops_rule;
+	netfilter_drops_rule, retrans_peer_rule;
 
 /* The table (doctor/rules.c): the @i-th rule, NULL past the last. */
 const struct doctor_rule *doctor_rule_at(size_t i);
@@ -169,6 +169,8 @@ bool doctor_drop_is_loss(const struct view_entry *e);
 bool doctor_drop_reason_is(const struct view_entry *e, const char *name);
 /* Two rows of one namespace: by cookie where both have one. */
 bool doctor_same_netns(const struct view_entry *a, const struct view_entry *b);
+/* Two rows of one remote address (DADDR) in one namespace. */
+bool doctor_same_peer(const struct view_entry *a, const struct view_entry *b);
 /* @f's namespace (for who and JSON) from row @e. */
 void doctor_set_netns(struct doctor_finding *f, const struct view_entry *e);
 /*

@@ -408,6 +408,14 @@ int errors_aggregate(struct view *v);
 /* tpstat_socket_errors_total, after errors_aggregate(). */
 void errors_export(struct prom *p, const struct view *v);
 
+/* RETRANS (views/retrans.c) */
+/*
+ * Whether a RETRANS row's retransmits are a connection's, past its
+ * handshake: a flow last in SYN_SENT or SYN_RECV is a connect's SYNs or
+ * a handshake's, which connect_errors and the listeners tell of.
+ */
+bool retrans_past_handshake(const struct view_entry *e);
+
 /* AUTH (views/auth.c) */
 /* "MD5 mismatch", ...; NULL for a kind this tool does not know. */
 const char *auth_kind_text(unsigned int kind);

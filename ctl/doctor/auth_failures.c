@@ -7,8 +7,6 @@
  * The keys are the application's (a BGP daemon's configuration): no
  * sysctl governs them.
  */
-#include <string.h>
-
 #include "../doctor.h"
 #include "../names.h"
 #include "../netns.h"
@@ -40,13 +38,6 @@ static const char *kind_cause(const struct view_entry *e)
 	return MALFORMED;
 }
 
-static bool same_peer(const struct view_entry *a, const struct view_entry *b)
-{
-	return a->daddr_len == b->daddr_len &&
-	       !memcmp(a->daddr, b->daddr, a->daddr_len) &&
-	       doctor_same_netns(a, b);
-}
-
 static int peer_finding(const struct view *v, size_t i,
 			struct doctor_findings *out)
 {
@@ -57,10 +48,10 @@ static int peer_finding(const struct view *v, size_t i,
 	uint64_t sum = 0;
 
 	for (size_t k = 0; k < i; k++)
-		if (same_peer(&v->e[k], e))
+		if (doctor_same_peer(&v->e[k], e))
 			return 0;
 	for (size_t k = i; k < v->n; k++) {
-		if (!same_peer(&v->e[k], e))
+		if (!doctor_same_peer(&v->e[k], e))
 			continue;
 		sum += v->e[k].count;
 		if (v->e[k].count > top->count)

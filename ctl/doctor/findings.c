@@ -112,6 +112,13 @@ bool doctor_same_netns(const struct view_entry *a, const struct view_entry *b)
 	return a->netns == b->netns;
 }
 
+bool doctor_same_peer(const struct view_entry *a, const struct view_entry *b)
+{
+	return a->daddr_len == b->daddr_len &&
+	       !memcmp(a->daddr, b->daddr, a->daddr_len) &&
+	       doctor_same_netns(a, b);
+}
+
 void doctor_set_netns(struct doctor_finding *f, const struct view_entry *e)
 {
 	f->has_netns = true;

@@ -16,6 +16,7 @@ static const struct doctor_rule *const rules[] = {
 	&qdisc_drops_rule,
 	&auth_failures_rule,
 	&netfilter_drops_rule,
+	&retrans_peer_rule,
 	NULL
 };
 

@@ -138,6 +138,26 @@ static void auth(struct view *v, uint8_t kind, uint8_t peer, uint16_t port,
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: an auth entry");
 }
 
+/* A flow to 192.0.2.@peer:443 from local @sport, last in @state. */
+static void flow(struct view *v, uint8_t peer, uint16_t sport, uint8_t state,
+		 uint32_t ns, uint64_t retrans)
+{
+	const uint8_t local[4] = { 198, 51, 100, 1 };
+	const uint8_t addr[4] = { 192, 0, 2, peer };
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
+	mnl_attr_put(nlh, TPSTAT_A_SADDR, 4, local);
+	mnl_attr_put(nlh, TPSTAT_A_DADDR, 4, addr);
+	mnl_attr_put_u16(nlh, TPSTAT_A_SPORT, sport);
+	mnl_attr_put_u16(nlh, TPSTAT_A_DPORT, 443);
+	mnl_attr_put_u8(nlh, TPSTAT_A_NEW_STATE, state);
+	mnl_attr_put_u64(nlh, TPSTAT_A_RETRANS, retrans);
+	mnl_attr_put_u64(nlh, TPSTAT_A_SYNACK_RETRANS, 0);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a retrans entry");
+}
+
 /* A protocol refused memory at @port: @alloc pages against @limit. */
 static void sockmem(struct view *v, uint8_t proto, uint16_t port, uint8_t kind,
 		    uint32_t ns, uint64_t count, uint64_t alloc, uint64_t limit)
@@ -739,6 +759,42 @@ static void test_netfilter_drops(void)
 	views_free(&v, 1);
 }
 
+/*
+ * Retransmits concentrated on one peer: its flows summed, half or more
+ * of the namespace's; a connect's SYNs (SYN_SENT) are not counted; a
+ * peer with less than half, or retransmits spread, make none.
+ */
+static void test_retrans_peer(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_RETRANS);
+	flow(&v, 1, 40001, 1, NS_X, 8);		/* ESTABLISHED */
+	flow(&v, 1, 40002, 4, NS_X, 7);		/* FIN_WAIT1 */
+	flow(&v, 2, 40003, 1, NS_X, 5);
+	flow(&v, 3, 40004, 2, NS_X, 50);	/* SYN_SENT: a connect's */
+	for (uint8_t p = 10; p < 16; p++)	/* spread: 12 over 6 peers */
+		flow(&v, p, 40010 + p, 1, INIT_NETNS, 2);
+	in.views[TPSTAT_VIEW_RETRANS] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] retrans_peer: 15 TCP retransmits to 192.0.2.1, 75% of the namespace's 20, over 2 connections\n") &&
+	      strstr(s, "who:    peer 192.0.2.1, netns 4026532999\n") &&
+	      strstr(s, "more:   tpstat retrans dst 192.0.2.1 netns 4026532999\n") &&
+	      !strstr(s, "[2]"),
+	      "retrans: 192.0.2.1's 15 of 20; SYN_SENT's 50 and the spread 12 none:\n%s",
+	      s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"retrans_peer\",\"count\":15,") &&
+	      strstr(s, "\"protocol\":\"tcp\",\"port\":null,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":\"192.0.2.1\"},"),
+	      "retrans: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
 static void test_closed_port(void)
 {
 	struct doctor_input in = { { 0 } };
@@ -837,8 +893,8 @@ static void test_rules(void)
 		      "rule %zu: a name, views, eval, its threshold and false alarm",
 		      i);
 	}
-	CHECK(n == 9 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
-	      "nine rules, rcvq_overflow first");
+	CHECK(n == 10 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
+	      "ten rules, rcvq_overflow first");
 	doctor_print_rules(f, &o);
 	o.json = true;
 	doctor_print_rules(f, &o);
@@ -852,6 +908,7 @@ static void test_rules(void)
 	      strstr(s, "qdisc_drops (reads drops)") &&
 	      strstr(s, "auth_failures (reads auth)") &&
 	      strstr(s, "netfilter_drops (reads drops)") &&
+	      strstr(s, "retrans_peer (reads retrans)") &&
 	      strstr(s, "    false alarm: ") &&
 	      strstr(s, "{\"schema_version\":1,\"rules\":[{\"name\":\"rcvq_overflow\",\"views\":[\"drops\",\"rcvq\"],\"threshold\":\"at least 10"),
 	      "--rules, text and JSON:\n%s", s);
@@ -861,7 +918,8 @@ static void test_rules(void)
 				 DOCTOR_VIEW(TPSTAT_VIEW_ERRORS) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_SOCKMEM) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_NEIGH) |
-				 DOCTOR_VIEW(TPSTAT_VIEW_AUTH)),
+				 DOCTOR_VIEW(TPSTAT_VIEW_AUTH) |
+				 DOCTOR_VIEW(TPSTAT_VIEW_RETRANS)),
 	      "the views doctor reads");
 	free(s);
 }
@@ -895,6 +953,7 @@ void test_doctor(void)
 	test_qdisc_drops();
 	test_auth_failures();
 	test_netfilter_drops();
+	test_retrans_peer();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();

@@ -3,10 +3,13 @@
  * The RETRANS view (tpstat retrans, as tcpretrans -c): TCP retransmits
  * and SYN/ACK retransmits per flow, with the flow's last state.
  */
+#include <stdlib.h>
 #include <string.h>
+#include <netinet/tcp.h>
 
 #include "../json.h"
 #include "../netns.h"
+#include "../prom.h"
 #include "../view_sort.h"
 #include "../views.h"
 
@@ -98,6 +101,76 @@ static void retrans_json_entry(struct json *j, const struct view_print *p,
 	json_object_close(j);
 }
 
+bool retrans_past_handshake(const struct view_entry *e)
+{
+	return !e->has_new_state || (e->new_state != TCP_SYN_SENT &&
+				     e->new_state != TCP_SYN_RECV);
+}
+
+/* A peer: its namespace and address. */
+static int peer_cmp(const struct view_entry *a, const struct view_entry *b)
+{
+	int c = cmp_netns(a, b);
+
+	if (!c)
+		c = cmp_u64(a->daddr_len, b->daddr_len);
+	return c ? c : cmp_addr16(a->daddr, b->daddr);
+}
+
+static int peer_qsort(const void *a, const void *b)
+{
+	return peer_cmp(a, b);
+}
+
+/*
+ * Export: retransmits past the handshake summed per peer and namespace,
+ * a row each (the flows' ports and SYN/ACK counts dropped): flows are
+ * too many for labels, peers are what a path's loss is about.
+ */
+static int retrans_export_prepare(struct view *v)
+{
+	size_t n = 0, out = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		if (v->e[i].retrans && retrans_past_handshake(&v->e[i]))
+			v->e[n++] = v->e[i];
+	v->n = n;
+	if (n)
+		qsort(v->e, n, sizeof(*v->e), peer_qsort);
+	for (size_t i = 0; i < n; i++) {
+		if (out && !peer_cmp(&v->e[out - 1], &v->e[i]))
+			v->e[out - 1].retrans += v->e[i].retrans;
+		else
+			v->e[out++] = v->e[i];
+	}
+	v->n = out;
+	return 0;
+}
+
+static const struct prom_family fam_retrans_peer = {
+	"tpstat_tcp_retransmits_by_peer_total", "counter",
+	"TCP retransmits (tcp:tcp_retransmit_skb) of connections past the handshake, per peer address and namespace (netns the inode number, netns_cookie the cookie), summed over the retrans view's flows; a connect's SYNs are not here, nor flows lost to a full table",
+};
+
+static void retrans_export(struct prom *p, const struct view *v)
+{
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char peer[ADDR_MAX], ns[NUM_MAX], ck[NUM_MAX];
+		const struct prom_label l[3] = {
+			{ "peer", peer },
+			{ "netns", ns },
+			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
+		};
+
+		if (e->daddr_len != 4 && e->daddr_len != 16)
+			continue;
+		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
+		snprintf(ns, sizeof(ns), "%u", e->netns);
+		prom_sample(p, &fam_retrans_peer, "", l, 3, e->retrans);
+	}
+}
+
 static const struct view_field retrans_fields[] = {
 	{ "retrans", fld_retrans }, { "synack", fld_synack },
 	{ "local", fld_saddr }, { "remote", fld_daddr },
@@ -115,4 +188,6 @@ const struct view_ops retrans_view_ops = {
 	.selectors = SEL_BIT(SEL_SRC) | SEL_BIT(SEL_DST) | SEL_BIT(SEL_SPORT) |
 		     SEL_BIT(SEL_DPORT) | SEL_BIT(SEL_NETNS),
 	.sort = retrans_sort,
+	.export_prepare = retrans_export_prepare,
+	.export = retrans_export,
 };

@@ -186,6 +186,10 @@ def expected(findings, after):
             lb = group(after, "tpstat_tcp_auth_failures_total", ("peer", "netns", "netns_cookie"),
                        peer=who["address"], netns=netns)
             exp.setdefault("TpstatAuthFailures", []).append((lb, f["count"]))
+        elif rule == "retrans_peer":
+            lb = group(after, "tpstat_tcp_retransmits_by_peer_total", ("peer", "netns", "netns_cookie"),
+                       peer=who["address"], netns=netns)
+            exp.setdefault("TpstatRetransPeer", []).append((lb, f["count"]))
         elif rule in PER_HOST_REASON:
             # The export's drops have no namespace or device: per host.
             alert, reason = PER_HOST_REASON[rule]

@@ -52,6 +52,11 @@
 #   to port 5347, 40 datagrams to a receiver there: netfilter_drops
 #   names the initial namespace with nft's count (the drops view's
 #   NETFILTER_DROP); without the rule, all 40 arrive and none.
+# - Retransmits to one peer: 2 MB from namespace tpa to tpb over a veth
+#   pair whose tpb end drops every 50th packet arriving (gact):
+#   retrans_peer names 10.99.0.2 in tpa with the retrans view's count
+#   and tpa's TcpRetransSegs (nstat);
+#   without the loss, no retransmit and none.
 # - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
 #   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
@@ -212,9 +217,9 @@ check "quiet: no findings, said so" grep -q '^no findings; counted since' <<< "$
 doctor -j
 check_eq "quiet: JSON: no findings" 0 "$(jq '.findings | length' <<< "$OUT")"
 # auth (6.7 on) where the kernel has its tracepoints.
-read_views='"drops","errors","neigh","rcvq","resets","sockmem"'
+read_views='"drops","errors","neigh","rcvq","resets","retrans","sockmem"'
 "$TP" auth > /dev/null 2>&1 && read_views="\"auth\",$read_views"
-check_eq "quiet: JSON: auth, drops, errors, neigh, rcvq, resets and sockmem read" \
+check_eq "quiet: JSON: auth, drops, errors, neigh, rcvq, resets, retrans and sockmem read" \
 	"$read_views" \
 	"$(jq -c '.views_read | sort' <<< "$OUT" | tr -d '[]')"
 
@@ -640,6 +645,52 @@ if [ "$has_reasons" = true ] && command -v nft > /dev/null &&
 		"$received $ST $(jq '.findings | length' <<< "$OUT")"
 else
 	echo "# no drop reasons, no nft or no nf_tables here ($(cat "$TMP/err" 2> /dev/null)): no firewall scenario"
+fi
+
+# --- retransmits concentrated on one peer -------------------------------------------
+# Two namespaces on a veth pair (lib.sh's make_namespaces), every 50th
+# packet arriving at tpb's end dropped (gact's deterministic mode on its
+# ingress), and 2 MB sent from tpa to tpb: tpa retransmits to 10.99.0.2
+# alone.
+bulk_ab() {
+	serve "$TMP/bulk_ab.out" ip netns exec tpb "$NETLOAD" bulk-server 10.99.0.2 5348
+	ip netns exec tpa "$NETLOAD" bulk-client 10.99.0.2 5348 2000000 > /dev/null
+	reap
+}
+if "$TP" retrans > /dev/null 2>&1 && make_namespaces 2> "$TMP/err" &&
+   tc -n tpb qdisc add dev vb clsact 2>> "$TMP/err" &&
+   tc -n tpb filter add dev vb ingress matchall action gact ok random determ drop 50 2>> "$TMP/err"; then
+	restart
+	snap_before retrans
+	bulk_ab
+	quiesce
+	snap_after retrans
+	view=$(jqv 'retrans netns tpa' '[.flows[] | select(.remote == "10.99.0.2" and .state != "SYN_SENT" and .state != "SYN_RECV") | .retransmits] | add // 0')
+	# tpa is new: its MIB counts this transfer's alone (no TSO or GSO on
+	# va: one retransmitted skb is one segment).
+	mib=$(ip netns exec tpa nstat -saz TcpRetransSegs | awk 'NR > 1 { print $2 }')
+	echo "# 2 MB with every 50th packet dropped: $view retransmits to 10.99.0.2, tpa's TcpRetransSegs $mib"
+	check_eq "the bulk transfer's 2,000,000 bytes arrived, with at least 10 retransmits" \
+		"received=2000000 true" "$(grep '^received=' "$TMP/bulk_ab.out") $([ "$view" -ge 10 ] && echo true)"
+	doctor -j
+	J=$OUT
+	check_eq "retransmits: exit status 3" 3 "$ST"
+	check_eq "... retrans_peer: 10.99.0.2 in tpa, the retrans view's count, tpa's TcpRetransSegs" \
+		"10.99.0.2 $(stat -L -c %i /run/netns/tpa) $view $mib" \
+		"$(jq -r '[.findings[] | select(.rule == "retrans_peer") | "\(.who.address) \(.who.netns) \(.count) \(.count)"] | join(",")' <<< "$J")"
+	doctor
+	# The fix: a path that loses nothing.
+	tc -n tpb qdisc del dev vb clsact
+	restart
+	bulk_ab
+	quiesce
+	doctor -j
+	check_eq "without the loss: no retransmit, no finding, exit status 0" "0 0 0" \
+		"$(jqv 'retrans netns tpa' '[.flows[].retransmits] | add // 0') $ST $(jq '.findings | length' <<< "$OUT")"
+	ip netns del tpa
+	ip netns del tpb
+else
+	echo "# no retrans view, namespaces or gact here ($(cat "$TMP/err")): no retransmits scenario"
 fi
 
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
