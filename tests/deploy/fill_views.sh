@@ -4,8 +4,9 @@
 # so each of its metric families has a sample (a family without one is
 # not written): an established TCP connection (hists), refused connects
 # (errors, resets, drops), a full UDP receive queue (rcvq), a neighbour
-# that never answers (neigh), UDP over its memory limit (sockmem) and, where the kernel has the tracepoints,
-# an unsigned SYN to a TCP-MD5 listener (auth).  For guest.sh, with
+# that never answers (neigh), UDP over its memory limit (sockmem), a
+# transfer over a lossy veth pair (retrans) and, where the kernel has the
+# tracepoints, an unsigned SYN to a TCP-MD5 listener (auth).  For guest.sh, with
 # tests/net/lib.sh and workloads.sh sourced; prints what it did as
 # "# name=value" lines.
 # shellcheck disable=SC2154 # top, NETLOAD, TRACING: guest.sh's and lib.sh's
@@ -18,6 +19,7 @@ fill_views() {
 	echo "# $(wl_udp_full)"
 	echo "# $(wl_neigh_fail)"
 	echo "# $(wl_sockmem)"
+	echo "# $(wl_retrans)"
 	if compgen -G "$TRACING/events/tcp/tcp_hash_md5_required" > /dev/null; then
 		# A listener that wants a key from 127.0.0.1, and a SYN without
 		# one: tcp_hash_md5_required.  The client gives up after 1 s.
