@@ -109,26 +109,26 @@ wl_neigh_fail() {
 	echo "neigh_fail: state=${state:-none}"
 }
 
-# Two namespaces, tpx and tpy, on a veth pair whose tpy end drops every
-# 10th packet arriving (gact's deterministic mode), and 200 kB from tpx
-# to tpy: retransmits past the handshake, for the retrans view's peers.
+# Two namespaces, tpwa and tpwb, on a veth pair whose tpwb end drops every
+# 10th packet arriving (gact's deterministic mode), and 200 kB from tpwa
+# to tpwb: retrans view's retransmits past the handshake.
 wl_retrans() {
 	local out n
-	for n in tpx tpy; do
+	for n in tpwa tpwb; do
 		ip netns add $n
 		ip -n $n link set lo up
 	done
-	ip link add xv netns tpx type veth peer name yv netns tpy
-	ip -n tpx addr add 10.99.9.1/24 dev xv
-	ip -n tpy addr add 10.99.9.2/24 dev yv
-	ip -n tpx link set xv up
-	ip -n tpy link set yv up
-	tc -n tpy qdisc add dev yv clsact
-	tc -n tpy filter add dev yv ingress matchall action gact ok random determ drop 10
-	serve "$TMP/wl_retrans.out" ip netns exec tpy "$NETLOAD" bulk-server 10.99.9.2 5306
-	out=$(ip netns exec tpx "$NETLOAD" bulk-client 10.99.9.2 5306 200000)
+	ip link add xv netns tpwa type veth peer name yv netns tpwb
+	ip -n tpwa addr add 10.99.9.1/24 dev xv
+	ip -n tpwb addr add 10.99.9.2/24 dev yv
+	ip -n tpwa link set xv up
+	ip -n tpwb link set yv up
+	tc -n tpwb qdisc add dev yv clsact
+	tc -n tpwb filter add dev yv ingress matchall action gact ok random determ drop 10
+	serve "$TMP/wl_retrans.out" ip netns exec tpwb "$NETLOAD" bulk-server 10.99.9.2 5306
+	out=$(ip netns exec tpwa "$NETLOAD" bulk-client 10.99.9.2 5306 200000)
 	reap
-	for n in tpx tpy; do
+	for n in tpwa tpwb; do
 		ip netns del $n
 	done
 	echo "retrans: $out"
