@@ -169,6 +169,13 @@ bool doctor_drop_is_loss(const struct view_entry *e);
 bool doctor_drop_reason_is(const struct view_entry *e, const char *name);
 /* Two rows of one namespace: by cookie where both have one. */
 bool doctor_same_netns(const struct view_entry *a, const struct view_entry *b);
+/*
+ * DROPS rows for @reason in the namespace of row @i, summed from the
+ * first such row (@i); 0 from a later one, whose namespace that row
+ * already stood for.
+ */
+uint64_t doctor_reason_netns_sum(const struct view *v, size_t i,
+				 const char *reason);
 /* Two rows of one remote address (DADDR) in one namespace. */
 bool doctor_same_peer(const struct view_entry *a, const struct view_entry *b);
 /* @f's namespace (for who and JSON) from row @e. */

@@ -112,6 +112,23 @@ bool doctor_same_netns(const struct view_entry *a, const struct view_entry *b)
 	return a->netns == b->netns;
 }
 
+uint64_t doctor_reason_netns_sum(const struct view *v, size_t i,
+				 const char *reason)
+{
+	const struct view_entry *e = &v->e[i];
+	uint64_t sum = 0;
+
+	for (size_t k = 0; k < i; k++)
+		if (doctor_drop_reason_is(&v->e[k], reason) &&
+		    doctor_same_netns(&v->e[k], e))
+			return 0;
+	for (size_t k = i; k < v->n; k++)
+		if (doctor_drop_reason_is(&v->e[k], reason) &&
+		    doctor_same_netns(&v->e[k], e))
+			sum += v->e[k].count;
+	return sum;
+}
+
 bool doctor_same_peer(const struct view_entry *a, const struct view_entry *b)
 {
 	return a->daddr_len == b->daddr_len &&

@@ -24,14 +24,9 @@ static int netns_finding(const struct view *v, size_t i,
 	const struct view_entry *e = &v->e[i];
 	char ns[NETNS_NAME_MAX], sel[NETNS_NAME_MAX + 8];
 	struct doctor_finding *f;
-	uint64_t sum = 0;
+	uint64_t sum;
 
-	for (size_t k = 0; k < i; k++)
-		if (nf_row(&v->e[k]) && doctor_same_netns(&v->e[k], e))
-			return 0;
-	for (size_t k = i; k < v->n; k++)
-		if (nf_row(&v->e[k]) && doctor_same_netns(&v->e[k], e))
-			sum += v->e[k].count;
+	sum = doctor_reason_netns_sum(v, i, "NETFILTER_DROP");
 	if (sum < DOCTOR_MIN_COUNT)
 		return 0;
 	f = doctor_add(out, &netfilter_drops_rule);
