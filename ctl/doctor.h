@@ -137,7 +137,8 @@ struct doctor_rule {
 extern const struct doctor_rule rcvq_overflow_rule, closed_port_rule,
 	listen_overflow_rule, connect_errors_rule, sockmem_pressure_rule,
 	neigh_failures_rule, qdisc_drops_rule, auth_failures_rule,
-	netfilter_drops_rule, retrans_peer_rule;
+	netfilter_drops_rule, retrans_peer_rule, retrans_spread_rule,
+	device_errors_rule;
 
 /* The table (doctor/rules.c): the @i-th rule, NULL past the last. */
 const struct doctor_rule *doctor_rule_at(size_t i);
@@ -178,6 +179,14 @@ uint64_t doctor_reason_netns_sum(const struct view *v, size_t i,
 				 const char *reason);
 /* Two rows of one remote address (DADDR) in one namespace. */
 bool doctor_same_peer(const struct view_entry *a, const struct view_entry *b);
+/* Whether device name @dev can be written in a command line as it is. */
+bool doctor_plain_device(const char *dev);
+/*
+ * @f's more: "@cmd dev NAME@netns_sel", or by ifindex where row @e's
+ * name is unknown or not plain.
+ */
+void doctor_more_dev(struct doctor_finding *f, const char *cmd,
+		     const struct view_entry *e, const char *netns_sel);
 /* @f's namespace (for who and JSON) from row @e. */
 void doctor_set_netns(struct doctor_finding *f, const struct view_entry *e);
 /*
@@ -200,10 +209,28 @@ void doctor_knob(struct doctor_finding *f, const char *name);
  */
 void doctor_knob_dev(struct doctor_finding *f, const char *prefix,
 		     const char *dev, const char *leaf);
+/* The next of @f's knobs, or NULL when it has DOCTOR_KNOBS. */
+struct doctor_knob *doctor_knob_new(struct doctor_finding *f);
 /* Where sysctls are read (NULL: /proc/sys): the tests' directory. */
 void doctor_sysctl_root(const char *dir);
 /* @name's value, as doctor_knob() keeps it, into @buf: true if read. */
 bool doctor_sysctl(const char *name, char *buf, size_t len);
+
+/* ---- a device's own settings (doctor/device_knob.c) --------------------- */
+
+/*
+ * Device @dev's transmit queue length (ip link's txqueuelen: a tun's or
+ * tap's ring, the qdisc's default limit) as knob "DEV txqueuelen", read
+ * where the tool runs and only if that is @netns (the finding's): a
+ * device of the same name elsewhere is another device.
+ */
+void doctor_knob_txqueuelen(struct doctor_finding *f, const char *dev,
+			    uint32_t netns);
+/*
+ * For the tests: device settings from @dir/DEV/tx_queue_len instead of
+ * the kernel, in namespace @netns (NULL: the kernel, in the tool's own).
+ */
+void doctor_device_root(const char *dir, uint32_t netns);
 
 /* ---- the output (doctor/output.c) ---------------------------------------- */
 

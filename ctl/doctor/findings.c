@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../doctor.h"
+#include "../escape.h"
 #include "../netns.h"
 #include "../views.h"
 
@@ -134,6 +135,25 @@ bool doctor_same_peer(const struct view_entry *a, const struct view_entry *b)
 	return a->daddr_len == b->daddr_len &&
 	       !memcmp(a->daddr, b->daddr, a->daddr_len) &&
 	       doctor_same_netns(a, b);
+}
+
+bool doctor_plain_device(const char *dev)
+{
+	for (const char *p = dev; *p; p++)
+		if (!esc_plain((unsigned char)*p))
+			return false;
+	return dev[0];
+}
+
+void doctor_more_dev(struct doctor_finding *f, const char *cmd,
+		     const struct view_entry *e, const char *netns_sel)
+{
+	if (e->has_ifname && doctor_plain_device(e->ifname))
+		snprintf(f->more, sizeof(f->more), "%s dev %s%s", cmd,
+			 e->ifname, netns_sel);
+	else
+		snprintf(f->more, sizeof(f->more), "%s dev %u%s", cmd,
+			 e->ifindex, netns_sel);
 }
 
 void doctor_set_netns(struct doctor_finding *f, const struct view_entry *e)

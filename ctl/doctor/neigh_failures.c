@@ -29,21 +29,12 @@ static bool same_device(const struct view_entry *a, const struct view_entry *b)
 	return a->ifindex == b->ifindex && doctor_same_netns(a, b);
 }
 
-/* Whether @dev is a name whose sysctl directory can be named in text. */
-static bool plain_name(const char *dev)
-{
-	for (const char *p = dev; *p; p++)
-		if (!esc_plain((unsigned char)*p))
-			return false;
-	return dev[0];
-}
-
 static void knobs(struct doctor_finding *f, const struct view_entry *e)
 {
 	const char *prefix = e->daddr_len == 16 ? "net.ipv6.neigh" :
 						  "net.ipv4.neigh";
 
-	if (!e->has_ifname || !plain_name(e->ifname))
+	if (!e->has_ifname || !doctor_plain_device(e->ifname))
 		return;
 	doctor_knob_dev(f, prefix, e->ifname, "mcast_solicit");
 	doctor_knob_dev(f, prefix, e->ifname, "retrans_time_ms");
@@ -98,14 +89,8 @@ static int device_finding(const struct view *v, size_t i,
 		 one ? "next hop" : "addresses such as", f->address);
 	snprintf(f->cause, sizeof(f->cause), "%s", one ? CAUSE_ONE : CAUSE_MANY);
 	knobs(f, top);
-	if (e->has_ifname && plain_name(e->ifname))
-		snprintf(f->more, sizeof(f->more), "tpstat neigh dev %s%s",
-			 e->ifname,
-			 doctor_netns_selector(e->netns, sel, sizeof(sel)));
-	else
-		snprintf(f->more, sizeof(f->more), "tpstat neigh dev %u%s",
-			 e->ifindex,
-			 doctor_netns_selector(e->netns, sel, sizeof(sel)));
+	doctor_more_dev(f, "tpstat neigh", e,
+			doctor_netns_selector(e->netns, sel, sizeof(sel)));
 	return 0;
 }
 

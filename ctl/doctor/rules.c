@@ -17,6 +17,8 @@ static const struct doctor_rule *const rules[] = {
 	&auth_failures_rule,
 	&netfilter_drops_rule,
 	&retrans_peer_rule,
+	&retrans_spread_rule,
+	&device_errors_rule,
 	NULL
 };
 

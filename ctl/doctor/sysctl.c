@@ -73,7 +73,7 @@ bool doctor_sysctl(const char *name, char *buf, size_t len)
 	return read_line(path, buf, len);
 }
 
-static struct doctor_knob *knob_new(struct doctor_finding *f)
+struct doctor_knob *doctor_knob_new(struct doctor_finding *f)
 {
 	if (f->n_knobs == DOCTOR_KNOBS)
 		return NULL;
@@ -82,7 +82,7 @@ static struct doctor_knob *knob_new(struct doctor_finding *f)
 
 void doctor_knob(struct doctor_finding *f, const char *name)
 {
-	struct doctor_knob *k = knob_new(f);
+	struct doctor_knob *k = doctor_knob_new(f);
 
 	if (!k)
 		return;
@@ -103,7 +103,7 @@ void doctor_knob_dev(struct doctor_finding *f, const char *prefix,
 	if (!dev[0] || strchr(dev, '/') || !strcmp(dev, ".") ||
 	    !strcmp(dev, ".."))
 		return;
-	k = knob_new(f);
+	k = doctor_knob_new(f);
 	if (!k)
 		return;
 	snprintf(k->name, sizeof(k->name), "%s.%s.%s", prefix, dev, leaf);

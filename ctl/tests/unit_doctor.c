@@ -158,6 +158,24 @@ static void flow(struct view *v, uint8_t peer, uint16_t sport, uint8_t state,
 	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a retrans entry");
 }
 
+/* A device's transmits: @name NULL, one whose name is gone. */
+static void device(struct view *v, const char *name, uint32_t ifindex,
+		   uint32_t ns, uint64_t sent, uint64_t errors,
+		   uint64_t timeouts)
+{
+	struct nlmsghdr *nlh = msg_new();
+
+	mnl_attr_put_u32(nlh, TPSTAT_A_NETNS, ns);
+	mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, ifindex);
+	if (name)
+		mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, name);
+	mnl_attr_put_u64(nlh, TPSTAT_A_TX_PACKETS, sent);
+	mnl_attr_put_u64(nlh, TPSTAT_A_XMIT_ERRORS, errors);
+	mnl_attr_put_u64(nlh, TPSTAT_A_XMIT_TIMEOUTS, timeouts);
+	mnl_attr_put_u64(nlh, TPSTAT_A_RX_PACKETS, 7);
+	CHECK(view_msg_cb(nlh, v) == MNL_CB_OK, "doctor: a devices entry");
+}
+
 /* A protocol refused memory at @port: @alloc pages against @limit. */
 static void sockmem(struct view *v, uint8_t proto, uint16_t port, uint8_t kind,
 		    uint32_t ns, uint64_t count, uint64_t alloc, uint64_t limit)
@@ -249,6 +267,31 @@ static void neigh_sysctl_write(const char *dev, const char *leaf,
 	}
 }
 
+/*
+ * A device's settings, under the directory's "devices", for the tests'
+ * namespace NS_X alone (doctor_device_root()).
+ */
+static void device_setting_write(const char *dev, const char *leaf,
+				 const char *value)
+{
+	static char dir[256];	/* doctor_device_root() keeps it */
+	char path[256];
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "%s/devices", sysdir);
+	mkdir(dir, 0700);
+	doctor_device_root(dir, NS_X);
+	snprintf(path, sizeof(path), "%s/devices/%s", sysdir, dev);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/devices/%s/%s", sysdir, dev, leaf);
+	f = fopen(path, "w");
+	CHECK(f, "doctor: %s of %s written", leaf, dev);
+	if (f) {
+		fputs(value, f);
+		fclose(f);
+	}
+}
+
 static int remove_one(const char *path, const struct stat *st, int flag,
 		      struct FTW *ftw)
 {
@@ -263,6 +306,7 @@ static void sysctls_clean(void)
 	CHECK(!nftw(sysdir, remove_one, 8, FTW_DEPTH | FTW_PHYS),
 	      "doctor: the sysctls' directory removed");
 	doctor_sysctl_root(NULL);
+	doctor_device_root(NULL, 0);
 }
 
 /* ---- a run, as the command makes it ---------------------------------------- */
@@ -784,14 +828,102 @@ static void test_retrans_peer(void)
 	      strstr(s, "[1] retrans_peer: 15 TCP retransmits to 192.0.2.1, 75% of the namespace's 20, over 2 connections\n") &&
 	      strstr(s, "who:    peer 192.0.2.1, netns 4026532999\n") &&
 	      strstr(s, "more:   tpstat retrans dst 192.0.2.1 netns 4026532999\n") &&
-	      !strstr(s, "[2]"),
-	      "retrans: 192.0.2.1's 15 of 20; SYN_SENT's 50 and the spread 12 none:\n%s",
+	      strstr(s, "[2] retrans_spread: 12 TCP retransmits spread over 6 peers") &&
+	      !strstr(s, "[3]"),
+	      "retrans: 192.0.2.1's 15 of 20, the spread 12 retrans_spread's; SYN_SENT's 50 none:\n%s",
 	      s);
 	s = report(&in, true, &st);
 	CHECK(json_balanced(s) &&
 	      strstr(s, "{\"rule\":\"retrans_peer\",\"count\":15,") &&
 	      strstr(s, "\"protocol\":\"tcp\",\"port\":null,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":\"192.0.2.1\"},"),
 	      "retrans: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
+/*
+ * Retransmits spread: 30 over 5 peers of one namespace, none with half;
+ * another namespace's 25 over 3 peers with 13 at one (retrans_peer's),
+ * a third's 24 over 2 peers, and a fourth's 9 over 4: none of those.
+ */
+static void test_retrans_spread(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_RETRANS);
+	for (uint8_t p = 1; p <= 5; p++)
+		flow(&v, p, 40000 + p, 1, NS_X, p == 2 ? 10 : 5);
+	flow(&v, 1, 40100, 2, NS_X, 90);	/* SYN_SENT: not counted */
+	flow(&v, 1, 40101, 1, INIT_NETNS, 13);
+	flow(&v, 2, 40102, 1, INIT_NETNS, 6);
+	flow(&v, 3, 40103, 1, INIT_NETNS, 6);
+	flow(&v, 1, 40201, 1, 4026532001U, 12);
+	flow(&v, 2, 40202, 1, 4026532001U, 12);
+	for (uint8_t p = 1; p <= 4; p++)
+		flow(&v, p, 40300 + p, 1, 4026532002U, p == 1 ? 3 : 2);
+	in.views[TPSTAT_VIEW_RETRANS] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "] retrans_spread: 30 TCP retransmits spread over 5 peers, none with half: 192.0.2.2 most (10)\n") &&
+	      strstr(s, "who:    this host's side, netns 4026532999\n") &&
+	      strstr(s, "knobs:  net.core.default_qdisc = fq_codel\n") &&
+	      strstr(s, "more:   tpstat retrans netns 4026532999\n") &&
+	      strstr(s, "] retrans_peer: 13 TCP retransmits to 192.0.2.1") &&
+	      !strstr(s, "spread over 3") && !strstr(s, "spread over 2") &&
+	      !strstr(s, "spread over 4") && !strstr(s, "[5]"),
+	      "retrans spread: NS_X's 5 peers; not 13 of 25, 2 peers, 9:\n%s",
+	      s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"retrans_spread\",\"count\":30,") &&
+	      strstr(s, "\"protocol\":\"tcp\",\"port\":null,\"netns\":4026532999,\"rcvbuf\":null,\"device\":null,\"address\":\"192.0.2.2\"},"),
+	      "retrans spread: JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
+/*
+ * Devices whose driver refused: a tun's 100 errors (its txqueuelen from
+ * the test's directory), a NIC's timeouts, another namespace's device
+ * of the same name (no knob read), one whose name is gone, and 9.
+ */
+static void test_device_errors(void)
+{
+	struct doctor_input in = { { 0 } };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_DEVICES);
+	device(&v, "tun0", 4, NS_X, 500, 100, 0);
+	device(&v, "eth0", 2, NS_X, 90000, 9, 3);
+	device(&v, "tun0", 4, INIT_NETNS, 10, 20, 0);
+	device(&v, NULL, 9, NS_X, 0, 11, 0);
+	device(&v, "eth1", 3, NS_X, 100, 9, 0);
+	in.views[TPSTAT_VIEW_DEVICES] = &v;
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] device_errors: tun0's driver refused 100 of 600 packets handed to it, with 0 transmit timeouts\n") &&
+	      strstr(s, "who:    device tun0, netns 4026532999\n") &&
+	      strstr(s, "cause:  the driver refused packets") &&
+	      strstr(s, "knobs:  tun0 txqueuelen = 500\n") &&
+	      strstr(s, "more:   tpstat devices dev tun0 netns 4026532999\n") &&
+	      strstr(s, "] device_errors: tun0's driver refused 20 of 30 packets handed to it") &&
+	      strstr(s, "knobs:  tun0 txqueuelen = (not readable)\n") &&
+	      strstr(s, "] device_errors: eth0's driver refused 9 of 90009 packets handed to it, with 3 transmit timeouts\n") &&
+	      strstr(s, "cause:  the transmit watchdog fired") &&
+	      strstr(s, "] device_errors: ifindex 9's driver refused 11 of 11") &&
+	      strstr(s, "more:   tpstat devices dev 9 netns 4026532999\n") &&
+	      !strstr(s, "eth1") && !strstr(s, "[5]"),
+	      "devices: tun0's 100, the other tun0's 20, eth0's 12, ifindex 9's 11; not eth1's 9:\n%s",
+	      s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"rule\":\"device_errors\",\"count\":100,") &&
+	      strstr(s, "\"rcvbuf\":null,\"device\":\"tun0\",\"address\":null},") &&
+	      strstr(s, "{\"name\":\"tun0 txqueuelen\",\"value\":\"500\"}"),
+	      "devices: JSON:\n%s", s);
 	views_free(&v, 1);
 }
 
@@ -893,8 +1025,8 @@ static void test_rules(void)
 		      "rule %zu: a name, views, eval, its threshold and false alarm",
 		      i);
 	}
-	CHECK(n == 10 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
-	      "ten rules, rcvq_overflow first");
+	CHECK(n == 12 && !strcmp(doctor_rule_at(0)->name, "rcvq_overflow"),
+	      "twelve rules, rcvq_overflow first");
 	doctor_print_rules(f, &o);
 	o.json = true;
 	doctor_print_rules(f, &o);
@@ -909,6 +1041,8 @@ static void test_rules(void)
 	      strstr(s, "auth_failures (reads auth)") &&
 	      strstr(s, "netfilter_drops (reads drops)") &&
 	      strstr(s, "retrans_peer (reads retrans)") &&
+	      strstr(s, "retrans_spread (reads retrans)") &&
+	      strstr(s, "device_errors (reads devices)") &&
 	      strstr(s, "    false alarm: ") &&
 	      strstr(s, "{\"schema_version\":1,\"rules\":[{\"name\":\"rcvq_overflow\",\"views\":[\"drops\",\"rcvq\"],\"threshold\":\"at least 10"),
 	      "--rules, text and JSON:\n%s", s);
@@ -919,7 +1053,8 @@ static void test_rules(void)
 				 DOCTOR_VIEW(TPSTAT_VIEW_SOCKMEM) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_NEIGH) |
 				 DOCTOR_VIEW(TPSTAT_VIEW_AUTH) |
-				 DOCTOR_VIEW(TPSTAT_VIEW_RETRANS)),
+				 DOCTOR_VIEW(TPSTAT_VIEW_RETRANS) |
+				 DOCTOR_VIEW(TPSTAT_VIEW_DEVICES)),
 	      "the views doctor reads");
 	free(s);
 }
@@ -941,6 +1076,7 @@ void test_doctor(void)
 	sysctl_write("net.core.default_qdisc", "fq_codel\n");
 	neigh_sysctl_write("eth0.100", "mcast_solicit", "3\n");
 	neigh_sysctl_write("eth0.100", "retrans_time_ms", "1000\n");
+	device_setting_write("tun0", "tx_queue_len", "500\n");
 	test_rcvq_overflow();
 	test_rcvq_from_drops();
 	test_not_losses();
@@ -954,6 +1090,8 @@ void test_doctor(void)
 	test_auth_failures();
 	test_netfilter_drops();
 	test_retrans_peer();
+	test_retrans_spread();
+	test_device_errors();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();

@@ -211,7 +211,7 @@ void prom_sample_all(FILE *f)
 {
 	struct export_data d = scrape;
 	struct info info = scrape_info;
-	struct view errors, rcvq, auth, resets;
+	struct view errors, rcvq, auth, resets, devices;
 
 	info.features = TPSTAT_F_DROP_REASON;
 	export_drops_view(&export_drops, true);
@@ -230,6 +230,8 @@ void prom_sample_all(FILE *f)
 	resets_view(&resets);
 	view_ops(TPSTAT_VIEW_RESETS)->export_prepare(&resets);
 	d.views[TPSTAT_VIEW_RESETS] = &resets;
+	devices_view(&devices);
+	d.views[TPSTAT_VIEW_DEVICES] = &devices;
 	d.info = &info;
 	export_write(f, &d);
 	export_histogram(f, NULL);
@@ -239,6 +241,7 @@ void prom_sample_all(FILE *f)
 	view_free(&rcvq);
 	view_free(&auth);
 	view_free(&resets);
+	view_free(&devices);
 }
 
 /* promtool check metrics accepts it, where promtool is installed. */

@@ -261,6 +261,7 @@ void test_export_netns_cookie(void)
 	struct view rcvq = { .id = TPSTAT_VIEW_RCVQ };
 	struct view neigh = { .id = TPSTAT_VIEW_NEIGH };
 	struct view auth = { .id = TPSTAT_VIEW_AUTH };
+	struct view devices = { .id = TPSTAT_VIEW_DEVICES };
 	struct export_data d = views_scrape;
 	struct nlmsghdr *nlh;
 	char *s;
@@ -270,7 +271,17 @@ void test_export_netns_cookie(void)
 	put_header_msg(&rcvq, 3, 256, 0);
 	put_header_msg(&neigh, 3, 256, 0);
 	put_header_msg(&auth, 3, 256, 0);
+	put_header_msg(&devices, 3, 256, 0);
 	for (int i = 0; i < 3; i++) {
+		nlh = ns_msg(4026532157U, cookie[i]);
+		mnl_attr_put_u32(nlh, TPSTAT_A_IFINDEX, 5);
+		if (i < 2)	/* the third's name is gone: by ifindex */
+			mnl_attr_put_strz(nlh, TPSTAT_A_IFNAME, "tun0");
+		mnl_attr_put_u64(nlh, TPSTAT_A_TX_PACKETS, 500 + i);
+		mnl_attr_put_u64(nlh, TPSTAT_A_XMIT_ERRORS, 3 - i);
+		mnl_attr_put_u64(nlh, TPSTAT_A_XMIT_TIMEOUTS, i);
+		CHECK(view_msg_cb(nlh, &devices) == MNL_CB_OK, "devices entry");
+
 		nlh = ns_msg(4026532157U, cookie[i]);
 		mnl_attr_put_u8(nlh, TPSTAT_A_FAMILY, AF_INET);
 		mnl_attr_put_u8(nlh, TPSTAT_A_PROTOCOL, IPPROTO_TCP);
@@ -328,6 +339,7 @@ void test_export_netns_cookie(void)
 	d.views[TPSTAT_VIEW_RCVQ] = &rcvq;
 	d.views[TPSTAT_VIEW_NEIGH] = &neigh;
 	d.views[TPSTAT_VIEW_AUTH] = &auth;
+	d.views[TPSTAT_VIEW_DEVICES] = &devices;
 	s = capture(export_all, &d);
 	CHECK(strstr(s, "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"4097\"} 3\n"
 		     "tpstat_socket_errors_total{errno=\"ECONNREFUSED\",protocol=\"tcp\",port=\"8080\",side=\"remote\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
@@ -349,6 +361,19 @@ void test_export_netns_cookie(void)
 		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
 		     "tpstat_tcp_auth_failures_total{kind=\"md5_mismatch\",peer=\"10.0.0.2\",port=\"179\",netns=\"4026532157\",netns_cookie=\"\"} 1\n"),
 	      "auth: a series per cookie:\n%s", s);
+	CHECK(strstr(s, "# TYPE tpstat_device_transmit_packets_total counter\n"
+		     "tpstat_device_transmit_packets_total{device=\"tun0\",netns=\"4026532157\",netns_cookie=\"4097\"} 500\n"
+		     "tpstat_device_transmit_packets_total{device=\"tun0\",netns=\"4026532157\",netns_cookie=\"8193\"} 501\n"
+		     "tpstat_device_transmit_packets_total{device=\"ifindex 5\",netns=\"4026532157\",netns_cookie=\"\"} 502\n") &&
+	      strstr(s, "tpstat_device_transmit_errors_total{device=\"tun0\",netns=\"4026532157\",netns_cookie=\"4097\"} 3\n"
+		     "tpstat_device_transmit_errors_total{device=\"tun0\",netns=\"4026532157\",netns_cookie=\"8193\"} 2\n"
+		     "tpstat_device_transmit_errors_total{device=\"ifindex 5\",netns=\"4026532157\",netns_cookie=\"\"} 1\n") &&
+	      strstr(s, "tpstat_device_transmit_timeouts_total{device=\"tun0\",netns=\"4026532157\",netns_cookie=\"4097\"} 0\n"
+		     "tpstat_device_transmit_timeouts_total{device=\"tun0\",netns=\"4026532157\",netns_cookie=\"8193\"} 1\n"
+		     "tpstat_device_transmit_timeouts_total{device=\"ifindex 5\",netns=\"4026532157\",netns_cookie=\"\"} 2\n"),
+	      "devices: three families, a series per cookie, ifindex for a name gone:\n%s",
+	      s);
+	view_free(&devices);
 	view_free(&errors);
 	view_free(&resets);
 	view_free(&rcvq);

@@ -5,10 +5,13 @@
  */
 #include "../json.h"
 #include "../netns.h"
+#include "../prom.h"
+#include "../view_fmt.h"
 #include "../view_sort.h"
 #include "../views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
+#define DEV_MAX 24	/* "ifindex N" */
 
 /* By namespace, then index: as ip link lists them. */
 static int devices_qsort(const void *pa, const void *pb)
@@ -78,6 +81,58 @@ static void devices_json_entry(struct json *j, const struct view_print *p,
 	json_object_close(j);
 }
 
+/*
+ * Export: what a device's failures are judged against, per device and
+ * namespace.  Devices are few and named: bounded labels.  Bytes, GRO and
+ * NAPI stay with ip -s link and the view.
+ */
+static const struct prom_family fam_tx_packets = {
+	"tpstat_device_transmit_packets_total", "counter",
+	"Packets the device's driver took (net:net_dev_xmit with NETDEV_TX_OK), per device (its name when read, else ifindex N) and netns (the namespace's inode number; netns_cookie its cookie, never reused); bounded by the module's device_keys",
+};
+
+static const struct prom_family fam_xmit_errors = {
+	"tpstat_device_transmit_errors_total", "counter",
+	"Packets the device's driver refused (net:net_dev_xmit with another return: a full ring, a tun or tap nobody reads fast enough, a link down), per device and netns as tpstat_device_transmit_packets_total",
+};
+
+static const struct prom_family fam_xmit_timeouts = {
+	"tpstat_device_transmit_timeouts_total", "counter",
+	"Transmit watchdog timeouts (net:net_dev_xmit_timeout: a queue stopped for longer than the driver's watchdog), per device and netns as tpstat_device_transmit_packets_total",
+};
+
+static void devices_export_family(struct prom *p, const struct view *v,
+				  const struct prom_family *fam,
+				  size_t offset)
+{
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct view_entry *e = &v->e[i];
+		char dev[DEV_MAX], ns[NUM_MAX], ck[NUM_MAX];
+		const struct prom_label l[3] = {
+			/* The name as it is: prom_labels() escapes it. */
+			{ "device", e->has_ifname ? e->ifname : dev },
+			{ "netns", ns },
+			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
+		};
+
+		snprintf(dev, sizeof(dev), "ifindex %u", e->ifindex);
+		snprintf(ns, sizeof(ns), "%u", e->netns);
+		prom_sample(p, fam, "", l, 3,
+			    *(const uint64_t *)((const char *)dev_of(e) +
+						offset));
+	}
+}
+
+static void devices_export(struct prom *p, const struct view *v)
+{
+	devices_export_family(p, v, &fam_tx_packets,
+			      offsetof(struct dev_counters, tx_packets));
+	devices_export_family(p, v, &fam_xmit_errors,
+			      offsetof(struct dev_counters, xmit_errors));
+	devices_export_family(p, v, &fam_xmit_timeouts,
+			      offsetof(struct dev_counters, xmit_timeouts));
+}
+
 static const struct view_field devices_fields[] = {
 	{ "tx_packets", fld_tx_packets }, { "tx_bytes", fld_tx_bytes },
 	{ "rx_packets", fld_rx_packets }, { "rx_bytes", fld_rx_bytes },
@@ -99,4 +154,5 @@ const struct view_ops devices_view_ops = {
 	.list_key = "devices",
 	.selectors = SEL_BIT(SEL_DEV) | SEL_BIT(SEL_NETNS),
 	.sort = devices_sort,
+	.export = devices_export,
 };

@@ -190,6 +190,14 @@ def expected(findings, after):
             lb = group(after, "tpstat_tcp_retransmits_by_peer_total", ("peer", "netns", "netns_cookie"),
                        peer=who["address"], netns=netns)
             exp.setdefault("TpstatRetransPeer", []).append((lb, f["count"]))
+        elif rule == "retrans_spread":
+            lb = group(after, "tpstat_tcp_retransmits_by_peer_total", ("netns", "netns_cookie"),
+                       netns=netns)
+            exp.setdefault("TpstatRetransSpread", []).append((lb, f["count"]))
+        elif rule == "device_errors":
+            lb = group(after, "tpstat_device_transmit_errors_total", ("device", "netns", "netns_cookie"),
+                       device=who["device"], netns=netns)
+            exp.setdefault("TpstatDeviceErrors", []).append((lb, f["count"]))
         elif rule in PER_HOST_REASON:
             # The export's drops have no namespace or device: per host.
             alert, reason = PER_HOST_REASON[rule]

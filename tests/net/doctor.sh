@@ -56,7 +56,17 @@
 #   veth pair whose tpdb end drops every 50th packet arriving (gact):
 #   retrans_peer names 10.99.11.2 in tpda with the retrans view's count
 #   and tpda's TcpRetransSegs (nstat);
+# - Retransmits spread over peers: the same pair, tpdb's end answering
+#   on 10.99.11.2, .3 and .4 and dropping every 50th packet again, and
+#   700 kB to each: retrans_spread names tpda, 3 peers, the retrans
+#   view's count (all of it TcpRetransSegs' increase) and
+#   default_qdisc, and retrans_peer names none of them;
 #   without the loss, no retransmit and none.
+# - A driver that refuses: a tun (tpt0) with txqueuelen 100 that nobody
+#   reads, sent 300 datagrams: its ring takes 100 and the driver refuses
+#   the rest (net_dev_xmit's NET_XMIT_DROP); device_errors names tpt0
+#   with the count ip -s link gives as tx dropped, and txqueuelen 100;
+#   with txqueuelen 1000, the 300 fit and there is none.
 # - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
 #   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
@@ -658,6 +668,55 @@ bulk_ab() {
 	ip netns exec tpda "$NETLOAD" bulk-client 10.99.11.2 5348 2000000 > /dev/null
 	reap
 }
+# spread_scenario: retransmits over three peers of tpda, none with half.
+# The addresses are tpdb's three; what they share is the loss at its end.
+spread_bulk() {
+	local a
+	for a in 2 3 4; do
+		serve "$TMP/bulk_$a.out" ip netns exec tpdb "$NETLOAD" bulk-server 10.99.11.$a 5348
+		ip netns exec tpda "$NETLOAD" bulk-client 10.99.11.$a 5348 700000 > /dev/null
+		reap
+	done
+}
+spread_scenario() {
+	local mib0 mib1 view all
+	tc -n tpdb qdisc add dev dvb clsact &&
+		tc -n tpdb filter add dev dvb ingress matchall action gact ok random determ drop 50
+	restart
+	mib0=$(ip netns exec tpda nstat -saz TcpRetransSegs | awk 'NR > 1 { print $2 }')
+	snap_before spread
+	spread_bulk
+	quiesce
+	snap_after spread
+	mib1=$(ip netns exec tpda nstat -saz TcpRetransSegs | awk 'NR > 1 { print $2 }')
+	view=$(jqv 'retrans netns tpda' '[.flows[] | select(.state != "SYN_SENT" and .state != "SYN_RECV") | .retransmits] | add // 0')
+	all=$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0')
+	echo "# 700 kB to each of 10.99.11.2, .3 and .4: $view retransmits past the handshake, $all in all, tpda's TcpRetransSegs $mib0 -> $mib1"
+	# A SYN can be the 50th packet: its retransmit is the MIB's, not the rule's.
+	check_eq "the retrans view's retransmits are TcpRetransSegs' increase" \
+		"$((mib1 - mib0))" "$all"
+	check_eq "the three transfers arrived whole" \
+		"received=700000 received=700000 received=700000" \
+		"$(cat "$TMP"/bulk_[234].out | grep '^received=' | tr '\n' ' ' | sed 's/ $//')"
+	doctor -j
+	J=$OUT
+	check_eq "spread: exit status 3" 3 "$ST"
+	check_eq "... retrans_spread: tpda, 3 peers, the retrans view's count past the handshake" \
+		"$(stat -L -c %i /run/netns/tpda) 3 $view" \
+		"$(jq -r '[.findings[] | select(.rule == "retrans_spread") | "\(.who.netns) \(.what | capture("over (?<n>[0-9]+) peers").n) \(.count)"] | join(",")' <<< "$J")"
+	check_eq "... default_qdisc as sysctl says it, and no retrans_peer" \
+		"$(sysctl -n net.core.default_qdisc) 0" \
+		"$(jq -r '.findings[] | select(.rule == "retrans_spread") | .knobs[] | select(.name == "net.core.default_qdisc") | .value' <<< "$J") $(rule_count "$J" retrans_peer true)"
+	doctor
+	# The fix: a path that loses nothing.
+	tc -n tpdb qdisc del dev dvb clsact
+	restart
+	spread_bulk
+	quiesce
+	doctor -j
+	check_eq "without the loss: no retransmit, no finding, exit status 0" "0 0 0" \
+		"$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0') $ST $(jq '.findings | length' <<< "$OUT")"
+}
 lossy_pair() {
 	local n
 	for n in tpda tpdb; do
@@ -666,6 +725,8 @@ lossy_pair() {
 	ip link add dva netns tpda type veth peer name dvb netns tpdb &&
 		ip -n tpda addr add 10.99.11.1/24 dev dva &&
 		ip -n tpdb addr add 10.99.11.2/24 dev dvb &&
+		ip -n tpdb addr add 10.99.11.3/24 dev dvb &&
+		ip -n tpdb addr add 10.99.11.4/24 dev dvb &&
 		ip netns exec tpda ethtool -K dva tso off gso off > /dev/null &&
 		ip -n tpda link set dva up && ip -n tpdb link set dvb up &&
 		tc -n tpdb qdisc add dev dvb clsact &&
@@ -701,10 +762,93 @@ if "$TP" retrans > /dev/null 2>&1; then
 	doctor -j
 	check_eq "without the loss: no retransmit, no finding, exit status 0" "0 0 0" \
 		"$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0') $ST $(jq '.findings | length' <<< "$OUT")"
+	spread_scenario
 	ip netns del tpda
 	ip netns del tpdb
 else
 	echo "# no retrans view: no retransmits scenario"
+fi
+
+# --- a driver that refuses: a tun nobody reads ---------------------------------------
+# tun.py QLEN N: makes tpt0 (a tun, no packet information) with
+# txqueuelen QLEN and 10.99.12.1/24, sends N datagrams of 100 bytes to
+# 10.99.12.2 without reading the tun, prints "tx_dropped=<the kernel's
+# own count>" and holds the tun until its standard input ends, so that
+# doctor reads the device while it is there.
+cat > "$TMP/tun.py" << 'EOF'
+import fcntl
+import os
+import socket
+import struct
+import subprocess
+import sys
+
+qlen, n = int(sys.argv[1]), int(sys.argv[2])
+fd = os.open("/dev/net/tun", os.O_RDWR)
+fcntl.ioctl(fd, 0x400454CA, struct.pack("16sH", b"tpt0", 0x0001 | 0x1000))
+for cmd in (["ip", "link", "set", "tpt0", "txqueuelen", str(qlen), "up"],
+            ["ip", "addr", "add", "10.99.12.1/24", "dev", "tpt0"]):
+    subprocess.run(cmd, check=True)
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(n):
+    try:
+        s.sendto(b"x" * 100, ("10.99.12.2", 5349))
+    except OSError:
+        pass
+with open("/sys/class/net/tpt0/statistics/tx_dropped") as f:
+    print("tx_dropped=%d" % int(f.read()), flush=True)
+sys.stdin.read()
+os.close(fd)
+EOF
+# tun_up QLEN N: tun.py in the background until tun_down; sets dropped.
+tun_up() {
+	rm -f "$TMP/tun.in" "$TMP/tun.out"
+	mkfifo "$TMP/tun.in"
+	python3 "$TMP/tun.py" "$1" "$2" < "$TMP/tun.in" > "$TMP/tun.out" 2> "$TMP/err" &
+	tun_pid=$!
+	exec 7> "$TMP/tun.in"
+	for _ in $(seq 1 300); do
+		grep -q '^tx_dropped=' "$TMP/tun.out" && break
+		kill -0 "$tun_pid" 2> /dev/null || break
+		sleep 0.1
+	done
+	dropped=$(sed -n 's/^tx_dropped=//p' "$TMP/tun.out")
+	echo "# tun txqueuelen $1, $2 datagrams: tx_dropped ${dropped:-none} $(cat "$TMP/err")"
+}
+tun_down() {
+	exec 7>&-
+	wait "$tun_pid"
+}
+if "$TP" devices > /dev/null 2>&1 && [ -c /dev/net/tun ]; then
+	restart
+	snap_before tun
+	tun_up 100 300
+	quiesce
+	snap_after tun
+	view=$(jqv 'devices dev tpt0' '[.devices[].xmit_errors] | add // 0')
+	check_eq "a tun of txqueuelen 100 sent 300: 200 refused, as ip -s link and the devices view count them" \
+		"200 200" "${dropped:-none} $view"
+	doctor -j
+	J=$OUT
+	check_eq "tun: exit status 3" 3 "$ST"
+	check_eq "... device_errors: tpt0 in the initial namespace, with the kernel's count" \
+		"tpt0 $(stat -L -c %i /proc/self/ns/net) ${dropped:-none}" \
+		"$(jq -r '[.findings[] | select(.rule == "device_errors") | "\(.who.device) \(.who.netns) \(.count)"] | join(",")' <<< "$J")"
+	check_eq "... txqueuelen as ip link says it" \
+		"$(ip -o link show tpt0 | sed -n 's/.* qlen \([0-9]*\).*/\1/p')" \
+		"$(jq -r '.findings[] | select(.rule == "device_errors") | .knobs[] | select(.name == "tpt0 txqueuelen") | .value' <<< "$J")"
+	doctor
+	tun_down
+	# The fix: a ring that holds the burst.
+	restart
+	tun_up 1000 300
+	quiesce
+	doctor -j
+	check_eq "with txqueuelen 1000: none refused, no finding, exit status 0" "0 0 0" \
+		"${dropped:-none} $ST $(jq '.findings | length' <<< "$OUT")"
+	tun_down
+else
+	echo "# no devices view or no /dev/net/tun: no driver scenario"
 fi
 
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
