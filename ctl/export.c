@@ -59,6 +59,11 @@
  *    whoever tries them, at most the module's auth_keys= entries.  Left
  *    out where the kernel has none of the tracepoints (the view is
  *    refused).
+ *  - tpstat_device_transmit_{packets,errors,timeouts}_total{device,
+ *    netns,netns_cookie}: the DEVICES view, per device (its name when
+ *    read, else "ifindex N") and namespace: what the driver took, what
+ *    it refused and the watchdog's timeouts (views/devices.c).  Bounded
+ *    by the module's device_keys.
  *  - histograms, one family per HISTS name, from its log2 buckets (see
  *    hists[] in views/hists.c): tpstat_tcp_srtt_seconds (srtt_us),
  *    tpstat_tcp_snd_cwnd_segments (snd_cwnd), tpstat_xmit_length_bytes

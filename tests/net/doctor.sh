@@ -227,9 +227,9 @@ check "quiet: no findings, said so" grep -q '^no findings; counted since' <<< "$
 doctor -j
 check_eq "quiet: JSON: no findings" 0 "$(jq '.findings | length' <<< "$OUT")"
 # auth (6.7 on) where the kernel has its tracepoints.
-read_views='"drops","errors","neigh","rcvq","resets","retrans","sockmem"'
+read_views='"devices","drops","errors","neigh","rcvq","resets","retrans","sockmem"'
 "$TP" auth > /dev/null 2>&1 && read_views="\"auth\",$read_views"
-check_eq "quiet: JSON: auth, drops, errors, neigh, rcvq, resets, retrans and sockmem read" \
+check_eq "quiet: JSON: auth, devices, drops, errors, neigh, rcvq, resets, retrans and sockmem read" \
 	"$read_views" \
 	"$(jq -c '.views_read | sort' <<< "$OUT" | tr -d '[]')"
 
