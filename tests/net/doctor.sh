@@ -819,6 +819,9 @@ tun_down() {
 	exec 7>&-
 	wait "$tun_pid"
 }
+# Debian's kernels build tun as a module: loaded, it makes /dev/net/tun.
+modprobe tun 2> /dev/null
+check "a tun device to hold (modprobe tun, /dev/net/tun)" test -c /dev/net/tun
 if "$TP" devices > /dev/null 2>&1 && [ -c /dev/net/tun ]; then
 	restart
 	snap_before tun
