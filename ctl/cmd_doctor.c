@@ -7,38 +7,83 @@
  * module's words, and the rules go on without it.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 
 #include "cli.h"
 #include "cmd.h"
 #include "doctor.h"
+#include "escape.h"
 #include "nl.h"
+#include "recording.h"
+#include "recording_views.h"
+#include "replies.h"
 #include "views.h"
+#include "when.h"
 
 static bool rules_only;	/* --rules */
 static bool prometheus;	/* --prometheus */
+/* --since, --until: the recorder's window, ns since the epoch. */
+static bool window;
+static uint64_t since_ns, until_ns;
+
+/* --since or --until and its @value; 0, or 2 with why in @err. */
+static int window_option(const char *opt, const char *value, char *err,
+			 size_t err_len)
+{
+	bool since = !strcmp(opt, "--since");
+
+	if (!value || when_parse(value, time(NULL), since ? &since_ns :
+							    &until_ns)) {
+		snprintf(err, err_len, value ? "%s takes %s, not '%.40s'" :
+			 "%s needs %s", opt, WHEN_FORMS, value);
+		return 2;
+	}
+	window = true;
+	return 0;
+}
 
 static int doctor_parse(struct options *o, int n, const char *const *words,
 			char *err, size_t err_len)
 {
+	int ret;
+
 	(void)o;
-	rules_only = prometheus = false;
+	rules_only = prometheus = window = false;
+	since_ns = 0;
+	until_ns = UINT64_MAX;
 	for (int i = 0; i < n; i++) {
-		if (!strcmp(words[i], "--rules"))
+		if (!strcmp(words[i], "--rules")) {
 			rules_only = true;
-		else if (!strcmp(words[i], "--prometheus"))
+		} else if (!strcmp(words[i], "--prometheus")) {
 			prometheus = true;
-		else
+		} else if (!strcmp(words[i], "--since") ||
+			   !strcmp(words[i], "--until")) {
+			ret = window_option(words[i], i + 1 < n ? words[i + 1] :
+					    NULL, err, err_len);
+			if (ret)
+				return ret;
+			i++;
+		} else {
 			return cli_usage_error(err, err_len,
 					       "unexpected argument '%s'",
 					       words[i]);
+		}
 	}
 	if (rules_only && prometheus)
 		return cli_usage_error(err, err_len,
 				       "%s prints the rules as --rules does, another way: one of them",
 				       "--prometheus");
+	if (window && (rules_only || prometheus))
+		return cli_usage_error(err, err_len,
+				       "%s print the rules, which have no window: no --since or --until with them",
+				       "--rules and --prometheus");
+	if (until_ns <= since_ns)
+		return cli_usage_error(err, err_len, "%s",
+				       "--until is not after --since");
 	return 0;
 }
 
@@ -106,11 +151,110 @@ static int doctor_read(struct tpnl *nl, struct view *views,
 	return 0;
 }
 
+/*
+ * View @id's rows in the recorder's views intervals that overlap the
+ * window, added up into @v (emptied first), and those intervals' span
+ * into @w.  0, or -1 out of memory.
+ */
+static int window_view(const struct view_recording *vr, uint32_t id,
+		       struct view *v, struct doctor_window *w)
+{
+	view_free(v);
+	*v = (struct view){ .id = id, .have_header = true };
+	for (size_t i = 0; i < vrec_count(vr); i++) {
+		const struct vrec_interval *iv = vrec_at(vr, i);
+		uint64_t end = iv->start_ns + iv->duration_ns;
+
+		if (iv->v.id != id || !rec_overlaps(iv->start_ns,
+						    iv->duration_ns,
+						    since_ns, until_ns))
+			continue;
+		if (view_add(v, &iv->v))
+			return -1;
+		if (!w->from_ns || iv->start_ns < w->from_ns)
+			w->from_ns = iv->start_ns;
+		if (end > w->to_ns)
+			w->to_ns = end;
+	}
+	return 0;
+}
+
+/* The views intervals (by number) that overlap the window: each once. */
+static size_t window_intervals(const struct view_recording *vr)
+{
+	size_t n = 0;
+	uint64_t last = UINT64_MAX;
+
+	for (size_t i = 0; i < vrec_count(vr); i++) {
+		const struct vrec_interval *iv = vrec_at(vr, i);
+
+		if (iv->seq == last || !rec_overlaps(iv->start_ns,
+						     iv->duration_ns,
+						     since_ns, until_ns))
+			continue;
+		last = iv->seq;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * --since/--until: each view read (@in) replaced by its rows in the
+ * flight recorder's views intervals of the window, added up: what the
+ * caller may read is still GET_VIEW's to say, the counts are the
+ * recorder's.  0, or 1 after one line on stderr.
+ */
+static int doctor_window(struct tpnl *nl, struct view *views,
+			 struct doctor_input *in)
+{
+	struct view_recording vr;
+	struct recording r;
+	struct info info = { 0 };
+	char version[ESC_SIZE(sizeof(info.version))];
+	int err, ret = 1;
+
+	rec_init(&r);
+	vrec_init(&vr);
+	r.views = &vr;
+	err = read_info(nl, &info);
+	if (!err && !info.has_history_views) {
+		fprintf(stderr, "tpstat: the loaded module (version %s) keeps no views history: it is older than this tool\n",
+			esc(info.version, version, sizeof(version)));
+		goto out;
+	}
+	if (!err && !info.history_views) {
+		fputs("tpstat: the module keeps no views history here (history_views=0, or a namespace other than the initial one): doctor has no window but since load\n",
+		      stderr);
+		goto out;
+	}
+	if (!err)
+		err = read_history(nl, &r);
+	if (err) {
+		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+		goto out;
+	}
+	in->window.recorder = true;
+	in->window.interval_s = info.history_views;
+	in->window.intervals = window_intervals(&vr);
+	for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++) {
+		if (in->views[id] &&
+		    window_view(&vr, id, &views[id], &in->window)) {
+			fputs("tpstat: out of memory\n", stderr);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	vrec_free(&vr);
+	rec_free(&r);
+	return ret;
+}
+
 static int doctor_cmd(struct tpnl *nl, const struct out_opts *out)
 {
 	struct view views[__TPSTAT_VIEW_CNT] = { { 0 } };
 	struct doctor_unread unread[__TPSTAT_VIEW_CNT];
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	unsigned int read = 0;
 	size_t n_unread = 0;
 	int err, ret = 1;
@@ -120,6 +264,8 @@ static int doctor_cmd(struct tpnl *nl, const struct out_opts *out)
 		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
 		goto out;
 	}
+	if (window && doctor_window(nl, views, &in))
+		goto out;
 	ret = doctor_report(stdout, stderr, out, &in, read, unread, n_unread);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "tpstat: writing the findings failed\n");
@@ -184,15 +330,19 @@ static int doctor_cmd_run(const struct options *o, const struct out_opts *out)
 	return ret;
 }
 
-static const char *const doctor_opts[] = { "--rules", "--prometheus", NULL };
+static const char *const doctor_opts[] = {
+	"--rules", "--prometheus", "--since=", "--until=", NULL
+};
 
 const struct command doctor_command = {
 	.name = "doctor",
 	.parse = doctor_parse,
 	.run = doctor_cmd_run,
-	.usage = "tpstat doctor [--rules | --prometheus]\n"
+	.usage = "tpstat doctor [--since T] [--until T] [--rules | --prometheus]\n"
 		 "    what the views say is wrong, ranked by impact: each finding with\n"
-		 "    its count (since load or the last reset), who (port, socket,\n"
+		 "    its count (since load or the last reset; with --since or --until,\n"
+		 "    in the flight recorder's views intervals of that window, T as\n"
+		 "    tpstat history takes it), who (port, socket,\n"
 		 "    netns), the likely cause, the sysctls that govern it with their\n"
 		 "    values, and the command that shows more; views it may not read\n"
 		 "    are named, and it goes on.  Exit status 3 when it finds\n"

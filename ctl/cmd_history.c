@@ -30,8 +30,6 @@
 
 /* ---- the words -------------------------------------------------------- */
 
-#define TIME_FORMS "HH:MM[:SS], YYYY-MM-DDTHH:MM[:SS] or a time back from now (90s, 15m, 2h, 1d)"
-
 /* --since, --until, --step, --save or --load @opt, and its @value. */
 static int value_option(struct history_args *a, const char *opt,
 			const char *value, time_t now, char *err,
@@ -65,7 +63,7 @@ static int value_option(struct history_args *a, const char *opt,
 	return 0;
 bad:
 	snprintf(err, err_len, value ? "%s takes %s, not '%.40s'" : "%s needs %s",
-		 opt, strcmp(opt, "--step") ? TIME_FORMS :
+		 opt, strcmp(opt, "--step") ? WHEN_FORMS :
 		 "a length on the clock (30s, 1m, 1h)", value);
 	return 2;
 }

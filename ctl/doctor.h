@@ -40,10 +40,23 @@ struct view_entry;
 /* A view in a rule's ->views. */
 #define DOCTOR_VIEW(id) (1U << (id))
 
+/*
+ * What the counts cover: since the module's load or its last reset (all
+ * zero), or the flight recorder's views intervals in a window (doctor
+ * --since/--until): each interval's keys that moved most, added up.
+ */
+struct doctor_window {
+	uint64_t from_ns, to_ns;	/* the intervals' span, wall clock */
+	size_t intervals;	/* views intervals that overlapped it */
+	uint32_t interval_s;	/* a views interval's length */
+	bool recorder;
+};
+
 /* What the rules read: the views as the module sent them (not shaped). */
 struct doctor_input {
 	/* By enum tpstat_view; NULL: not read (refused, or not needed). */
 	const struct view *views[__TPSTAT_VIEW_CNT];
+	struct doctor_window window;
 };
 
 /* A sysctl a finding names, with its value as read at the run. */
@@ -245,7 +258,8 @@ struct doctor_unread {
  * DOCTOR_VIEW()s read.
  */
 void doctor_print(FILE *f, const struct out_opts *o,
-		  const struct doctor_findings *d, unsigned int read,
+		  const struct doctor_findings *d,
+		  const struct doctor_window *w, unsigned int read,
 		  const struct doctor_unread *unread, size_t n_unread);
 /*
  * Every rule over @in, the findings printed on @f as doctor_print()

@@ -5,7 +5,9 @@
  * that did not move go, and the others sort by change, biggest first.
  * A row whose counts went down was reset (tpstat reset) or evicted and
  * counted again: its values as read are its change, as nstat does for
- * a counter.  No netlink, unit-tested on the host.
+ * a counter.  And the other way, changes added up into one read
+ * (view_add(): the flight recorder's intervals over a window).  No
+ * netlink, unit-tested on the host.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -272,4 +274,78 @@ nomem:
 	free(slot);
 	view_free(d);
 	return -1;
+}
+
+/* @d += @old, counter by counter: @d a row, @old the same row earlier. */
+static void row_plus(uint32_t view, struct view_entry *d,
+		     const struct view_entry *old)
+{
+	uint64_t *dv[N_COUNTERS], *ov[N_COUNTERS];
+	unsigned int i, n = row_counters(view, d, dv);
+
+	if (row_counters(view, old, ov) != n)
+		return;
+	for (i = 0; i < n; i++)
+		*dv[i] += *ov[i];
+	if (!row_dev_values(view) && d->hist && old->hist) {
+		d->hist->count += old->hist->count;
+		d->hist->sum += old->hist->sum;
+		for (i = 0; i < TPSTAT_HIST_BUCKETS; i++)
+			d->hist->bucket[i] += old->hist->bucket[i];
+	}
+}
+
+/* @e with its own copy of what it points at (DEVICES' values, a hist). */
+static int row_copy(uint32_t view, struct view_entry *d,
+		    const struct view_entry *e)
+{
+	*d = *e;
+	if (e->dev && row_dev_values(view)) {
+		d->dev = malloc(sizeof(*d->dev));
+		if (!d->dev)
+			return -1;
+		*d->dev = *e->dev;
+	} else if (e->hist) {
+		d->hist = malloc(sizeof(*d->hist));
+		if (!d->hist)
+			return -1;
+		*d->hist = *e->hist;
+	}
+	return 0;
+}
+
+int view_add(struct view *acc, const struct view *v)
+{
+	acc->overflow += v->overflow;
+	for (size_t i = 0; i < v->n; i++) {
+		struct view_entry e;
+		size_t k;
+
+		for (k = 0; k < acc->n; k++)
+			if (same_row(v->id, &acc->e[k], &v->e[i]))
+				break;
+		if (k == acc->n && acc->n == acc->cap) {
+			size_t cap = acc->cap ? 2 * acc->cap : 16;
+			struct view_entry *grown;
+
+			grown = realloc(acc->e, cap * sizeof(*grown));
+			if (!grown)
+				return -1;
+			acc->e = grown;
+			acc->cap = cap;
+		}
+		/* The later row's figures of its last event, the sum's counts. */
+		if (row_copy(v->id, &e, &v->e[i])) {
+			free(e.hist);
+			return -1;
+		}
+		if (k < acc->n) {
+			row_plus(v->id, &e, &acc->e[k]);
+			free(acc->e[k].hist);
+		} else {
+			acc->n++;
+		}
+		acc->e[k] = e;
+	}
+	return 0;
 }

@@ -294,6 +294,14 @@ void print_view_interval(FILE *f, const struct out_opts *o,
  * of memory (@d empty).  view_free(@d) after.
  */
 int view_delta(struct view *d, const struct view *cur, const struct view *old);
+/*
+ * @acc += @v, two reads of one view's keys over consecutive times (the
+ * flight recorder's views intervals): each row of @v added to the same
+ * row of @acc, or appended as a copy; a row's figures of its last event
+ * (RCVQ's buffer, RETRANS's state) are @v's, the later's.  @acc starts
+ * zeroed with @v's id.  0, or -1 out of memory (view_free(@acc) then).
+ */
+int view_add(struct view *acc, const struct view *v);
 /* What a row's change sorts by: its events (packets for DEVICES). */
 uint64_t view_entry_change(uint32_t view, const struct view_entry *e);
 /*

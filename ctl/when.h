@@ -30,6 +30,9 @@ int when_span(const char *s, uint64_t *ns);
  */
 int when_parse(const char *s, time_t now, uint64_t *ns);
 
+/* What when_parse() takes, for a message. */
+#define WHEN_FORMS "HH:MM[:SS], YYYY-MM-DDTHH:MM[:SS] or a time back from now (90s, 15m, 2h, 1d)"
+
 /* Room for what the printers below write. */
 #define WHEN_LEN 40
 /* "10s", "1m30s", "2h", "1d6h"; under a minute and not whole, "6.6s". */

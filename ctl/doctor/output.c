@@ -11,10 +11,36 @@
 #include "../netns.h"
 #include "../output.h"
 #include "../views.h"
+#include "../when.h"
 
-/* The counts' window: this slice has no other than the views' own. */
-#define WINDOW "since_load"
+/* The counts' window: the views' own, or the recorder's intervals. */
 #define WINDOW_TEXT "counted since the module's load or its last reset (tpstat reset all, or a filter change)"
+
+static const char *window_kind(const struct doctor_window *w)
+{
+	return w->recorder ? "recorder" : "since_load";
+}
+
+static void window_text(FILE *f, const struct doctor_window *w)
+{
+	char from[WHEN_LEN], to[WHEN_LEN], span[WHEN_LEN];
+
+	if (!w->recorder) {
+		fputs(WINDOW_TEXT, f);
+		return;
+	}
+	if (!w->intervals) {
+		fputs("the flight recorder has no views interval in that window", f);
+		return;
+	}
+	fprintf(f, "counted in the flight recorder's %zu views interval%s of %s from %s to %s (in each, the keys of a view that moved most)",
+		w->intervals, w->intervals == 1 ? "" : "s",
+		when_span_text((uint64_t)w->interval_s * 1000000000ULL, span,
+			       sizeof(span)),
+		when_local(w->from_ns, true, from, sizeof(from)),
+		when_local(w->to_ns, !when_same_day(w->from_ns, w->to_ns), to,
+			   sizeof(to)));
+}
 
 static void views_text(FILE *f, unsigned int views)
 {
@@ -49,14 +75,16 @@ static void finding_text(FILE *f, size_t i, const struct doctor_finding *d)
 }
 
 static void print_text(FILE *f, const struct doctor_findings *d,
-		       unsigned int read, const struct doctor_unread *unread,
-		       size_t n_unread)
+		       const struct doctor_window *w, unsigned int read,
+		       const struct doctor_unread *unread, size_t n_unread)
 {
 	if (d->n)
-		fprintf(f, "%zu finding%s, most first; %s\n", d->n,
-			d->n == 1 ? "" : "s", WINDOW_TEXT);
+		fprintf(f, "%zu finding%s, most first; ", d->n,
+			d->n == 1 ? "" : "s");
 	else
-		fprintf(f, "no findings; %s\n", WINDOW_TEXT);
+		fprintf(f, "no findings; ");
+	window_text(f, w);
+	fputc('\n', f);
 	for (size_t i = 0; i < d->n; i++)
 		finding_text(f, i, &d->f[i]);
 	fprintf(f, "views read: ");
@@ -67,14 +95,15 @@ static void print_text(FILE *f, const struct doctor_findings *d,
 			unread[i].why);
 }
 
-static void finding_json(struct json *j, const struct doctor_finding *d)
+static void finding_json(struct json *j, const struct doctor_finding *d,
+			 const struct doctor_window *w)
 {
 	json_object_open(j);
 	json_key(j, "rule");
 	json_plain(j, d->rule->name);
 	json_field_u64(j, "count", d->count);
 	json_key(j, "window");
-	json_plain(j, WINDOW);
+	json_plain(j, window_kind(w));
 	json_key(j, "what");
 	json_string(j, d->what);
 	json_key(j, "who");
@@ -106,21 +135,37 @@ static void finding_json(struct json *j, const struct doctor_finding *d)
 	json_object_close(j);
 }
 
+/* The recorder's window: its span and intervals, null where none. */
+static void window_json(struct json *j, const struct doctor_window *w)
+{
+	char from[WHEN_LEN], to[WHEN_LEN];
+
+	json_key(j, "window");
+	json_plain(j, window_kind(w));
+	if (!w->recorder)
+		return;
+	json_opt_plain(j, "window_from", w->intervals,
+		       when_iso(w->from_ns, from, sizeof(from)));
+	json_opt_plain(j, "window_to", w->intervals,
+		       when_iso(w->to_ns, to, sizeof(to)));
+	json_field_u64(j, "window_intervals", w->intervals);
+	json_field_u64(j, "window_interval_s", w->interval_s);
+}
+
 static void print_json(FILE *f, bool pretty, const struct doctor_findings *d,
-		       unsigned int read, const struct doctor_unread *unread,
-		       size_t n_unread)
+		       const struct doctor_window *w, unsigned int read,
+		       const struct doctor_unread *unread, size_t n_unread)
 {
 	struct json j;
 
 	json_init(&j, f, pretty);
 	json_object_open(&j);
 	json_field_u64(&j, "schema_version", JSON_SCHEMA_VERSION);
-	json_key(&j, "window");
-	json_plain(&j, WINDOW);
+	window_json(&j, w);
 	json_key(&j, "findings");
 	json_array_open(&j);
 	for (size_t i = 0; i < d->n; i++)
-		finding_json(&j, &d->f[i]);
+		finding_json(&j, &d->f[i], w);
 	json_array_close(&j);
 	json_key(&j, "views_read");
 	json_array_open(&j);
@@ -144,13 +189,14 @@ static void print_json(FILE *f, bool pretty, const struct doctor_findings *d,
 }
 
 void doctor_print(FILE *f, const struct out_opts *o,
-		  const struct doctor_findings *d, unsigned int read,
+		  const struct doctor_findings *d,
+		  const struct doctor_window *w, unsigned int read,
 		  const struct doctor_unread *unread, size_t n_unread)
 {
 	if (o->json)
-		print_json(f, o->pretty, d, read, unread, n_unread);
+		print_json(f, o->pretty, d, w, read, unread, n_unread);
 	else
-		print_text(f, d, read, unread, n_unread);
+		print_text(f, d, w, read, unread, n_unread);
 }
 
 void doctor_print_rules(FILE *f, const struct out_opts *o)
@@ -211,7 +257,7 @@ int doctor_report(FILE *f, FILE *err, const struct out_opts *o,
 		fprintf(err, "tpstat: out of memory\n");
 		return 1;
 	}
-	doctor_print(f, o, &d, read, unread, n_unread);
+	doctor_print(f, o, &d, &in->window, read, unread, n_unread);
 	ret = d.n ? DOCTOR_EXIT_FINDINGS : 0;
 	doctor_findings_free(&d);
 	return ret;

@@ -249,6 +249,7 @@ void test_addr(void);			/* unit_names.c */
 void test_views(void);			/* unit_views.c */
 void test_socket_views(void);		/* unit_views_sockets.c */
 void test_view_delta(void);		/* unit_delta.c */
+void test_view_add(void);		/* unit_delta.c */
 void test_history(void);
 void test_sockmem_delta(void);
 void test_filter(void);			/* unit_filter.c */

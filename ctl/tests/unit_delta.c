@@ -223,3 +223,46 @@ void test_sockmem_delta(void)
 	view_free(&v);
 	view_free(&old);
 }
+
+/*
+ * Reads added up (view_add(), doctor --since): the same rows summed,
+ * new ones appended as copies, DEVICES' values their own.
+ */
+void test_view_add(void)
+{
+	static const uint8_t a[4] = { 192, 0, 2, 1 }, b[4] = { 192, 0, 2, 7 };
+	struct view one = { .id = TPSTAT_VIEW_RESETS };
+	struct view two = { .id = TPSTAT_VIEW_RESETS };
+	struct view acc = { .id = TPSTAT_VIEW_RESETS };
+	struct view dev, dsum = { .id = TPSTAT_VIEW_DEVICES };
+
+	put_header_msg(&one, 2, 1024, 1);
+	put_reset(&one, TPSTAT_DIRECTION_PASSIVE, 22, a, 5, 0);
+	put_reset(&one, TPSTAT_DIRECTION_ACTIVE, 5003, b, 0, 7);
+	put_header_msg(&two, 2, 1024, 2);
+	put_reset(&two, TPSTAT_DIRECTION_ACTIVE, 6000, b, 0, 10);
+	put_reset(&two, TPSTAT_DIRECTION_PASSIVE, 22, a, 9, 1);
+	CHECK(!view_add(&acc, &one) && !view_add(&acc, &two),
+	      "add: two reads added");
+	CHECK(acc.n == 3 && acc.overflow == 3, "add: 3 rows, overflows summed (%zu, %llu)",
+	      acc.n, (unsigned long long)acc.overflow);
+	CHECK(acc.n == 3 && acc.e[0].sport == 22 && acc.e[0].rst_sent == 14 &&
+	      acc.e[0].rst_received == 1, "add: port 22's 5 + 9 sent, 0 + 1 received");
+	CHECK(acc.n == 3 && acc.e[1].dport == 5003 && acc.e[1].rst_received == 7 &&
+	      acc.e[2].dport == 6000 && acc.e[2].rst_received == 10,
+	      "add: a row of one read as it was, in the order first seen");
+	view_free(&acc);
+	view_free(&one);
+	view_free(&two);
+
+	devices_view(&dev);
+	CHECK(!view_add(&dsum, &dev) && !view_add(&dsum, &dev),
+	      "add: a devices read twice");
+	CHECK(dsum.n == 2 && dsum.e[0].dev != dev.e[0].dev &&
+	      dsum.e[0].dev->tx_packets == 20 && dsum.e[1].dev->tx_packets == 22 &&
+	      dsum.e[1].dev->xmit_errors == 2 &&
+	      dsum.e[1].dev->napi_budget_exhausted == 12,
+	      "add: DEVICES' values summed in copies of their own");
+	view_free(&dsum);
+	view_free(&dev);
+}

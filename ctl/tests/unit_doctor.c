@@ -369,7 +369,7 @@ static void views_free(struct view *v, size_t n)
  */
 static void test_rcvq_overflow(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct doctor_findings d;
 	struct view v[2];
 	const char *s;
@@ -455,7 +455,7 @@ static void test_rcvq_overflow(void)
 /* Without the rcvq view (refused): drops' SOCKET_RCVBUFF, no port. */
 static void test_rcvq_from_drops(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct doctor_unread u = {
 		TPSTAT_VIEW_RCVQ,
 		"permission denied: the rcvq view names sockets and needs CAP_NET_ADMIN (run as root)",
@@ -508,7 +508,7 @@ static void drops_out(FILE *f, void *arg)
  */
 static void test_not_losses(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -549,7 +549,7 @@ static void test_not_losses(void)
 /* A quiet host: every view read, every count below the minimum. */
 static void test_quiet(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v[3];
 	const char *s;
 	int st;
@@ -603,7 +603,7 @@ static void test_quiet(void)
  */
 static void test_connect_errors(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -639,7 +639,7 @@ static void test_connect_errors(void)
  */
 static void test_sockmem_pressure(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -673,7 +673,7 @@ static void test_sockmem_pressure(void)
  */
 static void test_neigh_failures(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -718,7 +718,7 @@ static void test_neigh_failures(void)
  */
 static void test_qdisc_drops(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -752,7 +752,7 @@ static void test_qdisc_drops(void)
  */
 static void test_auth_failures(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -782,7 +782,7 @@ static void test_auth_failures(void)
 /* The firewall's drops per namespace: 10 make one, 9 elsewhere none. */
 static void test_netfilter_drops(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -810,7 +810,7 @@ static void test_netfilter_drops(void)
  */
 static void test_retrans_peer(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -847,7 +847,7 @@ static void test_retrans_peer(void)
  */
 static void test_retrans_spread(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -890,7 +890,7 @@ static void test_retrans_spread(void)
  */
 static void test_device_errors(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -927,9 +927,50 @@ static void test_device_errors(void)
 	views_free(&v, 1);
 }
 
+/*
+ * The recorder's window (--since): the text and JSON say it, its span
+ * and intervals; an empty one says there was none.
+ */
+static void test_window(void)
+{
+	struct doctor_input in = { 0 };
+	struct view v;
+	const char *s;
+	int st;
+
+	view_start(&v, TPSTAT_VIEW_RCVQ);
+	rcvq(&v, AF_INET, IPPROTO_UDP, 5350, NS_X, 38, 2304);
+	in.views[TPSTAT_VIEW_RCVQ] = &v;
+	in.window = (struct doctor_window){
+		.recorder = true, .intervals = 3, .interval_s = 60,
+		.from_ns = 1796439600ULL * 1000000000ULL,	/* 03:00Z */
+		.to_ns = 1796439780ULL * 1000000000ULL,
+	};
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "1 finding, most first; counted in the flight recorder's 3 views intervals of 1m from 2026-12-0") &&
+	      strstr(s, " (in each, the keys of a view that moved most)\n[1] rcvq_overflow: 38 packets"),
+	      "window: the text says the recorder's intervals:\n%s", s);
+	s = report(&in, true, &st);
+	CHECK(json_balanced(s) &&
+	      strstr(s, "{\"schema_version\":1,\"window\":\"recorder\",\"window_from\":\"2026-12-05T03:00:00Z\",\"window_to\":\"2026-12-05T03:03:00Z\",\"window_intervals\":3,\"window_interval_s\":60,\"findings\":[{\"rule\":\"rcvq_overflow\",\"count\":38,\"window\":\"recorder\","),
+	      "window: JSON:\n%s", s);
+	view_free(&v);
+	view_start(&v, TPSTAT_VIEW_RCVQ);
+	in.window = (struct doctor_window){ .recorder = true, .interval_s = 60 };
+	s = report(&in, false, &st);
+	CHECK(st == 0 &&
+	      strstr(s, "no findings; the flight recorder has no views interval in that window\n"),
+	      "window: none in it:\n%s", s);
+	s = report(&in, true, &st);
+	CHECK(strstr(s, "\"window\":\"recorder\",\"window_from\":null,\"window_to\":null,\"window_intervals\":0,"),
+	      "window: none in it, JSON:\n%s", s);
+	views_free(&v, 1);
+}
+
 static void test_closed_port(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v[2];
 	const char *s, *udp, *tcp;
 	int st;
@@ -973,7 +1014,7 @@ static void test_closed_port(void)
 /* Listen overflows: somaxconn's and tcp_max_syn_backlog's values. */
 static void test_listen_overflow(void)
 {
-	struct doctor_input in = { { 0 } };
+	struct doctor_input in = { 0 };
 	struct view v;
 	const char *s;
 	int st;
@@ -1092,6 +1133,7 @@ void test_doctor(void)
 	test_retrans_peer();
 	test_retrans_spread();
 	test_device_errors();
+	test_window();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();
@@ -1116,6 +1158,19 @@ void test_doctor_cli(void)
 	      strstr(err, "unexpected argument 'bogus'"), "doctor bogus: %s",
 	      err);
 	CHECK(parse("doctor --top 3", &o, err) == 2, "doctor --top: %s", err);
+	CHECK(!parse("doctor --since 10m", &o, err) &&
+	      !parse("doctor --since 03:12 --until 03:30", &o, err),
+	      "doctor --since, --until: %s", err);
+	CHECK(parse("doctor --since yesterday", &o, err) == 2 &&
+	      strstr(err, "--since takes HH:MM"), "doctor --since bad: %s", err);
+	CHECK(parse("doctor --until", &o, err) == 2 &&
+	      strstr(err, "--until needs HH:MM"), "doctor --until alone: %s", err);
+	CHECK(parse("doctor --since 10m --until 1h", &o, err) == 2 &&
+	      strstr(err, "--until is not after --since"),
+	      "doctor --until before --since: %s", err);
+	CHECK(parse("doctor --rules --since 10m", &o, err) == 2 &&
+	      strstr(err, "no --since or --until"), "doctor --rules --since: %s",
+	      err);
 	CHECK(parse("doctor -i 1", &o, err) == 2, "doctor -i: %s", err);
 	CHECK(parse("show --rules", &o, err) == 2, "--rules is doctor's: %s",
 	      err);

@@ -93,6 +93,7 @@ int main(int argc, char **argv)
 	/* Before the names directory has names: numbers only. */
 	test_views();
 	test_view_delta();
+	test_view_add();
 	test_history();
 	test_sockmem_delta();
 	test_filter();

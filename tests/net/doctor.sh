@@ -76,6 +76,10 @@
 #   initial namespace's overflows too: the container's doctor names its
 #   port in its namespace and never the initial namespace's; root's
 #   names both.
+# - What happened then: views intervals of 2 s, a receiver on port 5350
+#   overflowing, then tpstat reset all: doctor finds nothing since the
+#   reset, doctor --since the burst names rcvq_overflow on 5350 with the
+#   count the rcvq view had before the reset, --since after it nothing.
 # Each run's text and JSON go to the log ("# " lines): docs/doctor.md's
 # example is taken from there.
 # - Prometheus's rules (contrib/prometheus/tpstat.rules.yml) against
@@ -166,6 +170,13 @@ doctor() {
 	OUT=$("$TP" "$@" doctor 2> "$TMP/err")
 	ST=$?
 	echo "# \$ tpstat $* doctor  (exit status $ST)"
+	{ printf '%s\n' "$OUT"; cat "$TMP/err"; } | sed 's/^/# /'
+}
+# doctor_since T [ARGS...]: doctor --since T, as doctor does.
+doctor_since() {
+	OUT=$("$TP" "${@:2}" doctor --since "$1" 2> "$TMP/err")
+	ST=$?
+	echo "# \$ tpstat ${*:2} doctor --since $1  (exit status $ST)"
 	{ printf '%s\n' "$OUT"; cat "$TMP/err"; } | sed 's/^/# /'
 }
 # The exports for the Prometheus rules: snap_before NAME after the
@@ -919,6 +930,44 @@ if nobody unshare --user --map-root-user --net true 2> /dev/null; then
 else
 	echo "# no unprivileged user namespaces here: no container scenario"
 fi
+
+# --- what happened then: the flight recorder's window, after a reset ---------------
+# The module again, with views intervals of 2 s: a receiver on
+# 127.0.0.1:5350 with the least buffer sent 40 datagrams, the views
+# interval that holds them recorded, then tpstat reset all.  Doctor
+# (since the reset) finds nothing; doctor --since the burst's start
+# names rcvq_overflow on port 5350 with the rcvq view's count before the
+# reset, and says its window is the recorder's; --since after the
+# interval, nothing.
+rmmod tpstat
+check "rmmod, for views intervals of 2 s" test ! -d /sys/module/tpstat
+suite_load history=1 history_views=2
+t0=$(date +%H:%M:%S)
+nap 1
+flood 5350 1 40
+quiesce
+view=$(jqv rcvq '[.rcvq[] | select(.port == 5350) | .count] | add // 0')
+for _ in $(seq 1 100); do
+	"$TP" -j history rcvq 2> /dev/null | grep -q '"port":5350' && break
+	nap 0.1
+done
+"$TP" reset all
+nap 1
+t1=$(date +%H:%M:%S)
+doctor -j
+check_eq "after tpstat reset all: no finding, exit status 0" "0 0" \
+	"$ST $(jq '.findings | length' <<< "$OUT")"
+doctor_since "$t0" -j
+J=$OUT
+check_eq "--since $t0: exit status 3, the recorder's window" "3 recorder" "$ST $(jq -r .window <<< "$J")"
+check_eq "... rcvq_overflow on udp port 5350 with the rcvq view's count before the reset" \
+	"rcvq_overflow udp 5350 $view" \
+	"$(jq -r '[.findings[] | "\(.rule) \(.who.protocol) \(.who.port) \(.count)"] | join(",")' <<< "$J")"
+check "... at least 10 of the 40 dropped ($view)" test "$view" -ge 10
+doctor_since "$t0"
+doctor_since "$t1" -j
+check_eq "--since $t1, after that interval: no finding, exit status 0" "0 0" \
+	"$ST $(jq '.findings | length' <<< "$OUT")"
 
 fleet_check
 suite_end
