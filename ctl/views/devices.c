@@ -3,6 +3,7 @@
  * The DEVICES view (tpstat devices): per device, what it transmitted and
  * received, its transmit errors and timeouts, and its NAPI polls.
  */
+#include "../array.h"
 #include "../json.h"
 #include "../netns.h"
 #include "../prom.h"
@@ -73,7 +74,7 @@ static void devices_json_entry(struct json *j, const struct view_print *p,
 
 	json_object_open(j);
 	view_json_dev(j, e);
-	for (size_t k = 0; k < sizeof(values) / sizeof(values[0]); k++) {
+	for (size_t k = 0; k < ARRAY_SIZE(values); k++) {
 		json_key(j, values[k].key);
 		json_u64(j, *(const uint64_t *)((const char *)dev_of(e) +
 						values[k].offset));
