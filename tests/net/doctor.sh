@@ -172,12 +172,6 @@ doctor() {
 	echo "# \$ tpstat $* doctor  (exit status $ST)"
 	{ printf '%s\n' "$OUT"; cat "$TMP/err"; } | sed 's/^/# /'
 }
-# scenario TITLE: how long the previous scenario took, in the log (the
-# full tier's budget is make check's), and TITLE's clock started.
-scenario() {
-	[ -n "${SCENARIO:-}" ] && echo "# doctor: $SCENARIO took $((SECONDS - SCENARIO_T))s"
-	SCENARIO=$1 SCENARIO_T=$SECONDS
-}
 # doctor_since T [ARGS...]: doctor --since T, as doctor does.
 doctor_since() {
 	OUT=$("$TP" "${@:2}" doctor --since "$1" 2> "$TMP/err")
@@ -234,7 +228,6 @@ rule_count() {
 	jq -r "[.findings[] | select(.rule == \"$2\" and ($3)) | .count] | add // 0" <<< "$1"
 }
 
-scenario "a quiet host"
 # --- a quiet host ----------------------------------------------------------------
 restart
 snap_before quiet
@@ -259,7 +252,7 @@ fi
 rmem_default=$(sysctl -n net.core.rmem_default)
 rmem_max=$(sysctl -n net.core.rmem_max)
 
-scenario "a receive queue that overflows"
+part_took "doctor: a quiet host"
 # --- a receive queue that overflows --------------------------------------------
 restart
 snap_before rcvq
@@ -291,7 +284,7 @@ check_eq "... rmem_max's value" "$rmem_max" \
 check_eq "... the window" since_load "$(jq -r '.findings[0].window' <<< "$J")"
 check_eq "... and more" "tpstat rcvq port 5331" "$(jq -r '.findings[0].more' <<< "$J")"
 
-scenario "a larger buffer"
+part_took "doctor: a receive queue that overflows"
 # --- a larger buffer: nothing dropped, no finding --------------------------------
 # The counts are since the last reset: the tiny buffer's drops stay until
 # one.
@@ -306,7 +299,7 @@ check_eq "larger buffer: exit status 0" 0 "$ST"
 # shellcheck disable=SC2016 # $1 is the inner shell's
 check "... no rcvq_overflow" bash -c '! grep -q rcvq_overflow <<< "$1"' _ "$OUT"
 
-scenario "fewer drops than the minimum"
+part_took "doctor: a larger buffer"
 # --- fewer drops than the minimum ---------------------------------------------------
 restart
 snap_before below_minimum
@@ -319,7 +312,7 @@ check "8 datagrams to the tiny buffer: drops, fewer than 10 ($few)" \
 doctor
 check_eq "below the minimum: exit status 0" 0 "$ST"
 
-scenario "as nobody"
+part_took "doctor: fewer drops than the minimum"
 # --- as nobody: rcvq refused, drops read ------------------------------------------
 restart
 flood 5331 1 40
@@ -340,7 +333,7 @@ else
 	check_eq "as nobody: exit status 0" 0 "$ST"
 fi
 
-scenario "closed ports"
+part_took "doctor: as nobody"
 # --- closed ports ------------------------------------------------------------------
 restart
 snap_before closed_ports
@@ -386,7 +379,7 @@ if [ -n "$has_errors" ]; then
 		"$ST $(jq '.findings | length' <<< "$OUT")"
 fi
 
-scenario "connects that time out"
+part_took "doctor: closed ports"
 # --- connects that time out --------------------------------------------------------
 # A dummy device sends nothing anywhere: each SYN is lost, and with
 # tcp_syn_retries 1 a connect gives up after about 3 s with ETIMEDOUT.
@@ -429,7 +422,7 @@ else
 	echo "# no errors view, or no dummy device here: no timeouts scenario"
 fi
 
-scenario "UDP over its memory limit"
+part_took "doctor: connects that time out"
 # --- UDP over its memory limit -------------------------------------------------
 # 40 datagrams of 60,000 bytes into a socket with a 64 MiB buffer (its
 # own limit far away) that reads nothing; prints how many it queued.
@@ -491,7 +484,7 @@ else
 	echo "# no sockmem view or no sock:sock_exceed_buf_limit: no memory scenario"
 fi
 
-scenario "a next hop that does not answer"
+part_took "doctor: UDP over its memory limit"
 # --- a next hop that does not answer --------------------------------------------
 # Datagrams to 10.99.9.1 every 0.15 s for 6 s through a gateway nobody
 # is: with one probe 100 ms long, each resolution fails and the next
@@ -549,7 +542,7 @@ else
 	echo "# no neigh view, no neigh tracepoints or no namespaces: no next hop scenario"
 fi
 
-scenario "a queue discipline that drops"
+part_took "doctor: a next hop that does not answer"
 # --- a queue discipline that drops ------------------------------------------------
 # A dummy device (no neighbours: it sends straight to its qdisc) shaped by
 # tbf to 8 kbit/s with a 3,000-byte queue: of 50 datagrams of 1,000
@@ -601,7 +594,7 @@ else
 	echo "# no drop reasons or no dummy device: no qdisc scenario"
 fi
 
-scenario "a TCP-MD5 key that differs"
+part_took "doctor: a queue discipline that drops"
 # --- a TCP-MD5 key that differs ------------------------------------------------------
 # A listener on 127.0.0.1:5345 with the TCP-MD5 key "right" for
 # 127.0.0.1 (tcp_md5.py, as auth.sh's), and 10 connects signed with
@@ -649,7 +642,7 @@ else
 	echo "# no auth view or no tcp:tcp_hash_md5_* (6.7 on): no TCP-MD5 scenario"
 fi
 
-scenario "a firewall that drops"
+part_took "doctor: a TCP-MD5 key that differs"
 # --- a firewall that drops -------------------------------------------------------------
 # An nftables rule dropping UDP to port 5347 with a counter, and 40
 # datagrams to a receiver there (flood with a 1 MiB buffer): nft's
@@ -686,7 +679,7 @@ else
 	echo "# no drop reasons, no nft or no nf_tables here ($(cat "$TMP/err" 2> /dev/null)): no firewall scenario"
 fi
 
-scenario "retransmits concentrated on one peer"
+part_took "doctor: a firewall that drops"
 # --- retransmits concentrated on one peer -------------------------------------------
 # Two namespaces of this suite's own (other suites of the same boot may
 # leave tpa and tpb) on a veth pair, every 50th packet arriving at tpdb's
@@ -805,7 +798,7 @@ else
 	echo "# no retrans view: no retransmits scenario"
 fi
 
-scenario "a driver that refuses"
+part_took "doctor: retransmits concentrated on one peer"
 # --- a driver that refuses: a tun nobody reads ---------------------------------------
 # tun.py QLEN N: makes tpt0 (a tun, no packet information) with
 # txqueuelen QLEN and 10.99.12.1/24, sends N datagrams of 100 bytes to
@@ -891,7 +884,7 @@ else
 	echo "# no devices view or no /dev/net/tun: no driver scenario"
 fi
 
-scenario "heavy but healthy"
+part_took "doctor: a driver that refuses"
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
 restart
 snap_before healthy
@@ -907,7 +900,7 @@ check_eq "healthy: the bulk transfer's 20,000,000 bytes arrived" "received=20000
 doctor
 check_eq "healthy: no finding, exit status 0" 0 "$ST"
 
-scenario "in a namespace of its own"
+part_took "doctor: heavy but healthy"
 # --- in a namespace of its own: -n ------------------------------------------------
 ip netns add tpdoc
 ip -n tpdoc link set lo up
@@ -927,7 +920,7 @@ check_eq "-n tpdoc: rmem_default as tpdoc's /proc/sys says it" \
 doctor -n tpdoc
 ip netns del tpdoc
 
-scenario "inside a container"
+part_took "doctor: in a namespace of its own"
 # --- inside a container: doctor sees that namespace alone ---------------------------
 # nobody's user namespace with a network namespace of its own (unshare,
 # as a rootless container makes it), whose root floods its receiver on
@@ -960,7 +953,7 @@ else
 	echo "# no unprivileged user namespaces here: no container scenario"
 fi
 
-scenario "what happened then"
+part_took "doctor: inside a container"
 # --- what happened then: the flight recorder's window, after a reset ---------------
 # The module again, with views intervals of 2 s: a receiver on
 # 127.0.0.1:5350 with the least buffer sent 40 datagrams, the views
@@ -999,7 +992,7 @@ doctor_since "$t1" -j
 check_eq "--since $t1, after that interval: no finding, exit status 0" "0 0" \
 	"$ST $(jq '.findings | length' <<< "$OUT")"
 
-scenario "the fleet's rules"
+part_took "doctor: what happened then"
 fleet_check
-scenario ""
+part_took "doctor: the fleet's rules"
 suite_end

@@ -99,6 +99,7 @@ last=$(history_after "$(history_newest)")
 echo "# window: intervals $first to $last; $R refused connects, $U datagrams sent to a full queue"
 sed -n '1,/^@ [0-9]* /p' "$HIST" | head -3 | sed 's/^/# history: /'
 
+part_took "history: the bursts, with ftrace on"
 # --- the intervals ----------------------------------------------------------
 # Their numbers, starts, lengths and flags, in bash's 64-bit integers
 # (awk's doubles would round a time in ns).
@@ -129,6 +130,7 @@ check_eq "each interval begins where the one before ended (within 20 ms)" 0 $edg
 check_eq "each interval after the first holds exactly one multiple of $STEP_S s of the wall clock" 0 $spans
 check_eq "exactly one interval says a reset happened in it" 1 $resets
 
+part_took "history: the intervals"
 # --- the bursts in their intervals ------------------------------------------
 check "the first burst reset connections" test "$R" -gt 0
 check "the second burst met a full queue" test "$U" -gt 0
@@ -147,6 +149,7 @@ if [ -d "$TRACING/events/udp/udp_fail_queue_rcv_skb" ]; then
 		"$U" "$(sum_of udp:udp_fail_queue_rcv_skb)"
 fi
 
+part_took "history: the bursts in their intervals"
 # --- the views intervals -----------------------------------------------------
 # view_rows <view>: "<start> <end> <rank> <row...>" for each of its keys
 # kept, rank 1 the most moved of its interval (bash: times in ns).
@@ -187,6 +190,7 @@ if [ -d "$TRACING/events/udp/udp_fail_queue_rcv_skb" ]; then
 		"$U 0 0" "$(burst_key rcvq "$b2s" "$b2e" '$7 == "udp" && $8 == 5003' '$4')"
 fi
 
+part_took "history: the views intervals"
 # --- exact against ftrace and the counters ----------------------------------
 bad=0 n=0
 for ev in $events; do
@@ -207,6 +211,7 @@ while read -r name; do
 done < <(awk '{ print $1 }' "$TMP/b")
 check_eq "every counter but the reset ones: the intervals add up to its change" 0 $bad
 
+part_took "history: exact against ftrace and the counters"
 # --- through netlink ----------------------------------------------------------
 if "$TP" history -j >"$TMP/history.json" 2>"$TMP/err"; then
 	nl=$(jq -r --argjson a "$first" --argjson b "$last" \
@@ -217,6 +222,7 @@ else
 	check_eq "tpstat history -j exits 0 ($(head -1 "$TMP/err"))" 0 1
 fi
 
+part_took "history: through netlink"
 # --- saved and loaded back -------------------------------------------------------
 # A recording saved, then read from the file: what the module gives for
 # the same intervals (new ones may have come since), counters and views.
@@ -242,6 +248,7 @@ for what in "" resets; do
 	check "... and not nothing" test -s "$TMP/loaded.canon"
 done
 
+part_took "history: saved and loaded back"
 # --- a namespace's own -------------------------------------------------------
 # A namespace that counts its own events keeps its own history, which
 # tpstat history there gives: its intervals add up to its counters, and
@@ -303,6 +310,7 @@ check "... the interval of the new filter says so" \
 	jq -se 'map(select(.flags | index("filter"))) | length == 1' "$TMP/ns.json"
 ip netns del $NS
 
+part_took "history: a namespace's own"
 rmmod tpstat
 check "rmmod" test ! -d /sys/module/tpstat
 suite_load history=0
@@ -310,5 +318,6 @@ check "history=0: no history file" test ! -e "$HIST"
 "$TP" history >/dev/null 2>"$TMP/err"
 check_eq "history=0: tpstat history fails" 1 $?
 check "... saying the recorder is off ($(head -1 "$TMP/err"))" grep -q "history=0" "$TMP/err"
+part_took "history: history=0"
 rmmod tpstat
 suite_end

@@ -34,13 +34,6 @@ SEED=${TPSTAT_FUZZ_SEED:-$((RANDOM * 32768 + RANDOM))}
 # Root of a new user namespace (made by nobody) with a network namespace.
 userns() { nobody unshare --user --map-root-user --net "$@"; }
 
-# part_took <part>: how long the part took (its time on each kernel
-# decides what make check can afford); restarts the clock.
-PART_START=$SECONDS
-part_took() {
-	echo "# $1 took $((SECONDS - PART_START))s"
-	PART_START=$SECONDS
-}
 # log_clean <part>: no fault in the kernel log since the last call.
 log_clean() { log_check "$1: kernel log clean"; }
 

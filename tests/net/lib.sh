@@ -92,8 +92,17 @@ KMEMLEAK_SCANNED=/tmp/tpstat-kmemleak-scanned
 # by nobody: the suites' containers use it); mounts debugfs and tracefs
 # where they are not; has kmemleak forget what leaked before; clears
 # the kernel log; sets lo up.
+# part_took <part>: how long the part just done took (each suite's time
+# on each kernel is what make check's plan is made of); restarts the
+# clock, which suite_begin starts.
+part_took() {
+	echo "# $1 took $((SECONDS - PART_START))s"
+	PART_START=$SECONDS
+}
+
 suite_begin() {
 	local top
+	PART_START=$SECONDS
 	KO=${1:?"usage: $0 <tpstat.ko>"}
 	here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 	top=$(cd "$here/../.." && pwd)
