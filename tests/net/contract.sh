@@ -59,29 +59,32 @@ quiet_ipv6
 make_namespaces
 check "lossy link between the namespaces (netem, every 50th packet dropped)" make_lossy
 
-part_took "contract: setup"
+# The contract's own parts, around hostile.sh's: since the script began.
+# shellcheck disable=SC2034 # part_took's clock, by its name
+CONTRACT_CLOCK=0
+part_took "contract: setup" CONTRACT_CLOCK
 
 # --- 1. the default events, a hostile user, rmmod under a held dump --------------
 suite_load
 default_events_attached
 hostile_begin
 part_fuzz open
-part_took "contract: fuzz"
+part_took "contract: fuzz" CONTRACT_CLOCK
 part_tenants joined
-part_took "contract: tenants"
+part_took "contract: tenants" CONTRACT_CLOCK
 part_bad joined
-part_took "contract: bad requests, and the exactness of all three"
+part_took "contract: bad requests, and the exactness of all three" CONTRACT_CLOCK
 hostile_end
 rmmod tpstat
 check "rmmod with the default events" test ! -d /sys/module/tpstat
 log_check "the default events: kernel log clean"
-part_took "contract: rmmod"
+part_took "contract: rmmod" CONTRACT_CLOCK
 
 # --- 2. every event, judged against ftrace ----------------------------------------
 # Intervals of 2 s, so that the recorder's check waits little.
 suite_load events='*' history=2
 every_event_attached
-part_took "contract: load with events='*'"
+part_took "contract: load with events='*'" CONTRACT_CLOCK
 # events.sh's workloads, then the two whose views only some suites feed:
 # UDP over its memory limit (sockmem) and SYNs without the TCP-MD5 key a
 # listener wants (auth).
@@ -91,7 +94,7 @@ contract_workload() {
 	wl_tcp_md5
 }
 judge_attached "$TMP" contract_workload
-part_took "contract: workload and judge"
+part_took "contract: workload and judge" CONTRACT_CLOCK
 
 # --- 3. every view, through netlink and debugfs ----------------------------------
 quiesce || echo "# counters never settled before the views were read"
@@ -210,7 +213,7 @@ if has_event sock:sock_exceed_buf_limit; then
 else
 	refused sockmem sock_exceed_buf_limit
 fi
-part_took "contract: views"
+part_took "contract: views" CONTRACT_CLOCK
 
 # --- the recorder: everything since load, read back ---------------------------
 # Once an interval has closed after the counters are read (nothing
@@ -230,7 +233,7 @@ sed 's/^/# stderr: /' "$TMP/err"
 check_eq "history: through netlink, the same sums as debugfs's" "$(cat "$TMP/history.sums")" \
 	"$(jq -r '.values | to_entries[] | "\(.key) \(.value)"' "$TMP/history.json" |
 		awk '{ s[$1] += $2 } END { for (k in s) print k, s[k] }' | LC_ALL=C sort)"
-part_took "contract: history"
+part_took "contract: history" CONTRACT_CLOCK
 
 # --- doctor: one scenario, its findings against the views' own counts ---------
 # Connects refused by a closed port: the clients' ECONNREFUSED
@@ -259,12 +262,12 @@ check_eq "doctor: exit status 3 with a finding, 0 without" \
 if has_event sock:inet_sk_error_report; then
 	check_eq "doctor: the errors view has the 12 refusals" 12 "$errs"
 fi
-part_took "contract: doctor"
+part_took "contract: doctor" CONTRACT_CLOCK
 
 # --- 4. rmmod with every event attached, a view's dump held; the kernel log ------
 hold_dump "view resets" last
 check "unloaded with every event attached" test ! -d /sys/module/tpstat
-part_took "contract: rmmod with a held dump"
+part_took "contract: rmmod with a held dump" CONTRACT_CLOCK
 ip netns del tpa
 ip netns del tpb
 suite_end

@@ -92,16 +92,19 @@ KMEMLEAK_SCANNED=/tmp/tpstat-kmemleak-scanned
 # by nobody: the suites' containers use it); mounts debugfs and tracefs
 # where they are not; has kmemleak forget what leaked before; clears
 # the kernel log; sets lo up.
-# part_took <part>: how long the part just done took (each suite's time
-# on each kernel is what make check's plan is made of); restarts the
-# clock, which suite_begin starts.
+# part_took <part> [CLOCK]: how long the part just done took (each
+# suite's time on each kernel is what make check's plan is made of);
+# restarts the clock, PART_START (which suite_begin starts) or the
+# variable CLOCK names: a suite's parts timed around others' own.
 part_took() {
-	echo "# $1 took $((SECONDS - PART_START))s"
-	PART_START=$SECONDS
+	local -n clock=${2:-PART_START}
+	echo "# $1 took $((SECONDS - ${clock:-0}))s"
+	clock=$SECONDS
 }
 
 suite_begin() {
 	local top
+	# shellcheck disable=SC2034 # part_took's clock, by its name
 	PART_START=$SECONDS
 	KO=${1:?"usage: $0 <tpstat.ko>"}
 	here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
