@@ -457,6 +457,8 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 					  fields, sizeof(fields)));
 		return 2;
 	}
+	/* What a command's parse may weigh its own options against. */
+	o->timed = timing;
 	r = o->cmd->parse(o, n_words - 1, words + 1, err, err_len);
 	if (r)
 		return r;
@@ -466,8 +468,7 @@ int cli_parse(int argc, char **argv, struct options *o, char *err,
 		return cli_usage_error(err, err_len, "-v is for list, not %s", name);
 	if (timing && !(t & TAKES_INTERVAL))
 		return cli_usage_error(err, err_len,
-				       "-i and -c are for watch and the views, not %s", name);
-	o->timed = timing;
+				       "-i and -c are for watch, the views and doctor, not %s", name);
 	if (o->zeros && !(t & TAKES_ZEROS))
 		return cli_usage_error(err, err_len,
 				       "-z is for show and watch, not %s", name);

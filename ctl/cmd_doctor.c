@@ -51,7 +51,6 @@ static int doctor_parse(struct options *o, int n, const char *const *words,
 {
 	int ret;
 
-	(void)o;
 	rules_only = prometheus = window = false;
 	since_ns = 0;
 	until_ns = UINT64_MAX;
@@ -84,6 +83,9 @@ static int doctor_parse(struct options *o, int n, const char *const *words,
 	if (until_ns <= since_ns)
 		return cli_usage_error(err, err_len, "%s",
 				       "--until is not after --since");
+	if (o->timed && (window || rules_only || prometheus))
+		return cli_usage_error(err, err_len, "%s",
+				       "-i and -c watch what moves from now on: no --since, --until, --rules or --prometheus with them");
 	return 0;
 }
 
@@ -250,6 +252,79 @@ out:
 	return ret;
 }
 
+/*
+ * doctor -i SECONDS [-c COUNT]: every interval, the rules over what
+ * moved since the previous read (view_delta(), as tpstat VIEW -i), each
+ * interval's findings printed (JSON: an object a line).  The exit
+ * status is the last interval's.
+ */
+static int doctor_watch(struct tpnl *nl, const struct out_opts *out,
+			double interval, long count)
+{
+	struct view prev[__TPSTAT_VIEW_CNT] = { { 0 } };
+	struct view cur[__TPSTAT_VIEW_CNT] = { { 0 } };
+	struct view moved[__TPSTAT_VIEW_CNT] = { { 0 } };
+	struct doctor_unread unread[__TPSTAT_VIEW_CNT];
+	struct doctor_input in = { 0 }, now = { 0 };
+	struct out_opts line = *out;
+	unsigned int read = 0, again = 0;
+	size_t n_unread = 0, n_again = 0;
+	int err, ret = 1;
+
+	line.pretty = false;	/* JSON lines, as tpstat VIEW -i */
+	err = doctor_read(nl, prev, &in, &read, unread, &n_unread);
+	for (long i = 0; !err && (!count || i < count); i++) {
+		struct timespec pause = {
+			.tv_sec = (time_t)interval,
+			.tv_nsec = (long)((interval - (time_t)interval) * 1e9),
+		};
+
+		nanosleep(&pause, NULL);
+		now = (struct doctor_input){ 0 };
+		again = 0;
+		n_again = 0;
+		err = doctor_read(nl, cur, &now, &again, unread, &n_again);
+		if (err)
+			break;
+		/* The views both reads had: a view refused since is not read. */
+		read &= again;
+		in = (struct doctor_input){ .window.seconds = interval };
+		for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++) {
+			view_free(&moved[id]);
+			if (!(read & DOCTOR_VIEW(id)))
+				continue;
+			if (view_delta(&moved[id], &cur[id], &prev[id])) {
+				fputs("tpstat: out of memory\n", stderr);
+				goto out;
+			}
+			in.views[id] = &moved[id];
+		}
+		ret = doctor_report(stdout, stderr, &line, &in, read, unread,
+				    n_again);
+		if (fflush(stdout) || ferror(stdout)) {
+			fprintf(stderr, "tpstat: writing the findings failed\n");
+			ret = 1;
+			goto out;
+		}
+		for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++) {
+			view_free(&prev[id]);
+			prev[id] = cur[id];
+			cur[id] = (struct view){ 0 };
+		}
+	}
+	if (err) {
+		fprintf(stderr, "tpstat: %s\n", tpnl_strerror(nl, err));
+		ret = 1;
+	}
+out:
+	for (size_t i = 0; i < __TPSTAT_VIEW_CNT; i++) {
+		view_free(&prev[i]);
+		view_free(&cur[i]);
+		view_free(&moved[i]);
+	}
+	return ret;
+}
+
 static int doctor_cmd(struct tpnl *nl, const struct out_opts *out)
 {
 	struct view views[__TPSTAT_VIEW_CNT] = { { 0 } };
@@ -308,7 +383,6 @@ static int doctor_cmd_run(const struct options *o, const struct out_opts *out)
 	struct tpnl nl;
 	int err, ret;
 
-	(void)o;
 	if (rules_only || prometheus) {
 		if (rules_only)
 			doctor_print_rules(stdout, out);
@@ -325,7 +399,10 @@ static int doctor_cmd_run(const struct options *o, const struct out_opts *out)
 		return doctor_not_running(out);
 	if (err)
 		return tpnl_done(&nl, err);
-	ret = doctor_cmd(&nl, out);
+	if (o->timed)
+		ret = doctor_watch(&nl, out, o->interval, o->count);
+	else
+		ret = doctor_cmd(&nl, out);
 	tpnl_close(&nl);
 	return ret;
 }
@@ -339,20 +416,22 @@ const struct command doctor_command = {
 	.parse = doctor_parse,
 	.run = doctor_cmd_run,
 	.usage = "tpstat doctor [--since T] [--until T] [--rules | --prometheus]\n"
-		 "    what the views say is wrong, ranked by impact: each finding with\n"
-		 "    its count (since load or the last reset; with --since or --until,\n"
-		 "    in the flight recorder's views intervals of that window, T as\n"
-		 "    tpstat history takes it), who (port, socket,\n"
-		 "    netns), the likely cause, the sysctls that govern it with their\n"
-		 "    values, and the command that shows more; views it may not read\n"
-		 "    are named, and it goes on.  Exit status 3 when it finds\n"
-		 "    something, 0 when not.  --rules: each rule, its threshold and\n"
-		 "    what would make it a false alarm.  --prometheus: the rules as\n"
+		 "tpstat doctor -i SECONDS [-c COUNT]\n"
+		 "    what the views say is wrong, ranked by impact: each finding\n"
+		 "    with its count (since load or the last reset; with --since or\n"
+		 "    --until, in the flight recorder's views intervals of that window,\n"
+		 "    T as tpstat history takes it; with -i, in each interval from now\n"
+		 "    on), who (port, socket, netns), the likely cause, the sysctls\n"
+		 "    that govern it with their values, and the command that shows\n"
+		 "    more; views it may not read are named, and it goes on.  Exit\n"
+		 "    status 3 when it finds something, 0 when not (with -i, in the\n"
+		 "    last interval).  --rules: each rule, its threshold and what\n"
+		 "    would make it a false alarm.  --prometheus: the rules as\n"
 		 "    Prometheus alerting rules (YAML) over tpstat export's metrics.\n"
 		 "    Where the module is not running: why (not built for this kernel,\n"
 		 "    its headers missing, a failed DKMS build, built for another\n"
 		 "    kernel, an unsigned module under Secure Boot) and what to do;\n"
 		 "    exit status 4",
-	.takes = TAKES_JSON,
+	.takes = TAKES_JSON | TAKES_INTERVAL,
 	.opts = doctor_opts,
 };

@@ -42,14 +42,16 @@ struct view_entry;
 
 /*
  * What the counts cover: since the module's load or its last reset (all
- * zero), or the flight recorder's views intervals in a window (doctor
- * --since/--until): each interval's keys that moved most, added up.
+ * zero); the flight recorder's views intervals in a window (doctor
+ * --since/--until): each interval's keys that moved most, added up; or
+ * what moved between two reads (doctor -i SECONDS).
  */
 struct doctor_window {
 	uint64_t from_ns, to_ns;	/* the intervals' span, wall clock */
 	size_t intervals;	/* views intervals that overlapped it */
 	uint32_t interval_s;	/* a views interval's length */
 	bool recorder;
+	double seconds;		/* > 0: -i's interval, between two reads */
 };
 
 /* What the rules read: the views as the module sent them (not shaped). */

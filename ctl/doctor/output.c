@@ -18,6 +18,8 @@
 
 static const char *window_kind(const struct doctor_window *w)
 {
+	if (w->seconds > 0)
+		return "interval";
 	return w->recorder ? "recorder" : "since_load";
 }
 
@@ -25,6 +27,11 @@ static void window_text(FILE *f, const struct doctor_window *w)
 {
 	char from[WHEN_LEN], to[WHEN_LEN], span[WHEN_LEN];
 
+	if (w->seconds > 0) {
+		fprintf(f, "counted over the last %g s (what moved between two reads, -i)",
+			w->seconds);
+		return;
+	}
 	if (!w->recorder) {
 		fputs(WINDOW_TEXT, f);
 		return;
@@ -142,6 +149,11 @@ static void window_json(struct json *j, const struct doctor_window *w)
 
 	json_key(j, "window");
 	json_plain(j, window_kind(w));
+	if (w->seconds > 0) {
+		json_key(j, "window_s");
+		json_double(j, w->seconds);
+		return;
+	}
 	if (!w->recorder)
 		return;
 	json_opt_plain(j, "window_from", w->intervals,

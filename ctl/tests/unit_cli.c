@@ -215,7 +215,7 @@ static const struct parse_case view_cases[] = {
 	{ "neigh -i 2", 0, CMD_NEIGH, NULL, NULL },
 	{ "resets -i 1 -c 2", 0, CMD_RESETS, NULL, NULL },
 	{ "-j drops --by dev -c 3", 0, CMD_DROPS, NULL, NULL },
-	{ "info -i 1", 2, CMD_NONE, NULL, "-i and -c are for watch and the views, not info" },
+	{ "info -i 1", 2, CMD_NONE, NULL, "-i and -c are for watch, the views and doctor, not info" },
 	{ "help neigh", 0, CMD_HELP, NULL, NULL },
 	{ "hist", 0, CMD_HIST, NULL, NULL },
 	{ "hist srtt_us", 0, CMD_HIST, NULL, NULL },

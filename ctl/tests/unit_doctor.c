@@ -965,6 +965,14 @@ static void test_window(void)
 	s = report(&in, true, &st);
 	CHECK(strstr(s, "\"window\":\"recorder\",\"window_from\":null,\"window_to\":null,\"window_intervals\":0,"),
 	      "window: none in it, JSON:\n%s", s);
+	in.window = (struct doctor_window){ .seconds = 2.5 };
+	s = report(&in, false, &st);
+	CHECK(st == 0 &&
+	      strstr(s, "no findings; counted over the last 2.5 s (what moved between two reads, -i)\n"),
+	      "window: -i's:\n%s", s);
+	s = report(&in, true, &st);
+	CHECK(strstr(s, "{\"schema_version\":1,\"window\":\"interval\",\"window_s\":2.500,\"findings\":[]"),
+	      "window: -i's, JSON:\n%s", s);
 	views_free(&v, 1);
 }
 
@@ -1168,10 +1176,16 @@ void test_doctor_cli(void)
 	CHECK(parse("doctor --since 10m --until 1h", &o, err) == 2 &&
 	      strstr(err, "--until is not after --since"),
 	      "doctor --until before --since: %s", err);
+	CHECK(!parse("-i 5 -c 2 doctor", &o, err) && o.timed &&
+	      o.interval == 5.0 && o.count == 2, "-i 5 -c 2 doctor: %s", err);
+	CHECK(parse("-i 5 doctor --since 10m", &o, err) == 2 &&
+	      strstr(err, "-i and -c watch what moves from now on"),
+	      "-i with --since: %s", err);
+	CHECK(parse("--rules --since 10m doctor", &o, err) == 2,
+	      "options before the word: %s", err);
 	CHECK(parse("doctor --rules --since 10m", &o, err) == 2 &&
 	      strstr(err, "no --since or --until"), "doctor --rules --since: %s",
 	      err);
-	CHECK(parse("doctor -i 1", &o, err) == 2, "doctor -i: %s", err);
 	CHECK(parse("show --rules", &o, err) == 2, "--rules is doctor's: %s",
 	      err);
 }

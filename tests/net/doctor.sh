@@ -80,6 +80,9 @@
 #   overflowing, then tpstat reset all: doctor finds nothing since the
 #   reset, doctor --since the burst names rcvq_overflow on 5350 with the
 #   count the rcvq view had before the reset, --since after it nothing.
+# - What moves from now on: doctor -i 2 -c 1 finds nothing of a burst
+#   before its interval, and -i 15 -c 1 names one 2 s into it, with its
+#   count.
 # Each run's text and JSON go to the log ("# " lines): docs/doctor.md's
 # example is taken from there.
 # - Prometheus's rules (contrib/prometheus/tpstat.rules.yml) against
@@ -993,6 +996,34 @@ check_eq "--since $t1, after that interval: no finding, exit status 0" "0 0" \
 	"$ST $(jq '.findings | length' <<< "$OUT")"
 
 part_took "doctor: what happened then"
+# --- what moves from now on: doctor -i ------------------------------------------
+# A receiver on port 5351 overflowed before doctor -i 2 -c 1 starts: not
+# in its interval, no finding.  One on port 5352 that overflows 2 s into
+# an interval of 15 (python's start and the 40 datagrams take a few
+# seconds on a busy emulated CPU): named, with the rcvq view's count,
+# and nothing of 5351.
+flood 5351 1 40
+OUT=$("$TP" -j -i 2 -c 1 doctor 2> "$TMP/err")
+ST=$?
+echo "# \$ tpstat -j -i 2 -c 1 doctor, after a burst  (exit status $ST)"
+printf '%s\n' "$OUT" | sed 's/^/# /'
+check_eq "-i 2 -c 1 after the burst: exit status 0, the interval's window, no finding" \
+	"0 interval 2 0" "$ST $(jq -r '"\(.window) \(.window_s) \(.findings | length)"' <<< "$OUT")"
+"$TP" -j -i 15 -c 1 doctor > "$TMP/during.json" 2> "$TMP/err" &
+during=$!
+nap 2
+flood 5352 1 40
+wait "$during"
+ST=$?
+OUT=$(cat "$TMP/during.json")
+echo "# \$ tpstat -j -i 15 -c 1 doctor, a burst in it  (exit status $ST)"
+printf '%s\n' "$OUT" | sed 's/^/# /'
+view=$(jqv rcvq '[.rcvq[] | select(.port == 5352) | .count] | add // 0')
+check_eq "-i 15 -c 1 with a burst in it: exit status 3, rcvq_overflow on 5352 with the rcvq view's count, alone" \
+	"3 rcvq_overflow 5352 $view" \
+	"$ST $(jq -r '[.findings[] | "\(.rule) \(.who.port) \(.count)"] | join(",")' <<< "$OUT")"
+
+part_took "doctor: what moves from now on"
 fleet_check
 part_took "doctor: the fleet's rules"
 suite_end
