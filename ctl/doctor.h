@@ -54,12 +54,30 @@ struct doctor_window {
 	double seconds;		/* > 0: -i's interval, between two reads */
 };
 
+/*
+ * The MIBs' change over -i's interval (nstat's TcpExt), of the namespace
+ * the tool runs in: what no tracepoint tells, a listener's accept queue
+ * full (its SYNs and ACKs are consumed, not dropped, on 6.1 to 7.3).
+ */
+struct doctor_mibs {
+	bool has;
+	uint32_t netns;			/* the tool's, as the views give it */
+	uint64_t listen_overflows;	/* TcpExtListenOverflows */
+};
+
 /* What the rules read: the views as the module sent them (not shaped). */
 struct doctor_input {
 	/* By enum tpstat_view; NULL: not read (refused, or not needed). */
 	const struct view *views[__TPSTAT_VIEW_CNT];
 	struct doctor_window window;
+	struct doctor_mibs mibs;
 };
+
+/*
+ * TcpExt's @name ("ListenOverflows") from @path (/proc/net/netstat: a
+ * line of names, then one of values, per group) into @v: true if read.
+ */
+bool doctor_mib(const char *path, const char *name, uint64_t *v);
 
 /* A sysctl a finding names, with its value as read at the run. */
 struct doctor_knob {

@@ -976,6 +976,62 @@ static void test_window(void)
 	views_free(&v, 1);
 }
 
+/*
+ * The MIB under -i: /proc/net/netstat's TcpExt read by name; 12 listen
+ * overflows in the interval make a finding in the tool's namespace, 9
+ * none, and the view's TCP_LISTEN_OVERFLOW rows of that namespace stand
+ * for it where there are some.
+ */
+static void test_listen_mib(void)
+{
+	static const char netstat[] =
+		"TcpExt: SyncookiesSent ListenOverflows ListenDrops\n"
+		"TcpExt: 0 54 55\n"
+		"IpExt: InNoRoutes ListenOverflows\n"
+		"IpExt: 1 2\n";
+	char path[] = "/tmp/tpstat-netstat-XXXXXX";
+	struct doctor_input in = { 0 };
+	struct view v;
+	uint64_t val = 0;
+	const char *s;
+	int st, fd = mkstemp(path);
+
+	CHECK(fd >= 0 && write(fd, netstat, sizeof(netstat) - 1) ==
+	      (ssize_t)(sizeof(netstat) - 1), "mib: a netstat file");
+	if (fd >= 0)
+		close(fd);
+	CHECK(doctor_mib(path, "ListenOverflows", &val) && val == 54 &&
+	      doctor_mib(path, "ListenDrops", &val) && val == 55 &&
+	      !doctor_mib(path, "InNoRoutes", &val) &&
+	      !doctor_mib("/nonexistent", "ListenDrops", &val),
+	      "mib: TcpExt's by name, not IpExt's (%llu)",
+	      (unsigned long long)val);
+	unlink(path);
+
+	view_start(&v, TPSTAT_VIEW_DROPS);
+	in.views[TPSTAT_VIEW_DROPS] = &v;
+	in.mibs = (struct doctor_mibs){
+		.has = true, .netns = NS_X, .listen_overflows = 12,
+	};
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS &&
+	      strstr(s, "[1] listen_overflow: 12 TCP handshakes refused because a listener's accept queue was full (TcpExtListenOverflows)\n") &&
+	      strstr(s, "who:    tcp listeners in netns 4026532999 (the MIB has no port") &&
+	      strstr(s, "knobs:  net.core.somaxconn = 4096; net.ipv4.tcp_max_syn_backlog = 512\n") &&
+	      strstr(s, "more:   nstat -az TcpExtListenOverflows TcpExtListenDrops; ss -ltn\n"),
+	      "mib: 12 listen overflows in the interval:\n%s", s);
+	in.mibs.listen_overflows = 9;
+	s = report(&in, false, &st);
+	CHECK(st == 0, "mib: 9 make none:\n%s", s);
+	in.mibs.listen_overflows = 30;
+	drop(&v, "tcp_check_req+0x1/0x2", "TCP_LISTEN_OVERFLOW", NS_X, 25);
+	s = report(&in, false, &st);
+	CHECK(st == DOCTOR_EXIT_FINDINGS && strstr(s, "[1] listen_overflow: 25 ") &&
+	      !strstr(s, "[2]"),
+	      "mib: the view's rows of that netns stand for it:\n%s", s);
+	views_free(&v, 1);
+}
+
 static void test_closed_port(void)
 {
 	struct doctor_input in = { 0 };
@@ -1142,6 +1198,7 @@ void test_doctor(void)
 	test_retrans_spread();
 	test_device_errors();
 	test_window();
+	test_listen_mib();
 	test_sysctl();
 	test_rules();
 	sysctls_clean();

@@ -82,7 +82,9 @@
 #   count the rcvq view had before the reset, --since after it nothing.
 # - What moves from now on: doctor -i 2 -c 1 finds nothing of a burst
 #   before its interval, and -i 15 -c 1 names one 2 s into it, with its
-#   count.
+#   count.  A listener with a backlog of 1 and 20 connects at
+#   once in such an interval: listen_overflow from TcpExtListenOverflows,
+#   with nstat's count.
 # Each run's text and JSON go to the log ("# " lines): docs/doctor.md's
 # example is taken from there.
 # - Prometheus's rules (contrib/prometheus/tpstat.rules.yml) against
@@ -1022,6 +1024,45 @@ view=$(jqv rcvq '[.rcvq[] | select(.port == 5352) | .count] | add // 0')
 check_eq "-i 15 -c 1 with a burst in it: exit status 3, rcvq_overflow on 5352 with the rcvq view's count, alone" \
 	"3 rcvq_overflow 5352 $view" \
 	"$ST $(jq -r '[.findings[] | "\(.rule) \(.who.port) \(.count)"] | join(",")' <<< "$OUT")"
+
+# A listener on 127.0.0.1:5360 with a backlog of 1 that accepts nothing,
+# and 20 connects to it at once, 2 s into doctor -i 15 -c 1: the kernel
+# consumes the segments its full queue refuses (no drop reason, no
+# tracepoint), and listen_overflow names them from TcpExtListenOverflows
+# over the interval, nstat's own count.
+cat > "$TMP/backlog.py" << 'EOF'
+import socket
+import time
+
+l = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+l.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+l.bind(("127.0.0.1", 5360))
+l.listen(1)
+cs = []
+for _ in range(20):
+    c = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    c.setblocking(False)
+    c.connect_ex(("127.0.0.1", 5360))
+    cs.append(c)
+time.sleep(3)
+EOF
+overflows() { nstat -saz TcpExtListenOverflows | awk 'NR > 1 { print $2 }'; }
+m0=$(overflows)
+"$TP" -j -i 15 -c 1 doctor > "$TMP/backlog.json" 2> "$TMP/err" &
+during=$!
+nap 2
+python3 "$TMP/backlog.py"
+wait "$during"
+ST=$?
+m1=$(overflows)
+OUT=$(cat "$TMP/backlog.json")
+echo "# \$ tpstat -j -i 15 -c 1 doctor, a full accept queue in it  (exit status $ST); TcpExtListenOverflows $m0 -> $m1"
+printf '%s\n' "$OUT" | sed 's/^/# /'
+check "a backlog of 1 and 20 connects: at least 10 listen overflows ($((m1 - m0)))" \
+	test $((m1 - m0)) -ge 10
+check_eq "... listen_overflow in the initial namespace, with nstat's count over the interval" \
+	"3 listen_overflow $(stat -L -c %i /proc/self/ns/net) $((m1 - m0))" \
+	"$ST $(jq -r '[.findings[] | "\(.rule) \(.who.netns) \(.count)"] | join(",")' <<< "$OUT")"
 
 part_took "doctor: what moves from now on"
 fleet_check
