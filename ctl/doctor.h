@@ -222,6 +222,11 @@ void doctor_more_dev(struct doctor_finding *f, const char *cmd,
 		     const struct view_entry *e, const char *netns_sel);
 /* @f's namespace (for who and JSON) from row @e. */
 void doctor_set_netns(struct doctor_finding *f, const struct view_entry *e);
+/* Two rows of one device: by index and namespace (a row's ifindex). */
+bool doctor_same_device(const struct view_entry *a,
+			const struct view_entry *b);
+/* @f's namespace and device name (where the row has one) from row @e. */
+void doctor_set_device(struct doctor_finding *f, const struct view_entry *e);
 /*
  * " netns NAME" for a command that shows more, or "" in the initial
  * namespace, which the views show without a selector too.

@@ -36,9 +36,7 @@ static int device_finding(const struct view_entry *e,
 	if (!f)
 		return -1;
 	f->count = sum;
-	doctor_set_netns(f, e);
-	if (e->has_ifname)
-		snprintf(f->device, sizeof(f->device), "%s", e->ifname);
+	doctor_set_device(f, e);
 	dev = view_dev_text(e, devbuf, sizeof(devbuf));
 	snprintf(f->what, sizeof(f->what),
 		 "%s's driver refused %llu of %llu packets handed to it, with %llu transmit timeout%s",

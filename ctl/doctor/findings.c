@@ -162,6 +162,19 @@ void doctor_set_netns(struct doctor_finding *f, const struct view_entry *e)
 	f->netns = e->netns;
 }
 
+bool doctor_same_device(const struct view_entry *a,
+			const struct view_entry *b)
+{
+	return a->ifindex == b->ifindex && doctor_same_netns(a, b);
+}
+
+void doctor_set_device(struct doctor_finding *f, const struct view_entry *e)
+{
+	doctor_set_netns(f, e);
+	if (e->has_ifname)
+		snprintf(f->device, sizeof(f->device), "%s", e->ifname);
+}
+
 const char *doctor_netns_selector(uint32_t netns, char *buf, size_t len)
 {
 	char name[NETNS_NAME_MAX];

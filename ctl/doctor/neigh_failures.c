@@ -23,12 +23,6 @@ static const char CAUSE_ONE[] =
 static const char CAUSE_MANY[] =
 	"many addresses on the link do not answer: traffic to hosts that are not there (a route or a configuration naming old addresses, a scan, a subnet's hosts gone); ip neigh shows them FAILED. mcast_solicit probes retrans_time_ms apart are how long each resolution waits, with packets queued behind it";
 
-/* One device: by index and namespace (a row's ifindex is its key). */
-static bool same_device(const struct view_entry *a, const struct view_entry *b)
-{
-	return a->ifindex == b->ifindex && doctor_same_netns(a, b);
-}
-
 static void knobs(struct doctor_finding *f, const struct view_entry *e)
 {
 	const char *prefix = e->daddr_len == 16 ? "net.ipv6.neigh" :
@@ -53,12 +47,12 @@ static int device_finding(const struct view *v, size_t i,
 	bool one;
 
 	for (size_t k = 0; k < i; k++)
-		if (same_device(&v->e[k], e))
+		if (doctor_same_device(&v->e[k], e))
 			return 0;
 	for (size_t k = i; k < v->n; k++) {
 		const struct view_entry *r = &v->e[k];
 
-		if (!same_device(r, e))
+		if (!doctor_same_device(r, e))
 			continue;
 		sum += r->count;
 		addresses++;
@@ -73,9 +67,7 @@ static int device_finding(const struct view *v, size_t i,
 	/* Half or more at one address: that next hop is the story. */
 	one = top->count * 2 >= sum;
 	f->count = sum;
-	doctor_set_netns(f, e);
-	if (e->has_ifname)
-		snprintf(f->device, sizeof(f->device), "%s", e->ifname);
+	doctor_set_device(f, e);
 	format_addr(f->address, sizeof(f->address), top->daddr,
 		    top->daddr_len, -1);
 	dev = view_dev_text(e, devbuf, sizeof(devbuf));

@@ -20,11 +20,6 @@ static bool qdisc_row(const struct view_entry *e)
 	return doctor_drop_reason_is(e, "QDISC_DROP");
 }
 
-static bool same_device(const struct view_entry *a, const struct view_entry *b)
-{
-	return a->ifindex == b->ifindex && doctor_same_netns(a, b);
-}
-
 static int device_finding(const struct view *v, size_t i,
 			  struct doctor_findings *out)
 {
@@ -36,10 +31,10 @@ static int device_finding(const struct view *v, size_t i,
 	uint64_t sum = 0;
 
 	for (size_t k = 0; k < i; k++)
-		if (qdisc_row(&v->e[k]) && same_device(&v->e[k], e))
+		if (qdisc_row(&v->e[k]) && doctor_same_device(&v->e[k], e))
 			return 0;
 	for (size_t k = i; k < v->n; k++)
-		if (qdisc_row(&v->e[k]) && same_device(&v->e[k], e))
+		if (qdisc_row(&v->e[k]) && doctor_same_device(&v->e[k], e))
 			sum += v->e[k].count;
 	if (sum < DOCTOR_MIN_COUNT)
 		return 0;
@@ -47,9 +42,7 @@ static int device_finding(const struct view *v, size_t i,
 	if (!f)
 		return -1;
 	f->count = sum;
-	doctor_set_netns(f, e);
-	if (e->has_ifname)
-		snprintf(f->device, sizeof(f->device), "%s", e->ifname);
+	doctor_set_device(f, e);
 	dev = view_dev_text(e, devbuf, sizeof(devbuf));
 	snprintf(f->what, sizeof(f->what),
 		 "%llu packets dropped by %s's queue discipline (QDISC_DROP)",
