@@ -85,8 +85,8 @@ static void tpstat_counters_sum_test(struct kunit *test)
 	}
 	tpstat_counters_sum(ctx->pcpu, &ctx->totals);
 	/* The last slot is rx_len's sum, which readers add to RX_BYTES. */
-	static_assert(TPSTAT_NR_SLOTS - 1 ==
-		      TPSTAT_SLOT_HIST_SUM(TPSTAT_HIST_RX_LEN));
+	BUILD_BUG_ON(TPSTAT_NR_SLOTS - 1 !=
+		     TPSTAT_SLOT_HIST_SUM(TPSTAT_HIST_RX_LEN));
 	expect[1] += expect[2];
 	for (i = 0; i < 3; i++)
 		KUNIT_EXPECT_EQ(test, ctx->totals.slot[slots[i]], expect[i]);
