@@ -10,7 +10,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 
@@ -253,17 +252,6 @@ out:
 	return ret;
 }
 
-/* The MIBs doctor reads: its own namespace's, as nstat does. */
-#define NETSTAT "/proc/net/netstat"
-
-/* The tool's namespace's inode number, as the views give a namespace. */
-static uint32_t own_netns(void)
-{
-	struct stat st;
-
-	return stat("/proc/self/ns/net", &st) ? 0 : (uint32_t)st.st_ino;
-}
-
 /*
  * doctor -i SECONDS [-c COUNT]: every interval, the rules over what
  * moved since the previous read (view_delta(), as tpstat VIEW -i), each
@@ -281,12 +269,11 @@ static int doctor_watch(struct tpnl *nl, const struct out_opts *out,
 	struct out_opts line = *out;
 	unsigned int read = 0, again = 0;
 	size_t n_unread = 0, n_again = 0;
-	uint64_t mib0 = 0, mib1 = 0;
-	bool has_mib;
+	struct doctor_mibs mib_then, mib_now;
 	int err, ret = 1;
 
 	line.pretty = false;	/* JSON lines, as tpstat VIEW -i */
-	has_mib = doctor_mib(NETSTAT, "ListenOverflows", &mib0);
+	doctor_mibs_read(&mib_then);
 	err = doctor_read(nl, prev, &in, &read, unread, &n_unread);
 	for (long i = 0; !err && (!count || i < count); i++) {
 		struct timespec pause = {
@@ -304,14 +291,9 @@ static int doctor_watch(struct tpnl *nl, const struct out_opts *out,
 		/* The views both reads had: a view refused since is not read. */
 		read &= again;
 		in = (struct doctor_input){ .window.seconds = interval };
-		if (has_mib && doctor_mib(NETSTAT, "ListenOverflows", &mib1) &&
-		    mib1 >= mib0) {
-			in.mibs = (struct doctor_mibs){
-				.has = true, .netns = own_netns(),
-				.listen_overflows = mib1 - mib0,
-			};
-			mib0 = mib1;
-		}
+		doctor_mibs_read(&mib_now);
+		doctor_mibs_moved(&in.mibs, &mib_then, &mib_now);
+		mib_then = mib_now;
 		for (uint32_t id = 0; id < __TPSTAT_VIEW_CNT; id++) {
 			view_free(&moved[id]);
 			if (!(read & DOCTOR_VIEW(id)))

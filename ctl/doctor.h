@@ -55,14 +55,22 @@ struct doctor_window {
 };
 
 /*
- * The MIBs' change over -i's interval (nstat's TcpExt), of the namespace
- * the tool runs in: what no tracepoint tells, a listener's accept queue
- * full (its SYNs and ACKs are consumed, not dropped, on 6.1 to 7.3).
+ * The MIBs' change over -i's interval, what no tracepoint tells: nstat's
+ * TcpExt of the namespace the tool runs in (a listener's accept queue
+ * full: its SYNs and ACKs are consumed, not dropped, on 6.1 to 7.3), and
+ * the neighbour tables' table_fulls, which the kernel keeps for the whole
+ * host and shows in the initial namespace alone (on 5.10 a full table's
+ * packets are dropped without a reason), and the CPUs' backlog drops
+ * (softnet_stat, the host's, in every namespace).
  */
 struct doctor_mibs {
-	bool has;
 	uint32_t netns;			/* the tool's, as the views give it */
+	bool has_listen;
 	uint64_t listen_overflows;	/* TcpExtListenOverflows */
+	bool has_table_fulls;
+	uint64_t table_fulls;		/* arp_cache's and ndisc_cache's */
+	bool has_backlog_drops;
+	uint64_t backlog_drops;		/* softnet_stat's dropped, the host's */
 };
 
 /* What the rules read: the views as the module sent them (not shaped). */
@@ -78,6 +86,23 @@ struct doctor_input {
  * line of names, then one of values, per group) into @v: true if read.
  */
 bool doctor_mib(const char *path, const char *name, uint64_t *v);
+/*
+ * The sum over CPUs of @column ("table_fulls") in @path (a neighbour
+ * table's /proc/net/stat file: a line of names, then a line of hex
+ * values per CPU) into @v: true if read.
+ */
+bool doctor_neigh_stat(const char *path, const char *column, uint64_t *v);
+/*
+ * The sum over CPUs of the @col-th (from 0) hex column of @path
+ * (/proc/net/softnet_stat: a line per CPU, no names) into @v.
+ */
+bool doctor_softnet_stat(const char *path, unsigned int col, uint64_t *v);
+/* The MIBs now, as counted since boot (what could not be read: not has). */
+void doctor_mibs_read(struct doctor_mibs *m);
+/* What moved from @then to @now, of the MIBs both have. */
+void doctor_mibs_moved(struct doctor_mibs *moved,
+		       const struct doctor_mibs *then,
+		       const struct doctor_mibs *now);
 
 /* A sysctl a finding names, with its value as read at the run. */
 struct doctor_knob {
@@ -169,9 +194,9 @@ struct doctor_rule {
 /* The rules, one doctor/<name>.c each: the table lists them. */
 extern const struct doctor_rule rcvq_overflow_rule, closed_port_rule,
 	listen_overflow_rule, connect_errors_rule, sockmem_pressure_rule,
-	neigh_failures_rule, qdisc_drops_rule, auth_failures_rule,
-	netfilter_drops_rule, retrans_peer_rule, retrans_spread_rule,
-	device_errors_rule;
+	neigh_failures_rule, neigh_table_full_rule, qdisc_drops_rule,
+	auth_failures_rule, netfilter_drops_rule, retrans_peer_rule,
+	retrans_spread_rule, device_errors_rule, backlog_drops_rule;
 
 /* The table (doctor/rules.c): the @i-th rule, NULL past the last. */
 const struct doctor_rule *doctor_rule_at(size_t i);

@@ -15,7 +15,7 @@
 #include "../views.h"
 
 static const char CAUSE_ERRORS[] =
-	"the driver refused packets the qdisc handed it: its transmit ring was full (a burst larger than the ring; for a tun or tap, the program reading it fell behind, and txqueuelen is the ring) or the link was going down. ethtool -g shows a NIC's ring and ethtool -G raises it; ip link set DEV txqueuelen sets a tun's or tap's; ip -s link counts them as tx dropped";
+	"the driver refused packets the qdisc handed it: its transmit ring was full (a burst larger than the ring; for a tun or tap, the program reading it fell behind, and txqueuelen is the ring; a veth's are its peer's CPU backlog, backlog_drops) or the link was going down. ethtool -G sets a NIC's ring; ip link set DEV txqueuelen a tun's or tap's; ip -s link counts them as tx dropped";
 static const char CAUSE_TIMEOUTS[] =
 	"the transmit watchdog fired: a queue of the device sent nothing for longer than the driver's timeout, and the driver reset it (dmesg says \"transmit queue N timed out\"). A link partner pausing it (ethtool -a), a hung NIC or its firmware, or a virtual device's backend (a stalled vhost or hypervisor) are the usual causes; no setting of this host's mends it";
 

@@ -104,7 +104,7 @@ static int listen_overflow_eval(const struct doctor_input *in,
 	for (size_t i = 0; drops && i < drops->n; i++)
 		if (overflow_row(&drops->e[i]) && netns_finding(drops, i, out))
 			return -1;
-	if (in->mibs.has && !view_has(drops, in->mibs.netns))
+	if (in->mibs.has_listen && !view_has(drops, in->mibs.netns))
 		return mib_finding(&in->mibs, out);
 	return 0;
 }

@@ -13,12 +13,14 @@ static const struct doctor_rule *const rules[] = {
 	&connect_errors_rule,
 	&sockmem_pressure_rule,
 	&neigh_failures_rule,
+	&neigh_table_full_rule,
 	&qdisc_drops_rule,
 	&auth_failures_rule,
 	&netfilter_drops_rule,
 	&retrans_peer_rule,
 	&retrans_spread_rule,
 	&device_errors_rule,
+	&backlog_drops_rule,
 	NULL
 };
 

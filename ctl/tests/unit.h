@@ -270,6 +270,7 @@ void test_history_cmd(void);		/* unit_history.c */
 void test_history_views(void);		/* unit_history_views.c */
 void test_attr_order(void);		/* unit_attr_order.c */
 void test_doctor(void);			/* unit_doctor.c */
+void test_doctor_paths(void);		/* unit_doctor_paths.c */
 void test_doctor_cli(void);
 void test_doctor_prometheus(void);		/* unit_doctor_prometheus.c */
 void test_doctor_absent(void);		/* unit_doctor_absent.c */

@@ -130,6 +130,8 @@ PER_HOST_REASON = {
     "listen_overflow": ("TpstatListenOverflow", "TCP_LISTEN_OVERFLOW"),
     "qdisc_drops": ("TpstatQdiscDrops", "QDISC_DROP"),
     "netfilter_drops": ("TpstatNetfilterDrops", "NETFILTER_DROP"),
+    "neigh_table_full": ("TpstatNeighTableFull", "NEIGH_CREATEFAIL"),
+    "backlog_drops": ("TpstatBacklogDrops", "CPU_BACKLOG"),
 }
 
 

@@ -39,6 +39,11 @@
 #   and retrans_time_ms 100: neigh_failures names tpn0, next hop
 #   10.99.8.254, the neigh view's count and both knobs' values; with
 #   the address on the peer, none.
+# - A neighbour table full: the ARP table's gc_thresh3 set to 16 and
+#   datagrams from namespace tpnf to 40 addresses of its link that
+#   nobody has: neigh_table_full names tpnf with the count of
+#   NEIGH_CREATEFAIL drops, equal to the table's table_fulls, and
+#   gc_thresh3's value; with gc_thresh3 1024, none.
 # - A queue discipline that drops: tbf at 8 kbit/s with a 3,000-byte
 #   queue on a dummy device, 50 datagrams of 1,000 bytes at once:
 #   qdisc_drops names tpq0 with tc's count of drops (the drops view's
@@ -67,6 +72,11 @@
 #   the rest (net_dev_xmit's NET_XMIT_DROP); device_errors names tpt0
 #   with the count ip -s link gives as tx dropped, and txqueuelen 100;
 #   with txqueuelen 1000, the 300 fit and there is none.
+# - A CPU's backlog full: netem on veth tpk0 releasing 300 datagrams at
+#   once into its peer's backlog (namespace tpbk), net.core.
+#   netdev_max_backlog 10: backlog_drops names tpbk with the count of
+#   CPU_BACKLOG drops, equal to softnet_stat's, and netdev_max_backlog's
+#   value, and device_errors tpk0 with the same count; with 1000, none.
 # - Heavy but healthy: a 20 MB bulk transfer and 20 request/response
 #   connections on loopback: no finding.
 # - The receiver in namespace tpdoc, doctor with -n tpdoc: the port, and
@@ -548,6 +558,80 @@ else
 fi
 
 part_took "doctor: a next hop that does not answer"
+# --- a neighbour table full --------------------------------------------------------
+# The host's ARP table capped at 16 entries (gc_thresh3), and datagrams
+# from namespace tpnf to 40 addresses of its link that nobody has: the
+# first entries wait unresolved, which garbage collection may not free,
+# and the rest get none (NEIGH_CREATEFAIL; the table's table_fulls).
+neigh_stat_fulls() {
+	local sum=0 f
+	while read -ra f; do
+		sum=$((sum + 16#${f[12]}))
+	done < <(tail -n +2 /proc/net/stat/arp_cache)
+	echo "$sum"
+}
+# sweep FIRST: a datagram to each of 10.99.20.FIRST to FIRST+39.
+sweep() {
+	ip netns exec tpnf python3 -c 'import socket, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for i in range(40):
+    s.sendto(b"x", ("10.99.20.%d" % (int(sys.argv[1]) + i), 5370))' "$1"
+}
+if [ "$has_reasons" = true ] &&
+   [ "$(head -n 1 /proc/net/stat/arp_cache | awk '{ print $13 }')" = table_fulls ] &&
+   ip netns add tpnf 2> /dev/null; then
+	thresh=$(sysctl -n net.ipv4.neigh.default.gc_thresh1 net.ipv4.neigh.default.gc_thresh2 \
+		net.ipv4.neigh.default.gc_thresh3 | tr '\n' ' ')
+	ip link add tpf0 type veth peer name tpf1 netns tpnf
+	ip -n tpnf addr add 10.99.20.1/24 dev tpf1
+	ip -n tpnf link set tpf1 up
+	# Up, for the host unreachables the failed resolutions send back.
+	ip -n tpnf link set lo up
+	ip link set tpf0 up
+	sysctl -qw net.ipv4.neigh.default.gc_thresh1=4 net.ipv4.neigh.default.gc_thresh2=8 \
+		net.ipv4.neigh.default.gc_thresh3=16
+	restart
+	snap_before neigh_table
+	fulls0=$(neigh_stat_fulls)
+	sweep 10
+	fulls=$(($(neigh_stat_fulls) - fulls0))
+	# The entries made fail their 3 probes a second apart (neigh_failures),
+	# before the export and doctor read, so that both see the same.
+	sleep 4
+	quiesce
+	snap_after neigh_table
+	created=$(jqv 'drops --by reason' '[.drops[] | select(.reason == "NEIGH_CREATEFAIL") | .count] | add // 0')
+	echo "# 40 next hops, a table of 16: table_fulls moved $fulls, NEIGH_CREATEFAIL $created"
+	check "the table refused at least 10 entries ($fulls), each a NEIGH_CREATEFAIL drop ($created)" \
+		test "$fulls" -ge 10 -a "$created" = "$fulls"
+	doctor -j
+	J=$OUT
+	check_eq "neighbour table full: exit status 3" 3 "$ST"
+	check_eq "... neigh_table_full: netns tpnf, the table's count" "tpnf $fulls" \
+		"$(jq -r '[.findings[] | select(.rule == "neigh_table_full") | "\(.who.text | capture("netns (?<n>[^ ]+) ").n) \(.count)"] | join(",")' <<< "$J")"
+	check_eq "... gc_thresh3 as sysctl says it" "net.ipv4.neigh.default.gc_thresh3=16" \
+		"$(jq -r '[.findings[] | select(.rule == "neigh_table_full") | .knobs[0] | "\(.name)=\(.value)"] | join(" ")' <<< "$J")"
+	doctor
+	# The fix: a table of 1024, and 40 other addresses.
+	sysctl -qw net.ipv4.neigh.default.gc_thresh1=128 net.ipv4.neigh.default.gc_thresh2=512 \
+		net.ipv4.neigh.default.gc_thresh3=1024
+	restart
+	fulls0=$(neigh_stat_fulls)
+	sweep 100
+	fulls=$(($(neigh_stat_fulls) - fulls0))
+	sleep 4
+	quiesce
+	doctor -j
+	check_eq "... with gc_thresh3 1024: no table_fulls and no neigh_table_full finding" "0 0" \
+		"$fulls $(rule_count "$OUT" neigh_table_full true)"
+	ip netns del tpnf
+	read -r t1 t2 t3 <<< "$thresh"
+	sysctl -qw net.ipv4.neigh.default.gc_thresh1="$t1" net.ipv4.neigh.default.gc_thresh2="$t2" \
+		net.ipv4.neigh.default.gc_thresh3="$t3"
+else
+	echo "# no drop reasons, no table_fulls or no namespaces: no neighbour table scenario"
+fi
+part_took "doctor: a neighbour table full"
 # --- a queue discipline that drops ------------------------------------------------
 # A dummy device (no neighbours: it sends straight to its qdisc) shaped by
 # tbf to 8 kbit/s with a 3,000-byte queue: of 50 datagrams of 1,000
@@ -890,6 +974,108 @@ else
 fi
 
 part_took "doctor: a driver that refuses"
+# --- a CPU's backlog full: a burst into a veth ----------------------------------------
+# A veth hands what it sends to its peer's CPU backlog (netif_rx), which
+# the receive softirq drains.  netem on tpk0 holds 300 datagrams for
+# 200 ms and releases them at once, into a backlog of 10
+# (netdev_max_backlog): most are dropped (CPU_BACKLOG), as softnet_stat's
+# second column counts, and tpk0's transmit refuses each of them.
+softnet_dropped() {
+	local sum=0 f
+	while read -ra f; do
+		sum=$((sum + 16#${f[1]}))
+	done < /proc/net/softnet_stat
+	echo "$sum"
+}
+# burst: 300 datagrams of 100 bytes to a receiver on 10.99.21.2:5380 in
+# tpbk that holds them (its socket made there, setns(2), a 4 MiB
+# buffer), and in backlog_dropped the backlog drops they made.  One
+# program for both ends: a python start is seconds under TCG.
+cat > "$TMP/burst.py" << 'EOF'
+import ctypes
+import os
+import socket
+import sys
+
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def enter(path):
+    fd = os.open(path, os.O_RDONLY)
+    if libc.setns(fd, 0x40000000) != 0:	# CLONE_NEWNET
+        sys.exit("setns %s: %s" % (path, os.strerror(ctypes.get_errno())))
+    os.close(fd)
+
+
+home = os.open("/proc/self/ns/net", os.O_RDONLY)
+enter("/run/netns/tpbk")
+r = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+r.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+r.bind(("10.99.21.2", 5380))
+enter("/proc/self/fd/%d" % home)
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(300):
+    s.sendto(b"x" * 100, ("10.99.21.2", 5380))
+print("sent", flush=True)
+sys.stdin.read()	# the receiver held until the counts are read
+EOF
+burst() {
+	local d0 pid in
+	d0=$(softnet_dropped)
+	coproc BURST { python3 "$TMP/burst.py"; }
+	pid=$BURST_PID in=${BURST[1]}
+	read -r -t 60 _ <&"${BURST[0]}"
+	sleep 1
+	backlog_dropped=$(($(softnet_dropped) - d0))
+	quiesce
+	exec {in}>&-
+	wait "$pid"
+}
+if [ "$has_reasons" = true ] && modprobe sch_netem 2> /dev/null && ip netns add tpbk 2> /dev/null; then
+	backlog=$(sysctl -n net.core.netdev_max_backlog)
+	ip link add tpk0 type veth peer name tpk1 netns tpbk
+	ip addr add 10.99.21.1/24 dev tpk0
+	ip -n tpbk addr add 10.99.21.2/24 dev tpk1
+	ip link set tpk0 up
+	ip -n tpbk link set tpk1 up
+	ip -n tpbk link set lo up
+	# No resolution in the burst's way: the peer's address, known.
+	ip neigh replace 10.99.21.2 dev tpk0 nud permanent \
+		lladdr "$(ip -n tpbk -j link show tpk1 | jq -r '.[0].address')"
+	tc qdisc add dev tpk0 root netem delay 200ms limit 10000
+	sysctl -qw net.core.netdev_max_backlog=10
+	restart
+	snap_before backlog
+	burst
+	snap_after backlog
+	cpu_backlog=$(jqv 'drops --by reason' '[.drops[] | select(.reason == "CPU_BACKLOG") | .count] | add // 0')
+	echo "# 300 datagrams released at once into a backlog of 10: softnet_stat dropped $backlog_dropped, CPU_BACKLOG $cpu_backlog"
+	check "the backlog dropped at least 10 ($backlog_dropped), each a CPU_BACKLOG drop ($cpu_backlog)" \
+		test "$backlog_dropped" -ge 10 -a "$cpu_backlog" = "$backlog_dropped"
+	doctor -j
+	J=$OUT
+	check_eq "backlog full: exit status 3" 3 "$ST"
+	check_eq "... backlog_drops: netns tpbk, softnet_stat's count" "tpbk $backlog_dropped" \
+		"$(jq -r '[.findings[] | select(.rule == "backlog_drops") | "\(.who.text | capture("netns (?<n>[^ ]+) ").n) \(.count)"] | join(",")' <<< "$J")"
+	check_eq "... netdev_max_backlog as sysctl says it" "net.core.netdev_max_backlog=10" \
+		"$(jq -r '[.findings[] | select(.rule == "backlog_drops") | .knobs[0] | "\(.name)=\(.value)"] | join(" ")' <<< "$J")"
+	check_eq "... device_errors: tpk0 refused the same packets" "tpk0 $backlog_dropped" \
+		"$(jq -r '[.findings[] | select(.rule == "device_errors") | "\(.who.device) \(.count)"] | join(",")' <<< "$J")"
+	doctor
+	# The fix: a backlog that holds the burst.
+	sysctl -qw net.core.netdev_max_backlog=1000
+	restart
+	burst
+	doctor -j
+	check_eq "... with netdev_max_backlog 1000: no backlog drop and no finding, exit status 0" "0 0 0" \
+		"$backlog_dropped $(jq '.findings | length' <<< "$OUT") $ST"
+	sysctl -qw net.core.netdev_max_backlog="$backlog"
+	ip link del tpk0
+	ip netns del tpbk
+else
+	echo "# no drop reasons, no netem or no namespaces: no backlog scenario"
+fi
+part_took "doctor: a CPU's backlog full"
 # --- heavy but healthy: a bulk transfer and 20 request/response connections -------
 restart
 snap_before healthy
