@@ -59,10 +59,11 @@
 #                        every kernel whose headers are installed
 #   make dkms-remove [KVER=<release>]
 #                        dkms remove for that kernel; without KVER for
-#                        all, and the sources in /usr/src go too
+#                        all, and the sources in /usr/src and the kernel
+#                        hooks go too
 #   make dkms-source [DESTDIR=]
-#                        only the /usr/src/tpstat-<version> tree (what
-#                        the tpstat-dkms package ships)
+#                        only the /usr/src/tpstat-<version> tree and the
+#                        kernel hooks (what the tpstat-dkms package ships)
 #   make version         the version, from module/version.h
 #   make clean
 
@@ -93,6 +94,10 @@ DKMS_SRC   := $(DESTDIR)/usr/src/tpstat-$(VERSION)
 # What DKMS needs to build the module (Kbuild pulls in kunit/ where the
 # kernel has KUnit).
 DKMS_FILES := Makefile Kbuild module uapi kunit
+# Where a kernel's package runs its hooks, tpstat's among them
+# (dkms/kernel-hook: DKMS's autoinstall, but a failed build does not fail
+# the kernel's package).
+KERNEL_HOOKS := /etc/kernel/postinst.d /etc/kernel/header_postinst.d
 
 .PHONY: all modules module tools ctl install run check check-all bench bench-check clean version \
 	install-module install-ctl uninstall uninstall-module uninstall-ctl \
@@ -179,6 +184,11 @@ dkms-source:
 	mkdir -p $(DKMS_SRC)
 	cp -R $(DKMS_FILES) $(DKMS_SRC)/
 	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms/dkms.conf > $(DKMS_SRC)/dkms.conf
+	for d in $(KERNEL_HOOKS); do \
+		mkdir -p $(DESTDIR)$$d && \
+		sed 's/#MODULE_VERSION#/$(VERSION)/' dkms/kernel-hook > $(DESTDIR)$$d/tpstat && \
+		chmod 755 $(DESTDIR)$$d/tpstat || exit 1; \
+	done
 
 # --force: rebuild from the sources just copied, even if built before.
 dkms-install: dkms-source
@@ -198,7 +208,7 @@ dkms-remove:
 	else \
 		dkms remove -m tpstat -v $(VERSION) --all || exit 1; \
 	fi
-	$(if $(KVER),,rm -rf $(DKMS_SRC))
+	$(if $(KVER),,rm -rf $(DKMS_SRC) $(addsuffix /tpstat,$(KERNEL_HOOKS)))
 
 run:
 	tests/run.sh

@@ -344,6 +344,33 @@ static bool first_error(const char *path, char *buf, size_t len)
 	return found;
 }
 
+/*
+ * Whether the make.log at @path is of a build for @release: DKMS's first
+ * line names the kernel ("DKMS make.log for tpstat-0.1.0 for kernel
+ * <release> (x86_64)"), and the log is the last build's, whatever its
+ * kernel.  A log without that line may be this kernel's.
+ */
+static bool log_of(const char *path, const char *release)
+{
+	static const char tag[] = " for kernel ";
+	char line[512], *k;
+	FILE *f = fopen(path, "re");
+	bool ours = true;
+
+	if (!f)
+		return false;
+	if (fgets(line, sizeof(line), f) && !strncmp(line, "DKMS make.log", 13)) {
+		k = strstr(line, tag);
+		if (k) {
+			k += sizeof(tag) - 1;
+			ours = !strncmp(k, release, strlen(release)) &&
+			       k[strlen(release)] == ' ';
+		}
+	}
+	fclose(f);
+	return ours;
+}
+
 /* DKMS's tree for tpstat: built for the release, or a failed build. */
 static bool dkms_tree(const struct doctor_absent_env *env, struct doctor_absence *a)
 {
@@ -376,7 +403,8 @@ static bool dkms_tree(const struct doctor_absent_env *env, struct doctor_absence
 		}
 		say(sub, sizeof(sub), "%s/%s/build/make.log", dir,
 			 e->d_name);
-		if (!first_error(sub, err, sizeof(err)))
+		if (!log_of(sub, env->release) ||
+		    !first_error(sub, err, sizeof(err)))
 			continue;
 		say(what, sizeof(what),
 			 "DKMS could not build tpstat %.64s: %s (/var/lib/dkms/tpstat/%.64s/build/make.log)",

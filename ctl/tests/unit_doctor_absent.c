@@ -120,6 +120,18 @@ static void absent_cases(void)
 	      strstr(a.causes[0].what, "/var/lib/dkms/tpstat/0.9/build/make.log"),
 	      "a failed DKMS build: its log's first error (%s: %s)", ids,
 	      a.n ? a.causes[0].what : "");
+	put("/var/lib/dkms/tpstat/0.9/build/make.log",
+	    "DKMS make.log for tpstat-0.9 for kernel " REL " (x86_64)\n"
+	    "make[1]: *** [Makefile:1] Error 1\n");
+	ids = diagnose(&a);
+	CHECK(!strcmp(ids, "build_failed"),
+	      "a failed DKMS build for this kernel, as DKMS names it (%s)", ids);
+	put("/var/lib/dkms/tpstat/0.9/build/make.log",
+	    "DKMS make.log for tpstat-0.9 for kernel " REL "-rt (x86_64)\n"
+	    "make[1]: *** [Makefile:1] Error 1\n");
+	ids = diagnose(&a);
+	CHECK(!strcmp(ids, "not_built"),
+	      "another kernel's failed build is not this one's cause (%s)", ids);
 
 	wipe();
 	headers();

@@ -14,8 +14,9 @@
 #      apt install, the systemd units installed and verified, none
 #      enabled; in each kernel's guest modprobe loads the build the
 #      postinst made with DKMS, the rest of guest.sh; apt purge.
-#      With them installed, a made-up kernel without tracepoints: its
-#      headers package installs, DKMS leaves tpstat out and says why
+#      With them installed, a made-up kernel without tracepoints and one
+#      whose build fails: their headers packages install, and DKMS or
+#      tpstat's kernel hook says why tpstat is not built for them
 #      (tests/deploy/unbuildable.sh).
 #   3. make install KVER= / make uninstall, for Debian 12's 6.1 kernel,
 #      whose headers' release is not its modules' directory's name.
@@ -60,7 +61,7 @@ state() {
 			/usr/share/zsh/vendor-completions /lib/systemd/system \
 			/etc/systemd/system /var/lib/systemd/deb-systemd-helper-enabled \
 			/var/lib/systemd/deb-systemd-helper-masked \
-			/usr/share/doc -xdev ! -path '/var/lib/dkms/mok.*' 2>/dev/null
+			/etc/kernel /usr/share/doc -xdev ! -path '/var/lib/dkms/mok.*' 2>/dev/null
 		for k in "${kernels[@]}"; do
 			md5sum "/lib/modules/$k/modules.dep" "/lib/modules/$k/modules.alias"
 		done
