@@ -8,94 +8,39 @@
  * backlog drains in the receive softirq, netdev_budget packets or
  * netdev_budget_usecs a run: those are the other knobs.
  */
-#include "../doctor.h"
-#include "../netns.h"
-#include "../views.h"
+#include "reason_rule.h"
 
 static const char CAUSE[] =
 	"packets came into a CPU's input backlog (netif_rx: from a veth's or tun's peer, or steered there by RPS) faster than its receive softirq drained it: net.core.netdev_max_backlog is the backlog's length per CPU, and a softirq run drains at most netdev_budget packets in netdev_budget_usecs (softnet_stat's third column counts runs that ran out)";
 
-static bool backlog_row(const struct view_entry *e)
-{
-	return doctor_drop_reason_is(e, "CPU_BACKLOG");
-}
-
-static void knobs(struct doctor_finding *f)
-{
-	doctor_knob(f, "net.core.netdev_max_backlog");
-	doctor_knob(f, "net.core.netdev_budget");
-	doctor_knob(f, "net.core.netdev_budget_usecs");
-}
-
-static int netns_finding(const struct view *v, size_t i,
-			 struct doctor_findings *out)
-{
-	const struct view_entry *e = &v->e[i];
-	char ns[NETNS_NAME_MAX], sel[NETNS_NAME_MAX + 8];
-	struct doctor_finding *f;
-	uint64_t sum;
-
-	sum = doctor_reason_netns_sum(v, i, "CPU_BACKLOG");
-	if (sum < DOCTOR_MIN_COUNT)
-		return 0;
-	f = doctor_add(out, &backlog_drops_rule);
-	if (!f)
-		return -1;
-	f->count = sum;
-	doctor_set_netns(f, e);
-	snprintf(f->what, sizeof(f->what),
-		 "%llu packets dropped because a CPU's input backlog was full (CPU_BACKLOG)",
-		 (unsigned long long)sum);
-	snprintf(f->who, sizeof(f->who),
-		 "packets received in netns %s (tpstat drops --by dev shows the devices; the backlog is a CPU's)",
-		 netns_text(e->netns, ns, sizeof(ns)));
-	snprintf(f->cause, sizeof(f->cause), "%s", CAUSE);
-	knobs(f);
-	snprintf(f->more, sizeof(f->more),
-		 "tpstat drops --by dev reason CPU_BACKLOG%s; cat /proc/net/softnet_stat",
-		 doctor_netns_selector(e->netns, sel, sizeof(sel)));
-	return 0;
-}
-
-/* softnet_stat's count over -i's interval, where the view has no such drop. */
-static int mib_finding(const struct doctor_mibs *m,
-		       struct doctor_findings *out)
-{
-	struct doctor_finding *f;
-
-	if (m->backlog_drops < DOCTOR_MIN_COUNT)
-		return 0;
-	f = doctor_add(out, &backlog_drops_rule);
-	if (!f)
-		return -1;
-	f->count = m->backlog_drops;
-	snprintf(f->what, sizeof(f->what),
-		 "%llu packets dropped because a CPU's input backlog was full (softnet_stat)",
-		 (unsigned long long)m->backlog_drops);
-	snprintf(f->who, sizeof(f->who), "%s",
-		 "the host's CPUs (softnet_stat has a line per CPU, its second column these drops)");
-	snprintf(f->cause, sizeof(f->cause), "%s", CAUSE);
-	knobs(f);
-	snprintf(f->more, sizeof(f->more), "%s", "cat /proc/net/softnet_stat");
-	return 0;
-}
+static const struct doctor_reason_rule backlog = {
+	.rule = &backlog_drops_rule,
+	.reason = "CPU_BACKLOG",
+	.what = "packets dropped because a CPU's input backlog was full",
+	.who = "packets received in",
+	.who_note = " (tpstat drops --by dev shows the devices; the backlog is a CPU's)",
+	.more_by = "dev",
+	.more_note = "; cat /proc/net/softnet_stat",
+	.cause = CAUSE,
+	.knobs = { "net.core.netdev_max_backlog", "net.core.netdev_budget",
+		   "net.core.netdev_budget_usecs" },
+	.mib_what = "packets dropped because a CPU's input backlog was full (softnet_stat)",
+	.mib_who = "the host's CPUs (softnet_stat has a line per CPU, its second column these drops)",
+	.mib_more = "cat /proc/net/softnet_stat",
+};
 
 static int backlog_drops_eval(const struct doctor_input *in,
 			      struct doctor_findings *out)
 {
-	const struct view *drops = in->views[TPSTAT_VIEW_DROPS];
-	bool any = false;
+	int rows = doctor_reason_findings(&backlog,
+					  in->views[TPSTAT_VIEW_DROPS], out);
 
-	for (size_t i = 0; drops && i < drops->n; i++) {
-		if (!backlog_row(&drops->e[i]))
-			continue;
-		any = true;
-		if (netns_finding(drops, i, out))
-			return -1;
-	}
+	if (rows < 0)
+		return -1;
 	/* The backlogs are the host's: the view's rows of any namespace tell them. */
-	if (in->mibs.has_backlog_drops && !any)
-		return mib_finding(&in->mibs, out);
+	if (in->mibs.has_backlog_drops && !rows)
+		return doctor_reason_mib(&backlog, in->mibs.backlog_drops, NULL,
+					 out);
 	return 0;
 }
 
