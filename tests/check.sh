@@ -483,7 +483,7 @@ kernel_job() {
 	# concurrent errors are about.
 	# The recorder's bursts (history.sh): on the full and debug tiers;
 	# its ring full (history_ring.sh), whose code no kernel changes: 6.12.
-	# Doctor's findings against provoked faults (doctor.sh): 6.12, whose
+	# Doctor's findings against provoked faults (doctor.sh, doctor_paths.sh): 6.12, whose
 	# drops have the reasons its rules read.
 	full) deep_suites=(monitor.sh run.sh history.sh)
 		[[ $name == deb-6.12* ]] && deep_suites+=(ctl.sh)
@@ -492,7 +492,7 @@ kernel_job() {
 		[[ $name == deb-6.1.* ]] && deep_suites+=(filter.sh)
 		deep_suites+=(stress.sh adversary.sh)
 		[[ $name == deb-6.12* ]] &&
-			deep_suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh sockmem.sh history_ring.sh doctor.sh)
+			deep_suites+=(views.sh ipv6.sh ynl.sh netns_reuse.sh sockmem.sh history_ring.sh doctor.sh doctor_paths.sh)
 		[[ $name == deb-6.1.* ]] && deep_suites+=(params.sh privilege.sh)
 		deep_suites+=(auth.sh events.sh) ;;
 	# adversary.sh: whole on Debian 12's kernels; on the debug and basic

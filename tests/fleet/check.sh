@@ -8,8 +8,8 @@
 # - contrib/prometheus/tpstat.rules.yml is tpstat doctor --prometheus,
 #   and promtool check rules accepts it;
 # - promtool test rules over the exports of tests/fleet/captured/ (one
-#   run of tests/net/doctor.sh on 6.12, whose own end runs the same on
-#   its fresh exports): each alert fires exactly where doctor's finding
+#   run of tests/net/doctor.sh and doctor_paths.sh on 6.12, whose own
+#   ends run the same on their fresh exports): each alert fires exactly where doctor's finding
 #   is, with its count, and on the quiet and healthy scenarios none;
 # - the captures' metric and label names are what the export writes now
 #   (the unit binary's --prom-sample);

@@ -4,7 +4,7 @@
 
     tests/fleet/promtest.py DIR RULES > test.yml && promtool test rules test.yml
 
-DIR holds what tests/net/doctor.sh saved of each scenario NAME:
+DIR holds what tests/net/doctor.sh (or doctor_paths.sh) saved of each scenario NAME:
 NAME.before.prom (tpstat export after its tpstat reset all),
 NAME.after.prom (tpstat export once the scenario ran) and NAME.doctor.json
 (root's tpstat -j doctor at that same moment).  RULES is the rules file
