@@ -14,6 +14,9 @@
 #      apt install, the systemd units installed and verified, none
 #      enabled; in each kernel's guest modprobe loads the build the
 #      postinst made with DKMS, the rest of guest.sh; apt purge.
+#      The first kernel booted again with module.sig_enforce=1: DKMS's
+#      key is not enrolled, so modprobe is refused and doctor says why
+#      (tests/deploy/signature.sh).
 #      With them installed, a made-up kernel without tracepoints and one
 #      whose build fails: their headers packages install, and DKMS or
 #      tpstat's kernel hook says why tpstat is not built for them
@@ -215,6 +218,21 @@ for i in "${!kernels[@]}"; do
 	check "$k: guest tests ran to their end (summary line)" \
 		grep -qE '^# [0-9]+ passed, 0 failed$' "$logs/guest-$k/output.log"
 done
+# The first kernel again, enforcing module signatures as under Secure
+# Boot: DKMS's key is not enrolled, and doctor says so.
+k=${kernels[0]}
+tests/vm/boot.sh --kernel "${images[0]}" --modules-release "$k" \
+	--append module.sig_enforce=1 --timeout 600 --out "$logs/signature-$k" -- \
+	tests/deploy/signature.sh > /dev/null 2>&1
+st=$?
+while IFS= read -r line; do
+	case $line in
+	"ok "*) ok "$k, signatures enforced: ${line#ok * - }" ;;
+	"not ok "*) not_ok "$k, signatures enforced: ${line#not ok * - }" ;;
+	"# "*) echo "$line" ;;
+	esac
+done < "$logs/signature-$k/output.log"
+check_eq "$k, signatures enforced: the tests ran to their end and passed (status)" 0 $st
 # A kernel tpstat cannot be built for, installed with tpstat in DKMS.
 while IFS= read -r line; do
 	case $line in
