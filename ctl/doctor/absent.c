@@ -322,20 +322,30 @@ static void installed_file(const struct doctor_absent_env *env,
 	    "modprobe tpstat (as root); if it fails, the kernel log says why (dmesg | grep tpstat)");
 }
 
-/* The first error line of a DKMS build log, into @buf. */
+/*
+ * The error of a DKMS build log to quote, into @buf: the build's own
+ * verdict where it gave one ("conftest: ...": the headers compile
+ * nothing, a tracepoint's prototype tpstat does not know), which names
+ * what is missing; else the first line make or the compiler marked.
+ */
 static bool first_error(const char *path, char *buf, size_t len)
 {
 	char line[512];
 	FILE *f = fopen(path, "re");
-	bool found = false;
+	bool found = false, verdict = false;
 
 	if (!f)
 		return false;
-	while (!found && fgets(line, sizeof(line), f)) {
-		if (!strstr(line, "error:") && !strstr(line, "Error ") &&
-		    !strstr(line, "*** "))
+	while (!verdict && fgets(line, sizeof(line), f)) {
+		verdict = !strncmp(line, "conftest: ", 10);
+		if (!verdict && (found || (!strstr(line, "error:") &&
+					   !strstr(line, "Error ") &&
+					   !strstr(line, "*** "))))
 			continue;
 		line[strcspn(line, "\n")] = '\0';
+		/* The verdict's sentence; what follows it is on later lines. */
+		if (verdict && strstr(line, ".  The "))
+			strstr(line, ".  The ")[1] = '\0';
 		clean(line);
 		say(buf, len, "%s", line);
 		found = true;

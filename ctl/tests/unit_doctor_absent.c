@@ -132,6 +132,18 @@ static void absent_cases(void)
 	ids = diagnose(&a);
 	CHECK(!strcmp(ids, "not_built"),
 	      "another kernel's failed build is not this one's cause (%s)", ids);
+	put("/var/lib/dkms/tpstat/0.9/build/make.log",
+	    "DKMS make.log for tpstat-0.9 for kernel " REL " (x86_64)\n"
+	    "make[1]: *** No rule to make target 'sanity.o'.\n"
+	    "conftest: tracepoint kfree_skb has a prototype tpstat does not know (tried: kfree_skb_reason).  The headers declare:\n"
+	    "make: *** [Makefile:116: module] Error 1\n");
+	ids = diagnose(&a);
+	CHECK(!strcmp(ids, "build_failed") &&
+	      strstr(a.causes[0].what, ": conftest: tracepoint kfree_skb has a prototype tpstat does not know (tried: kfree_skb_reason).") &&
+	      !strstr(a.causes[0].what, "No rule") &&
+	      !strstr(a.causes[0].what, "The headers declare"),
+	      "a failed build's own verdict before make's first error (%s: %s)",
+	      ids, a.n ? a.causes[0].what : "");
 
 	wipe();
 	headers();

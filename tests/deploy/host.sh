@@ -16,7 +16,9 @@
 #      postinst made with DKMS, the rest of guest.sh; apt purge.
 #      The first kernel booted again with module.sig_enforce=1: DKMS's
 #      key is not enrolled, so modprobe is refused and doctor says why
-#      (tests/deploy/signature.sh).
+#      (tests/deploy/signature.sh).  Then its build removed and DKMS's
+#      build for it failing: doctor in its guest quotes DKMS's log
+#      (tests/deploy/build_failed.sh).
 #      With them installed, a made-up kernel without tracepoints and one
 #      whose build fails: their headers packages install, and DKMS or
 #      tpstat's kernel hook says why tpstat is not built for them
@@ -233,6 +235,30 @@ while IFS= read -r line; do
 	esac
 done < "$logs/signature-$k/output.log"
 check_eq "$k, signatures enforced: the tests ran to their end and passed (status)" 0 $st
+# The first kernel's build removed and DKMS's build again failing, against
+# headers that compile nothing (a Makefile that fails, that kernel's
+# .config): doctor there names the failed build.
+fake=$(mktemp -d)
+cp "/lib/modules/$k/build/.config" "$fake/"
+mkdir "$fake/include"	# what DKMS takes for a kernel tree
+printf '%%:\n\t@echo "not a kernel tree: nothing builds here" >&2; exit 1\n' > "$fake/Makefile"
+dkms remove -m tpstat -v "$VERSION" -k "$k" > "$logs/build-failed.log" 2>&1
+check_eq "$k: dkms remove of its build" 0 $?
+dkms build -m tpstat -v "$VERSION" -k "$k" --kernelsourcedir "$fake" >> "$logs/build-failed.log" 2>&1
+check "$k: dkms build against headers that compile nothing fails" test $? -ne 0
+rm -rf "$fake"
+tests/vm/boot.sh --kernel "${images[0]}" --modules-release "$k" \
+	--timeout 600 --out "$logs/build-failed-$k" -- \
+	tests/deploy/build_failed.sh "$VERSION" > /dev/null 2>&1
+st=$?
+while IFS= read -r line; do
+	case $line in
+	"ok "*) ok "$k, its build failed: ${line#ok * - }" ;;
+	"not ok "*) not_ok "$k, its build failed: ${line#not ok * - }" ;;
+	"# "*) echo "$line" ;;
+	esac
+done < "$logs/build-failed-$k/output.log"
+check_eq "$k, its build failed: the tests ran to their end and passed (status)" 0 $st
 # A kernel tpstat cannot be built for, installed with tpstat in DKMS.
 while IFS= read -r line; do
 	case $line in
