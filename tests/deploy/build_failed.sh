@@ -45,11 +45,6 @@ check_eq "doctor -j: exit status 4" 4 $?
 check_eq "doctor -j: loaded false, the first cause build_failed" "false build_failed" \
 	"$(jq -r '"\(.loaded) \(.causes[0].cause)"' "$TMP/doctor.json")"
 
-if dmesg | grep -qE 'BUG:|WARNING:|Oops|general protection'; then
-	not_ok "kernel log clean"
-	dmesg | grep -E 'BUG:|WARNING:|Oops' | head -5 | sed 's/^/# /'
-else
-	ok "kernel log clean"
-fi
+log_check "kernel log clean"
 rm -rf "$TMP"
 finish

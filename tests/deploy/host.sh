@@ -146,6 +146,29 @@ else
 		"$logs/doctor-host.txt"
 fi
 
+# in_guest LABEL IMAGE RELEASE NAME APPEND COMMAND...: COMMAND in a boot
+# of that kernel (with APPEND on its command line; its output in
+# LOGDIR/NAME), its TAP lines as ours with LABEL before them, and its
+# status and summary line checked.
+in_guest() {
+	local label=$1 image=$2 rel=$3 name=$4 append=$5 st line
+	shift 5
+	tests/vm/boot.sh --kernel "$image" --modules-release "$rel" \
+		${append:+--append "$append"} --timeout 1200 --out "$logs/$name" -- \
+		"$@" > /dev/null 2>&1
+	st=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) ok "$label: ${line#ok * - }" ;;
+		"not ok "*) not_ok "$label: ${line#not ok * - }" ;;
+		"# expected"* | "# "*:*) echo "$line" ;;
+		esac
+	done < "$logs/$name/output.log"
+	check_eq "$label: the guest's tests ran to their end and passed (status)" 0 $st
+	check "$label: the guest's tests ran to their end (summary line)" \
+		grep -qE '^# [0-9]+ passed, 0 failed$' "$logs/$name/output.log"
+}
+
 # --- 1. DKMS from clean, dkms remove ------------------------------------------
 # Guests boot in part 2, with the packages installed: their DKMS build is
 # made the same way (dkms.conf), and the units are there.
@@ -204,37 +227,14 @@ for u in "${units[@]}"; do
 		bash -c "! deb-systemd-helper --quiet was-enabled '$u'"
 done
 for i in "${!kernels[@]}"; do
-	k=${kernels[$i]}
-	tests/vm/boot.sh --kernel "${images[$i]}" --modules-release "$k" \
-		--timeout 1200 --out "$logs/guest-$k" -- \
-		tests/deploy/guest.sh "$VERSION" > /dev/null 2>&1
-	st=$?
-	while IFS= read -r line; do
-		case $line in
-		"ok "*) ok "$k: ${line#ok * - }" ;;
-		"not ok "*) not_ok "$k: ${line#not ok * - }" ;;
-		"# expected"* | "# "*:*) echo "$line" ;;
-		esac
-	done < "$logs/guest-$k/output.log"
-	check_eq "$k: guest tests ran to their end and passed (status)" 0 $st
-	check "$k: guest tests ran to their end (summary line)" \
-		grep -qE '^# [0-9]+ passed, 0 failed$' "$logs/guest-$k/output.log"
+	in_guest "${kernels[$i]}" "${images[$i]}" "${kernels[$i]}" "guest-${kernels[$i]}" "" \
+		tests/deploy/guest.sh "$VERSION"
 done
 # The first kernel again, enforcing module signatures as under Secure
 # Boot: DKMS's key is not enrolled, and doctor says so.
 k=${kernels[0]}
-tests/vm/boot.sh --kernel "${images[0]}" --modules-release "$k" \
-	--append module.sig_enforce=1 --timeout 600 --out "$logs/signature-$k" -- \
-	tests/deploy/signature.sh > /dev/null 2>&1
-st=$?
-while IFS= read -r line; do
-	case $line in
-	"ok "*) ok "$k, signatures enforced: ${line#ok * - }" ;;
-	"not ok "*) not_ok "$k, signatures enforced: ${line#not ok * - }" ;;
-	"# "*) echo "$line" ;;
-	esac
-done < "$logs/signature-$k/output.log"
-check_eq "$k, signatures enforced: the tests ran to their end and passed (status)" 0 $st
+in_guest "$k, signatures enforced" "${images[0]}" "$k" "signature-$k" module.sig_enforce=1 \
+	tests/deploy/signature.sh
 # The first kernel's build removed and DKMS's build again failing, against
 # headers that compile nothing (a Makefile that fails, that kernel's
 # .config): doctor there names the failed build.
@@ -247,18 +247,8 @@ check_eq "$k: dkms remove of its build" 0 $?
 dkms build -m tpstat -v "$VERSION" -k "$k" --kernelsourcedir "$fake" >> "$logs/build-failed.log" 2>&1
 check "$k: dkms build against headers that compile nothing fails" test $? -ne 0
 rm -rf "$fake"
-tests/vm/boot.sh --kernel "${images[0]}" --modules-release "$k" \
-	--timeout 600 --out "$logs/build-failed-$k" -- \
-	tests/deploy/build_failed.sh "$VERSION" > /dev/null 2>&1
-st=$?
-while IFS= read -r line; do
-	case $line in
-	"ok "*) ok "$k, its build failed: ${line#ok * - }" ;;
-	"not ok "*) not_ok "$k, its build failed: ${line#not ok * - }" ;;
-	"# "*) echo "$line" ;;
-	esac
-done < "$logs/build-failed-$k/output.log"
-check_eq "$k, its build failed: the tests ran to their end and passed (status)" 0 $st
+in_guest "$k, its build failed" "${images[0]}" "$k" "build-failed-$k" "" \
+	tests/deploy/build_failed.sh "$VERSION"
 # A kernel tpstat cannot be built for, installed with tpstat in DKMS.
 while IFS= read -r line; do
 	case $line in
