@@ -44,6 +44,28 @@ bool doctor_mib(const char *path, const char *name, uint64_t *v)
 	return found;
 }
 
+/*
+ * The sum into @v of the @col-th (from 0) hex column of @f's lines from
+ * here on (a line per CPU): true if any line had that column.
+ */
+static bool sum_column(FILE *f, unsigned int col, uint64_t *v)
+{
+	char line[1024], *save, *w;
+	bool found = false;
+
+	*v = 0;
+	while (fgets(line, sizeof(line), f)) {
+		w = strtok_r(line, SEP, &save);
+		for (unsigned int k = 0; w && k < col; k++)
+			w = strtok_r(NULL, SEP, &save);
+		if (!w)
+			continue;
+		*v += strtoull(w, NULL, 16);
+		found = true;
+	}
+	return found;
+}
+
 bool doctor_neigh_stat(const char *path, const char *column, uint64_t *v)
 {
 	char line[1024], *save, *w;
@@ -58,38 +80,19 @@ bool doctor_neigh_stat(const char *path, const char *column, uint64_t *v)
 		     w = strtok_r(NULL, SEP, &save), k++)
 			if (!strcmp(w, column))
 				col = k;
-	*v = 0;
-	while (col >= 0 && fgets(line, sizeof(line), f)) {
-		w = strtok_r(line, SEP, &save);
-		for (k = 0; w && k < col; k++)
-			w = strtok_r(NULL, SEP, &save);
-		if (!w)
-			continue;
-		*v += strtoull(w, NULL, 16);
-		found = true;
-	}
+	found = col >= 0 && sum_column(f, col, v);
 	fclose(f);
 	return found;
 }
 
 bool doctor_softnet_stat(const char *path, unsigned int col, uint64_t *v)
 {
-	char line[1024], *save, *w;
-	bool found = false;
 	FILE *f = fopen(path, "re");
+	bool found;
 
 	if (!f)
 		return false;
-	*v = 0;
-	while (fgets(line, sizeof(line), f)) {
-		w = strtok_r(line, SEP, &save);
-		for (unsigned int k = 0; w && k < col; k++)
-			w = strtok_r(NULL, SEP, &save);
-		if (!w)
-			continue;
-		*v += strtoull(w, NULL, 16);
-		found = true;
-	}
+	found = sum_column(f, col, v);
 	fclose(f);
 	return found;
 }
