@@ -564,9 +564,11 @@ kernel_job() {
 		else
 			break
 		fi
+		[ -e "$dir/net/stalls" ] && sed "s/^/# $name: /" "$dir/net/stalls" >>"$tap"
 		rm -rf "$dir/net.stalled"
 		mv "$dir/net" "$dir/net.stalled"
 	done
+	[ -e "$dir/net/stalls" ] && sed "s/^/# $name: /" "$dir/net/stalls" >>"$tap"
 	grep -v '^# --- ' "$dir/net/output.log" | label "$name" >>"$tap"
 	emit $st "guest suites exit 0 (status $st)"
 	ended=$(grep -cE '^# [0-9]+ passed, 0 failed$' "$dir/net/output.log" 2>/dev/null)

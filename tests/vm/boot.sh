@@ -52,7 +52,7 @@
 # On the host: DIR/console.log (the whole serial console), DIR/output.log and whatever else
 # the guest wrote to /tmp/out. TPSTAT_VM_VERBOSE=1 also streams the console to stdout.
 # Exit status: COMMAND's; 124 on timeout (and on a Malta guest that froze: DIR/frozen
-# says so); 125 if the guest never wrote a status (boot
+# says so, and DIR/stalls lists each time its heartbeat was late); 125 if the guest never wrote a status (boot
 # failure: the last 40 console lines are printed).
 # The initramfs (busybox-static) is cached in
 # ${TPSTAT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tpstat}/initramfs-<key>.cpio.gz.
@@ -345,12 +345,13 @@ else
 	echo "boot.sh: output in $out" >&2
 fi
 out=$(cd "$out" && pwd)
+rm -f "$out/frozen" "$out/stalls"
 share=$(mktemp -d "${TMPDIR:-/tmp}/tpstat-vm-share.XXXXXX")
 qemu_pid=''
 # shellcheck disable=SC2317 # called by the trap
 cleanup() {
 	[[ -n $qemu_pid ]] && kill "$qemu_pid" 2>/dev/null
-	rm -rf "$share"
+	rm -rf "$share" "$share.in" "$share.stalls"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -386,11 +387,17 @@ fi
 # Malta's 32-bit guest (mipsel) has also frozen whole: no output, no
 # hung-task report, its sleeps never ending and QEMU idle, until the
 # job's timeout (endian.sh once, stress.sh twice; the same storms ran
-# clean in six boots alone, with and without tpstat).  There the command
+# clean in six boots alone, with and without tpstat), and so has the
+# 64-bit one (mips64el) in stress.sh, in a run whose other job shared
+# the host's cores.  There the command
 # runs beside a heartbeat on the out share, and a guest whose heartbeat
 # stops for 120 s is killed as frozen: exit status 124, and "frozen" in
 # the out dir.
-freeze_watch=0
+# A heartbeat late by 30 s first gets a byte on the guest's serial line,
+# every 10 s while it stays late: if the guest sleeps in its idle loop
+# with no timer armed, the UART's interrupt wakes it and the idle exit
+# arms the tick again.  What happened is in DIR/stalls, one line each.
+freeze_watch=0 kick_after=30
 [[ $arch == mips* ]] && freeze_watch=120
 if (($# == 1)); then
 	printf '%s\n' "$1" >"$share/.boot/command.sh"
@@ -479,21 +486,39 @@ else
 	exec {confd}> >(sed -u 's/\r$//' >"$console")
 fi
 console_pid=$!
-"${qemu[@]}" </dev/null >&"$confd" &
+# The serial line's input: a FIFO held open here where the heartbeat is
+# watched (the guest's kicks), else nothing.
+serial_in=/dev/null
+if ((freeze_watch)); then
+	serial_in=$share.in
+	mkfifo "$serial_in"
+	exec {kickfd}<>"$serial_in"
+fi
+"${qemu[@]}" <"$serial_in" >&"$confd" &
 qemu_pid=$!
 exec {confd}>&-
-frozen=0
+frozen=0 late_since=0 kicks=0 kicked_at=0
 while kill -0 "$qemu_pid" 2>/dev/null; do
 	if ((SECONDS >= timeout)); then
 		timed_out=1
 		kill "$qemu_pid" 2>/dev/null || true
 		break
 	fi
-	if ((freeze_watch)) && [[ -e $share/.heartbeat ]] &&
-		(($(date +%s) - $(stat -c %Y "$share/.heartbeat") > freeze_watch)); then
-		timed_out=1 frozen=1
-		kill "$qemu_pid" 2>/dev/null || true
-		break
+	if ((freeze_watch)) && [[ -e $share/.heartbeat ]]; then
+		late=$(($(date +%s) - $(stat -c %Y "$share/.heartbeat")))
+		if ((late > freeze_watch)); then
+			timed_out=1 frozen=1
+			kill "$qemu_pid" 2>/dev/null || true
+			break
+		fi
+		if ((late > kick_after && SECONDS - kicked_at >= 10)); then
+			((late_since)) || late_since=$((SECONDS - late))
+			printf '\n' >&"$kickfd"
+			kicks=$((kicks + 1)) kicked_at=$SECONDS
+		elif ((late_since && late <= 10)); then
+			echo "no heartbeat from ${late_since}s to $((SECONDS - late))s into the boot; it beat again after $kicks byte(s) on the serial line" >>"$share.stalls"
+			late_since=0 kicks=0
+		fi
 	fi
 	sleep 0.2
 done
@@ -503,6 +528,8 @@ elapsed=$SECONDS
 wait "$console_pid" 2>/dev/null || true
 
 rm -rf "$share/.boot" "$share/.heartbeat"
+((late_since)) && echo "no heartbeat from ${late_since}s into the boot to its end at ${elapsed}s, after $kicks byte(s) on the serial line" >>"$share.stalls"
+[[ -e $share.stalls ]] && mv "$share.stalls" "$share/stalls"
 cp -a "$share/." "$out/"
 
 if ((frozen)); then
