@@ -44,6 +44,11 @@
 #                        or unresolved (not part of make check: timing is
 #                        not a test)
 #   make bench-check     that verdict again from the last make bench's data
+#   make uapi [KSRC=<kernel source>]
+#                        uapi/linux/tpstat.h from uapi/tpstat.yaml with the
+#                        kernel's YNL generator (default: the debug 7.3
+#                        kernel's source, built if missing; make check
+#                        fails if the committed header differs)
 #   make install [KVER=<release>] [PREFIX=/usr/local] [DESTDIR=]
 #                        tpstat.ko into /lib/modules/<release>/extra
 #                        (modules_install, depmod; default: the kernels
@@ -99,7 +104,7 @@ DKMS_FILES := Makefile Kbuild module uapi kunit
 # the kernel's package).
 KERNEL_HOOKS := /etc/kernel/postinst.d /etc/kernel/header_postinst.d
 
-.PHONY: all modules module tools ctl install run check check-all bench bench-check clean version \
+.PHONY: all modules module tools ctl install run check check-all bench bench-check uapi clean version \
 	install-module install-ctl uninstall uninstall-module uninstall-ctl \
 	dkms-source dkms-install dkms-remove
 
@@ -224,6 +229,11 @@ bench:
 
 bench-check:
 	python3 bench/check.py build/bench/raw/targets.tsv
+
+uapi:
+	mkdir -p $(BUILD)
+	tests/ynl/gen_uapi.sh "$(or $(KSRC),$$(tests/kernel/debug-kernel.sh --source --version 7.3))" >$(BUILD)/tpstat.h.new
+	mv $(BUILD)/tpstat.h.new uapi/linux/tpstat.h
 
 clean:
 	rm -rf $(BUILD)

@@ -145,7 +145,7 @@ int tpstat_put_hist(struct sk_buff *skb, const u64 *buckets, size_t stride,
 			continue;
 		count += n;
 		/* Inside the nest, padding is type 0: type 1 is bucket 0. */
-		if (nla_put_u64_64bit(skb, b + 1, n, TPSTAT_A_UNSPEC))
+		if (nla_put_u64_64bit(skb, b + 1, n, 0))
 			return -EMSGSIZE;
 	}
 	nla_nest_end(skb, nest);

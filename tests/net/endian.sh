@@ -18,7 +18,7 @@
 # Sources, each compared with the workload field by field:
 #   debugfs   /sys/kernel/debug/tpstat/<view> and counters
 #   netlink   the GET_VIEW and GET_COUNTERS dumps, decoded by nlprobe
-#             from uapi/linux/tpstat.h's types alone (ports u16 in host
+#             by the uapi header's numbers and the spec's types (ports u16 in host
 #             order, addresses network-order bytes), not by the tool
 #   json      tpstat -j <view> (the tool's decoder)
 #   text      tpstat <view>

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Generic netlink by hand, for tests that need what the tool never does:
 requests raced from many processes, dumps left unread.  The numbers are
-uapi/linux/tpstat.h's (tests/ynl/check_spec.py holds the YNL spec to it).
+uapi/linux/tpstat.h's, which is generated from the YNL spec.
 """
 import socket
 import struct

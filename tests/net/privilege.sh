@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The privilege table (uapi/linux/tpstat.h, "Who may do what"), row by
+# The privilege table (uapi/tpstat.yaml, "Who may do what"), row by
 # row, as three callers inside a test kernel:
 #   root      root in the initial namespaces
 #   nobody    an unprivileged user in the initial namespaces

@@ -23,9 +23,11 @@ fi
 cli() {
 	"$PY" "$TPSTAT_YNL/tools/net/ynl/cli.py" --output-json "$@"
 }
+# The spec is genetlink-legacy's (its version, its C names): the schema
+# that judges it is 7.3's, when make check generates the uapi header
+# from it (tests/ynl/gen_uapi.sh); 6.12's predates some of its keys.
 tpstat_cli() {
-	cli --spec "$SPEC" \
-		--schema "$TPSTAT_YNL/Documentation/netlink/genetlink.yaml" "$@"
+	cli --spec "$SPEC" --no-schema "$@"
 }
 
 suite_load
