@@ -32,7 +32,9 @@ mkdir "$scratch/uapi"
 : >"$scratch/MAINTAINERS"
 cp "$ksrc/Documentation/netlink/${proto:-genetlink}.yaml" "$scratch/"
 sed 's/^\( *sub-type:\) u64$/\1 u32/' "$top/uapi/tpstat.yaml" >"$scratch/uapi/tpstat.yaml"
-(cd "$scratch" && timeout 120 python3 "$gen" --mode uapi --header \
+# Debian's python, where tests/deps.sh installs python3-yaml and
+# python3-jsonschema (the generator holds the spec to the schema).
+(cd "$scratch" && timeout 120 /usr/bin/python3 "$gen" --mode uapi --header \
 	--spec "$scratch/uapi/tpstat.yaml" -o "$scratch/tpstat.h" >&2)
 sed 's|^/\* To regenerate run: tools/net/ynl/ynl-regen.sh \*/$|/* To regenerate run: make uapi */|' \
 	"$scratch/tpstat.h"
