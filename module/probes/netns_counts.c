@@ -150,25 +150,35 @@ static struct tpstat_net *tpstat_net(const struct net *net)
 	return net_generic(net, tpstat_net_id);
 }
 
-notrace bool tpstat_netns_counts(void **data, const struct sock *sk,
-				 const struct sk_buff *skb,
-				 const struct net_device *dev)
+notrace void *tpstat_netns_counts(const struct sock *sk,
+				  const struct sk_buff *skb,
+				  const struct net_device *dev)
 {
 	const struct net *net = tpstat_event_net(sk, skb, dev);
 	const struct tpstat_ns_counts *c;
+	const struct tpstat_net *tn;
 
 	/* The initial namespace's figures are the system's. */
 	if (!net || net_eq(net, &init_net))
-		return false;
-	c = rcu_dereference_sched(tpstat_net(net)->counts);
+		return NULL;
+	/*
+	 * Its slot as tpstat_netns_may_count() reads it, pinned, rather
+	 * than by net_generic(), whose rcu_read_lock() and unlock are two
+	 * calls on preemptible-RCU kernels.
+	 */
+	tn = rcu_dereference_sched(net->gen)->ptr[tpstat_net_id];
+	c = tn ? rcu_dereference_sched(tn->counts) : NULL;
+	if (!c)
+		return NULL;
 	/*
 	 * Its own filter alone: were the system's applied too, the
-	 * namespace's user could learn it from what counts.
+	 * namespace's user could learn it from what counts.  A filter of
+	 * no fields (the namespace counts all of its events) needs no call.
 	 */
-	if (!c || !tpstat_filter_match_one(&c->filter, sk, skb, dev))
-		return false;
-	*data = tpstat_pcpu_data(c->pcpu);
-	return true;
+	if (c->filter.fields &&
+	    !tpstat_filter_match_one(&c->filter, sk, skb, dev))
+		return NULL;
+	return tpstat_pcpu_data(c->pcpu);
 }
 
 static void tpstat_ns_counts_free_rcu(struct rcu_head *head)

@@ -123,13 +123,14 @@ static __always_inline bool tpstat_netns_peek(void *where,
 }
 
 /*
- * Probe context, pinned: true, with *@data set to the per-CPU counters of
- * the event's namespace, if that namespace counts it (its own filter
- * lets it through).
+ * Probe context, pinned: the per-CPU counters of the event's namespace,
+ * if that namespace counts it (its own filter lets it through), else
+ * NULL.  Returned rather than stored through a pointer: the probes'
+ * namespace pass then takes no local's address, which would cost it a
+ * stack canary.
  */
-bool tpstat_netns_counts(void **data, const struct sock *sk,
-			 const struct sk_buff *skb,
-			 const struct net_device *dev);
+void *tpstat_netns_counts(const struct sock *sk, const struct sk_buff *skb,
+			  const struct net_device *dev);
 
 int tpstat_netns_counts_init(void);
 /* Caller: every probe is unregistered and synchronised. */

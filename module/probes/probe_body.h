@@ -236,7 +236,7 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
 	  !tpstat_filter_match(sk, skb, dev)) ||			\
 	 (probe_kind == TPSTAT_PROBE_NETNS &&				\
-	  !tpstat_netns_counts(&data, sk, skb, dev)) ||			\
+	  !(data = tpstat_netns_counts(sk, skb, dev))) ||		\
 	 (probe_kind == TPSTAT_PROBE_PEEK && tpstat_netns_peek(data, net)))
 /* Whether the probe feeds the views; the namespace pass only counts. */
 #define tpstat_feeds_views \
