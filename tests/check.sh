@@ -550,7 +550,7 @@ kernel_job() {
 	for attempt in 1 2; do
 		# shellcheck disable=SC2016 # expanded by the guest's shell
 		TPSTAT_TIER=$tier TPSTAT_STRESS_SECONDS=$stress_secs TPSTAT_ADVERSARY_PARTS=$parts \
-			TPSTAT_FUZZ_N=${TPSTAT_FUZZ_N:-$fuzz_n} \
+			TPSTAT_FUZZ_N=${TPSTAT_FUZZ_N:-$fuzz_n} TPSTAT_PROMTOOL_ON_HOST=1 \
 			"${vm[@]}" --out "$dir/net" -- \
 			bash -c 'ko=$1 kunit=$2; shift 2; tests/net/all.sh "$ko" "$@"; st=$?
 				[ -z "$kunit" ] && exit $st
@@ -580,6 +580,7 @@ kernel_job() {
 		"all ${#suites[@]} guest suites ran to their end ($ended did)"
 	sed -n 's/^# --- \(.*\) took \(.*\)$/# '"$name"': \1 took \2/p' \
 		"$dir/net/output.log" >>"$tap"
+	doctor_promtool "$dir/net"
 	echo "# $name: the builds took ${built}s, the guest $((SECONDS - built))s" >>"$tap"
 
 	if [ -n "$kunit" ]; then
@@ -593,6 +594,28 @@ kernel_job() {
 		emit $? "kernel log clean during KUnit"
 	fi
 	echo $SECONDS >"$logs/$name.time"
+}
+
+# doctor_promtool <out dir>: promtool's test of doctor's rules over the
+# exports each doctor suite of the boot kept (tests/net/doctor_lib.sh),
+# here on the host: under TCG promtool took 92 s a suite.  The same two
+# lines a suite writes where it runs the test itself.
+doctor_promtool() {
+	local own suite t=$SECONDS
+	for own in "$1"/doctor-own/*/; do
+		[ -d "$own" ] || continue
+		suite=$(basename "$own")
+		/usr/bin/python3 tests/fleet/promtest.py "$own" contrib/prometheus/tpstat.rules.yml \
+			>"$1/$suite.promtest.yml" 2>"$1/$suite.promtest.err"
+		emit $? "$suite.sh: promtool's test made of $(find "$own" -name '*.doctor.json' | wc -l) scenarios' exports (on the host)"
+		# An empty file is a test of nothing, which promtool passes.
+		grep -q '^- name: ' "$1/$suite.promtest.yml" &&
+			promtool test rules "$1/$suite.promtest.yml" >"$1/$suite.promtool.log" 2>&1
+		emit $? "$suite.sh: promtool test rules: each alert fires where doctor's finding is, with its count, and nowhere else (on the host)"
+		sed -n '/./s/^/# /p' "$1/$suite.promtool.log" >>"$tap" 2>/dev/null
+	done
+	[ -d "$1/doctor-own" ] && echo "# $name: promtool's tests on the host took $((SECONDS - t))s" >>"$tap"
+	return 0
 }
 
 # stalled_on_9p <console log>: the guest panicked on a hung task whose
