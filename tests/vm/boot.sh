@@ -394,9 +394,11 @@ fi
 # stops for 120 s is killed as frozen: exit status 124, and "frozen" in
 # the out dir.
 # A heartbeat late by 30 s first gets a byte on the guest's serial line,
-# every 10 s while it stays late: if the guest sleeps in its idle loop
-# with no timer armed, the UART's interrupt wakes it and the idle exit
-# arms the tick again.  What happened is in DIR/stalls, one line each.
+# every 10 s while it stays late: were the guest idle with no timer
+# armed, the UART's interrupt would wake it.  In the freezes since, the
+# kernel echoed every byte (blank lines in console.log) and the
+# heartbeat did not come back: the kernel runs, and what stops is user
+# space or the share.  What happened is in DIR/stalls, one line each.
 freeze_watch=0 kick_after=30
 [[ $arch == mips* ]] && freeze_watch=120
 if (($# == 1)); then
