@@ -180,7 +180,7 @@ static void tpstat_history_take_test(struct kunit *test)
 			(size_t)(iv.end - iv.values), (size_t)TPSTAT_INTERVAL_MAX);
 	KUNIT_EXPECT_EQ(test, iv.start_ns, start.real);
 	KUNIT_EXPECT_EQ(test, iv.flags & TPSTAT_HISTORY_F_PARTIAL,
-			TPSTAT_HISTORY_F_PARTIAL);
+			(u32)TPSTAT_HISTORY_F_PARTIAL);
 	KUNIT_EXPECT_EQ(test, iv.nr, (u32)ARRAY_SIZE(moved));
 	/* Each moved value once, by its change, in the slots' order. */
 	tpstat_interval_values(&iv, &c);

@@ -141,8 +141,8 @@ else
 		# A kernel kernels.conf marks "contract" keeps its deep tier out
 		# of the rotation (make check-all and TPSTAT_KERNELS still run it).
 		awk -v names=" ${matrix_names[*]} " '!/^(#|$)/ && index(names, " " $1 " ") {
-			print $1, $5 == "contract" ? "fixed" : "contract", $3 == "amd64" ? 200 : 300,
-				$5 == "contract" ? 0 : 600 }' tests/matrix/kernels.conf
+			print $1, $5 == "contract" ? "alone" : "contract", $3 == "amd64" ? 200 : 300,
+				600 }' tests/matrix/kernels.conf
 	} | python3 tests/plan.py --results docs/check-results.md --jobs "${TPSTAT_CHECK_JOBS:-2}" \
 		--budget $((${TPSTAT_CHECK_BUDGET:-38} * 60)) $cold 2>"$logs/plan.log")
 	cat "$logs/plan.log"

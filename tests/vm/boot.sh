@@ -398,7 +398,11 @@ fi
 # armed, the UART's interrupt would wake it.  In the freezes since, the
 # kernel echoed every byte (blank lines in console.log) and the
 # heartbeat did not come back: the kernel runs, and what stops is user
-# space or the share.  What happened is in DIR/stalls, one line each.
+# space or the share.  So the first byte comes after a break and sysrq
+# w (QEMU's -nographic console: Ctrl-A b sends a break): the kernel
+# writes each blocked task's stack to console.log, to show whether the
+# share or a tpstat path holds it.  What happened is in DIR/stalls, one
+# line each.
 freeze_watch=0 kick_after=30
 [[ $arch == mips* ]] && freeze_watch=120
 if (($# == 1)); then
@@ -434,7 +438,9 @@ RUN
 # to its timeout, up to 30 minutes of a job, with nothing said.  A task
 # blocked for 120 s (the kernel's hung-task timeout) panics it instead:
 # the stack is in the console log, and the guest ends at once.
-[[ $arch == mips* ]] && arch_append+=" hung_task_panic=1"
+# sysrq_always_enabled: the stall watch below asks a frozen guest for
+# its blocked tasks (Debian's default kernel.sysrq, 438, refuses dumps).
+[[ $arch == mips* ]] && arch_append+=" hung_task_panic=1 sysrq_always_enabled"
 cmdline="console=$console_dev panic=-1 ${arch_append:+$arch_append }${append}"
 if ((bench)); then
 	accel=(-accel "tcg,thread=single" -icount "shift=0,sleep=off" -smp 1)
@@ -514,11 +520,14 @@ while kill -0 "$qemu_pid" 2>/dev/null; do
 			break
 		fi
 		if ((late > kick_after && SECONDS - kicked_at >= 10)); then
-			((late_since)) || late_since=$((SECONDS - late))
+			if ((!late_since)); then
+				late_since=$((SECONDS - late))
+				printf '\001bw' >&"$kickfd"
+			fi
 			printf '\n' >&"$kickfd"
 			kicks=$((kicks + 1)) kicked_at=$SECONDS
 		elif ((late_since && late <= 10)); then
-			echo "no heartbeat from ${late_since}s to $((SECONDS - late))s into the boot; it beat again after $kicks byte(s) on the serial line" >>"$share.stalls"
+			echo "no heartbeat from ${late_since}s to $((SECONDS - late))s into the boot; it beat again after $kicks byte(s) on the serial line (sysrq w: the blocked tasks in console.log)" >>"$share.stalls"
 			late_since=0 kicks=0
 		fi
 	fi
@@ -530,7 +539,7 @@ elapsed=$SECONDS
 wait "$console_pid" 2>/dev/null || true
 
 rm -rf "$share/.boot" "$share/.heartbeat"
-((late_since)) && echo "no heartbeat from ${late_since}s into the boot to its end at ${elapsed}s, after $kicks byte(s) on the serial line" >>"$share.stalls"
+((late_since)) && echo "no heartbeat from ${late_since}s into the boot to its end at ${elapsed}s, after $kicks byte(s) on the serial line (sysrq w: the blocked tasks in console.log)" >>"$share.stalls"
 [[ -e $share.stalls ]] && mv "$share.stalls" "$share/stalls"
 cp -a "$share/." "$out/"
 
