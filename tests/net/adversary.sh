@@ -105,7 +105,7 @@ admin_refused() {
 	if [ ${#err[@]} != 0 ]; then
 		"$TP" -j errors >"$d/errors.b"
 		echo "# and errors $(jq -c '{entries, capacity, overflow}' "$d/errors.b")"
-		got_err=$(jq --argjson p "$port" '[.errors[] | select(.port == $p and .errno == 111) | .count] | add // 0' "$d/errors.b")
+		got_err=$(jq --argjson p "$port" '[.errors[] | select(.port == $p and .error == "ECONNREFUSED") | .count] | add // 0' "$d/errors.b")
 		ovf_err=$(($(jq .overflow "$d/errors.b") - $(jq .overflow "$d/errors.a")))
 	fi
 	echo "# the administrator's refused connects to :$port: resets sent and received shown $got_rst + overflow $ovf_rst (ftrace $want_rst), errors $got_err + $ovf_err (ftrace $want_err)"
@@ -177,6 +177,15 @@ arming() {
 	part_begin "arming" ring
 	ARM_N=${TPSTAT_ARM_N:-1000}
 	cap=$(</sys/module/tpstat/parameters/netns_user_max)
+	# A thousand namespaces did not fit the 32-bit Malta guest's 256 MB
+	# (unreclaimable slabs held 135 MB, and the OOM killer took the
+	# suite): under 512 MB, 200, as on the debug kernels, which the cap
+	# still refuses nearly all of.
+	if [ -z "${TPSTAT_ARM_N:-}" ] &&
+		[ "$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)" -lt 524288 ]; then
+		ARM_N=200
+		echo "# arm: $ARM_N namespaces, not 1000: this guest has under 512 MB"
+	fi
 	mem0=$("$TP" -j info | jq .memory_bytes)
 	nsarm_run 1
 	check_eq "arm: one unprivileged namespace arms its counters" "armed=1 enospc=0 other=0" "$ARM"
