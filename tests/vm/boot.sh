@@ -410,6 +410,7 @@ fi
 # every emulated architecture's guest is watched (but a benchmark's: its
 # heartbeat's writes would be measured).
 freeze_watch=0 kick_after=30
+asked=' (after a break and sysrq w: where the console takes them, the blocked tasks are in console.log)'
 [[ $arch != x86_64 ]] && ((!bench)) && freeze_watch=120
 if (($# == 1)); then
 	printf '%s\n' "$1" >"$share/.boot/command.sh"
@@ -534,7 +535,7 @@ while kill -0 "$qemu_pid" 2>/dev/null; do
 			printf '\n' >&"$kickfd"
 			kicks=$((kicks + 1)) kicked_at=$SECONDS
 		elif ((late_since && late <= 10)); then
-			echo "no heartbeat from ${late_since}s to $((SECONDS - late))s into the boot; it beat again after $kicks byte(s) on the serial line (after a break and sysrq w: where the console takes them, the blocked tasks are in console.log)" >>"$share.stalls"
+			echo "no heartbeat from ${late_since}s to $((SECONDS - late))s into the boot; it beat again after $kicks byte(s) on the serial line$asked" >>"$share.stalls"
 			late_since=0 kicks=0
 		fi
 	fi
@@ -546,7 +547,7 @@ elapsed=$SECONDS
 wait "$console_pid" 2>/dev/null || true
 
 rm -rf "$share/.boot" "$share/.heartbeat"
-((late_since)) && echo "no heartbeat from ${late_since}s into the boot to its end at ${elapsed}s, after $kicks byte(s) on the serial line (after a break and sysrq w: where the console takes them, the blocked tasks are in console.log)" >>"$share.stalls"
+((late_since)) && echo "no heartbeat from ${late_since}s into the boot to its end at ${elapsed}s, after $kicks byte(s) on the serial line$asked" >>"$share.stalls"
 [[ -e $share.stalls ]] && mv "$share.stalls" "$share/stalls"
 cp -a "$share/." "$out/"
 
