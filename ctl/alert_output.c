@@ -65,11 +65,22 @@ static void text_drops(FILE *f, const struct alert *a, unsigned int count)
 		fprintf(f, " dev if%u", e->ifindex);
 }
 
+/*
+ * An alert's line is one of its counts, named by the attribute it came
+ * as: COUNT, or for kinds with two, the view's own values' (RST_SENT or
+ * RST_RECEIVED, RETRANS or SYNACK_RETRANS).
+ */
+static uint64_t line_count(const struct alert *a, unsigned int count)
+{
+	return count == TPSTAT_A_COUNT ? a->e.count :
+					 view_entry_val(&a->e, count);
+}
+
 static void text_reset(FILE *f, const struct alert *a, unsigned int count)
 {
 	const bool sent = count == TPSTAT_A_RST_SENT;
 	const struct view_entry *e = &a->e;
-	uint64_t n = sent ? e->rst_sent : e->rst_received;
+	uint64_t n = line_count(a, count);
 	char peer[ADDR_MAX];
 
 	format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
@@ -84,7 +95,7 @@ static void text_retrans(FILE *f, const struct alert *a, unsigned int count)
 {
 	const bool synack = count == TPSTAT_A_SYNACK_RETRANS;
 	const struct view_entry *e = &a->e;
-	uint64_t n = synack ? e->synack_retrans : e->retrans;
+	uint64_t n = line_count(a, count);
 	char local[ADDR_MAX], remote[ADDR_MAX], st[NUM_MAX];
 
 	format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
@@ -281,27 +292,6 @@ const struct alert_ops alert_kinds[__TPSTAT_ALERT_CNT] = {
 };
 
 /* ---- lines -------------------------------------------------------------- */
-
-/*
- * An alert's line is one of its counts, named by the attribute it came
- * as: COUNT, or for kinds with two, RST_SENT or RST_RECEIVED, RETRANS or
- * SYNACK_RETRANS.
- */
-static uint64_t line_count(const struct alert *a, unsigned int count)
-{
-	switch (count) {
-	case TPSTAT_A_RST_SENT:
-		return a->e.rst_sent;
-	case TPSTAT_A_RST_RECEIVED:
-		return a->e.rst_received;
-	case TPSTAT_A_RETRANS:
-		return a->e.retrans;
-	case TPSTAT_A_SYNACK_RETRANS:
-		return a->e.synack_retrans;
-	default:
-		return a->e.count;
-	}
-}
 
 /* "17:45:03 ": local time, as date(1) and ss print it. */
 static void text_time(FILE *f, time_t t)

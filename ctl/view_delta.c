@@ -16,20 +16,22 @@
 
 /*
  * @e's key: the entry without its values, nor the figures a row keeps
- * of its last event (RCVQ's RCVBUF, RETRANS's last state), which move
- * without making another row.
+ * of its last event (a receive buffer, a flow's last state: the view's
+ * ->last_state), which move without making another row.
  */
 static void key_of(uint32_t view, const struct view_entry *e,
 		   struct view_entry *k)
 {
+	const struct view_ops *ops = view_ops(view);
+
 	memcpy(k, e, sizeof(*k));	/* padding too: rows compare by memcmp() */
 	k->count = 0;
-	k->retrans = k->synack_retrans = 0;	/* any view's two values */
+	k->val[0] = k->val[1] = 0;
 	if (k->has_rcvbuf) {
 		k->rcvbuf = 0;
 		k->has_rcvbuf = false;
 	}
-	if (view == TPSTAT_VIEW_RETRANS) {
+	if (ops && ops->last_state) {
 		k->old_state = k->new_state = 0;
 		k->has_old_state = k->has_new_state = false;
 	}
@@ -84,8 +86,8 @@ static unsigned int row_counters(uint32_t view, const struct view_entry *e,
 
 	c[n++] = (uint64_t *)&e->count;
 	if (!ops || !ops->last_values) {
-		c[n++] = (uint64_t *)&e->retrans;
-		c[n++] = (uint64_t *)&e->synack_retrans;
+		c[n++] = (uint64_t *)&e->val[0];
+		c[n++] = (uint64_t *)&e->val[1];
 	}
 	if (dev) {
 		uint64_t *d = &dev->tx_packets;
@@ -103,7 +105,7 @@ uint64_t view_entry_change(uint32_t view, const struct view_entry *e)
 				   e->hist->count : 0);
 
 	if (!ops || !ops->last_values)
-		sum += e->retrans + e->synack_retrans;
+		sum += e->val[0] + e->val[1];
 	if (ops && ops->dev_values && e->dev)
 		sum += e->dev->tx_packets + e->dev->rx_packets +
 		       e->dev->xmit_errors + e->dev->xmit_timeouts;

@@ -15,24 +15,14 @@ int fld_count(const struct view_entry *a, const struct view_entry *b)
 	return cmp_u64(b->count, a->count);
 }
 
-int fld_retrans(const struct view_entry *a, const struct view_entry *b)
+int fld_val0(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->retrans, a->retrans);
+	return cmp_u64(b->val[0], a->val[0]);
 }
 
-int fld_synack(const struct view_entry *a, const struct view_entry *b)
+int fld_val1(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->synack_retrans, a->synack_retrans);
-}
-
-int fld_sent(const struct view_entry *a, const struct view_entry *b)
-{
-	return cmp_u64(b->rst_sent, a->rst_sent);
-}
-
-int fld_received(const struct view_entry *a, const struct view_entry *b)
-{
-	return cmp_u64(b->rst_received, a->rst_received);
+	return cmp_u64(b->val[1], a->val[1]);
 }
 
 int fld_rcvbuf(const struct view_entry *a, const struct view_entry *b)

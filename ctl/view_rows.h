@@ -45,67 +45,60 @@ struct dev_counters {
 
 /*
  * One entry of any view, and an alert's key (alert.h): the attributes
- * it had, the others are 0.  128 bytes (the uapi header lists each
- * view's attributes): what only some views have shares its place with
- * what other views have (the unions), the strings are interned once
- * (row_intern()) and "" when absent, DEVICES' ten values sit out of
- * line.  Rows compare by memcmp() (view_delta.c), so a row starts
- * zeroed.
+ * it had, the others are 0.  The keys several views share have their
+ * own fields; what is a single view's goes in the slots every view has
+ * alike (val[], kind), which its ops name by attribute (views.h) and
+ * its file by meaning.  The strings are interned once (row_intern())
+ * and "" when absent, DEVICES' ten values sit out of line.  Rows
+ * compare by memcmp() (view_delta.c), so a row starts zeroed.
  */
 struct view_entry {
 	uint64_t netns_cookie;			/* names the namespace */
-	/* DROPS, TRAPS, STATES, ERRORS, RCVQ, NEIGH, AUTH, SOCKMEM */
-	uint64_t count;
-	/* Each view's two other values, where it has them. */
-	union {
-		struct { uint64_t retrans, synack_retrans; };	/* RETRANS */
-		struct { uint64_t rst_sent, rst_received; };	/* RESETS */
-		/* SOCKMEM, at the last event: figures, not counts */
-		struct { uint64_t mem_allocated, mem_limit; };
-	};
-	/* addresses and ports: the sockets' views, NEIGH's neighbour */
+	uint64_t count;				/* events, where counted */
+	/*
+	 * The view's own two values after count (view_ops.val_attrs):
+	 * counts, or figures of the last event (view_ops.last_values).
+	 */
+	uint64_t val[2];
+	/* addresses and ports: the sockets', a neighbour's */
 	uint8_t saddr[16], daddr[16];
 	uint32_t netns;				/* inode number: display */
-	uint32_t ifindex;			/* DROPS, DEVICES, NEIGH */
+	uint32_t ifindex;
 	union {
-		uint32_t reason;		/* DROPS, RESETS */
-		uint32_t err;			/* ERRORS: ERRNO */
-		uint32_t rcvbuf;		/* RCVQ: at the last drop */
+		uint32_t reason;		/* a drop's, a reset's */
+		uint32_t err;			/* ERRNO */
+		uint32_t rcvbuf;		/* at the last drop */
 	};
 	uint16_t sport, dport;
 	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
-	uint8_t protocol;			/* IPPROTO_*: ERRORS, RCVQ, SOCKMEM */
-	uint8_t direction;			/* RESETS, LIFETIMES */
-	/* STATES: the transition; RETRANS: the flow's last state */
+	uint8_t protocol;			/* IPPROTO_* */
+	uint8_t direction;
+	/* a transition, or a flow's last state (view_ops.last_state) */
 	uint8_t old_state, new_state;
-	union {
-		uint8_t auth_kind;		/* AUTH: enum tpstat_auth_kind */
-		uint8_t mem_kind;		/* SOCKMEM: enum tpstat_mem_kind */
-	};
+	uint8_t kind;				/* view_ops.kind_attr */
 	bool has_netns_cookie : 1, has_sport : 1, has_dport : 1;
 	bool has_protocol : 1, has_direction : 1, has_ifname : 1;
 	bool has_reason : 1, has_reason_name : 1;
 	bool has_old_state : 1, has_new_state : 1, has_comm : 1;
-	bool has_err : 1, has_rcvbuf : 1, has_auth_kind : 1;
-	bool has_mem_kind : 1;
+	bool has_err : 1, has_rcvbuf : 1, has_kind : 1;
 	/* Interned strings (row_intern()), "" when absent. */
 	union {
-		const char *ifname;		/* DROPS, DEVICES, NEIGH */
-		const char *trap;		/* TRAPS */
+		const char *ifname;
+		const char *trap;
 	};
 	union {
-		const char *reason_name;	/* DROPS, RESETS */
-		const char *comm;		/* LIFETIMES: the task */
-		const char *hist_name;		/* HISTS */
-		const char *trap_group;		/* TRAPS */
+		const char *reason_name;
+		const char *comm;		/* the task */
+		const char *hist_name;
+		const char *trap_group;
 	};
 	union {
-		const char *location;		/* DROPS: where */
-		const char *devlink;		/* TRAPS: the device */
+		const char *location;		/* a drop's: where */
+		const char *devlink;		/* a trap's: the device */
 	};
 	union {
-		struct hist *hist;		/* LIFETIMES, HISTS */
-		struct dev_counters *dev;	/* DEVICES */
+		struct hist *hist;
+		struct dev_counters *dev;	/* view_ops.dev_values */
 	};
 };
 

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <linux/genetlink.h>
 
+#include "array.h"
 #include "nl.h"
 #include "output.h"
 #include "views.h"
@@ -208,6 +209,44 @@ static int get_dev(const struct nlattr *a, struct view_entry *e,
 /* get_*() and set the has_ bit (a bit-field: no pointer to it). */
 #define GOT(r, has) ({ int r_ = (r); if (r_ > 0) (has) = true; r_; })
 
+/*
+ * Where an attribute a single view names in its ops goes in a row:
+ * OWN_VAL + its index in val[], OWN_KIND, or 0 (not a view's own).
+ * From the table of views, once.
+ */
+enum { OWN_NONE, OWN_KIND, OWN_VAL };
+
+static unsigned int own_slot(unsigned int type)
+{
+	static uint8_t slot[TPSTAT_A_MAX + 1];
+	static bool built;
+	const struct view_ops *ops;
+
+	if (!built) {
+		for (size_t i = 0; (ops = view_at(i)); i++) {
+			for (size_t k = 0; k < ARRAY_SIZE(ops->val_attrs); k++)
+				if (ops->val_attrs[k] <= TPSTAT_A_MAX)
+					slot[ops->val_attrs[k]] = OWN_VAL + k;
+			if (ops->kind_attr <= TPSTAT_A_MAX)
+				slot[ops->kind_attr] = OWN_KIND;
+		}
+		slot[0] = OWN_NONE;	/* 0 in the ops: no attribute */
+		built = true;
+	}
+	return type <= TPSTAT_A_MAX ? slot[type] : OWN_NONE;
+}
+
+static int view_own_attr(const struct nlattr *a, struct view_entry *e)
+{
+	unsigned int slot = own_slot(attr_type(a));
+
+	if (slot == OWN_KIND)
+		return GOT(get_u8(a, &e->kind), e->has_kind);
+	if (slot >= OWN_VAL)
+		return get_u64(a, &e->val[slot - OWN_VAL]);
+	return 0;
+}
+
 int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 {
 	switch (attr_type(a)) {
@@ -258,25 +297,9 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 		return GOT(get_u8(a, &e->protocol), e->has_protocol);
 	case TPSTAT_A_DIRECTION:
 		return GOT(get_u8(a, &e->direction), e->has_direction);
-	case TPSTAT_A_AUTH_KIND:
-		return GOT(get_u8(a, &e->auth_kind), e->has_auth_kind);
-	case TPSTAT_A_MEM_KIND:
-		return GOT(get_u8(a, &e->mem_kind), e->has_mem_kind);
 	/* values */
 	case TPSTAT_A_COUNT:
 		return get_u64(a, &e->count);
-	case TPSTAT_A_RETRANS:
-		return get_u64(a, &e->retrans);
-	case TPSTAT_A_SYNACK_RETRANS:
-		return get_u64(a, &e->synack_retrans);
-	case TPSTAT_A_RST_SENT:
-		return get_u64(a, &e->rst_sent);
-	case TPSTAT_A_RST_RECEIVED:
-		return get_u64(a, &e->rst_received);
-	case TPSTAT_A_MEM_ALLOCATED:
-		return get_u64(a, &e->mem_allocated);
-	case TPSTAT_A_MEM_LIMIT:
-		return get_u64(a, &e->mem_limit);
 	case TPSTAT_A_TX_PACKETS:
 		return get_dev(a, e, DEV(tx_packets));
 	case TPSTAT_A_TX_BYTES:
@@ -300,7 +323,14 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 	case TPSTAT_A_RCVBUF:
 		return GOT(get_u32(a, &e->rcvbuf), e->has_rcvbuf);
 	}
-	return 0;
+	return view_own_attr(a, e);
+}
+
+uint64_t view_entry_val(const struct view_entry *e, uint16_t attr)
+{
+	unsigned int slot = own_slot(attr);
+
+	return slot >= OWN_VAL ? e->val[slot - OWN_VAL] : 0;
 }
 
 /* Zeroes @h the first time an entry has a histogram attribute. */

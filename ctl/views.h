@@ -77,10 +77,22 @@ struct view_ops {
 	const char *list_key;		/* JSON: its entries' array */
 	bool hist;			/* each entry carries a histogram */
 	/*
-	 * Its two values (view_entry's union after count) are figures of
-	 * the last event, not counts: -i shows them as read.
+	 * The attributes of its own values, in view_entry's val[], and of
+	 * its kind of event, in view_entry's kind (0: none).  No two views
+	 * name the same attribute.
+	 */
+	uint16_t val_attrs[2];
+	uint16_t kind_attr;
+	/*
+	 * Its two values are figures of the last event, not counts: -i
+	 * shows them as read.
 	 */
 	bool last_values;
+	/*
+	 * Its rows' states are the last event's, not part of the key: -i
+	 * does not tell rows apart by them.
+	 */
+	bool last_state;
 	/* Its values are DEVICES' (view_entry's dev), not a histogram. */
 	bool dev_values;
 	bool names_sockets;		/* GET_VIEW needs CAP_NET_ADMIN */
@@ -185,6 +197,11 @@ const struct view_ops *view_ops_shown(const struct view_ops *ops,
  * attribute.
  */
 int view_entry_attr(const struct nlattr *a, struct view_entry *e);
+/*
+ * @e's own value that came as attribute @attr (a view's val_attrs):
+ * what alerts and doctor read by name; 0 for an attribute no view has.
+ */
+uint64_t view_entry_val(const struct view_entry *e, uint16_t attr);
 /* mnl callback for every message of a GET_VIEW dump into a struct view. */
 int view_msg_cb(const struct nlmsghdr *nlh, void *data);
 /* Each view's entries in the order they print (its ->sort). */
@@ -235,10 +252,9 @@ int view_sort_field(struct view *v, const struct view_field *f);
 void view_truncate(struct view *v, size_t top);
 /* Comparators the views' fields share (view_fields.c). */
 int fld_count(const struct view_entry *a, const struct view_entry *b);
-int fld_retrans(const struct view_entry *a, const struct view_entry *b);
-int fld_synack(const struct view_entry *a, const struct view_entry *b);
-int fld_sent(const struct view_entry *a, const struct view_entry *b);
-int fld_received(const struct view_entry *a, const struct view_entry *b);
+/* The view's own two values (view_entry's val[]), biggest first. */
+int fld_val0(const struct view_entry *a, const struct view_entry *b);
+int fld_val1(const struct view_entry *a, const struct view_entry *b);
 int fld_rcvbuf(const struct view_entry *a, const struct view_entry *b);
 int fld_tx_packets(const struct view_entry *a, const struct view_entry *b);
 int fld_tx_bytes(const struct view_entry *a, const struct view_entry *b);
@@ -418,11 +434,11 @@ void errors_export(struct prom *p, const struct view *v);
 
 /* RETRANS (views/retrans.c) */
 /*
- * Whether a RETRANS row's retransmits are a connection's, past its
- * handshake: a flow last in SYN_SENT or SYN_RECV is a connect's SYNs or
- * a handshake's, which connect_errors and the listeners tell of.
+ * A RETRANS row's retransmits that are a connection's, past its
+ * handshake: 0 for a flow last in SYN_SENT or SYN_RECV, a connect's
+ * SYNs or a handshake's, which connect_errors and the listeners tell of.
  */
-bool retrans_past_handshake(const struct view_entry *e);
+uint64_t retrans_past_handshake(const struct view_entry *e);
 
 /* AUTH (views/auth.c) */
 /* "MD5 mismatch", ...; NULL for a kind this tool does not know. */

@@ -24,7 +24,7 @@ static const char MALFORMED[] =
 
 static const char *kind_cause(const struct view_entry *e)
 {
-	switch (e->auth_kind) {
+	switch (e->kind) {
 	case TPSTAT_AUTH_MD5_MISMATCH:
 	case TPSTAT_AUTH_AO_MISMATCH:
 	case TPSTAT_AUTH_AO_KEY_NOT_FOUND:
@@ -62,7 +62,7 @@ static int peer_finding(const struct view *v, size_t i,
 	f = doctor_add(out, &auth_failures_rule);
 	if (!f)
 		return -1;
-	kind = top->has_auth_kind ? auth_kind_name(top->auth_kind) : NULL;
+	kind = top->has_kind ? auth_kind_name(top->kind) : NULL;
 	f->count = sum;
 	f->protocol = "tcp";
 	f->has_port = top->has_sport;

@@ -24,7 +24,7 @@ static const char PORT_CAUSE[] =
 static bool refused_row(const struct view_entry *e)
 {
 	return e->has_direction && e->direction == TPSTAT_DIRECTION_PASSIVE &&
-	       e->has_sport && e->rst_sent &&
+	       e->has_sport && view_entry_val(e, TPSTAT_A_RST_SENT) &&
 	       doctor_drop_reason_is(e, "NO_SOCKET");
 }
 
@@ -46,7 +46,7 @@ static int port_finding(const struct view *v, size_t i,
 			return 0;	/* its port's finding is made */
 	for (size_t k = i; k < v->n; k++)
 		if (refused_row(&v->e[k]) && same_port(&v->e[k], e))
-			sum += v->e[k].rst_sent;
+			sum += view_entry_val(&v->e[k], TPSTAT_A_RST_SENT);
 	if (sum < DOCTOR_MIN_COUNT)
 		return 0;
 	f = doctor_add(out, &closed_port_rule);

@@ -16,7 +16,7 @@ static const char CAUSE[] =
 
 static bool counted(const struct view_entry *e)
 {
-	return e->retrans && retrans_past_handshake(e);
+	return retrans_past_handshake(e) != 0;
 }
 
 static int peer_finding(const struct view *v, size_t i,
@@ -36,9 +36,9 @@ static int peer_finding(const struct view *v, size_t i,
 
 		if (!counted(r) || !doctor_same_netns(r, e))
 			continue;
-		all += r->retrans;
+		all += retrans_past_handshake(r);
 		if (doctor_same_peer(r, e)) {
-			peer += r->retrans;
+			peer += retrans_past_handshake(r);
 			flows++;
 		}
 	}

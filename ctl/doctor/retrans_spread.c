@@ -18,7 +18,7 @@ static const char CAUSE[] =
 
 static bool counted(const struct view_entry *e)
 {
-	return e->retrans && retrans_past_handshake(e);
+	return retrans_past_handshake(e) != 0;
 }
 
 /* Whether row @i is the first of its peer among counted rows. */
@@ -36,7 +36,7 @@ static uint64_t peer_sum(const struct view *v, size_t i)
 
 	for (size_t k = i; k < v->n; k++)
 		if (counted(&v->e[k]) && doctor_same_peer(&v->e[k], &v->e[i]))
-			sum += v->e[k].retrans;
+			sum += retrans_past_handshake(&v->e[k]);
 	return sum;
 }
 

@@ -30,6 +30,11 @@ static const struct {
 static const char CAUSE[] =
 	"the protocol's sockets together hold more memory than its limit allows, the third figure of net.ipv4.tcp_mem or udp_mem, in pages: sockets whose applications do not read what arrives, or whose peers do not read what they send, keep their buffers full; ss -m shows each socket's memory. Raise the limit where the machine has the memory, or give the sockets smaller buffers";
 
+static uint64_t allocated(const struct view_entry *e)
+{
+	return view_entry_val(e, TPSTAT_A_MEM_ALLOCATED);
+}
+
 static bool same_group(const struct view_entry *a, const struct view_entry *b)
 {
 	return a->has_protocol && b->has_protocol &&
@@ -57,7 +62,7 @@ static int group_finding(const struct view *v, size_t i,
 		sum += r->count;
 		if (r->count > top->count)
 			top = r;
-		if (r->mem_allocated > fullest->mem_allocated)
+		if (allocated(r) > allocated(fullest))
 			fullest = r;
 	}
 	if (sum < DOCTOR_MIN_COUNT)
@@ -66,7 +71,7 @@ static int group_finding(const struct view *v, size_t i,
 	if (!f)
 		return -1;
 	p = view_proto_text(e, proto, sizeof(proto));
-	kind = top->has_mem_kind && top->mem_kind == TPSTAT_MEM_SEND ?
+	kind = top->has_kind && top->kind == TPSTAT_MEM_SEND ?
 	       "send" : "recv";
 	f->count = sum;
 	f->protocol = p != proto ? p : NULL;
@@ -76,8 +81,8 @@ static int group_finding(const struct view *v, size_t i,
 	snprintf(f->what, sizeof(f->what),
 		 "%s sockets were refused memory %llu times: the protocol had %llu pages allocated against its limit of %llu",
 		 p, (unsigned long long)sum,
-		 (unsigned long long)fullest->mem_allocated,
-		 (unsigned long long)fullest->mem_limit);
+		 (unsigned long long)allocated(fullest),
+		 (unsigned long long)view_entry_val(fullest, TPSTAT_A_MEM_LIMIT));
 	snprintf(f->who, sizeof(f->who),
 		 "%s sockets in netns %s; most on port %u (%llu refusals, to %s)",
 		 p, netns_text(e->netns, ns, sizeof(ns)), top->sport,

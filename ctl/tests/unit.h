@@ -30,6 +30,9 @@ extern int passed, failed;
 /* --json-sample: every JSON output the tests capture goes to stdout too. */
 extern bool sample, sample_pretty;
 
+/* Row @e's own value that came as TPSTAT_A_@attr. */
+#define ROW_VAL(e, attr) view_entry_val(&(e), TPSTAT_A_##attr)
+
 #define CHECK(cond, ...) do {						\
 	if (cond) {							\
 		passed++;						\

@@ -50,14 +50,14 @@ void test_view_delta(void)
 	CHECK(!view_delta(&d, &cur, &old), "delta: computed");
 	CHECK(d.n == 5, "delta: the 5 rows that moved, not the still one nor the vanished (%zu)",
 	      d.n);
-	CHECK(d.n == 5 && d.e[0].dport == 6000 && d.e[0].rst_received == 10,
+	CHECK(d.n == 5 && d.e[0].dport == 6000 && ROW_VAL(d.e[0], RST_RECEIVED) == 10,
 	      "delta: a new row, its whole count, first (biggest)");
-	CHECK(d.n == 5 && d.e[1].sport == 22 && d.e[1].rst_sent == 4 &&
-	      d.e[1].rst_received == 0, "delta: a row that moved: 9 - 5");
-	CHECK(d.n == 5 && d.e[2].dport == 5003 && d.e[2].rst_received == 3,
+	CHECK(d.n == 5 && d.e[1].sport == 22 && ROW_VAL(d.e[1], RST_SENT) == 4 &&
+	      ROW_VAL(d.e[1], RST_RECEIVED) == 0, "delta: a row that moved: 9 - 5");
+	CHECK(d.n == 5 && d.e[2].dport == 5003 && ROW_VAL(d.e[2], RST_RECEIVED) == 3,
 	      "delta: a count that went down is a reset: its value, never negative");
-	CHECK(d.n == 5 && d.e[3].dport == 5005 && d.e[3].rst_received == 1 &&
-	      d.e[4].dport == 6001 && d.e[4].rst_received == 1,
+	CHECK(d.n == 5 && d.e[3].dport == 5005 && ROW_VAL(d.e[3], RST_RECEIVED) == 1 &&
+	      d.e[4].dport == 6001 && ROW_VAL(d.e[4], RST_RECEIVED) == 1,
 	      "delta: ties in the order read");
 	CHECK(d.overflow == 2, "delta: the table's overflow as a change (%llu)",
 	      (unsigned long long)d.overflow);
@@ -217,7 +217,7 @@ void test_sockmem_delta(void)
 		    8192);
 	view_sort(&v);
 	CHECK(!view_delta(&d, &v, &old) && d.n == 1 && d.e[0].count == 2 &&
-	      d.e[0].mem_allocated == 8000 && d.e[0].mem_limit == 8192,
+	      ROW_VAL(d.e[0], MEM_ALLOCATED) == 8000 && ROW_VAL(d.e[0], MEM_LIMIT) == 8192,
 	      "sockmem -i: 2 events, 8000 of 8192 pages (%zu rows)", d.n);
 	view_free(&d);
 	view_free(&v);
@@ -246,10 +246,10 @@ void test_view_add(void)
 	      "add: two reads added");
 	CHECK(acc.n == 3 && acc.overflow == 3, "add: 3 rows, overflows summed (%zu, %llu)",
 	      acc.n, (unsigned long long)acc.overflow);
-	CHECK(acc.n == 3 && acc.e[0].sport == 22 && acc.e[0].rst_sent == 14 &&
-	      acc.e[0].rst_received == 1, "add: port 22's 5 + 9 sent, 0 + 1 received");
-	CHECK(acc.n == 3 && acc.e[1].dport == 5003 && acc.e[1].rst_received == 7 &&
-	      acc.e[2].dport == 6000 && acc.e[2].rst_received == 10,
+	CHECK(acc.n == 3 && acc.e[0].sport == 22 && ROW_VAL(acc.e[0], RST_SENT) == 14 &&
+	      ROW_VAL(acc.e[0], RST_RECEIVED) == 1, "add: port 22's 5 + 9 sent, 0 + 1 received");
+	CHECK(acc.n == 3 && acc.e[1].dport == 5003 && ROW_VAL(acc.e[1], RST_RECEIVED) == 7 &&
+	      acc.e[2].dport == 6000 && ROW_VAL(acc.e[2], RST_RECEIVED) == 10,
 	      "add: a row of one read as it was, in the order first seen");
 	view_free(&acc);
 	view_free(&one);

@@ -326,8 +326,8 @@ void test_view_rows_sort(void)
 		memset(a, 0, n * sizeof(*a));
 		for (size_t k = 0; k < n; k++) {
 			seed = seed * 1103515245 + 12345;
-			a[k].count = a[k].retrans = a[k].rst_sent = seed >> 29;
-			a[k].synack_retrans = a[k].rst_received = (seed >> 12) & 3;
+			a[k].count = a[k].val[0] = seed >> 29;
+			a[k].val[1] = (seed >> 12) & 3;
 			a[k].sport = k;
 			a[k].saddr_len = a[k].daddr_len = 4;
 			a[k].saddr[3] = seed >> 20;

@@ -287,7 +287,7 @@ static void traps_by_trap(const struct view *v)
 
 static void retrans_sorted(const struct view *v)
 {
-	CHECK(v->n == 3 && v->e[0].retrans == 9 && v->e[1].sport == 40002 &&
+	CHECK(v->n == 3 && ROW_VAL(v->e[0], RETRANS) == 9 && v->e[1].sport == 40002 &&
 	      v->e[2].sport == 40000, "retransmits, most first, then SYN/ACK");
 }
 
@@ -301,14 +301,14 @@ static void resets_read(const struct view *v)
 static void resets_by_service(const struct view *v)
 {
 	CHECK(v->n == 2 && v->e[0].sport == 22 && v->e[1].dport == 5002 &&
-	      v->e[1].rst_received == 5 && v->e[1].daddr_len == 0,
+	      ROW_VAL(v->e[1], RST_RECEIVED) == 5 && v->e[1].daddr_len == 0,
 	      "resets by service: the peers of 5002 summed, ties local first");
 }
 
 static void resets_by_peer(const struct view *v)
 {
-	CHECK(v->n == 3 && v->e[0].sport == 22 && v->e[1].rst_received == 3 &&
-	      v->e[2].rst_received == 2,
+	CHECK(v->n == 3 && v->e[0].sport == 22 && ROW_VAL(v->e[1], RST_RECEIVED) == 3 &&
+	      ROW_VAL(v->e[2], RST_RECEIVED) == 2,
 	      "resets by peer: the module's rows, most first");
 }
 
@@ -335,9 +335,9 @@ static void hists_sorted(const struct view *v)
 
 static void sockmem_read(const struct view *v)
 {
-	CHECK(v->n == 4 && v->e[0].has_mem_kind &&
-	      v->e[0].mem_kind == TPSTAT_MEM_RECV &&
-	      v->e[0].mem_allocated == 9000 && v->e[0].mem_limit == 8192 &&
+	CHECK(v->n == 4 && v->e[0].has_kind &&
+	      v->e[0].kind == TPSTAT_MEM_RECV &&
+	      ROW_VAL(v->e[0], MEM_ALLOCATED) == 9000 && ROW_VAL(v->e[0], MEM_LIMIT) == 8192 &&
 	      v->e[0].count == 7 && v->e[0].protocol == IPPROTO_TCP,
 	      "sockmem entry attributes");
 }

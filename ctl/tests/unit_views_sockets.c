@@ -142,12 +142,12 @@ static void neigh_sorted(const struct view *v)
 
 static void auth_read(const struct view *v)
 {
-	CHECK(v->n == 5 && v->e[0].has_auth_kind &&
-	      v->e[0].auth_kind == TPSTAT_AUTH_MD5_REQUIRED &&
+	CHECK(v->n == 5 && v->e[0].has_kind &&
+	      v->e[0].kind == TPSTAT_AUTH_MD5_REQUIRED &&
 	      v->e[0].daddr_len == 4 && v->e[0].has_sport &&
 	      v->e[0].sport == 179 && v->e[1].daddr_len == 16,
 	      "auth entry attributes");
-	CHECK(!v->e[4].has_auth_kind && !v->e[4].has_sport &&
+	CHECK(!v->e[4].has_kind && !v->e[4].has_sport &&
 	      !v->e[4].daddr_len && v->e[4].count == 1,
 	      "auth: wrong lengths are left out");
 }
@@ -155,10 +155,10 @@ static void auth_read(const struct view *v)
 static void auth_sorted(const struct view *v)
 {
 	CHECK(v->e[0].count == 12 && v->e[1].count == 4 &&
-	      v->e[1].auth_kind == TPSTAT_AUTH_MD5_REQUIRED &&
-	      v->e[2].auth_kind == TPSTAT_AUTH_MD5_MISMATCH &&
-	      v->e[3].count == 1 && v->e[3].has_auth_kind &&
-	      !v->e[4].has_auth_kind,
+	      v->e[1].kind == TPSTAT_AUTH_MD5_REQUIRED &&
+	      v->e[2].kind == TPSTAT_AUTH_MD5_MISMATCH &&
+	      v->e[3].count == 1 && v->e[3].has_kind &&
+	      !v->e[4].has_kind,
 	      "most first, ties by kind, no kind last");
 }
 

@@ -52,9 +52,9 @@ static int auth_qsort(const void *pa, const void *pb)
 	int c = cmp_u64(b->count, a->count);
 
 	if (!c)
-		c = cmp_u64(b->has_auth_kind, a->has_auth_kind);
+		c = cmp_u64(b->has_kind, a->has_kind);
 	if (!c)
-		c = cmp_u64(a->auth_kind, b->auth_kind);
+		c = cmp_u64(a->kind, b->kind);
 	if (!c)
 		c = cmp_u64(a->daddr_len, b->daddr_len);
 	if (!c)
@@ -72,13 +72,13 @@ VIEW_SORT(auth_sort, auth_qsort)
 static const char *kind_column(const struct view_entry *e, char *buf,
 			       size_t len)
 {
-	const char *t = auth_kind_text(e->auth_kind);
+	const char *t = auth_kind_text(e->kind);
 
-	if (!e->has_auth_kind)
+	if (!e->has_kind)
 		return "-";
 	if (t)
 		return t;
-	snprintf(buf, len, "kind %u", e->auth_kind);
+	snprintf(buf, len, "kind %u", e->kind);
 	return buf;
 }
 
@@ -124,13 +124,13 @@ static void auth_json_entry(struct json *j, const struct view_print *p,
 			    size_t i)
 {
 	const struct view_entry *e = &p->v->e[i];
-	const char *name = e->has_auth_kind ? auth_kind_name(e->auth_kind) : NULL;
+	const char *name = e->has_kind ? auth_kind_name(e->kind) : NULL;
 	const char *family = view_family_name(e);
 
 	json_object_open(j);
 	json_field_u64(j, "count", e->count);
 	json_opt_str(j, "kind", name, name);
-	json_opt_u64(j, "kind_code", e->has_auth_kind, e->auth_kind);
+	json_opt_u64(j, "kind_code", e->has_kind, e->kind);
 	json_opt_str(j, "family", family, family);
 	view_json_addr(j, "peer", e->daddr, e->daddr_len);
 	json_opt_u64(j, "port", e->has_sport, e->sport);
@@ -148,7 +148,7 @@ void auth_export(struct prom *p, const struct view *v)
 {
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
-		const char *kind = auth_kind_name(e->auth_kind);
+		const char *kind = auth_kind_name(e->kind);
 		char peer[PEER_MAX], port[8], netns[12], ck[NUM_MAX];
 		const struct prom_label l[5] = {
 			{ "kind", kind },
@@ -158,7 +158,7 @@ void auth_export(struct prom *p, const struct view *v)
 			{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
 		};
 
-		if (!e->has_auth_kind || !kind || !e->has_sport ||
+		if (!e->has_kind || !kind || !e->has_sport ||
 		    (e->daddr_len != 4 && e->daddr_len != 16))
 			continue;
 		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
@@ -170,7 +170,7 @@ void auth_export(struct prom *p, const struct view *v)
 
 static int fld_kind(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(a->auth_kind, b->auth_kind);
+	return cmp_u64(a->kind, b->kind);
 }
 
 static const struct view_field auth_fields[] = {
@@ -180,6 +180,7 @@ static const struct view_field auth_fields[] = {
 
 const struct view_ops auth_view_ops = {
 	VIEW_OPS_NAMED(AUTH, auth),
+	.kind_attr = TPSTAT_A_AUTH_KIND,
 	.usage =
 		"tpstat auth [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP segments that failed TCP-MD5 or TCP-AO authentication (6.7+), per\n"

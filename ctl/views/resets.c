@@ -18,6 +18,9 @@
 #define NUM_MAX 24	/* a u64 in decimal */
 #define SERVICE_MAX 24	/* "remote port 65535" */
 
+/* Its values in a row's val[] (its ops' val_attrs). */
+enum { RST_SENT, RST_RECEIVED };
+
 static const char *const resets_by_names[] = {
 	[RESETS_BY_SERVICE] = "service", [RESETS_BY_PEER] = "peer",
 };
@@ -82,8 +85,8 @@ static int peer_cmp(const struct view_entry *a, const struct view_entry *b)
 static int resets_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->rst_sent + b->rst_received,
-			a->rst_sent + a->rst_received);
+	int c = cmp_u64(b->val[RST_SENT] + b->val[RST_RECEIVED],
+			a->val[RST_SENT] + a->val[RST_RECEIVED]);
 
 	if (!c)
 		c = service_cmp(a, b);
@@ -105,8 +108,8 @@ int resets_aggregate(struct view *v, enum resets_by by)
 			struct view_entry *row = &v->e[out], *e = &v->e[i];
 
 			if (i && !service_key_qsort(row, e)) {
-				row->rst_sent += e->rst_sent;
-				row->rst_received += e->rst_received;
+				row->val[RST_SENT] += e->val[RST_SENT];
+				row->val[RST_RECEIVED] += e->val[RST_RECEIVED];
 				if (!row->has_reason_name && e->has_reason_name) {
 					row->reason_name = e->reason_name;
 					row->has_reason_name = true;
@@ -170,8 +173,8 @@ static void resets_text(FILE *f, const struct view_print *p)
 		}
 		fprintf(f, "%*s  %8s  %8s  %s\n", wn,
 			netns_text(e->netns, ns, sizeof(ns)),
-			count_text(e->rst_sent, p->human, c1, sizeof(c1)),
-			count_text(e->rst_received, p->human, c2, sizeof(c2)),
+			count_text(e->val[RST_SENT], p->human, c1, sizeof(c1)),
+			count_text(e->val[RST_RECEIVED], p->human, c2, sizeof(c2)),
 			view_reason_text(e, reason, sizeof(reason)));
 	}
 }
@@ -193,8 +196,8 @@ static void resets_json_entry(struct json *j, const struct view_print *p,
 			     view_family_name(e));
 		view_json_addr(j, "remote", e->daddr, e->daddr_len);
 	}
-	json_field_u64(j, "sent", e->rst_sent);
-	json_field_u64(j, "received", e->rst_received);
+	json_field_u64(j, "sent", e->val[RST_SENT]);
+	json_field_u64(j, "received", e->val[RST_RECEIVED]);
 	view_json_reason(j, e);
 	json_object_close(j);
 }
@@ -224,17 +227,17 @@ void resets_export(struct prom *p, const struct view *v)
 			continue;
 		snprintf(port, sizeof(port), "%u", n);
 		snprintf(netns, sizeof(netns), "%u", e->netns);
-		if (e->rst_sent)
-			prom_sample(p, &fam_resets, "", l, 6, e->rst_sent);
+		if (e->val[RST_SENT])
+			prom_sample(p, &fam_resets, "", l, 6, e->val[RST_SENT]);
 		l[0].value = "received";
 		l[5].value = "";
-		if (e->rst_received)
-			prom_sample(p, &fam_resets, "", l, 6, e->rst_received);
+		if (e->val[RST_RECEIVED])
+			prom_sample(p, &fam_resets, "", l, 6, e->val[RST_RECEIVED]);
 	}
 }
 
 static const struct view_field resets_fields[] = {
-	{ "sent", fld_sent }, { "received", fld_received },
+	{ "sent", fld_val0 }, { "received", fld_val1 },
 	{ "direction", fld_direction }, { "service", fld_port },
 	{ "peer", fld_daddr }, { "netns", fld_netns },
 	{ "reason", fld_reason }, { NULL, NULL },
@@ -261,6 +264,7 @@ static int resets_export_prepare(struct view *v)
 
 const struct view_ops resets_view_ops = {
 	VIEW_OPS_NAMED(RESETS, resets),
+	.val_attrs = { TPSTAT_A_RST_SENT, TPSTAT_A_RST_RECEIVED },
 	.usage =
 		"tpstat resets [--by service|peer] [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP resets sent and received per service, with the kernel's reason\n"

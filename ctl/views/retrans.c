@@ -16,6 +16,9 @@
 #define ADDR_MAX 64	/* "[" INET6_ADDRSTRLEN "]:65535" */
 #define NUM_MAX 24	/* a u64 in decimal */
 
+/* Its values in a row's val[] (its ops' val_attrs). */
+enum { RETRANSMITS, SYNACK_RETRANSMITS };
+
 static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
 {
 	int c = cmp_netns(a, b);
@@ -39,10 +42,10 @@ static int addr_cmp(const struct view_entry *a, const struct view_entry *b)
 static int retrans_qsort(const void *pa, const void *pb)
 {
 	const struct view_entry *a = pa, *b = pb;
-	int c = cmp_u64(b->retrans, a->retrans);
+	int c = cmp_u64(b->val[RETRANSMITS], a->val[RETRANSMITS]);
 
 	if (!c)
-		c = cmp_u64(b->synack_retrans, a->synack_retrans);
+		c = cmp_u64(b->val[SYNACK_RETRANSMITS], a->val[SYNACK_RETRANSMITS]);
 	return c ? c : addr_cmp(a, b);
 }
 
@@ -75,8 +78,8 @@ static void retrans_text(FILE *f, const struct view_print *p)
 		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
 		fprintf(f, "%-*s  %-*s  %*s  %8s  %8s  %s\n", wl, local,
 			wr, remote, wn, netns_text(e->netns, ns, sizeof(ns)),
-			count_text(e->retrans, p->human, c1, sizeof(c1)),
-			count_text(e->synack_retrans, p->human, c2, sizeof(c2)),
+			count_text(e->val[RETRANSMITS], p->human, c1, sizeof(c1)),
+			count_text(e->val[SYNACK_RETRANSMITS], p->human, c2, sizeof(c2)),
 			e->has_new_state ?
 				view_state_text(e->new_state, st, sizeof(st)) :
 				"-");
@@ -95,16 +98,18 @@ static void retrans_json_entry(struct json *j, const struct view_print *p,
 	json_field_u64(j, "local_port", e->sport);
 	view_json_addr(j, "remote", e->daddr, e->daddr_len);
 	json_field_u64(j, "remote_port", e->dport);
-	json_field_u64(j, "retransmits", e->retrans);
-	json_field_u64(j, "synack_retransmits", e->synack_retrans);
+	json_field_u64(j, "retransmits", e->val[RETRANSMITS]);
+	json_field_u64(j, "synack_retransmits", e->val[SYNACK_RETRANSMITS]);
 	view_json_state(j, "state", e->has_new_state, e->new_state);
 	json_object_close(j);
 }
 
-bool retrans_past_handshake(const struct view_entry *e)
+uint64_t retrans_past_handshake(const struct view_entry *e)
 {
-	return !e->has_new_state || (e->new_state != TCP_SYN_SENT &&
-				     e->new_state != TCP_SYN_RECV);
+	bool handshake = e->has_new_state && (e->new_state == TCP_SYN_SENT ||
+					      e->new_state == TCP_SYN_RECV);
+
+	return handshake ? 0 : e->val[RETRANSMITS];
 }
 
 /* A peer: its namespace and address. */
@@ -132,14 +137,14 @@ static int retrans_export_prepare(struct view *v)
 	size_t n = 0, out = 0;
 
 	for (size_t i = 0; i < v->n; i++)
-		if (v->e[i].retrans && retrans_past_handshake(&v->e[i]))
+		if (retrans_past_handshake(&v->e[i]))
 			v->e[n++] = v->e[i];
 	v->n = n;
 	if (n)
 		qsort(v->e, n, sizeof(*v->e), peer_qsort);
 	for (size_t i = 0; i < n; i++) {
 		if (out && !peer_cmp(&v->e[out - 1], &v->e[i]))
-			v->e[out - 1].retrans += v->e[i].retrans;
+			v->e[out - 1].val[RETRANSMITS] += v->e[i].val[RETRANSMITS];
 		else
 			v->e[out++] = v->e[i];
 	}
@@ -167,18 +172,20 @@ static void retrans_export(struct prom *p, const struct view *v)
 			continue;
 		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
 		snprintf(ns, sizeof(ns), "%u", e->netns);
-		prom_sample(p, &fam_retrans_peer, "", l, 3, e->retrans);
+		prom_sample(p, &fam_retrans_peer, "", l, 3, e->val[RETRANSMITS]);
 	}
 }
 
 static const struct view_field retrans_fields[] = {
-	{ "retrans", fld_retrans }, { "synack", fld_synack },
+	{ "retrans", fld_val0 }, { "synack", fld_val1 },
 	{ "local", fld_saddr }, { "remote", fld_daddr },
 	{ "netns", fld_netns }, { "state", fld_state }, { NULL, NULL },
 };
 
 const struct view_ops retrans_view_ops = {
 	VIEW_OPS_NAMED(RETRANS, retrans),
+	.val_attrs = { TPSTAT_A_RETRANS, TPSTAT_A_SYNACK_RETRANS },
+	.last_state = true,
 	.usage =
 		"tpstat retrans [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP retransmits and SYN/ACK retransmits per flow, most first, with\n"

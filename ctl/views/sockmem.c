@@ -18,14 +18,17 @@
 #include "../prom.h"
 #include "../views.h"
 
+/* Its values in a row's val[] (its ops' val_attrs). */
+enum { MEM_ALLOCATED, MEM_LIMIT };
+
 #define NUM_MAX 24	/* a u64 in decimal */
 
 /* "send", "recv"; NULL for a kind this tool does not know, or none. */
 static const char *kind_name(const struct view_entry *e)
 {
-	if (!e->has_mem_kind)
+	if (!e->has_kind)
 		return NULL;
-	switch (e->mem_kind) {
+	switch (e->kind) {
 	case TPSTAT_MEM_SEND:
 		return "send";
 	case TPSTAT_MEM_RECV:
@@ -42,9 +45,9 @@ static const char *kind_text(const struct view_entry *e, char *buf,
 
 	if (k)
 		return k;
-	if (!e->has_mem_kind)
+	if (!e->has_kind)
 		return "-";
-	snprintf(buf, len, "%u", e->mem_kind);
+	snprintf(buf, len, "%u", e->kind);
 	return buf;
 }
 
@@ -54,9 +57,9 @@ static int key_cmp(const struct view_entry *a, const struct view_entry *b)
 	int c = cmp_proto_sport(a, b);
 
 	if (!c)
-		c = cmp_u64(b->has_mem_kind, a->has_mem_kind);
+		c = cmp_u64(b->has_kind, a->has_kind);
 	if (!c)
-		c = cmp_u64(a->mem_kind, b->mem_kind);
+		c = cmp_u64(a->kind, b->kind);
 	return c ? c : cmp_netns(a, b);
 }
 
@@ -67,10 +70,10 @@ static int key_cmp(const struct view_entry *a, const struct view_entry *b)
 static void sockmem_merge(struct view_entry *row, const struct view_entry *e)
 {
 	row->count += e->count;
-	if (e->mem_allocated > row->mem_allocated)
-		row->mem_allocated = e->mem_allocated;
-	if (e->mem_limit > row->mem_limit)
-		row->mem_limit = e->mem_limit;
+	if (e->val[MEM_ALLOCATED] > row->val[MEM_ALLOCATED])
+		row->val[MEM_ALLOCATED] = e->val[MEM_ALLOCATED];
+	if (e->val[MEM_LIMIT] > row->val[MEM_LIMIT])
+		row->val[MEM_LIMIT] = e->val[MEM_LIMIT];
 }
 
 /* Export: one row per label set; rows without protocol or port go. */
@@ -113,10 +116,10 @@ static void sockmem_text(FILE *f, const struct view_print *p)
 	for (size_t i = 0; i < v->n; i++) {
 		const struct view_entry *e = &v->e[i];
 
-		n = strlen(pages_column(p, e->mem_allocated, alloc,
+		n = strlen(pages_column(p, e->val[MEM_ALLOCATED], alloc,
 					sizeof(alloc)));
 		wa = n > wa ? n : wa;
-		n = strlen(pages_column(p, e->mem_limit, limit, sizeof(limit)));
+		n = strlen(pages_column(p, e->val[MEM_LIMIT], limit, sizeof(limit)));
 		wl = n > wl ? n : wl;
 		n = strlen(view_proto_text_column(e, proto, sizeof(proto)));
 		wp = n > wp ? n : wp;
@@ -131,8 +134,8 @@ static void sockmem_text(FILE *f, const struct view_print *p)
 		fprintf(f, "%8s  %-4s  %*s  %*s  %-*s  %5s  %s\n",
 			count_text(e->count, p->human, cnt, sizeof(cnt)),
 			kind_text(e, kind, sizeof(kind)),
-			wa, pages_column(p, e->mem_allocated, alloc, sizeof(alloc)),
-			wl, pages_column(p, e->mem_limit, limit, sizeof(limit)),
+			wa, pages_column(p, e->val[MEM_ALLOCATED], alloc, sizeof(alloc)),
+			wl, pages_column(p, e->val[MEM_LIMIT], limit, sizeof(limit)),
 			wp, view_proto_text_column(e, proto, sizeof(proto)),
 			view_sport_text(e, port, sizeof(port)),
 			netns_text(e->netns, ns, sizeof(ns)));
@@ -148,9 +151,9 @@ static void sockmem_json_entry(struct json *j, const struct view_print *p,
 	json_object_open(j);
 	json_field_u64(j, "count", e->count);
 	json_opt_str(j, "kind", kind, kind);
-	json_opt_u64(j, "kind_code", e->has_mem_kind, e->mem_kind);
-	json_field_u64(j, "allocated_pages", e->mem_allocated);
-	json_field_u64(j, "limit_pages", e->mem_limit);
+	json_opt_u64(j, "kind_code", e->has_kind, e->kind);
+	json_field_u64(j, "allocated_pages", e->val[MEM_ALLOCATED]);
+	json_field_u64(j, "limit_pages", e->val[MEM_LIMIT]);
 	view_json_proto_port(j, e);
 	json_object_close(j);
 }
@@ -190,8 +193,8 @@ static void sockmem_export(struct prom *p, const struct view *v)
 				{ "netns_cookie", netns_cookie_text(e, ck, sizeof(ck)) },
 			};
 			uint64_t value = k == 0 ? e->count :
-					 k == 1 ? e->mem_allocated :
-						  e->mem_limit;
+					 k == 1 ? e->val[MEM_ALLOCATED] :
+						  e->val[MEM_LIMIT];
 
 			if (!l[0].value || !e->has_sport)
 				continue;
@@ -204,19 +207,19 @@ static void sockmem_export(struct prom *p, const struct view *v)
 
 static int fld_allocated(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->mem_allocated, a->mem_allocated);
+	return cmp_u64(b->val[MEM_ALLOCATED], a->val[MEM_ALLOCATED]);
 }
 
 static int fld_limit(const struct view_entry *a, const struct view_entry *b)
 {
-	return cmp_u64(b->mem_limit, a->mem_limit);
+	return cmp_u64(b->val[MEM_LIMIT], a->val[MEM_LIMIT]);
 }
 
 static int fld_kind(const struct view_entry *a, const struct view_entry *b)
 {
-	int c = cmp_u64(b->has_mem_kind, a->has_mem_kind);
+	int c = cmp_u64(b->has_kind, a->has_kind);
 
-	return c ? c : cmp_u64(a->mem_kind, b->mem_kind);
+	return c ? c : cmp_u64(a->kind, b->kind);
 }
 
 static const struct view_field sockmem_fields[] = {
@@ -228,6 +231,8 @@ static const struct view_field sockmem_fields[] = {
 
 const struct view_ops sockmem_view_ops = {
 	VIEW_OPS_NAMED(SOCKMEM, sockmem),
+	.val_attrs = { TPSTAT_A_MEM_ALLOCATED, TPSTAT_A_MEM_LIMIT },
+	.kind_attr = TPSTAT_A_MEM_KIND,
 	.usage =
 		"tpstat sockmem [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    sockets refused memory because their protocol (TCP, UDP...) was\n"
