@@ -51,11 +51,11 @@ static void print_json(FILE *f, const struct out_opts *o,
 }
 
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
-		enum drop_by by, const char *hist_only)
+		unsigned int by, const char *word)
 {
 	const struct view_ops *ops = view_ops(v->id);
 	const struct view_print p = {
-		.v = v, .by = by, .hist_only = hist_only,
+		.v = v, .by = by, .word = word,
 		.human = o->human, .no_header = o->no_header,
 	};
 
@@ -70,12 +70,12 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 }
 
 void print_view_interval(FILE *f, const struct out_opts *o,
-			 const struct view *v, enum drop_by by,
-			 const char *hist_only, const struct view_interval *iv)
+			 const struct view *v, unsigned int by,
+			 const char *word, const struct view_interval *iv)
 {
 	const struct view_ops *ops = view_ops(v->id);
 	const struct view_print p = {
-		.v = v, .by = by, .hist_only = hist_only,
+		.v = v, .by = by, .word = word,
 		.human = o->human, .no_header = o->no_header,
 	};
 

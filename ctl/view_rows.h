@@ -15,18 +15,6 @@
 
 struct hist;
 
-/* What "tpstat drops --by" aggregates over. */
-enum drop_by {
-	BY_DEFAULT,	/* reason if the kernel has drop reasons, else location */
-	BY_REASON, BY_LOCATION, BY_DEV, BY_NETNS, BY_TRAP,
-};
-
-/* What "tpstat resets --by" shows. */
-enum resets_by {
-	RESETS_BY_SERVICE,	/* the default: summed over peers */
-	RESETS_BY_PEER,		/* each service's peers */
-};
-
 /*
  * The longest names a row keeps, as the module bounds them (longer ones
  * are cut, as before): what text escapes and pads them to.
@@ -121,7 +109,7 @@ struct view {
 	uint32_t entries, capacity;	/* VIEW_ENTRIES, VIEW_CAPACITY */
 	uint64_t overflow;		/* VIEW_OVERFLOW */
 	uint64_t opens_active, opens_passive, opens_failed;	/* STATES */
-	enum resets_by resets_by;	/* RESETS: as printed */
+	unsigned int by;		/* its own --by, as printed */
 	struct view_entry *e;
 	size_t n, cap;
 };

@@ -682,7 +682,7 @@ int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
 
 	if (view_prepare(nl, &v, &a) || view_read(nl, &v, &a))
 		return 1;
-	print_view(stdout, o, &v, a.by, a.hist_only);
+	print_view(stdout, o, &v, a.by, a.word);
 	view_free(&v);
 	return 0;
 }
@@ -720,7 +720,7 @@ int view_watch(struct tpnl *nl, uint32_t view, const struct view_args *args,
 		pause.tv_sec = (time_t)interval;
 		pause.tv_nsec = (long)((interval - pause.tv_sec) * 1e9);
 		nanosleep(&pause, NULL);
-		cur = (struct view){ .id = old.id, .resets_by = old.resets_by };
+		cur = (struct view){ .id = old.id, .by = old.by };
 		if (view_read(nl, &cur, &a)) {
 			view_free(&old);
 			return 1;
@@ -746,7 +746,7 @@ int view_watch(struct tpnl *nl, uint32_t view, const struct view_args *args,
 			iv.time[0] = '\0';
 		iv.elapsed = t - start;
 		iv.seconds = t - last;
-		print_view_interval(stdout, o, &d, a.by, a.hist_only, &iv);
+		print_view_interval(stdout, o, &d, a.by, a.word, &iv);
 		view_free(&d);
 		view_free(&old);
 		old = cur;

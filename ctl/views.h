@@ -39,19 +39,23 @@ struct view_field {
 
 /* What the command line asks of a view. */
 struct view_args {
-	enum drop_by by;		/* DROPS: --by */
 	size_t top;			/* --top: the first N rows, 0 = all */
 	const struct selector *sel;	/* rows shown: NULL = all */
 	const char *sort;		/* --sort FIELD, NULL = the view's order */
-	enum resets_by resets_by;	/* RESETS: --by */
-	const char *hist_only;		/* HISTS: one name, NULL = all */
+	/*
+	 * The view's own: its --by as its ->parse_by() read it (0: the
+	 * view's default), and the word its ->parse_words() took (NULL:
+	 * none).  Shared code carries them, and only the view reads them.
+	 */
+	unsigned int by;
+	const char *word;
 };
 
 /* A view as print_view() prints it: the view and what it is shown by. */
 struct view_print {
 	const struct view *v;
-	enum drop_by by;		/* DROPS, TRAPS: --by */
-	const char *hist_only;		/* HISTS: one name, NULL = all */
+	unsigned int by;		/* the view's own, as view_args' */
+	const char *word;
 	bool human;			/* -h: 1.2M, as ip -s -h */
 	bool no_header;			/* -H: no column headers, as ss */
 };
@@ -283,7 +287,7 @@ int fld_hist_count(const struct view_entry *a, const struct view_entry *b);
 int fld_hist_mean(const struct view_entry *a, const struct view_entry *b);
 
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
-		enum drop_by by, const char *hist_only);
+		unsigned int by, const char *word);
 
 /* One interval of "tpstat VIEW -i": when, and over how long. */
 struct view_interval {
@@ -296,8 +300,8 @@ struct view_interval {
  * "time", "elapsed_s" and "interval_s".
  */
 void print_view_interval(FILE *f, const struct out_opts *o,
-			 const struct view *v, enum drop_by by,
-			 const char *hist_only, const struct view_interval *iv);
+			 const struct view *v, unsigned int by,
+			 const char *word, const struct view_interval *iv);
 
 /*
  * View_delta.c: @d = what moved from @old to @cur (both as read and
@@ -365,8 +369,8 @@ int view_prepare(struct tpnl *nl, struct view *v, struct view_args *a);
 void drops_default_by(struct view_args *a, uint32_t features);
 /*
  * Reads @view and prints it: 0, or 1 after one line on stderr.  @args:
- * by for DROPS (BY_TRAP reads TRAPS), resets_by for RESETS, hist_only
- * one HISTS name; for every view the selector, --sort and --top.
+ * the view's own --by and word, and for every view the selector, --sort
+ * and --top.
  */
 int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
 	     const struct out_opts *o);
@@ -378,10 +382,15 @@ int view_cmd(struct tpnl *nl, uint32_t view, const struct view_args *args,
  */
 
 /* DROPS and TRAPS (views/drops.c, views/traps.c, views/drop_rows.c) */
+/* What "tpstat drops --by" aggregates over: their view_args.by. */
+enum drop_by {
+	BY_DEFAULT,	/* reason if the kernel has drop reasons, else location */
+	BY_REASON, BY_LOCATION, BY_DEV, BY_NETNS, BY_TRAP,
+};
 /* "reason", "location", ... */
 const char *drop_by_name(enum drop_by by);
 /* 0 and @by, or -1 for an unknown word. */
-int drop_by_parse(const char *s, enum drop_by *by);
+int drop_by_parse(const char *s, unsigned int *by);
 /* The dimension a DROPS/TRAPS view is printed by: BY_TRAP for TRAPS. */
 enum drop_by drop_by_of(const struct view *v, enum drop_by by);
 /*
@@ -399,11 +408,16 @@ void drops_export(struct prom *p, const struct view *v);
 const char *drop_not_loss(const struct view_entry *e);
 
 /* RESETS (views/resets.c) */
+/* What "tpstat resets --by" shows: its view_args.by. */
+enum resets_by {
+	RESETS_BY_SERVICE,	/* the default: summed over peers */
+	RESETS_BY_PEER,		/* each service's peers */
+};
 /* "service", "peer"; and 0 or -1 as drop_by_parse(). */
 const char *resets_by_name(enum resets_by by);
-int resets_by_parse(const char *s, enum resets_by *by);
+int resets_by_parse(const char *s, unsigned int *by);
 /*
- * RESETS entries as @by shows them (v->resets_by): BY_SERVICE sums them
+ * RESETS entries as @by shows them (v->by): BY_SERVICE sums them
  * over peers and families, one per namespace, direction, service port
  * and reason; BY_PEER keeps the module's rows.  In view_sort()'s order.
  */

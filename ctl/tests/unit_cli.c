@@ -397,7 +397,7 @@ void test_view_parse(void)
 	parse("drops", &o, err);
 	CHECK(o.va.by == BY_DEFAULT && o.va.top == 0, "drops: default by, all");
 	parse("hist srtt_us", &o, err);
-	CHECK(o.va.hist_only && !strcmp(o.va.hist_only, "srtt_us"), "hist NAME");
+	CHECK(o.va.word && !strcmp(o.va.word, "srtt_us"), "hist NAME");
 	parse("drops --help", &o, err);
 	CHECK(cmd_of(&o) == CMD_HELP && help_of(&o) == CMD_DROPS, "drops --help: its help");
 	parse("drops -h", &o, err);

@@ -738,12 +738,12 @@ static void test_views_words(void)
 	      history_parsed()->view->id == RESETS && history_parsed()->since_ns,
 	      "history resets through cli_parse(): %s", err);
 	CHECK(!parse("history resets --by peer port 5002 --since 1h", &o, err) &&
-	      history_parsed()->va.resets_by == RESETS_BY_PEER &&
+	      history_parsed()->va.by == RESETS_BY_PEER &&
 	      history_parsed()->sel.n == 1 &&
 	      history_parsed()->sel.t[0].key == SEL_PORT,
 	      "history resets --by peer port 5002 through cli_parse(): %s", err);
 	CHECK(parse("history --since 1h --by peer resets", &o, err) == 0 &&
-	      history_parsed()->va.resets_by == RESETS_BY_PEER,
+	      history_parsed()->va.by == RESETS_BY_PEER,
 	      "--by before the view: history's own too: %s", err);
 	CHECK(parse("history resets --top 3", &o, err) == 2 &&
 	      strstr(err, "are for the views, not history"),

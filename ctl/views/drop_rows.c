@@ -28,7 +28,7 @@ const char *drop_by_name(enum drop_by by)
 	return by <= BY_TRAP ? by_names[by] : "unknown";
 }
 
-int drop_by_parse(const char *s, enum drop_by *by)
+int drop_by_parse(const char *s, unsigned int *by)
 {
 	for (int i = BY_REASON; i <= BY_TRAP; i++) {
 		if (!strcmp(s, by_names[i])) {

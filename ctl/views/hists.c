@@ -53,7 +53,7 @@ VIEW_SORT(hists_sort, hists_qsort)
 /* "tpstat hist NAME" shows that one histogram. */
 static bool shown(const struct view_print *p, const struct view_entry *e)
 {
-	return !p->hist_only || !strcmp(e->hist_name, p->hist_only);
+	return !p->word || !strcmp(e->hist_name, p->word);
 }
 
 static void hists_text(FILE *f, const struct view_print *p)
@@ -79,8 +79,8 @@ static void hists_text(FILE *f, const struct view_print *p)
 		hist_print(f, h, unit);
 		fputc('\n', f);
 	}
-	if (p->hist_only && !any)
-		fprintf(f, "%s: no values\n", p->hist_only);
+	if (p->word && !any)
+		fprintf(f, "%s: no values\n", p->word);
 }
 
 static void hists_json_entry(struct json *j, const struct view_print *p,
@@ -198,7 +198,7 @@ static int hists_parse_words(int n, const char *const *words,
 			snprintf(err + used, err_len - used, ")");
 		return 2;
 	}
-	a->hist_only = words[0];
+	a->word = words[0];
 	return 0;
 }
 

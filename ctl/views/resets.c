@@ -30,7 +30,7 @@ const char *resets_by_name(enum resets_by by)
 	return by <= RESETS_BY_PEER ? resets_by_names[by] : "unknown";
 }
 
-int resets_by_parse(const char *s, enum resets_by *by)
+int resets_by_parse(const char *s, unsigned int *by)
 {
 	for (int i = RESETS_BY_SERVICE; i <= RESETS_BY_PEER; i++) {
 		if (!strcmp(s, resets_by_names[i])) {
@@ -101,7 +101,7 @@ int resets_aggregate(struct view *v, enum resets_by by)
 {
 	size_t out = 0;
 
-	v->resets_by = by;
+	v->by = by;
 	if (by == RESETS_BY_SERVICE && v->n) {
 		qsort(v->e, v->n, sizeof(*v->e), service_key_qsort);
 		for (size_t i = 0; i < v->n; i++) {
@@ -134,7 +134,7 @@ int resets_aggregate(struct view *v, enum resets_by by)
 
 static int resets_arrange(struct view *v, const struct view_args *a)
 {
-	return resets_aggregate(v, a->resets_by);
+	return resets_aggregate(v, a->by);
 }
 
 static void resets_text(FILE *f, const struct view_print *p)
@@ -142,7 +142,7 @@ static void resets_text(FILE *f, const struct view_print *p)
 	const struct view *v = p->v;
 	char peer[ADDR_MAX], reason[VIEW_TEXT_MAX], ns[NUM_MAX], service[SERVICE_MAX];
 	char c1[COUNT_MAX], c2[COUNT_MAX];
-	bool peers = v->resets_by == RESETS_BY_PEER;
+	bool peers = v->by == RESETS_BY_PEER;
 	int wp = 4, ws = 7, wn = netns_width(v), n;
 
 	for (size_t i = 0; i < v->n; i++) {
@@ -181,7 +181,7 @@ static void resets_text(FILE *f, const struct view_print *p)
 
 static const char *resets_json_by(const struct view_print *p)
 {
-	return resets_by_name(p->v->resets_by);
+	return resets_by_name(p->v->by);
 }
 
 static void resets_json_entry(struct json *j, const struct view_print *p,
@@ -191,7 +191,7 @@ static void resets_json_entry(struct json *j, const struct view_print *p,
 
 	json_object_open(j);
 	service_json(j, e);
-	if (p->v->resets_by == RESETS_BY_PEER) {
+	if (p->v->by == RESETS_BY_PEER) {
 		json_opt_str(j, "family", view_family_name(e),
 			     view_family_name(e));
 		view_json_addr(j, "remote", e->daddr, e->daddr_len);
@@ -247,7 +247,7 @@ static const struct view_field resets_fields[] = {
 static int resets_parse_by(const char *by, struct view_args *a, char *err,
 			   size_t err_len)
 {
-	if (by && resets_by_parse(by, &a->resets_by)) {
+	if (by && resets_by_parse(by, &a->by)) {
 		snprintf(err, err_len,
 			 "--by needs service or peer for resets, not '%.64s'",
 			 by);
