@@ -73,35 +73,16 @@
 #define tpstat_add(data, slot_idx, n) \
 	tpstat_ctr_add(tpstat_data_pcpu(data), (slot_idx), (n))
 
-/*
- * The live views generation (views.h), for a probe that found its view's
- * key on.  Never NULL there: it is published before the first probe is
- * attached, and cleared only once the last is gone (main.c).  A reset
- * clears the old generation after tpstat_probe_synchronize() (compat.h).
- */
-static __always_inline struct tpstat_views *tpstat_views_hot(void)
-{
-	return tpstat_probe_dereference(tpstat_views_live);
-}
-
-/* The same, or NULL if @view is off. */
-static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
-{
-	if (!tpstat_view_hot(view))
-		return NULL;
-	return tpstat_views_hot();
-}
-
 #define TPSTAT_UNPAREN(...) __VA_ARGS__
 
 /*
- * TPSTAT_PROBE(tp, (parameters after data), (the same as arguments))
+ * TPSTAT_PROBE(tp, (parameters after data), (the same as arguments), out)
  * followed by the body, which sees data, probe_kind and the parameters.
- * Its first statement is the event's test, one of tpstat_*filtered_out()
- * below.  The body makes that call, not the macro: a test run before the
- * body compiles to other probes than bench/results.md measured (the
- * namespace pass would move a copy of data, not the body's own, and
- * netif_receive_skb's loads would follow the filter).
+ * @out is the event's test, one of tpstat_*filtered_out() below: the
+ * macro runs it first and the body only for an event it lets through,
+ * with data as the test left it (the namespace pass points it at the
+ * namespace's counters).  Both are inlined into each probe, so the
+ * probes compile as if the body's first statement were the test.
  *
  * The three probes are static; TPSTAT_PROBE_EXTERN makes them global, for
  * a table in another file (declare them in a header).
@@ -123,29 +104,37 @@ static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
  * live generation and the lean one only adds to its own counters: as the
  * probe context says (above), neither needs a pin.
  */
-#define TPSTAT_PROBE(tp, params, args) \
-	TPSTAT_PROBE_LINKAGE(static, tp, params, args)
-#define TPSTAT_PROBE_EXTERN(tp, params, args) \
-	TPSTAT_PROBE_LINKAGE(, tp, params, args)
-#define TPSTAT_PROBE_LINKAGE(linkage, tp, params, args)			\
-	TPSTAT_PROBES(linkage, TPSTAT_PROBE_VIEWS, tp, params, args)
+#define TPSTAT_PROBE(tp, params, args, out) \
+	TPSTAT_PROBE_LINKAGE(static, tp, params, args, out)
+#define TPSTAT_PROBE_EXTERN(tp, params, args, out) \
+	TPSTAT_PROBE_LINKAGE(, tp, params, args, out)
+#define TPSTAT_PROBE_LINKAGE(linkage, tp, params, args, out)		\
+	TPSTAT_PROBES(linkage, TPSTAT_PROBE_VIEWS, tp, params, args, out)
 /*
  * A probe whose body only counts hits reads no view, so its lean probe
  * serves as its views one too (TPSTAT_COUNTING_ENTRY): on kernels that
  * call probes preemptible, a views probe pins itself, and that would be
  * the whole of what it added.
  */
-#define TPSTAT_PROBE_COUNTING(tp, params, args)				\
-	TPSTAT_PROBES(static, TPSTAT_PROBE_NO_VIEWS, tp, params, args)
-#define TPSTAT_PROBES(linkage, views, tp, params, args)			\
+#define TPSTAT_PROBE_COUNTING(tp, params, args, out)			\
+	TPSTAT_PROBES(static, TPSTAT_PROBE_NO_VIEWS, tp, params, args, out)
+#define TPSTAT_PROBES(linkage, views, tp, params, args, out)		\
+static __always_inline void tpstat_event_##tp(void *data,		\
+					       const enum tpstat_probe_kind probe_kind, \
+					       TPSTAT_UNPAREN params);	\
 static __always_inline void tpstat_body_##tp(void *data,		\
 					      const enum tpstat_probe_kind probe_kind, \
-					      TPSTAT_UNPAREN params);	\
+					      TPSTAT_UNPAREN params)	\
+{									\
+	if (out)							\
+		return;							\
+	tpstat_event_##tp(data, probe_kind, TPSTAT_UNPAREN args);	\
+}									\
 TPSTAT_PROBE_LEAN(linkage, tp, params, args)				\
 views(linkage, tp, params, args)					\
-static __always_inline void tpstat_body_##tp(void *data,		\
-					      const enum tpstat_probe_kind probe_kind, \
-					      TPSTAT_UNPAREN params)
+static __always_inline void tpstat_event_##tp(void *data,		\
+					       const enum tpstat_probe_kind probe_kind, \
+					       TPSTAT_UNPAREN params)
 #define TPSTAT_PROBE_NO_VIEWS(linkage, tp, params, args)
 /* After the body's declaration: the peek, the namespace pass, lean, filtered. */
 #define TPSTAT_PROBE_LEAN(linkage, tp, params, args)			\
@@ -213,9 +202,9 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
  * Whether the event is out: the filtered probe tests the filter; the
  * namespace pass finds the event's namespace and, if that namespace
  * counts it, points data at its counters (netns_counts.h); the peek only
- * stores that namespace where data points, and ends the body.  So every
- * body calls it once, first, before anything that has an effect.  SK,
- * SKB, DEV: what the event can tell.
+ * stores that namespace where data points, and ends the body.  So it is
+ * every probe's TPSTAT_PROBE() @out, run before anything that has an
+ * effect.  SK, SKB, DEV: what the event can tell.
  */
 #define tpstat_filtered_out(sk, skb, dev)				\
 	tpstat_out_in(sk, skb, dev, tpstat_event_net_or(sk, skb, dev, &init_net))

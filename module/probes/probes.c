@@ -105,16 +105,9 @@ static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
  * tpstat_*filtered_out() of probe_body.h.
  */
 #define TPSTAT_COUNT_PROBE(tp, id, OUT, params, args)			\
-static __always_inline void						\
-tpstat_count_##tp(void *data, const enum tpstat_probe_kind probe_kind,	\
-		  TPSTAT_UNPAREN params)				\
+TPSTAT_PROBE_COUNTING(tp, params, args, OUT)				\
 {									\
-	if (!(OUT))							\
-		tpstat_hit(data, id);					\
-}									\
-TPSTAT_PROBE_COUNTING(tp, params, args)					\
-{									\
-	tpstat_count_##tp(data, probe_kind, TPSTAT_UNPAREN args);	\
+	tpstat_hit(data, id);						\
 }
 
 #ifdef TPSTAT_HAVE_TP_NET_DEV_XMIT
@@ -123,10 +116,9 @@ TPSTAT_PROBE_COUNTING(tp, params, args)					\
 TPSTAT_PROBE(net_dev_xmit,
 	     (struct sk_buff *skb, int rc, struct net_device *dev,
 	      unsigned int skb_len),
-	     (skb, rc, dev, skb_len))
+	     (skb, rc, dev, skb_len),
+	     tpstat_dev_filtered_out(skb, dev))
 {
-	if (tpstat_dev_filtered_out(skb, dev))
-		return;
 	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT);
 	if (likely(rc == NETDEV_TX_OK)) {
 		tpstat_packet_bytes(data, probe_kind, TPSTAT_SLOT_XMIT_BYTES,
@@ -155,13 +147,12 @@ TPSTAT_PROBE(net_dev_xmit,
 #define TPSTAT_ENTRY_NETIF_RECEIVE_SKB					\
 	TPSTAT_PROBE_READS(netif_receive_skb, "skb",			\
 			   "skb->len,skb->mac_header,skb->dev")
-TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
+TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb),
+	     tpstat_dev_filtered_out(skb, skb->dev))
 {
 	unsigned int len = skb_tail_pointer(skb) - skb->head -
 			   skb->mac_header + skb->data_len;
 
-	if (tpstat_dev_filtered_out(skb, skb->dev))
-		return;
 	tpstat_hit(data, TPSTAT_EV_NETIF_RECEIVE_SKB);
 	tpstat_packet_bytes(data, probe_kind, TPSTAT_SLOT_RX_BYTES,
 			    TPSTAT_HIST_RX_LEN, len);
@@ -175,12 +166,11 @@ TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb))
 #define TPSTAT_ENTRY_KFREE_SKB						\
 	TPSTAT_PROBE_READS(kfree_skb, TPSTAT_VARIANT_kfree_skb,		\
 			   TPSTAT_FIELDS_kfree_skb)
-TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb)
+TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb,
+	     tpstat_filtered_out(NULL, skb, NULL))
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(NULL, skb, NULL))
-		return;
 	tpstat_hit(data, TPSTAT_EV_KFREE_SKB);
 	if (!(TPSTAT_KFREE_SKB_IS_DROP))
 		return;
@@ -204,12 +194,11 @@ TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb)
 			   "sk->sk_protocol,oldstate,newstate,sk (lifetime)")
 TPSTAT_PROBE(inet_sock_set_state,
 	     (const struct sock *sk, const int oldstate, const int newstate),
-	     (sk, oldstate, newstate))
+	     (sk, oldstate, newstate),
+	     tpstat_sk_filtered_out(sk, NULL))
 {
 	struct tpstat_views *v;
 
-	if (tpstat_sk_filtered_out(sk, NULL))
-		return;
 	if (sk->sk_protocol != IPPROTO_TCP) {
 		tpstat_hit(data, TPSTAT_EV_INET_SOCK_SET_STATE);
 		return;
@@ -235,12 +224,11 @@ TPSTAT_PROBE(inet_sock_set_state,
 			   TPSTAT_VARIANT_tcp_retransmit_skb,		\
 			   "sk (flow, state)")
 TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
-	     TPSTAT_ARGS_tcp_retransmit_skb)
+	     TPSTAT_ARGS_tcp_retransmit_skb,
+	     tpstat_sk_filtered_out(sk, skb))
 {
 	struct tpstat_views *v;
 
-	if (tpstat_sk_filtered_out(sk, skb))
-		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SKB);
 	if (tpstat_alerting)
 		tpstat_alert_retrans(&sk->__sk_common, false, sk->sk_state);
@@ -256,12 +244,11 @@ TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
 #define TPSTAT_ENTRY_TCP_RETRANSMIT_SYNACK				\
 	TPSTAT_PROBE_READS(tcp_retransmit_synack, "sk,req", "req (flow)")
 TPSTAT_PROBE(tcp_retransmit_synack,
-	     (const struct sock *sk, const struct request_sock *req), (sk, req))
+	     (const struct sock *sk, const struct request_sock *req), (sk, req),
+	     tpstat_filtered_out(sk, NULL, NULL))
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, NULL, NULL))
-		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RETRANSMIT_SYNACK);
 	if (tpstat_alerting)
 		tpstat_alert_retrans(&req->__req_common, true,
@@ -279,12 +266,11 @@ TPSTAT_PROBE(tcp_retransmit_synack,
 	TPSTAT_PROBE_READS(tcp_send_reset, TPSTAT_VARIANT_tcp_send_reset, \
 			   TPSTAT_FIELDS_tcp_send_reset)
 TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
-	     TPSTAT_ARGS_tcp_send_reset)
+	     TPSTAT_ARGS_tcp_send_reset,
+	     tpstat_filtered_out(sk, skb, NULL))
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, skb, NULL))
-		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_SEND_RESET);
 	if (tpstat_alerting)
 		tpstat_alert_reset(sk, skb, TPSTAT_SEND_RESET_REASON, true);
@@ -298,12 +284,11 @@ TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
 #ifdef TPSTAT_HAVE_TP_TCP_RECEIVE_RESET
 #define TPSTAT_ENTRY_TCP_RECEIVE_RESET					\
 	TPSTAT_PROBE_READS(tcp_receive_reset, "sk", "sk (port, peer)")
-TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
+TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk),
+	     tpstat_sk_filtered_out(sk, NULL))
 {
 	struct tpstat_views *v;
 
-	if (tpstat_sk_filtered_out(sk, NULL))
-		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_RECEIVE_RESET);
 	if (tpstat_alerting)
 		tpstat_alert_reset(sk, NULL, 0, false);
@@ -317,12 +302,11 @@ TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk))
 #define TPSTAT_ENTRY_TCP_PROBE						\
 	TPSTAT_PROBE_READS(tcp_probe, TPSTAT_VARIANT_tcp_probe,		\
 			   "sk->srtt_us,sk->snd_cwnd")
-TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe)
+TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe,
+	     tpstat_sk_filtered_out(sk, skb))
 {
 	const struct tcp_sock *tp = tcp_sk(sk);
 
-	if (tpstat_sk_filtered_out(sk, skb))
-		return;
 	tpstat_hit(data, TPSTAT_EV_TCP_PROBE);
 	if (!tpstat_feeds_views || !tpstat_view_hot(TPSTAT_VIEW_HISTS))
 		return;
@@ -336,10 +320,9 @@ TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe)
 #define TPSTAT_ENTRY_NET_DEV_XMIT_TIMEOUT				\
 	TPSTAT_PROBE_READS(net_dev_xmit_timeout, "dev,queue_index", "dev")
 TPSTAT_PROBE(net_dev_xmit_timeout,
-	     (struct net_device *dev, int queue_index), (dev, queue_index))
+	     (struct net_device *dev, int queue_index), (dev, queue_index),
+	     tpstat_dev_filtered_out(NULL, dev))
 {
-	if (tpstat_dev_filtered_out(NULL, dev))
-		return;
 	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT_TIMEOUT);
 	if (tpstat_feeds_views)
 		tpstat_dev(dev, TPSTAT_DEV_XMIT_TIMEOUTS, 1, false);
@@ -348,19 +331,12 @@ TPSTAT_PROBE(net_dev_xmit_timeout,
 
 /* GRO entries per device. */
 #define TPSTAT_GRO_PROBE(tp, id)					\
-static __always_inline void						\
-tpstat_gro_##tp(void *data, const enum tpstat_probe_kind probe_kind,	\
-		const struct sk_buff *skb)				\
+TPSTAT_PROBE(tp, (const struct sk_buff *skb), (skb),			\
+	     tpstat_dev_filtered_out(skb, skb->dev))			\
 {									\
-	if (tpstat_dev_filtered_out(skb, skb->dev))			\
-		return;							\
 	tpstat_hit(data, id);						\
 	if (tpstat_feeds_views)						\
 		tpstat_dev(skb->dev, TPSTAT_DEV_GRO, 1, false);		\
-}									\
-TPSTAT_PROBE(tp, (const struct sk_buff *skb), (skb))			\
-{									\
-	tpstat_gro_##tp(data, probe_kind, skb);				\
 }
 
 #ifdef TPSTAT_HAVE_TP_NAPI_GRO_RECEIVE_ENTRY
@@ -379,10 +355,9 @@ TPSTAT_GRO_PROBE(napi_gro_frags_entry, TPSTAT_EV_NAPI_GRO_FRAGS_ENTRY)
 	TPSTAT_PROBE_READS(napi_poll, "napi,work,budget",		\
 			   "napi->dev,work,budget")
 TPSTAT_PROBE(napi_poll, (struct napi_struct *napi, int work, int budget),
-	     (napi, work, budget))
+	     (napi, work, budget),
+	     tpstat_filtered_out(NULL, NULL, napi->dev))
 {
-	if (tpstat_filtered_out(NULL, NULL, napi->dev))
-		return;
 	tpstat_hit(data, TPSTAT_EV_NAPI_POLL);
 	/* The per-CPU backlog (loopback, veth without XDP) has no device. */
 	if (tpstat_feeds_views && tpstat_view_hot(TPSTAT_VIEW_DEVICES) &&
@@ -399,16 +374,12 @@ TPSTAT_PROBE(napi_poll, (struct napi_struct *napi, int work, int budget),
 TPSTAT_PROBE(devlink_trap_report,
 	     (const struct devlink *devlink, struct sk_buff *skb,
 	      const struct devlink_trap_metadata *meta),
-	     (devlink, skb, meta))
+	     (devlink, skb, meta),
+	     tpstat_filtered_out(NULL, skb, meta->input_dev))
 {
-	struct tpstat_views *v;
-
-	if (tpstat_filtered_out(NULL, skb, meta->input_dev))
-		return;
 	tpstat_hit(data, TPSTAT_EV_DEVLINK_TRAP_REPORT);
-	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_TRAPS) : NULL;
-	if (v)
-		tpstat_record_trap(v, devlink, meta);
+	if (tpstat_feeds_views)
+		tpstat_feed_devlink_trap_report(devlink, meta);
 }
 #endif
 
@@ -417,170 +388,92 @@ TPSTAT_PROBE(devlink_trap_report,
 #define TPSTAT_ENTRY_INET_SK_ERROR_REPORT				\
 	TPSTAT_PROBE_READS(inet_sk_error_report, "sk",			\
 			   "sk->sk_err,sk (ports, peer, protocol)")
-TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk))
+TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk),
+	     tpstat_sk_filtered_out(sk, NULL))
 {
-	struct tpstat_views *v;
-	int err;
-
-	if (tpstat_sk_filtered_out(sk, NULL))
-		return;
 	tpstat_hit(data, TPSTAT_EV_INET_SK_ERROR_REPORT);
 	if (tpstat_alerting)
 		tpstat_alert_error(sk);
-	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_ERRORS) : NULL;
-	if (!v)
-		return;
-	/* tcp_disconnect() reports again after connect() took the error. */
-	err = READ_ONCE(sk->sk_err);
-	if (err)
-		tpstat_record_error(v, sk, err);
+	if (tpstat_feeds_views)
+		tpstat_feed_inet_sk_error_report(sk);
 }
 #endif
 
-/*
- * Full receive queues (the RCVQ view), per socket, from two tracepoints
- * that never see the same drop: UDP queues with its own function
- * (__udp_enqueue_schedule_skb()), and only others come through
- * __sock_queue_rcv_skb() (sock:sock_rcvqueue_full): raw, ping and other
- * families' sockets.  The view keeps IPv4 and IPv6 sockets, whose local
- * port means something.
- */
-static __always_inline bool tpstat_rcvq_inet(const struct sock *sk)
-{
-	return sk->sk_family == AF_INET || sk->sk_family == AF_INET6;
-}
-
 #ifdef TPSTAT_HAVE_TP_UDP_FAIL_QUEUE_RCV_SKB
-/*
- * A datagram UDP (or UDP-Lite) could not queue.  -ENOMEM is a full
- * receive queue, what the kernel counts as UdpRcvbufErrors (Udp6...),
- * and the view's; -ENOBUFS is the protocol's memory limit (udp_mem,
- * UdpMemErrors), reached by every socket at once and not this one's
- * queue: a hit, but not in the view.  Before 6.10 IPv6's path does not
- * fire the tracepoint (compat.h).
- */
+/* A datagram UDP (or UDP-Lite) could not queue: a hit whatever @rc. */
 #define TPSTAT_ENTRY_UDP_FAIL_QUEUE_RCV_SKB				\
 	TPSTAT_PROBE_READS(udp_fail_queue_rcv_skb,			\
 			   TPSTAT_VARIANT_udp_fail_queue_rcv_skb,	\
 			   "rc,sk (family, protocol, port, rcvbuf)")
 TPSTAT_PROBE(udp_fail_queue_rcv_skb, (TPSTAT_PROTO_udp_fail_queue_rcv_skb),
-	     TPSTAT_ARGS_udp_fail_queue_rcv_skb)
+	     TPSTAT_ARGS_udp_fail_queue_rcv_skb,
+	     tpstat_sk_filtered_out(sk, NULL))
 {
-	struct tpstat_views *v;
-
-	if (tpstat_sk_filtered_out(sk, NULL))
-		return;
 	tpstat_hit(data, TPSTAT_EV_UDP_FAIL_QUEUE_RCV_SKB);
-	if (rc != -ENOMEM)
-		return;
-	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RCVQ) : NULL;
-	if (v && tpstat_rcvq_inet(sk))
-		tpstat_record_rcvq(v, sk);
+	if (tpstat_feeds_views)
+		tpstat_feed_udp_fail_queue_rcv_skb(rc, sk);
 }
 #endif
 
 #ifdef TPSTAT_HAVE_TP_SOCK_RCVQUEUE_FULL
-/*
- * A UDP socket is counted by udp_fail_queue_rcv_skb alone, as
- * UdpRcvbufErrors counts it: were a kernel to queue one here too, it
- * would not be counted twice.
- */
+/* A socket's receive queue was full. */
 #define TPSTAT_ENTRY_SOCK_RCVQUEUE_FULL					\
 	TPSTAT_PROBE_READS(sock_rcvqueue_full, "sk,skb",		\
 			   "sk (family, type, protocol, port, rcvbuf)")
 TPSTAT_PROBE(sock_rcvqueue_full, (struct sock *sk, struct sk_buff *skb),
-	     (sk, skb))
+	     (sk, skb),
+	     tpstat_sk_filtered_out(sk, skb))
 {
-	struct tpstat_views *v;
-
-	if (tpstat_sk_filtered_out(sk, skb))
-		return;
 	tpstat_hit(data, TPSTAT_EV_SOCK_RCVQUEUE_FULL);
-	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_RCVQ) : NULL;
-	if (!v || !tpstat_rcvq_inet(sk))
-		return;
-	if (sk->sk_type == SOCK_DGRAM && (sk->sk_protocol == IPPROTO_UDP ||
-					  sk->sk_protocol == IPPROTO_UDPLITE))
-		return;
-	tpstat_record_rcvq(v, sk);
+	if (tpstat_feeds_views)
+		tpstat_feed_sock_rcvqueue_full(sk);
 }
 #endif
 
 #ifdef TPSTAT_HAVE_TP_SOCK_EXCEED_BUF_LIMIT
-/* A socket refused memory: its protocol is over its limits (SOCKMEM). */
+/* A socket refused memory: its protocol is over its limits. */
 #define TPSTAT_ENTRY_SOCK_EXCEED_BUF_LIMIT				\
 	TPSTAT_PROBE_READS(sock_exceed_buf_limit, "sk,prot,allocated,kind", \
 			   "allocated,kind,sk (family, protocol, port, limit)")
 TPSTAT_PROBE(sock_exceed_buf_limit,
 	     (struct sock *sk, struct proto *prot, long allocated, int kind),
-	     (sk, prot, allocated, kind))
+	     (sk, prot, allocated, kind),
+	     tpstat_sk_filtered_out(sk, NULL))
 {
-	struct tpstat_views *v;
-
-	if (tpstat_sk_filtered_out(sk, NULL))
-		return;
 	tpstat_hit(data, TPSTAT_EV_SOCK_EXCEED_BUF_LIMIT);
-	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_SOCKMEM) : NULL;
-	if (v)
-		tpstat_record_sockmem(v, sk, allocated, kind);
+	if (tpstat_feeds_views)
+		tpstat_feed_sock_exceed_buf_limit(sk, allocated, kind);
 }
 #endif
 
 #ifdef TPSTAT_HAVE_TP_NEIGH_TIMER_HANDLER
-/*
- * A neighbour's timer ran.  When its probes have run out, the handler
- * sets NUD_FAILED (the kernel's res_failed counts it), drops neigh->lock
- * and only then fires this tracepoint: FAILED seen here is that failure;
- * a run that did anything else leaves another state.  The state is read
- * without the lock, as ftrace's event reads it, and shares two races with
- * it, both within the microseconds the handler runs: a packet that starts
- * a new resolution between the unlock and this read hides the failure
- * (not counted), and an update that failed the neighbour while this run
- * waited for the lock (counted by neigh_update) is seen once more here.
- */
+/* A neighbour's timer ran (neigh.c: when it is a failure). */
 #define TPSTAT_ENTRY_NEIGH_TIMER_HANDLER				\
 	TPSTAT_PROBE_READS(neigh_timer_handler, "neigh,err",		\
 			   "neigh->nud_state,neigh (device, key)")
-TPSTAT_PROBE(neigh_timer_handler, (struct neighbour *n, int err), (n, err))
+TPSTAT_PROBE(neigh_timer_handler, (struct neighbour *n, int err), (n, err),
+	     tpstat_filtered_out(NULL, NULL, n->dev))
 {
-	struct tpstat_views *v;
-
-	if (tpstat_filtered_out(NULL, NULL, n->dev))
-		return;
 	tpstat_hit(data, TPSTAT_EV_NEIGH_TIMER_HANDLER);
-	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_NEIGH) : NULL;
-	if (v && tpstat_neigh_timer_failed(n))
-		tpstat_record_neigh(v, n);
+	if (tpstat_feeds_views)
+		tpstat_feed_neigh_timer_handler(n);
 }
 #endif
 
 #ifdef TPSTAT_HAVE_TP_NEIGH_UPDATE
-/*
- * An update is about to set the neighbour's state to @new: it fires
- * before neigh->lock is taken, so the state read here is the one the
- * update replaces.  A resolution in progress (INCOMPLETE, PROBE) set
- * FAILED is a failure, as res_failed counts it: "ip neigh del" or
- * "arp -d" of an unresolved neighbour.  One already FAILED, a resolved
- * one deleted, a dead one (not updated) and an update that only marks it
- * used or managed are not.  Should the timer fail the neighbour between
- * this read and the lock, that failure is counted here and by the timer.
- */
+/* An update is about to set a neighbour's state to @new (neigh.c). */
 #define TPSTAT_ENTRY_NEIGH_UPDATE					\
 	TPSTAT_PROBE_READS(neigh_update, "neigh,lladdr,new,flags,nlmsg_pid", \
 			   "new,flags,neigh->nud_state,neigh->dead,neigh (device, key)")
 TPSTAT_PROBE(neigh_update,
 	     (struct neighbour *n, const u8 *lladdr, u8 new, u32 flags,
 	      u32 nlmsg_pid),
-	     (n, lladdr, new, flags, nlmsg_pid))
+	     (n, lladdr, new, flags, nlmsg_pid),
+	     tpstat_filtered_out(NULL, NULL, n->dev))
 {
-	struct tpstat_views *v;
-
-	if (tpstat_filtered_out(NULL, NULL, n->dev))
-		return;
 	tpstat_hit(data, TPSTAT_EV_NEIGH_UPDATE);
-	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_NEIGH) : NULL;
-	if (v && tpstat_neigh_update_fails(n, new, flags))
-		tpstat_record_neigh(v, n);
+	if (tpstat_feeds_views)
+		tpstat_feed_neigh_update(n, new, flags);
 }
 #endif
 

@@ -30,8 +30,9 @@ const enum tpstat_event_id tpstat_auth_events[__TPSTAT_AUTH_CNT] = {
 };
 
 /*
- * One failed segment: @skb arrived on @sk (a listener, a request's
- * listener or a full socket), the tracepoint's @id, the view's @kind.
+ * One failed segment, past the probe's test: @skb arrived on @sk (a
+ * listener, a request's listener or a full socket), the tracepoint's
+ * @id, the view's @kind.
  */
 static __always_inline void tpstat_auth(void *data,
 					const enum tpstat_probe_kind probe_kind,
@@ -42,8 +43,6 @@ static __always_inline void tpstat_auth(void *data,
 {
 	struct tpstat_views *v;
 
-	if (tpstat_filtered_out(sk, skb, NULL))
-		return;
 	tpstat_hit(data, id);
 	v = tpstat_feeds_views ? tpstat_views(TPSTAT_VIEW_AUTH) : NULL;
 	if (v)
@@ -58,7 +57,8 @@ static __always_inline void tpstat_auth(void *data,
 #define TPSTAT_AUTH_PROBE(class, id, tp, kind)				\
 	TPSTAT_IF_TP(id,						\
 	TPSTAT_PROBE_EXTERN(tp, (TPSTAT_PROTO_AUTH_##class),		\
-			    TPSTAT_ARGS_AUTH_##class)			\
+			    TPSTAT_ARGS_AUTH_##class,			\
+			    tpstat_filtered_out(sk, skb, NULL))		\
 	{								\
 		tpstat_auth(data, probe_kind, sk, skb, TPSTAT_EV_##id,	\
 			    TPSTAT_AUTH_##kind);			\

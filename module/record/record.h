@@ -24,6 +24,25 @@ struct devlink_trap_metadata;
 struct neighbour;
 
 /*
+ * The live views generation (views.h), for a probe that found its view's
+ * key on.  Never NULL there: it is published before the first probe is
+ * attached, and cleared only once the last is gone (main.c).  A reset
+ * clears the old generation after tpstat_probe_synchronize() (compat.h).
+ */
+static __always_inline struct tpstat_views *tpstat_views_hot(void)
+{
+	return tpstat_probe_dereference(tpstat_views_live);
+}
+
+/* The same, or NULL if @view is off. */
+static __always_inline struct tpstat_views *tpstat_views(enum tpstat_view view)
+{
+	if (!tpstat_view_hot(view))
+		return NULL;
+	return tpstat_views_hot();
+}
+
+/*
  * A key's namespace (views.h): the cookie of namespace @of, and its
  * inode number for display; NULL leaves both 0 (no namespace).
  */
@@ -66,9 +85,6 @@ static inline bool tpstat_ephemeral(const struct net *net, u16 lport,
 /* drops.c */
 void tpstat_record_drop(struct tpstat_views *v, const struct sk_buff *skb,
 			const void *location, u32 reason);
-/* traps.c */
-void tpstat_record_trap(struct tpstat_views *v, const struct devlink *devlink,
-			const struct devlink_trap_metadata *meta);
 /* retrans.c: @val is TPSTAT_FLOW_RETRANS or TPSTAT_FLOW_SYNACK. */
 void tpstat_record_retrans(struct tpstat_views *v, const struct sock_common *c,
 			   unsigned int val, int state);
@@ -76,30 +92,27 @@ void tpstat_record_retrans(struct tpstat_views *v, const struct sock_common *c,
 void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 			 const struct sk_buff *skb, u32 reason,
 			 unsigned int val);
-/* errors.c: @sk reported sk_err (not 0). */
-void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
-			 int err);
-/*
- * rcvq.c: an AF_INET or AF_INET6 socket @sk dropped a packet because its
- * receive queue was full.
- */
-void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk);
-/*
- * neigh.c: whether neigh:neigh_timer_handler saw @n failed by its timer,
- * whether neigh:neigh_update (@new, @flags) is about to fail a
- * resolution in progress, and recording @n's failure.
- */
-bool tpstat_neigh_timer_failed(const struct neighbour *n);
-bool tpstat_neigh_update_fails(const struct neighbour *n, u8 new, u32 flags);
-void tpstat_record_neigh(struct tpstat_views *v, const struct neighbour *n);
 /* auth.c: @skb, on @sk, failed TCP-MD5/AO check @kind. */
 void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
 			const struct sk_buff *skb, enum tpstat_auth_kind kind);
-/* sockmem.c: @sk refused memory (@kind: SK_MEM_*), @allocated pages. */
-void tpstat_record_sockmem(struct tpstat_views *v, const struct sock *sk,
-			   long allocated, int kind);
 /* lifetimes.c: @sk born (SYN_SENT, SYN_RECV: @newstate), and closed. */
 void tpstat_record_birth(const struct sock *sk, int newstate);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);
+/*
+ * The feeds: a tracepoint that feeds one view alone hands its event to
+ * tpstat_feed_<tracepoint>(), in that view's file, which finds the view
+ * (tpstat_views()) and keeps what the view keeps of the event.  The
+ * probe names its tracepoint and feeds only where it feeds views
+ * (probe_body.h's tpstat_feeds_views); the view says what it takes.
+ */
+void tpstat_feed_devlink_trap_report(const struct devlink *devlink,
+				     const struct devlink_trap_metadata *meta);
+void tpstat_feed_inet_sk_error_report(const struct sock *sk);
+void tpstat_feed_udp_fail_queue_rcv_skb(int rc, const struct sock *sk);
+void tpstat_feed_sock_rcvqueue_full(const struct sock *sk);
+void tpstat_feed_neigh_timer_handler(const struct neighbour *n);
+void tpstat_feed_neigh_update(const struct neighbour *n, u8 new, u32 flags);
+void tpstat_feed_sock_exceed_buf_limit(const struct sock *sk, long allocated,
+				       int kind);
 
 #endif /* _TPSTAT_RECORD_H */

@@ -42,8 +42,8 @@ tpstat_view_keys_param(error_keys, 128, 524288,
  * one (and where the peer is gone).  A refused connect has given its port
  * back (sk_num is 0) by now: inet_sport keeps it.
  */
-notrace void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
-				 int err)
+static notrace void tpstat_record_error(struct tpstat_views *v,
+					const struct sock *sk, int err)
 {
 	const struct inet_sock *inet = inet_sk(sk);
 	struct tpstat_err_key key = {};
@@ -61,6 +61,22 @@ notrace void tpstat_record_error(struct tpstat_views *v, const struct sock *sk,
 		key.port = lport;
 	}
 	tpstat_table_add(&v->table[TPSTAT_VIEW_ERRORS], &key, TPSTAT_ERR_COUNT, 1);
+}
+
+/*
+ * sock:inet_sk_error_report: the error the socket holds.  tcp_disconnect()
+ * reports again after connect() took the error: 0 then, not kept.
+ */
+notrace void tpstat_feed_inet_sk_error_report(const struct sock *sk)
+{
+	struct tpstat_views *v = tpstat_views(TPSTAT_VIEW_ERRORS);
+	int err;
+
+	if (!v)
+		return;
+	err = READ_ONCE(sk->sk_err);
+	if (err)
+		tpstat_record_error(v, sk, err);
 }
 
 static int tpstat_errors_put(struct sk_buff *skb, const void *key,

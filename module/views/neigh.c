@@ -45,21 +45,44 @@ tpstat_view_keys_param(neigh_keys, 128, 524288,
 		       tpstat_neigh_key, TPSTAT_NEIGH_NR,
 		       "Neighbour failures view: distinct (device, address) keys kept");
 
-notrace bool tpstat_neigh_timer_failed(const struct neighbour *n)
+/*
+ * neigh:neigh_timer_handler: a neighbour's timer ran.  When its probes
+ * have run out, the handler sets NUD_FAILED (the kernel's res_failed
+ * counts it), drops neigh->lock and only then fires the tracepoint:
+ * FAILED seen here is that failure; a run that did anything else leaves
+ * another state.  The state is read without the lock, as ftrace's event
+ * reads it, and shares two races with it, both within the microseconds
+ * the handler runs: a packet that starts a new resolution between the
+ * unlock and this read hides the failure (not counted), and an update
+ * that failed the neighbour while this run waited for the lock (counted
+ * by neigh_update) is seen once more here.
+ */
+static notrace bool tpstat_neigh_timer_failed(const struct neighbour *n)
 {
 	return READ_ONCE(n->nud_state) == NUD_FAILED;
 }
 
-notrace bool tpstat_neigh_update_fails(const struct neighbour *n, u8 new,
-				       u32 flags)
+/*
+ * neigh:neigh_update: an update is about to set the neighbour's state to
+ * @new.  It fires before neigh->lock is taken, so the state read here is
+ * the one the update replaces.  A resolution in progress (INCOMPLETE,
+ * PROBE) set FAILED is a failure, as res_failed counts it: "ip neigh
+ * del" or "arp -d" of an unresolved neighbour.  One already FAILED, a
+ * resolved one deleted, a dead one (not updated) and an update that only
+ * marks it used or managed are not.  Should the timer fail the neighbour
+ * between this read and the lock, that failure is counted here and by
+ * the timer.
+ */
+static notrace bool tpstat_neigh_update_fails(const struct neighbour *n,
+					      u8 new, u32 flags)
 {
 	return new == NUD_FAILED && !(flags & TPSTAT_NEIGH_UPDATE_KEEPS_STATE) &&
 	       !READ_ONCE(n->dead) &&
 	       (READ_ONCE(n->nud_state) & (NUD_INCOMPLETE | NUD_PROBE));
 }
 
-notrace void tpstat_record_neigh(struct tpstat_views *v,
-				 const struct neighbour *n)
+static notrace void tpstat_record_neigh(struct tpstat_views *v,
+					const struct neighbour *n)
 {
 	const struct net_device *dev = n->dev;
 	struct tpstat_neigh_key key = {};
@@ -77,6 +100,23 @@ notrace void tpstat_record_neigh(struct tpstat_views *v,
 	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_NEIGH], &key);
 	if (vals)
 		atomic64_inc(&vals[TPSTAT_NEIGH_COUNT]);
+}
+
+notrace void tpstat_feed_neigh_timer_handler(const struct neighbour *n)
+{
+	struct tpstat_views *v = tpstat_views(TPSTAT_VIEW_NEIGH);
+
+	if (v && tpstat_neigh_timer_failed(n))
+		tpstat_record_neigh(v, n);
+}
+
+notrace void tpstat_feed_neigh_update(const struct neighbour *n, u8 new,
+				      u32 flags)
+{
+	struct tpstat_views *v = tpstat_views(TPSTAT_VIEW_NEIGH);
+
+	if (v && tpstat_neigh_update_fails(n, new, flags))
+		tpstat_record_neigh(v, n);
 }
 
 static int tpstat_neigh_put(struct sk_buff *skb, const void *key,

@@ -45,7 +45,8 @@ tpstat_view_keys_param(rcvq_keys, 128, 524288,
 		       tpstat_rcvq_key, TPSTAT_RCVQ_NR,
 		       "Receive-queue view: distinct (family, protocol, local port) keys kept");
 
-notrace void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk)
+static notrace void tpstat_record_rcvq(struct tpstat_views *v,
+				       const struct sock *sk)
 {
 	struct tpstat_rcvq_key key = {};
 	atomic64_t *vals;
@@ -64,6 +65,54 @@ notrace void tpstat_record_rcvq(struct tpstat_views *v, const struct sock *sk)
 	atomic64_inc(&vals[TPSTAT_RCVQ_COUNT]);
 	atomic64_set(&vals[TPSTAT_RCVQ_RCVBUF],
 		     (u32)READ_ONCE(sk->sk_rcvbuf));
+}
+
+/*
+ * Full receive queues come from two tracepoints that never see the same
+ * drop: UDP queues with its own function (__udp_enqueue_schedule_skb()),
+ * and only others come through __sock_queue_rcv_skb()
+ * (sock:sock_rcvqueue_full): raw, ping and other families' sockets.  The
+ * view keeps IPv4 and IPv6 sockets, whose local port means something.
+ */
+static __always_inline bool tpstat_rcvq_inet(const struct sock *sk)
+{
+	return sk->sk_family == AF_INET || sk->sk_family == AF_INET6;
+}
+
+/*
+ * udp:udp_fail_queue_rcv_skb: a datagram UDP (or UDP-Lite) could not
+ * queue.  -ENOMEM is a full receive queue, what the kernel counts as
+ * UdpRcvbufErrors (Udp6...), and the view's; -ENOBUFS is the protocol's
+ * memory limit (udp_mem, UdpMemErrors), reached by every socket at once
+ * and not this one's queue.  Before 6.10 IPv6's path does not fire the
+ * tracepoint (compat.h).
+ */
+notrace void tpstat_feed_udp_fail_queue_rcv_skb(int rc, const struct sock *sk)
+{
+	struct tpstat_views *v;
+
+	if (rc != -ENOMEM)
+		return;
+	v = tpstat_views(TPSTAT_VIEW_RCVQ);
+	if (v && tpstat_rcvq_inet(sk))
+		tpstat_record_rcvq(v, sk);
+}
+
+/*
+ * sock:sock_rcvqueue_full.  A UDP socket is counted by
+ * udp_fail_queue_rcv_skb alone, as UdpRcvbufErrors counts it: were a
+ * kernel to queue one here too, it would not be counted twice.
+ */
+notrace void tpstat_feed_sock_rcvqueue_full(const struct sock *sk)
+{
+	struct tpstat_views *v = tpstat_views(TPSTAT_VIEW_RCVQ);
+
+	if (!v || !tpstat_rcvq_inet(sk))
+		return;
+	if (sk->sk_type == SOCK_DGRAM && (sk->sk_protocol == IPPROTO_UDP ||
+					  sk->sk_protocol == IPPROTO_UDPLITE))
+		return;
+	tpstat_record_rcvq(v, sk);
 }
 
 static int tpstat_rcvq_put(struct sk_buff *skb, const void *key,

@@ -60,9 +60,9 @@ tpstat_view_keys_param(sockmem_keys, 64, 524288,
 		       tpstat_sockmem_key, TPSTAT_SOCKMEM_NR,
 		       "Socket memory view: distinct (family, protocol, local port, send or receive) keys kept");
 
-notrace void tpstat_record_sockmem(struct tpstat_views *v,
-				   const struct sock *sk, long allocated,
-				   int kind)
+static notrace void tpstat_record_sockmem(struct tpstat_views *v,
+					  const struct sock *sk,
+					  long allocated, int kind)
 {
 	struct tpstat_sockmem_key key = {};
 	atomic64_t *vals;
@@ -79,6 +79,16 @@ notrace void tpstat_record_sockmem(struct tpstat_views *v,
 	atomic64_inc(&vals[TPSTAT_SOCKMEM_COUNT]);
 	atomic64_set(&vals[TPSTAT_SOCKMEM_ALLOCATED], allocated);
 	atomic64_set(&vals[TPSTAT_SOCKMEM_LIMIT], sk_prot_mem_limits(sk, 2));
+}
+
+/* sock:sock_exceed_buf_limit: every refusal is the view's. */
+notrace void tpstat_feed_sock_exceed_buf_limit(const struct sock *sk,
+					       long allocated, int kind)
+{
+	struct tpstat_views *v = tpstat_views(TPSTAT_VIEW_SOCKMEM);
+
+	if (v)
+		tpstat_record_sockmem(v, sk, allocated, kind);
 }
 
 static int tpstat_sockmem_put(struct sk_buff *skb, const void *key,

@@ -35,9 +35,9 @@ tpstat_view_keys_param(trap_keys, 64, 131072,
 		       "Traps view: distinct (devlink device, trap) keys kept");
 
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
-notrace void tpstat_record_trap(struct tpstat_views *v,
-				const struct devlink *devlink,
-				const struct devlink_trap_metadata *meta)
+static notrace void tpstat_record_trap(struct tpstat_views *v,
+				       const struct devlink *devlink,
+				       const struct devlink_trap_metadata *meta)
 {
 	struct device *dev = devlink_to_dev(devlink);
 	struct tpstat_trap_key key = {};
@@ -47,6 +47,16 @@ notrace void tpstat_record_trap(struct tpstat_views *v,
 	strscpy(key.trap, meta->trap_name, sizeof(key.trap));
 	strscpy(key.group, meta->trap_group_name, sizeof(key.group));
 	tpstat_table_add(&v->table[TPSTAT_VIEW_TRAPS], &key, TPSTAT_TRAP_COUNT, 1);
+}
+
+/* devlink:devlink_trap_report: every trapped packet is the view's. */
+notrace void tpstat_feed_devlink_trap_report(const struct devlink *devlink,
+					     const struct devlink_trap_metadata *meta)
+{
+	struct tpstat_views *v = tpstat_views(TPSTAT_VIEW_TRAPS);
+
+	if (v)
+		tpstat_record_trap(v, devlink, meta);
 }
 #endif
 
