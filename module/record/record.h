@@ -99,11 +99,14 @@ void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
 void tpstat_record_birth(const struct sock *sk, int newstate);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);
 /*
- * The feeds: a tracepoint that feeds one view alone hands its event to
- * tpstat_feed_<tracepoint>(), in that view's file, which finds the view
- * (tpstat_views()) and keeps what the view keeps of the event.  The
+ * The feeds: a tracepoint of rare events (errors, traps, full queues,
+ * neighbours, socket memory) that feeds one view alone hands its event
+ * to tpstat_feed_<tracepoint>(), in that view's file, which finds the
+ * view (tpstat_views()) and keeps what the view keeps of the event.  The
  * probe names its tracepoint and feeds only where it feeds views
  * (probe_body.h's tpstat_feeds_views); the view says what it takes.
+ * The packet and connection probes above find their view inline and
+ * call its record function only while it is on: no call otherwise.
  */
 void tpstat_feed_devlink_trap_report(const struct devlink *devlink,
 				     const struct devlink_trap_metadata *meta);
