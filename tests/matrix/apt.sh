@@ -16,11 +16,14 @@
 #   apt-cache ARGS...
 #   sources          the suite's one-line sources (a chroot of it uses them)
 #   config           the path of its apt.conf, for APT_CONFIG=<path> apt-get...
-# A release reads its main, -updates and -security archives, except
-# bookworm's armhf: bookworm main alone (bookworm-security's armhf index
-# failed apt's size check).  trixie-backports is trixie plus
-# trixie-backports, the default release, so its candidates come from
-# there.  sid is sid alone.
+# A release reads its main, -updates and -security archives.
+# trixie-backports is trixie plus trixie-backports, the default release,
+# so its candidates come from there.  sid is sid alone.
+# An -updates or -security archive whose index fails apt's check (a mirror
+# caught mid-sync: bookworm-security's armhf and i386 Packages.xz were not
+# the size their Release file says) is left out until the lists are next
+# updated, and said on stderr: the suite's kernel is then its point
+# release's.  The suite's own archive failing is an error.
 # Mirrors: TPSTAT_DEBIAN_MIRROR (default http://deb.debian.org/debian) and
 # TPSTAT_DEBIAN_SECURITY (http://deb.debian.org/debian-security).
 # Release files' Valid-Until is not checked: a mirror may be a snapshot
@@ -41,23 +44,19 @@ sources() {
 	local suite=$1 arch=$2 opts="[signed-by=$keyring]"
 	case $suite in
 	sid) echo "deb $opts $mirror sid main" ;;
-	bookworm)
-		echo "deb $opts $mirror bookworm main"
-		[[ $arch == armhf ]] && return
-		echo "deb $opts $mirror bookworm-updates main"
-		echo "deb $opts $security bookworm-security main"
-		;;
-	bullseye | trixie | trixie-backports)
+	bullseye | bookworm | trixie | trixie-backports)
 		local rel=${suite%-backports}
 		echo "deb $opts $mirror $rel main"
-		echo "deb $opts $mirror $rel-updates main"
-		echo "deb $opts $security $rel-security main"
+		left_out "$rel-updates" || echo "deb $opts $mirror $rel-updates main"
+		left_out "$rel-security" || echo "deb $opts $security $rel-security main"
 		[[ $suite == *-backports ]] && echo "deb $opts $mirror $suite main"
 		;;
 	*) die "unknown suite '$suite' (bullseye, bookworm, trixie, trixie-backports, sid)" ;;
 	esac
 	return 0
 }
+# left_out ARCHIVE: whether ARCHIVE's index failed at the last update.
+left_out() { [[ -n ${dir:-} ]] && grep -qxF "$1" "$dir/left-out" 2>/dev/null; }
 
 # The configuration that makes apt read only this suite: an APT_CONFIG file
 # is read before /etc/apt/apt.conf.d, and names an empty dir instead (no
@@ -112,12 +111,34 @@ update() {
 	fresh "$dir" "$max" && return 0
 	lock "$dir/lock"
 	if ! fresh "$dir" "$max"; then
-		APT_CONFIG=$dir/apt.conf apt-get -qq --error-on=any update >&2 ||
-			die "apt-get update for $suite/$arch failed"
+		rm -f "$dir/left-out"
+		sources "$suite" "$arch" >"$dir/sources.list"
+		if ! apt_update "$dir" "$dir/update.log"; then
+			# The archives whose index failed, if each is one the
+			# suite can do without.
+			sed -n 's|^[EW]: Failed to fetch .*/dists/\([^/]*\)/.*|\1|p' \
+				"$dir/update.log" | sort -u >"$dir/left-out"
+			if [[ ! -s $dir/left-out ]] ||
+				grep -qvE -e '-(updates|security)$' "$dir/left-out"; then
+				rm -f "$dir/left-out"
+				die "apt-get update for $suite/$arch failed: $(grep -m1 '^E:' "$dir/update.log")"
+			fi
+			log "$suite/$arch: left out $(paste -sd' ' "$dir/left-out"): $(grep -m1 '^E: Failed' "$dir/update.log" | sed 's/^E: Failed to fetch [^ ]* *//')"
+			sources "$suite" "$arch" >"$dir/sources.list"
+			apt_update "$dir" "$dir/update.log" ||
+				die "apt-get update for $suite/$arch failed without $(paste -sd' ' "$dir/left-out")"
+		fi
 		touch "$dir/updated"
 		log "$suite/$arch lists updated in $(elapsed "$start")"
 	fi
 	unlock "$dir/lock"
+}
+# apt_update DIR LOG: apt-get update, its messages in LOG and on stderr.
+apt_update() {
+	APT_CONFIG=$1/apt.conf apt-get -qq --error-on=any update >"$2" 2>&1
+	local st=$?
+	cat "$2" >&2
+	return $st
 }
 fresh() {
 	local dir=$1 max=$2

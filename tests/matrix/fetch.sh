@@ -320,45 +320,51 @@ for i in "${!names[@]}"; do
 	chroots[${suites[i]}]=$!
 done
 
-# The lists of every suite and architecture needed, at once.
+# The lists of every suite and architecture needed, at once.  A kernel
+# whose lists failed is left out; the others go on.
 start=$SECONDS
-declare -A lists=() update_pids=()
+declare -A lists=() update_pids=() list_ok=()
+needs_lists() {
+	echo "$1 $2"
+	[[ $2 == amd64 ]] && return 0
+	# The amd64 kbuild's suite.
+	if cross_in_chroot "$1"; then echo "$1 amd64"; else echo "bookworm amd64"; fi
+}
 for i in "${!names[@]}"; do
-	lists["${suites[i]} ${arches[i]}"]=1
-	if [[ ${arches[i]} != amd64 ]]; then
-		# The amd64 kbuild's suite.
-		if cross_in_chroot "${suites[i]}"; then
-			lists["${suites[i]} amd64"]=1
-		else
-			lists["bookworm amd64"]=1
-		fi
-	fi
+	while read -r sa; do lists[$sa]=1; done < <(needs_lists "${suites[i]}" "${arches[i]}")
 done
 for sa in "${!lists[@]}"; do
 	# shellcheck disable=SC2086 # "suite arch"
 	apt_ $sa update &
 	update_pids[$sa]=$!
 done
-fail=0
-for sa in "${!lists[@]}"; do wait "${update_pids[$sa]}" || fail=1; done
-((fail == 0)) || die "updating the package lists failed"
+for sa in "${!lists[@]}"; do
+	if wait "${update_pids[$sa]}"; then list_ok[$sa]=1; else log "the lists of $sa failed"; fi
+done
 log "package lists ready in $(elapsed "$start")"
 
 start=$SECONDS
 pids=()
 for i in "${!names[@]}"; do
-	resolve_kernel "${names[i]}" "${suites[i]}" "${arches[i]}" "${metas[i]}" "$work/${names[i]}" &
+	(
+		while read -r sa; do
+			[[ -n ${list_ok[$sa]:-} ]] || die "${names[i]}: no lists for $sa"
+		done < <(needs_lists "${suites[i]}" "${arches[i]}")
+		resolve_kernel "${names[i]}" "${suites[i]}" "${arches[i]}" "${metas[i]}" "$work/${names[i]}"
+	) &
 	pids+=($!)
 done
-for pid in "${pids[@]}"; do wait "$pid" || fail=1; done
-((fail == 0)) || die "resolving the kernels failed"
-echo "resolved: $(for n in "${names[@]}"; do cat "$work/$n.resolved"; done |
+for i in "${!pids[@]}"; do
+	wait "${pids[i]}" || rm -f "$work/${names[i]}.resolved"
+done
+echo "resolved: $(for n in "${names[@]}"; do cat "$work/$n.resolved" 2>/dev/null; done |
 	paste -sd, - | sed 's/,/, /g')" >&2
 log "resolved in $(elapsed "$start")"
 
 start=$SECONDS
 jobs_max=${TPSTAT_MATRIX_JOBS:-4}
 for i in "${!names[@]}"; do
+	[[ -f $work/${names[i]}.resolved ]] || continue
 	while (($(jobs -rp | wc -l) >= jobs_max + ${#chroots[@]})); do wait -n || true; done
 	(
 		fetch_kernel "${names[i]}" "${suites[i]}" "${arches[i]}" "$work/${names[i]}" \
