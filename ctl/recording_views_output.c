@@ -70,7 +70,7 @@ void vrec_print_text(FILE *f, const struct view_recording *r,
 		rec_when_line(f, iv->start_ns, iv->duration_ns, iv->flags, date,
 			      NULL);
 		if (ops)
-			ops->text(f, &p);
+			view_rows_text(ops, f, &p);
 		rest_line(f, r, iv);
 	}
 }
@@ -96,7 +96,7 @@ void vrec_print_json(FILE *f, const struct view_recording *r,
 		json_key(j, "rows");
 		json_array_open(j);
 		for (size_t k = 0; ops && k < iv->v.n; k++)
-			ops->json_entry(j, &p, k);
+			view_row_json(ops, j, &p, k);
 		json_array_close(j);
 		json_opt_u64(j, "rest", iv->has_rest, iv->rest);
 		json_object_close(j);

@@ -3,7 +3,7 @@
  * What tpstat history VIEW prints of the views intervals, once chosen
  * and arranged (recording_views.h): each interval's start, length and
  * flags as the counters' listing has them, its rows as tpstat VIEW
- * prints them (the view's own ->text() and ->json_entry()), and what
+ * prints them (view_rows_text(), view_row_json()), and what
  * moved outside them.  No netlink, unit-tested on the host.
  */
 #ifndef TPSTAT_RECORDING_VIEWS_OUTPUT_H

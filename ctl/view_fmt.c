@@ -11,7 +11,6 @@
 #include "view_fmt.h"
 #include "view_rows.h"
 
-#define NUM_MAX 24	/* a u64 in decimal */
 
 void view_json_state_keys(struct json *j, const char *key,
 			  const char *code_key, bool has, unsigned int state)
@@ -92,18 +91,6 @@ const char *view_sport_text(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-void view_json_proto_port(struct json *j, const struct view_entry *e)
-{
-	const char *family = view_family_name(e);
-	char buf[24];
-	const char *proto = view_proto_text(e, buf, sizeof(buf));
-
-	json_opt_str(j, "protocol", proto, proto);
-	json_opt_str(j, "family", family, family);
-	json_opt_u64(j, "port", e->has_sport, e->sport);
-	entry_netns_json(j, e);
-}
-
 const char *view_family_name(const struct view_entry *e)
 {
 	unsigned int len = e->saddr_len ? e->saddr_len : e->daddr_len;
@@ -166,19 +153,6 @@ void view_json_dev(struct json *j, const struct view_entry *e)
 	entry_netns_json(j, e);
 	json_field_u64(j, "ifindex", e->ifindex);
 	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
-}
-
-/* Namespace names are as wide as they are; inodes take 10 digits. */
-int netns_width(const struct view *v)
-{
-	char buf[NUM_MAX];
-	int w = 10, n;
-
-	for (size_t i = 0; i < v->n; i++) {
-		n = strlen(netns_text(v->e[i].netns, buf, sizeof(buf)));
-		w = n > w ? n : w;
-	}
-	return w;
 }
 
 enum err_side errors_side(const struct view_entry *e, uint16_t *port)

@@ -18,7 +18,6 @@
 
 struct hist;
 struct json;
-struct view;
 
 /* qsort() helpers' three-way compare of two numbers. */
 static inline int cmp_u64(uint64_t a, uint64_t b)
@@ -113,8 +112,6 @@ int cmp_proto_sport(const struct view_entry *a, const struct view_entry *b);
 /* @e's local port, or "-" without one. */
 const char *view_sport_text(const struct view_entry *e, char *buf,
 			    size_t len);
-/* The JSON of that service: protocol, family, port and netns. */
-void view_json_proto_port(struct json *j, const struct view_entry *e);
 /* "ipv4", "ipv6" (from FAMILY, else the address length), or NULL. */
 const char *view_family_name(const struct view_entry *e);
 
@@ -140,9 +137,6 @@ void view_json_reason(struct json *j, const struct view_entry *e);
 const char *view_dev_text(const struct view_entry *e, char *buf, size_t len);
 /* netns (and its name), ifindex, ifname (or null). */
 void view_json_dev(struct json *j, const struct view_entry *e);
-
-/* The NETNS column's width: names where known, at least 10 wide. */
-int netns_width(const struct view *v);
 
 /*
  * A service: the port a reset, a lifetime or a socket error is counted

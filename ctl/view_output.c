@@ -3,9 +3,46 @@
  * Printing a view as text or JSON: the figures every view has, around
  * what its ops print.  No netlink, unit-tested on the host.
  */
+#include "columns.h"
 #include "json.h"
 #include "output.h"
 #include "views.h"
+
+/* What a table's row function needs of the view (columns_row_fn's @arg). */
+struct view_table {
+	const struct view_ops *ops;
+	const struct view_print *p;
+};
+
+static void table_row(struct columns *c, const void *arg, size_t i)
+{
+	static const struct view_entry zero;
+	const struct view_table *t = arg;
+
+	t->ops->row(c, t->p, c->mode == COLUMNS_HEAD ? &zero : &t->p->v->e[i]);
+}
+
+void view_rows_text(const struct view_ops *ops, FILE *f,
+		    const struct view_print *p)
+{
+	const struct view_table t = { ops, p };
+
+	if (ops->row)
+		columns_text(f, p->no_header, p->v->n, table_row, &t);
+	else
+		ops->text(f, p);
+}
+
+void view_row_json(const struct view_ops *ops, struct json *j,
+		   const struct view_print *p, size_t i)
+{
+	const struct view_table t = { ops, p };
+
+	if (ops->row)
+		columns_json(j, table_row, &t, i);
+	else
+		ops->json_entry(j, p, i);
+}
 
 static void print_json(FILE *f, const struct out_opts *o,
 		       const struct view_ops *ops, const struct view_print *p,
@@ -44,7 +81,7 @@ static void print_json(FILE *f, const struct out_opts *o,
 	json_key(&j, ops ? ops->list_key : "entries_list");
 	json_array_open(&j);
 	for (size_t i = 0; ops && i < v->n; i++)
-		ops->json_entry(&j, p, i);
+		view_row_json(ops, &j, p, i);
 	json_array_close(&j);
 	json_object_close(&j);
 	json_end(&j);
@@ -64,7 +101,7 @@ void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		return;
 	}
 	if (ops)
-		ops->text(f, &p);
+		view_rows_text(ops, f, &p);
 	fprintf(f, "overflow: %llu lost updates (table %u/%u)\n",
 		(unsigned long long)v->overflow, v->entries, v->capacity);
 }
@@ -88,7 +125,7 @@ void print_view_interval(FILE *f, const struct out_opts *o,
 		fprintf(f, "--- %s  %s: changes in %.1f s, biggest first\n",
 			iv->time, view_name(v->id), iv->seconds);
 		if (ops)
-			ops->text(f, &p);
+			view_rows_text(ops, f, &p);
 		fprintf(f, "overflow: %llu lost updates in the interval (table %u/%u)\n",
 			(unsigned long long)v->overflow, v->entries,
 			v->capacity);

@@ -22,6 +22,7 @@
 #include "view_rows.h"
 #include "../uapi/linux/tpstat.h"
 
+struct columns;
 struct json;
 struct out_opts;
 struct prom;
@@ -63,9 +64,10 @@ struct view_print {
 /*
  * A view: its names and what it does past the steps all views share.
  * view_cmd() ->prepare()s, reads the view, ->arrange()s it, and
- * print_view() prints the figures every view has around ->text() or
- * each ->json_entry(); those two every view has, the other hooks may be
- * NULL for the default their comment names.
+ * print_view() prints the figures every view has around its rows:
+ * ->row() for each, or ->text() and each ->json_entry().  Every view
+ * has one or the other; the other hooks may be NULL for the default
+ * their comment names.
  */
 struct view_ops {
 	uint32_t id;			/* enum tpstat_view */
@@ -129,6 +131,13 @@ struct view_ops {
 	view_key_cmp_fn key_cmp;
 	/* After the read, into printing order (NULL: view_sort()).  0. */
 	int (*arrange)(struct view *v, const struct view_args *a);
+	/*
+	 * A table's row @e, one call per column (columns.h), text and JSON
+	 * alike (NULL: ->text() and ->json_entry() write them).  A zeroed
+	 * row in the heads' pass.
+	 */
+	void (*row)(struct columns *c, const struct view_print *p,
+		    const struct view_entry *e);
 	/* The text, but for the "overflow:" line every view ends with. */
 	void (*text)(FILE *f, const struct view_print *p);
 	/* JSON's "by" (NULL: none). */
@@ -178,6 +187,12 @@ struct view_ops {
 	.fields = view##_fields,					\
 	.text = view##_text,						\
 	.json_entry = view##_json_entry
+/* The same for a table, whose one writer is <view>_row(). */
+#define VIEW_OPS_TABLE(ID, view)					\
+	.id = TPSTAT_VIEW_##ID,						\
+	.name = #view,							\
+	.fields = view##_fields,					\
+	.row = view##_row
 
 /*
  * The table of views (view_table.c): the @i-th in the order help and
@@ -288,6 +303,11 @@ int fld_hist_mean(const struct view_entry *a, const struct view_entry *b);
 
 void print_view(FILE *f, const struct out_opts *o, const struct view *v,
 		unsigned int by, const char *word);
+/* The rows of p->v as @ops writes them: text, or entry @i's JSON. */
+void view_rows_text(const struct view_ops *ops, FILE *f,
+		    const struct view_print *p);
+void view_row_json(const struct view_ops *ops, struct json *j,
+		   const struct view_print *p, size_t i);
 
 /* One interval of "tpstat VIEW -i": when, and over how long. */
 struct view_interval {

@@ -120,8 +120,10 @@ void test_view_table(void)
 		for (uint32_t k = 0; ops && ops->name && k < id; k++)
 			unique &= !!strcmp(view_ops(k)->name, ops->name);
 		CHECK(ops && ops->id == id && ops->name && unique &&
-		      ops->list_key && ops->text && ops->json_entry,
-		      "view %u: ops with its own name, a list key, text and JSON",
+		      ops->list_key &&
+		      (ops->row ? !ops->text && !ops->json_entry :
+				  ops->text && ops->json_entry),
+		      "view %u: ops with its own name, a list key, and a row or text and JSON",
 		      id);
 	}
 	CHECK(!view_ops(__TPSTAT_VIEW_CNT) &&

@@ -310,16 +310,16 @@ static const char want_resets_json[] =
 	"{\"schema_version\":1,\"seq\":0,\"start\":\"2026-12-02T03:00:20Z\","
 	"\"start_ns\":1796180420000000000,\"duration_ns\":40000000000,"
 	"\"flags\":[\"partial\"],\"lost\":0,\"view\":\"resets\",\"rows\":["
-	"{\"netns\":1,\"direction\":\"passive\",\"port\":22,\"port_side\":\"local\","
-	"\"sent\":5,\"received\":0,\"reason\":\"NO_SOCKET\",\"reason_code\":2},"
-	"{\"netns\":1,\"direction\":\"active\",\"port\":5002,\"port_side\":\"remote\","
-	"\"sent\":0,\"received\":3,\"reason\":null,\"reason_code\":null}],"
+	"{\"direction\":\"passive\",\"port\":22,\"port_side\":\"local\","
+	"\"netns\":1,\"sent\":5,\"received\":0,\"reason\":\"NO_SOCKET\",\"reason_code\":2},"
+	"{\"direction\":\"active\",\"port\":5002,\"port_side\":\"remote\","
+	"\"netns\":1,\"sent\":0,\"received\":3,\"reason\":null,\"reason_code\":null}],"
 	"\"rest\":7}\n"
 	"{\"schema_version\":1,\"seq\":1,\"start\":\"2026-12-02T03:01:00Z\","
 	"\"start_ns\":1796180460000000000,\"duration_ns\":60000000000,"
 	"\"flags\":[],\"lost\":0,\"view\":\"resets\",\"rows\":["
-	"{\"netns\":1,\"direction\":\"active\",\"port\":5002,\"port_side\":\"remote\","
-	"\"sent\":0,\"received\":6,\"reason\":null,\"reason_code\":null}],"
+	"{\"direction\":\"active\",\"port\":5002,\"port_side\":\"remote\","
+	"\"netns\":1,\"sent\":0,\"received\":6,\"reason\":null,\"reason_code\":null}],"
 	"\"rest\":12}\n";
 
 /* history resets dst 192.0.2.7: one row of two; then peer b's alone. */
@@ -347,8 +347,8 @@ static const char want_resets_port_json[] =
 	"{\"schema_version\":1,\"seq\":0,\"start\":\"2026-12-02T03:00:20Z\","
 	"\"start_ns\":1796180420000000000,\"duration_ns\":40000000000,"
 	"\"flags\":[\"partial\"],\"lost\":0,\"view\":\"resets\",\"rows\":["
-	"{\"netns\":1,\"direction\":\"passive\",\"port\":22,\"port_side\":\"local\","
-	"\"sent\":5,\"received\":0,\"reason\":\"NO_SOCKET\",\"reason_code\":2}],"
+	"{\"direction\":\"passive\",\"port\":22,\"port_side\":\"local\","
+	"\"netns\":1,\"sent\":5,\"received\":0,\"reason\":\"NO_SOCKET\",\"reason_code\":2}],"
 	"\"rest\":7}\n";
 
 /* history resets --by peer --since 03:01: the two peers, not summed. */

@@ -435,8 +435,8 @@ static const struct view_case views[] = {
 				"overflow: 0 lost updates (table 3/4096)" },
 			  .what = "retrans text" },
 			{ OUT_JSON, MATCH_ALL, .want = {
-				"{\"netns\":4026531840,\"family\":\"ipv6\",\"local\":\"fe80::1\","
-				"\"local_port\":40001,\"remote\":\"fe80::1\",\"remote_port\":5201,"
+				"{\"family\":\"ipv6\",\"local\":\"fe80::1\",\"local_port\":40001,"
+				"\"remote\":\"fe80::1\",\"remote_port\":5201,\"netns\":4026531840,"
 				"\"retransmits\":9,\"synack_retransmits\":1,\"state\":\"CLOSE\","
 				"\"state_code\":7}",
 				"\"state\":null,\"state_code\":99}",
@@ -455,11 +455,11 @@ static const struct view_case views[] = {
 			  .what = "resets text" },
 			{ OUT_JSON, MATCH_ALL, .want = {
 				"\"view\":\"resets\",\"by\":\"service\",",
-				"\"resets\":[{\"netns\":1,\"direction\":\"passive\",\"port\":22,"
-				"\"port_side\":\"local\",\"sent\":5,\"received\":0,"
+				"\"resets\":[{\"direction\":\"passive\",\"port\":22,"
+				"\"port_side\":\"local\",\"netns\":1,\"sent\":5,\"received\":0,"
 				"\"reason\":\"NO_SOCKET\",\"reason_code\":2},"
-				"{\"netns\":1,\"direction\":\"active\",\"port\":5002,"
-				"\"port_side\":\"remote\",\"sent\":0,\"received\":5,"
+				"{\"direction\":\"active\",\"port\":5002,"
+				"\"port_side\":\"remote\",\"netns\":1,\"sent\":0,\"received\":5,"
 				"\"reason\":null,\"reason_code\":null}]" },
 			  .what = "resets JSON" },
 		},
@@ -484,9 +484,9 @@ static const struct view_case views[] = {
 			  .what = "resets --by peer text" },
 			{ OUT_JSON, MATCH_ALL, .want = {
 				"\"by\":\"peer\",",
-				"{\"netns\":1,\"direction\":\"active\",\"port\":5002,"
+				"{\"direction\":\"active\",\"port\":5002,"
 				"\"port_side\":\"remote\",\"family\":\"ipv4\",\"remote\":\"192.0.2.7\","
-				"\"sent\":0,\"received\":3,\"reason\":null,\"reason_code\":null}" },
+				"\"netns\":1,\"sent\":0,\"received\":3,\"reason\":null,\"reason_code\":null}" },
 			  .what = "resets --by peer JSON" },
 		},
 	}, {

@@ -288,17 +288,17 @@ static const struct view_case socket_views[] = {
 				"\"entries\":5,\"capacity\":256,\"neighbours\":[" },
 			  .what = "neigh JSON header" },
 			{ OUT_JSON, MATCH_ALL, .want = {
-				"{\"failures\":3,\"ifname\":\"eth0\",\"ifindex\":2,"
-				"\"family\":\"ipv6\",\"address\":\"fd98::10\",${netns}}" },
+				"{\"ifname\":\"eth0\",\"ifindex\":2,\"family\":\"ipv6\","
+				"\"address\":\"fd98::10\",\"failures\":3,${netns}}" },
 			  .what = "neigh JSON, ND" },
 			{ OUT_JSON, MATCH_ALL, .want = {
-				"{\"failures\":2,\"ifname\":null,\"ifindex\":7,"
-				"\"family\":\"ipv4\",\"address\":\"192.168.7.7\","
+				"{\"ifname\":null,\"ifindex\":7,\"family\":\"ipv4\","
+				"\"address\":\"192.168.7.7\",\"failures\":2,"
 				"\"netns\":4026531840}" },
 			  .what = "neigh JSON, a device gone" },
 			{ OUT_JSON, MATCH_ALL, .want = {
-				"{\"failures\":1,\"ifname\":\"wlan0\",\"ifindex\":3,"
-				"\"family\":\"ipv4\",\"address\":null,"
+				"{\"ifname\":\"wlan0\",\"ifindex\":3,\"family\":\"ipv4\","
+				"\"address\":null,\"failures\":1,"
 				"\"netns\":4026531840}" },
 			  .what = "neigh JSON, a bad address: null" },
 		},

@@ -11,6 +11,7 @@
 #include "../prom.h"
 #include "../json.h"
 #include "../netns.h"
+#include "../view_columns.h"
 #include "../view_sort.h"
 #include "../views.h"
 
@@ -92,50 +93,21 @@ static const char *peer_column(const struct view_entry *e, char *buf,
 	return buf;
 }
 
-static void auth_text(FILE *f, const struct view_print *p)
+/* COUNT KIND PEER LPORT NETNS. */
+static void auth_row(struct columns *c, const struct view_print *p,
+		     const struct view_entry *e)
 {
-	const struct view *v = p->v;
-	char kind[NUM_MAX], peer[PEER_MAX], ns[NUM_MAX], cnt[COUNT_MAX];
-	int wk = 4, wp = 4, n;
+	char kind[NUM_MAX], peer[PEER_MAX];
+	const char *addr = peer_column(e, peer, sizeof(peer));
 
-	for (size_t i = 0; i < v->n; i++) {
-		n = strlen(kind_column(&v->e[i], kind, sizeof(kind)));
-		wk = n > wk ? n : wk;
-		n = strlen(peer_column(&v->e[i], peer, sizeof(peer)));
-		wp = n > wp ? n : wp;
-	}
-	if (!p->no_header)
-		fprintf(f, "%8s  %-*s  %-*s  %5s  %s\n", "COUNT", wk, "KIND",
-			wp, "PEER", "LPORT", "NETNS");
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-		char port[8];
-
-		fprintf(f, "%8s  %-*s  %-*s  %5s  %s\n",
-			count_text(e->count, p->human, cnt, sizeof(cnt)),
-			wk, kind_column(e, kind, sizeof(kind)),
-			wp, peer_column(e, peer, sizeof(peer)),
-			view_sport_text(e, port, sizeof(port)),
-			netns_text(e->netns, ns, sizeof(ns)));
-	}
-}
-
-static void auth_json_entry(struct json *j, const struct view_print *p,
-			    size_t i)
-{
-	const struct view_entry *e = &p->v->e[i];
-	const char *name = e->has_kind ? auth_kind_name(e->kind) : NULL;
-	const char *family = view_family_name(e);
-
-	json_object_open(j);
-	json_field_u64(j, "count", e->count);
-	json_opt_str(j, "kind", name, name);
-	json_opt_u64(j, "kind_code", e->has_kind, e->kind);
-	json_opt_str(j, "family", family, family);
-	view_json_addr(j, "peer", e->daddr, e->daddr_len);
-	json_opt_u64(j, "port", e->has_sport, e->sport);
-	entry_netns_json(j, e);
-	json_object_close(j);
+	view_col_count(c, p, "COUNT", "count", e->count);
+	col_str(c, "KIND", -4, kind_column(e, kind, sizeof(kind)), "kind",
+		e->has_kind ? auth_kind_name(e->kind) : NULL);
+	col_u64(c, NULL, 0, NULL, "kind_code", e->has_kind, e->kind);
+	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+	col_str(c, "PEER", -4, addr, "peer", addr == peer ? addr : NULL);
+	view_col_sport(c, e, "LPORT");
+	view_col_netns(c, e, -1);
 }
 
 static const struct prom_family fam_auth_failures = {
@@ -179,7 +151,7 @@ static const struct view_field auth_fields[] = {
 };
 
 const struct view_ops auth_view_ops = {
-	VIEW_OPS_NAMED(AUTH, auth),
+	VIEW_OPS_TABLE(AUTH, auth),
 	.kind_attr = TPSTAT_A_AUTH_KIND,
 	.usage =
 		"tpstat auth [SELECTOR]... [--sort FIELD] [--top N]\n"

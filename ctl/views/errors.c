@@ -12,6 +12,7 @@
 #include "../prom.h"
 #include "../json.h"
 #include "../netns.h"
+#include "../view_columns.h"
 #include "../views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
@@ -79,62 +80,28 @@ static const char *proto_column(const struct view_entry *e, char *buf,
 	return view_proto_column(e, protocol_text(e, buf, len), buf, len);
 }
 
-static void errors_text(FILE *f, const struct view_print *p)
+/* COUNT ERROR PROTO SERVICE NETNS. */
+static void errors_row(struct columns *c, const struct view_print *pr,
+		       const struct view_entry *e)
 {
-	const struct view *v = p->v;
-	char err[ERR_MAX], proto[NUM_MAX], service[SERVICE_MAX], ns[NUM_MAX];
-	char cnt[COUNT_MAX];
-	int we = 5, wp = 5, ws = 7, n;
-
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		n = strlen(error_text(e, err, sizeof(err)));
-		we = n > we ? n : we;
-		n = strlen(proto_column(e, proto, sizeof(proto)));
-		wp = n > wp ? n : wp;
-		n = strlen(service_text(e, service, sizeof(service)));
-		ws = n > ws ? n : ws;
-	}
-	if (!p->no_header)
-		fprintf(f, "%8s  %-*s  %-*s  %-*s  %s\n", "COUNT", we, "ERROR",
-			wp, "PROTO", ws, "SERVICE", "NETNS");
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		fprintf(f, "%8s  %-*s  %-*s  %-*s  %s\n",
-			count_text(e->count, p->human, cnt, sizeof(cnt)),
-			we, error_text(e, err, sizeof(err)),
-			wp, proto_column(e, proto, sizeof(proto)),
-			ws, service_text(e, service, sizeof(service)),
-			netns_text(e->netns, ns, sizeof(ns)));
-	}
-}
-
-static void errors_json_entry(struct json *j, const struct view_print *pr,
-			      size_t i)
-{
-	const struct view_entry *e = &pr->v->e[i];
-	const char *name = e->has_err ? errno_name(e->err) : NULL;
-	const char *family = view_family_name(e);
-	char proto[NUM_MAX];
-	const char *p = protocol_text(e, proto, sizeof(proto));
+	char err[ERR_MAX], proto[NUM_MAX], name[NUM_MAX], service[SERVICE_MAX];
 	uint16_t port;
 	enum err_side side = errors_side(e, &port);
 
-	json_object_open(j);
-	json_field_u64(j, "count", e->count);
-	json_opt_u64(j, "errno", e->has_err, e->err);
-	json_opt_str(j, "error", name, name);
-	json_opt_str(j, "message", e->has_err,
-		     e->has_err ? strerror(e->err) : NULL);
-	json_opt_str(j, "protocol", p, p);
-	json_opt_str(j, "family", family, family);
-	json_opt_u64(j, "port", side != SIDE_NONE, port);
-	json_opt_str(j, "port_side", side != SIDE_NONE,
-		     errors_side_name(side));
-	entry_netns_json(j, e);
-	json_object_close(j);
+	view_col_count(c, pr, "COUNT", "count", e->count);
+	col_u64(c, NULL, 0, NULL, "errno", e->has_err, e->err);
+	col_str(c, "ERROR", -5, error_text(e, err, sizeof(err)), "error",
+		e->has_err ? errno_name(e->err) : NULL);
+	col_str(c, NULL, 0, NULL, "message",
+		e->has_err ? strerror(e->err) : NULL);
+	col_str(c, "PROTO", -5, proto_column(e, proto, sizeof(proto)),
+		"protocol", protocol_text(e, name, sizeof(name)));
+	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+	col_u64(c, "SERVICE", -7, service_text(e, service, sizeof(service)),
+		"port", side != SIDE_NONE, port);
+	col_str(c, NULL, 0, NULL, "port_side",
+		side != SIDE_NONE ? errors_side_name(side) : NULL);
+	view_col_netns(c, e, -1);
 }
 
 static const struct prom_family fam_socket_errors = {
@@ -175,7 +142,7 @@ static const struct view_field errors_fields[] = {
 };
 
 const struct view_ops errors_view_ops = {
-	VIEW_OPS_NAMED(ERRORS, errors),
+	VIEW_OPS_TABLE(ERRORS, errors),
 	.usage =
 		"tpstat errors [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    errors reported on TCP and UDP sockets (ECONNREFUSED, ETIMEDOUT...;\n"

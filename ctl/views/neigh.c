@@ -10,6 +10,7 @@
 #include "../prom.h"
 #include "../json.h"
 #include "../netns.h"
+#include "../view_columns.h"
 #include "../view_sort.h"
 #include "../views.h"
 
@@ -47,48 +48,20 @@ static const char *neigh_addr(const struct view_entry *e, char *buf,
 }
 
 /* DEVICE ADDRESS FAILURES NETNS, one line per neighbour, as sorted. */
-static void neigh_text(FILE *f, const struct view_print *p)
+static void neigh_row(struct columns *c, const struct view_print *p,
+		      const struct view_entry *e)
 {
-	const struct view *v = p->v;
-	char dev[DEV_MAX], addr[ADDR_MAX], ns[NUM_MAX], cnt[COUNT_MAX];
-	int wd = 6, wa = 7, n;
+	char dev[DEV_MAX], addr[ADDR_MAX];
+	bool has_addr = e->daddr_len == 4 || e->daddr_len == 16;
 
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		n = strlen(view_dev_text(e, dev, sizeof(dev)));
-		wd = n > wd ? n : wd;
-		n = strlen(neigh_addr(e, addr, sizeof(addr)));
-		wa = n > wa ? n : wa;
-	}
-	if (!p->no_header)
-		fprintf(f, "%-*s  %-*s  %8s  %s\n", wd, "DEVICE", wa,
-			"ADDRESS", "FAILURES", "NETNS");
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		fprintf(f, "%-*s  %-*s  %8s  %s\n",
-			wd, view_dev_text(e, dev, sizeof(dev)),
-			wa, neigh_addr(e, addr, sizeof(addr)),
-			count_text(e->count, p->human, cnt, sizeof(cnt)),
-			netns_text(e->netns, ns, sizeof(ns)));
-	}
-}
-
-static void neigh_json_entry(struct json *j, const struct view_print *p,
-			     size_t i)
-{
-	const struct view_entry *e = &p->v->e[i];
-	const char *family = view_family_name(e);
-
-	json_object_open(j);
-	json_field_u64(j, "failures", e->count);
-	json_opt_str(j, "ifname", e->has_ifname, e->ifname);
-	json_field_u64(j, "ifindex", e->ifindex);
-	json_opt_str(j, "family", family, family);
-	view_json_addr(j, "address", e->daddr, e->daddr_len);
-	entry_netns_json(j, e);
-	json_object_close(j);
+	col_str(c, "DEVICE", -6, view_dev_text(e, dev, sizeof(dev)),
+		"ifname", e->has_ifname ? e->ifname : NULL);
+	col_u64(c, NULL, 0, NULL, "ifindex", true, e->ifindex);
+	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+	col_str(c, "ADDRESS", -7, neigh_addr(e, addr, sizeof(addr)),
+		"address", has_addr ? addr : NULL);
+	view_col_count(c, p, "FAILURES", "failures", e->count);
+	view_col_netns(c, e, -1);
 }
 
 static const struct prom_family fam_neigh = {
@@ -128,7 +101,7 @@ static const struct view_field neigh_fields[] = {
 };
 
 const struct view_ops neigh_view_ops = {
-	VIEW_OPS_NAMED(NEIGH, neigh),
+	VIEW_OPS_TABLE(NEIGH, neigh),
 	.usage =
 		"tpstat neigh [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    neighbours (ARP, ND) whose resolution failed, per device and\n"

@@ -11,8 +11,9 @@
 
 #include "../json.h"
 #include "../netns.h"
-#include "../views.h"
 #include "../prom.h"
+#include "../view_columns.h"
+#include "../views.h"
 
 #define NUM_MAX 24	/* a u64 in decimal */
 
@@ -67,47 +68,18 @@ static const char *rcvbuf_column(const struct view_print *pr,
 	return rcvbuf_text(e, buf, len);
 }
 
-/* COUNT RCVBUF PROTO PORT NETNS, widths from the contents. */
-static void rcvq_text(FILE *f, const struct view_print *pr)
+/* COUNT RCVBUF PROTO PORT NETNS. */
+static void rcvq_row(struct columns *c, const struct view_print *pr,
+		     const struct view_entry *e)
 {
-	const struct view *v = pr->v;
-	char proto[NUM_MAX], port[NUM_MAX], rcvbuf[NUM_MAX], ns[NUM_MAX];
-	char cnt[COUNT_MAX];
-	int wb = 6, wp = 5, n;
+	char rcvbuf[NUM_MAX];
 
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		n = strlen(rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)));
-		wb = n > wb ? n : wb;
-		n = strlen(view_proto_text_column(e, proto, sizeof(proto)));
-		wp = n > wp ? n : wp;
-	}
-	if (!pr->no_header)
-		fprintf(f, "%8s  %*s  %-*s  %5s  %s\n", "COUNT", wb, "RCVBUF",
-			wp, "PROTO", "PORT", "NETNS");
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		fprintf(f, "%8s  %*s  %-*s  %5s  %s\n",
-			count_text(e->count, pr->human, cnt, sizeof(cnt)),
-			wb, rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)),
-			wp, view_proto_text_column(e, proto, sizeof(proto)),
-			view_sport_text(e, port, sizeof(port)),
-			netns_text(e->netns, ns, sizeof(ns)));
-	}
-}
-
-static void rcvq_json_entry(struct json *j, const struct view_print *pr,
-			    size_t i)
-{
-	const struct view_entry *e = &pr->v->e[i];
-
-	json_object_open(j);
-	json_field_u64(j, "count", e->count);
-	json_opt_u64(j, "rcvbuf", e->has_rcvbuf, e->rcvbuf);
-	view_json_proto_port(j, e);
-	json_object_close(j);
+	view_col_count(c, pr, "COUNT", "count", e->count);
+	col_u64(c, "RCVBUF", 0, rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)),
+		"rcvbuf", e->has_rcvbuf, e->rcvbuf);
+	view_col_proto(c, e);
+	view_col_sport(c, e, "PORT");
+	view_col_netns(c, e, -1);
 }
 
 static const struct prom_family fam_socket_rcvq = {
@@ -142,7 +114,7 @@ static const struct view_field rcvq_fields[] = {
 };
 
 const struct view_ops rcvq_view_ops = {
-	VIEW_OPS_NAMED(RCVQ, rcvq),
+	VIEW_OPS_TABLE(RCVQ, rcvq),
 	.usage =
 		"tpstat rcvq [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    packets dropped because a socket's receive queue was full, per\n"

@@ -11,6 +11,7 @@
 #include "../prom.h"
 #include "../json.h"
 #include "../netns.h"
+#include "../view_columns.h"
 #include "../view_sort.h"
 #include "../views.h"
 
@@ -137,69 +138,39 @@ static int resets_arrange(struct view *v, const struct view_args *a)
 	return resets_aggregate(v, a->by);
 }
 
-static void resets_text(FILE *f, const struct view_print *p)
+/* DIRECTION SERVICE [PEER] NETNS SENT RECEIVED REASON. */
+static void resets_row(struct columns *c, const struct view_print *p,
+		       const struct view_entry *e)
 {
-	const struct view *v = p->v;
-	char peer[ADDR_MAX], reason[VIEW_TEXT_MAX], ns[NUM_MAX], service[SERVICE_MAX];
-	char c1[COUNT_MAX], c2[COUNT_MAX];
-	bool peers = v->by == RESETS_BY_PEER;
-	int wp = 4, ws = 7, wn = netns_width(v), n;
+	char peer[ADDR_MAX], reason[VIEW_TEXT_MAX], service[SERVICE_MAX];
+	const char *dir = direction_name(e);
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
 
-	for (size_t i = 0; i < v->n; i++) {
-		format_addr(peer, sizeof(peer), v->e[i].daddr,
-			    v->e[i].daddr_len, -1);
-		n = strlen(peer);
-		wp = n > wp ? n : wp;
-		n = strlen(service_text(&v->e[i], service, sizeof(service)));
-		ws = n > ws ? n : ws;
-	}
-	if (!p->no_header) {
-		fprintf(f, "%-9s  %-*s  ", "DIRECTION", ws, "SERVICE");
-		if (peers)
-			fprintf(f, "%-*s  ", wp, "PEER");
-		fprintf(f, "%*s  %8s  %8s  %s\n", wn, "NETNS", "SENT",
-			"RECEIVED", "REASON");
-	}
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-		const char *dir = direction_name(e);
+	col_str(c, "DIRECTION", -9, dir ? dir : "-", "direction", dir);
+	col_u64(c, "SERVICE", -7, service_text(e, service, sizeof(service)),
+		"port", side != SIDE_NONE, port);
+	col_str(c, NULL, 0, NULL, "port_side",
+		side != SIDE_NONE ? errors_side_name(side) : NULL);
+	if (p->v->by == RESETS_BY_PEER) {
+		bool valid = e->daddr_len == 4 || e->daddr_len == 16;
 
-		fprintf(f, "%-9s  %-*s  ", dir ? dir : "-", ws,
-			service_text(e, service, sizeof(service)));
-		if (peers) {
-			format_addr(peer, sizeof(peer), e->daddr, e->daddr_len,
-				    -1);
-			fprintf(f, "%-*s  ", wp, peer);
-		}
-		fprintf(f, "%*s  %8s  %8s  %s\n", wn,
-			netns_text(e->netns, ns, sizeof(ns)),
-			count_text(e->val[RST_SENT], p->human, c1, sizeof(c1)),
-			count_text(e->val[RST_RECEIVED], p->human, c2, sizeof(c2)),
-			view_reason_text(e, reason, sizeof(reason)));
+		col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
+		col_str(c, "PEER", -4, peer, "remote", valid ? peer : NULL);
 	}
+	view_col_netns(c, e, 10);
+	view_col_count(c, p, "SENT", "sent", e->val[RST_SENT]);
+	view_col_count(c, p, "RECEIVED", "received", e->val[RST_RECEIVED]);
+	col_str(c, "REASON", -1, view_reason_text(e, reason, sizeof(reason)),
+		NULL, NULL);
+	if (col_json(c))
+		view_json_reason(col_json(c), e);
 }
 
 static const char *resets_json_by(const struct view_print *p)
 {
 	return resets_by_name(p->v->by);
-}
-
-static void resets_json_entry(struct json *j, const struct view_print *p,
-			      size_t i)
-{
-	const struct view_entry *e = &p->v->e[i];
-
-	json_object_open(j);
-	service_json(j, e);
-	if (p->v->by == RESETS_BY_PEER) {
-		json_opt_str(j, "family", view_family_name(e),
-			     view_family_name(e));
-		view_json_addr(j, "remote", e->daddr, e->daddr_len);
-	}
-	json_field_u64(j, "sent", e->val[RST_SENT]);
-	json_field_u64(j, "received", e->val[RST_RECEIVED]);
-	view_json_reason(j, e);
-	json_object_close(j);
 }
 
 static const struct prom_family fam_resets = {
@@ -263,7 +234,7 @@ static int resets_export_prepare(struct view *v)
 }
 
 const struct view_ops resets_view_ops = {
-	VIEW_OPS_NAMED(RESETS, resets),
+	VIEW_OPS_TABLE(RESETS, resets),
 	.val_attrs = { TPSTAT_A_RST_SENT, TPSTAT_A_RST_RECEIVED },
 	.usage =
 		"tpstat resets [--by service|peer] [SELECTOR]... [--sort FIELD] [--top N]\n"

@@ -10,6 +10,7 @@
 #include "../json.h"
 #include "../netns.h"
 #include "../prom.h"
+#include "../view_columns.h"
 #include "../view_sort.h"
 #include "../views.h"
 
@@ -51,57 +52,42 @@ static int retrans_qsort(const void *pa, const void *pb)
 
 VIEW_SORT(retrans_sort, retrans_qsort)
 
-static void retrans_text(FILE *f, const struct view_print *p)
+/* One end of the flow: "addr:port" as text, JSON's @key and @key_port. */
+static void end_column(struct columns *c, const char *head, int width,
+		       const char *key, const char *key_port,
+		       const uint8_t *addr, unsigned int len, uint16_t port)
 {
-	const struct view *v = p->v;
-	char local[ADDR_MAX], remote[ADDR_MAX], st[16], ns[NUM_MAX];
-	char c1[COUNT_MAX], c2[COUNT_MAX];
-	int wl = 5, wr = 6, wn = netns_width(v), n;
+	char text[ADDR_MAX], bare[ADDR_MAX];
+	bool valid = len == 4 || len == 16;
 
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
-		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
-		n = strlen(local);
-		wl = n > wl ? n : wl;
-		n = strlen(remote);
-		wr = n > wr ? n : wr;
-	}
-	if (!p->no_header)
-		fprintf(f, "%-*s  %-*s  %*s  %8s  %8s  %s\n", wl, "LOCAL", wr,
-			"REMOTE", wn, "NETNS", "RETRANS", "SYNACK", "STATE");
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		format_addr(local, sizeof(local), e->saddr, e->saddr_len, e->sport);
-		format_addr(remote, sizeof(remote), e->daddr, e->daddr_len, e->dport);
-		fprintf(f, "%-*s  %-*s  %*s  %8s  %8s  %s\n", wl, local,
-			wr, remote, wn, netns_text(e->netns, ns, sizeof(ns)),
-			count_text(e->val[RETRANSMITS], p->human, c1, sizeof(c1)),
-			count_text(e->val[SYNACK_RETRANSMITS], p->human, c2, sizeof(c2)),
-			e->has_new_state ?
-				view_state_text(e->new_state, st, sizeof(st)) :
-				"-");
-	}
+	format_addr(text, sizeof(text), addr, len, port);
+	if (valid)
+		format_addr(bare, sizeof(bare), addr, len, -1);
+	col_str(c, head, width, text, key, valid ? bare : NULL);
+	col_u64(c, NULL, 0, NULL, key_port, true, port);
 }
 
-static void retrans_json_entry(struct json *j, const struct view_print *p,
-			       size_t i)
+/* LOCAL REMOTE NETNS RETRANS SYNACK STATE. */
+static void retrans_row(struct columns *c, const struct view_print *p,
+			const struct view_entry *e)
 {
-	const struct view_entry *e = &p->v->e[i];
+	char st[16];
+	const char *name = e->has_new_state ? tcp_state_name(e->new_state) : NULL;
 
-	json_object_open(j);
-	entry_netns_json(j, e);
-	json_opt_plain(j, "family", view_family_name(e), view_family_name(e));
-	view_json_addr(j, "local", e->saddr, e->saddr_len);
-	json_field_u64(j, "local_port", e->sport);
-	view_json_addr(j, "remote", e->daddr, e->daddr_len);
-	json_field_u64(j, "remote_port", e->dport);
-	json_field_u64(j, "retransmits", e->val[RETRANSMITS]);
-	json_field_u64(j, "synack_retransmits", e->val[SYNACK_RETRANSMITS]);
-	view_json_state(j, "state", e->has_new_state, e->new_state);
-	json_object_close(j);
+	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+	end_column(c, "LOCAL", -5, "local", "local_port", e->saddr,
+		   e->saddr_len, e->sport);
+	end_column(c, "REMOTE", -6, "remote", "remote_port", e->daddr,
+		   e->daddr_len, e->dport);
+	view_col_netns(c, e, 10);
+	view_col_count(c, p, "RETRANS", "retransmits", e->val[RETRANSMITS]);
+	view_col_count(c, p, "SYNACK", "synack_retransmits",
+		       e->val[SYNACK_RETRANSMITS]);
+	col_str(c, "STATE", -1, e->has_new_state ?
+		view_state_text(e->new_state, st, sizeof(st)) : "-",
+		"state", name);
+	col_u64(c, NULL, 0, NULL, "state_code", e->has_new_state,
+		e->new_state);
 }
 
 uint64_t retrans_past_handshake(const struct view_entry *e)
@@ -183,7 +169,7 @@ static const struct view_field retrans_fields[] = {
 };
 
 const struct view_ops retrans_view_ops = {
-	VIEW_OPS_NAMED(RETRANS, retrans),
+	VIEW_OPS_TABLE(RETRANS, retrans),
 	.val_attrs = { TPSTAT_A_RETRANS, TPSTAT_A_SYNACK_RETRANS },
 	.last_state = true,
 	.usage =

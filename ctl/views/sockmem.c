@@ -16,6 +16,7 @@
 #include "../json.h"
 #include "../netns.h"
 #include "../prom.h"
+#include "../view_columns.h"
 #include "../views.h"
 
 /* Its values in a row's val[] (its ops' val_attrs). */
@@ -105,57 +106,25 @@ static const char *pages_column(const struct view_print *p, uint64_t pages,
 	return count_text(pages * page_size, true, buf, len);
 }
 
-/* COUNT KIND ALLOCATED LIMIT PROTO PORT NETNS, widths from the contents. */
-static void sockmem_text(FILE *f, const struct view_print *p)
+/* COUNT KIND ALLOCATED LIMIT PROTO PORT NETNS. */
+static void sockmem_row(struct columns *c, const struct view_print *p,
+			const struct view_entry *e)
 {
-	const struct view *v = p->v;
-	char cnt[COUNT_MAX], alloc[COUNT_MAX], limit[COUNT_MAX];
-	char kind[NUM_MAX], proto[NUM_MAX], port[NUM_MAX], ns[NUM_MAX];
-	int wa = 9, wl = 5, wp = 5, n;
+	char kind[NUM_MAX], pages[COUNT_MAX];
 
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		n = strlen(pages_column(p, e->val[MEM_ALLOCATED], alloc,
-					sizeof(alloc)));
-		wa = n > wa ? n : wa;
-		n = strlen(pages_column(p, e->val[MEM_LIMIT], limit, sizeof(limit)));
-		wl = n > wl ? n : wl;
-		n = strlen(view_proto_text_column(e, proto, sizeof(proto)));
-		wp = n > wp ? n : wp;
-	}
-	if (!p->no_header)
-		fprintf(f, "%8s  %-4s  %*s  %*s  %-*s  %5s  %s\n", "COUNT",
-			"KIND", wa, "ALLOCATED", wl, "LIMIT", wp, "PROTO",
-			"PORT", "NETNS");
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		fprintf(f, "%8s  %-4s  %*s  %*s  %-*s  %5s  %s\n",
-			count_text(e->count, p->human, cnt, sizeof(cnt)),
-			kind_text(e, kind, sizeof(kind)),
-			wa, pages_column(p, e->val[MEM_ALLOCATED], alloc, sizeof(alloc)),
-			wl, pages_column(p, e->val[MEM_LIMIT], limit, sizeof(limit)),
-			wp, view_proto_text_column(e, proto, sizeof(proto)),
-			view_sport_text(e, port, sizeof(port)),
-			netns_text(e->netns, ns, sizeof(ns)));
-	}
-}
-
-static void sockmem_json_entry(struct json *j, const struct view_print *p,
-			       size_t i)
-{
-	const struct view_entry *e = &p->v->e[i];
-	const char *kind = kind_name(e);
-
-	json_object_open(j);
-	json_field_u64(j, "count", e->count);
-	json_opt_str(j, "kind", kind, kind);
-	json_opt_u64(j, "kind_code", e->has_kind, e->kind);
-	json_field_u64(j, "allocated_pages", e->val[MEM_ALLOCATED]);
-	json_field_u64(j, "limit_pages", e->val[MEM_LIMIT]);
-	view_json_proto_port(j, e);
-	json_object_close(j);
+	view_col_count(c, p, "COUNT", "count", e->count);
+	col_str(c, "KIND", -4, kind_text(e, kind, sizeof(kind)), "kind",
+		kind_name(e));
+	col_u64(c, NULL, 0, NULL, "kind_code", e->has_kind, e->kind);
+	col_u64(c, "ALLOCATED", 0,
+		pages_column(p, e->val[MEM_ALLOCATED], pages, sizeof(pages)),
+		"allocated_pages", true, e->val[MEM_ALLOCATED]);
+	col_u64(c, "LIMIT", 0,
+		pages_column(p, e->val[MEM_LIMIT], pages, sizeof(pages)),
+		"limit_pages", true, e->val[MEM_LIMIT]);
+	view_col_proto(c, e);
+	view_col_sport(c, e, "PORT");
+	view_col_netns(c, e, -1);
 }
 
 static const struct prom_family fam_events = {
@@ -230,7 +199,7 @@ static const struct view_field sockmem_fields[] = {
 };
 
 const struct view_ops sockmem_view_ops = {
-	VIEW_OPS_NAMED(SOCKMEM, sockmem),
+	VIEW_OPS_TABLE(SOCKMEM, sockmem),
 	.val_attrs = { TPSTAT_A_MEM_ALLOCATED, TPSTAT_A_MEM_LIMIT },
 	.kind_attr = TPSTAT_A_MEM_KIND,
 	.usage =

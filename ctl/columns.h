@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A table written one call per column, as iproute2's print_*() with
+ * PRINT_ANY: a row function's calls first give the text's columns their
+ * heads and widths, then print them, or write the row's JSON members.
+ * A column is spelled once, its text and its JSON side by side.
+ */
+#ifndef TPSTAT_COLUMNS_H
+#define TPSTAT_COLUMNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct json;
+
+#define COLUMNS_MAX 12
+
+struct columns {
+	enum {
+		COLUMNS_HEAD,		/* heads and least widths */
+		COLUMNS_MEASURE,	/* widths from the rows' texts */
+		COLUMNS_TEXT,		/* the rows, aligned */
+		COLUMNS_JSON,		/* the row's JSON members */
+	} mode;
+	FILE *f;
+	struct json *j;
+	unsigned int col;		/* this row's next text column */
+	unsigned int cols;		/* the table's text columns */
+	int width[COLUMNS_MAX];		/* negative: left-aligned */
+};
+
+/*
+ * Row @i of @arg through @c's calls.  In the COLUMNS_HEAD pass @i is
+ * meaningless: the row function writes a made-up row (a zeroed one),
+ * whose texts are not measured.
+ */
+typedef void (*columns_row_fn)(struct columns *c, const void *arg, size_t i);
+
+/* @n rows of @arg as aligned text, under a line of heads unless @no_header. */
+void columns_text(FILE *f, bool no_header, size_t n, columns_row_fn row,
+		  const void *arg);
+/* Row @i of @arg as a JSON object. */
+void columns_json(struct json *j, columns_row_fn row, const void *arg,
+		  size_t i);
+
+/*
+ * A text column @head showing @text, at least @width wide (negative:
+ * left-aligned, as printf's "%-*s"), and with @key the JSON member
+ * @key: @json, null if @json is NULL.  A NULL @head: the JSON member
+ * alone; a NULL @key: the text column alone.
+ */
+void col_str(struct columns *c, const char *head, int width,
+	     const char *text, const char *key, const char *json);
+/* As col_str(), the JSON member a number: @value, or null unless @has. */
+void col_u64(struct columns *c, const char *head, int width,
+	     const char *text, const char *key, bool has, uint64_t value);
+
+/*
+ * The JSON writer while @c writes JSON, else NULL: for the members of a
+ * column that a helper writes.
+ */
+static inline struct json *col_json(const struct columns *c)
+{
+	return c->mode == COLUMNS_JSON ? c->j : NULL;
+}
+
+#endif

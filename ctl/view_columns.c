@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The columns more than one view's row writes (view_columns.h).
+ */
+#include "netns.h"
+#include "view_columns.h"
+#include "views.h"
+
+void view_col_count(struct columns *c, const struct view_print *p,
+		    const char *head, const char *key, uint64_t count)
+{
+	char buf[COUNT_MAX];
+
+	col_u64(c, head, 8, count_text(count, p->human, buf, sizeof(buf)),
+		key, true, count);
+}
+
+void view_col_netns(struct columns *c, const struct view_entry *e,
+		    int width)
+{
+	char buf[24];
+
+	col_str(c, "NETNS", width, netns_text(e->netns, buf, sizeof(buf)),
+		NULL, NULL);
+	if (col_json(c))
+		entry_netns_json(col_json(c), e);
+}
+
+void view_col_proto(struct columns *c, const struct view_entry *e)
+{
+	char buf[24], name[24];
+
+	col_str(c, "PROTO", -5, view_proto_text_column(e, buf, sizeof(buf)),
+		"protocol", view_proto_text(e, name, sizeof(name)));
+	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+}
+
+void view_col_sport(struct columns *c, const struct view_entry *e,
+		    const char *head)
+{
+	char buf[8];
+
+	col_u64(c, head, 5, view_sport_text(e, buf, sizeof(buf)), "port",
+		e->has_sport, e->sport);
+}
