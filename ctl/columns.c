@@ -10,13 +10,15 @@
 #include "columns.h"
 #include "json.h"
 
-/* The text side of a column: the pass @c is in decides what it does. */
-static void col_text(struct columns *c, const char *head, int width,
-		     const char *text)
+void col_text(struct columns *c, const char *head, int width,
+	      const char *text)
 {
-	unsigned int i = c->col++;
+	unsigned int i = c->col;
 	int w, n;
 
+	if (!head)		/* a JSON member alone */
+		return;
+	c->col++;
 	if (i >= COLUMNS_MAX) {
 		/* A view with more columns than the table holds: a bug. */
 		fprintf(stderr, "tpstat: a table of more than %d columns\n",
@@ -40,33 +42,14 @@ static void col_text(struct columns *c, const char *head, int width,
 			c->width[i] = c->width[i] < 0 ? -n : n;
 		return;
 	case COLUMNS_TEXT:
+	case COLUMNS_JSON:	/* not called */
 		break;
-	case COLUMNS_JSON:
-		return;
 	}
 	if (i + 1 == c->cols && c->width[i] < 0)
 		fprintf(c->f, "%s%s\n", i ? "  " : "", text);
 	else
 		fprintf(c->f, "%s%*s%s", i ? "  " : "", c->width[i], text,
 			i + 1 == c->cols ? "\n" : "");
-}
-
-void col_str(struct columns *c, const char *head, int width,
-	     const char *text, const char *key, const char *json)
-{
-	if (head)
-		col_text(c, head, width, text);
-	if (key && c->mode == COLUMNS_JSON)
-		json_opt_str(c->j, key, json, json);
-}
-
-void col_u64(struct columns *c, const char *head, int width,
-	     const char *text, const char *key, bool has, uint64_t value)
-{
-	if (head)
-		col_text(c, head, width, text);
-	if (key && c->mode == COLUMNS_JSON)
-		json_opt_u64(c->j, key, has, value);
 }
 
 /* One pass of @row over @n rows (one made-up row for the heads). */

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct json;
+#include "json.h"
 
 #define COLUMNS_MAX 12
 
@@ -32,9 +32,10 @@ struct columns {
 };
 
 /*
- * Row @i of @arg through @c's calls.  In the COLUMNS_HEAD pass @i is
- * meaningless: the row function writes a made-up row (a zeroed one),
- * whose texts are not measured.
+ * Row @i of @arg through @c's calls: every row the same text columns,
+ * in the same order.  In the COLUMNS_HEAD pass @i is meaningless: the
+ * row function writes a made-up row (a zeroed one), whose texts are not
+ * measured.
  */
 typedef void (*columns_row_fn)(struct columns *c, const void *arg, size_t i);
 
@@ -45,17 +46,52 @@ void columns_text(FILE *f, bool no_header, size_t n, columns_row_fn row,
 void columns_json(struct json *j, columns_row_fn row, const void *arg,
 		  size_t i);
 
+/* The text side of a column (NULL @head: none), as the pass @c is in. */
+void col_text(struct columns *c, const char *head, int width,
+	      const char *text);
+
 /*
  * A text column @head showing @text, at least @width wide (negative:
  * left-aligned, as printf's "%-*s"), and with @key the JSON member
  * @key: @json, null if @json is NULL.  A NULL @head: the JSON member
- * alone; a NULL @key: the text column alone.
+ * alone; a NULL @key: the text column alone.  @text may be NULL while
+ * @c writes JSON (col_json()), which has no use for it.  Inline: a
+ * large view writes millions.
  */
-void col_str(struct columns *c, const char *head, int width,
-	     const char *text, const char *key, const char *json);
+static inline void col_str(struct columns *c, const char *head, int width,
+			   const char *text, const char *key,
+			   const char *json)
+{
+	if (c->mode != COLUMNS_JSON)
+		col_text(c, head, width, text);
+	else if (key)
+		json_opt_str(c->j, key, json, json);
+}
+
+/*
+ * As col_str(), @json written as it is: a string none of whose bytes
+ * needs an escape (an address, a name from this tool's tables).
+ */
+static inline void col_plain(struct columns *c, const char *head, int width,
+			     const char *text, const char *key,
+			     const char *json)
+{
+	if (c->mode != COLUMNS_JSON)
+		col_text(c, head, width, text);
+	else if (key)
+		json_opt_plain(c->j, key, json, json);
+}
+
 /* As col_str(), the JSON member a number: @value, or null unless @has. */
-void col_u64(struct columns *c, const char *head, int width,
-	     const char *text, const char *key, bool has, uint64_t value);
+static inline void col_u64(struct columns *c, const char *head, int width,
+			   const char *text, const char *key, bool has,
+			   uint64_t value)
+{
+	if (c->mode != COLUMNS_JSON)
+		col_text(c, head, width, text);
+	else if (key)
+		json_opt_u64(c->j, key, has, value);
+}
 
 /*
  * The JSON writer while @c writes JSON, else NULL: for the members of a

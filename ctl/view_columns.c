@@ -11,8 +11,9 @@ void view_col_count(struct columns *c, const struct view_print *p,
 {
 	char buf[COUNT_MAX];
 
-	col_u64(c, head, 8, count_text(count, p->human, buf, sizeof(buf)),
-		key, true, count);
+	/* JSON has no use for the text: not written for it. */
+	col_u64(c, head, 8, col_json(c) ? NULL :
+		count_text(count, p->human, buf, sizeof(buf)), key, true, count);
 }
 
 void view_col_netns(struct columns *c, const struct view_entry *e,
@@ -20,19 +21,20 @@ void view_col_netns(struct columns *c, const struct view_entry *e,
 {
 	char buf[24];
 
-	col_str(c, "NETNS", width, netns_text(e->netns, buf, sizeof(buf)),
-		NULL, NULL);
 	if (col_json(c))
 		entry_netns_json(col_json(c), e);
+	else
+		col_str(c, "NETNS", width,
+			netns_text(e->netns, buf, sizeof(buf)), NULL, NULL);
 }
 
 void view_col_proto(struct columns *c, const struct view_entry *e)
 {
 	char buf[24], name[24];
 
-	col_str(c, "PROTO", -5, view_proto_text_column(e, buf, sizeof(buf)),
+	col_plain(c, "PROTO", -5, view_proto_text_column(e, buf, sizeof(buf)),
 		"protocol", view_proto_text(e, name, sizeof(name)));
-	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+	col_plain(c, NULL, 0, NULL, "family", view_family_name(e));
 }
 
 void view_col_sport(struct columns *c, const struct view_entry *e,

@@ -104,8 +104,8 @@ static void auth_row(struct columns *c, const struct view_print *p,
 	col_str(c, "KIND", -4, kind_column(e, kind, sizeof(kind)), "kind",
 		e->has_kind ? auth_kind_name(e->kind) : NULL);
 	col_u64(c, NULL, 0, NULL, "kind_code", e->has_kind, e->kind);
-	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
-	col_str(c, "PEER", -4, addr, "peer", addr == peer ? addr : NULL);
+	col_plain(c, NULL, 0, NULL, "family", view_family_name(e));
+	col_plain(c, "PEER", -4, addr, "peer", addr == peer ? addr : NULL);
 	view_col_sport(c, e, "LPORT");
 	view_col_netns(c, e, -1);
 }

@@ -96,10 +96,10 @@ static void errors_row(struct columns *c, const struct view_print *pr,
 		e->has_err ? strerror(e->err) : NULL);
 	col_str(c, "PROTO", -5, proto_column(e, proto, sizeof(proto)),
 		"protocol", protocol_text(e, name, sizeof(name)));
-	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+	col_plain(c, NULL, 0, NULL, "family", view_family_name(e));
 	col_u64(c, "SERVICE", -7, service_text(e, service, sizeof(service)),
 		"port", side != SIDE_NONE, port);
-	col_str(c, NULL, 0, NULL, "port_side",
+	col_plain(c, NULL, 0, NULL, "port_side",
 		side != SIDE_NONE ? errors_side_name(side) : NULL);
 	view_col_netns(c, e, -1);
 }

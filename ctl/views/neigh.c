@@ -57,8 +57,8 @@ static void neigh_row(struct columns *c, const struct view_print *p,
 	col_str(c, "DEVICE", -6, view_dev_text(e, dev, sizeof(dev)),
 		"ifname", e->has_ifname ? e->ifname : NULL);
 	col_u64(c, NULL, 0, NULL, "ifindex", true, e->ifindex);
-	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
-	col_str(c, "ADDRESS", -7, neigh_addr(e, addr, sizeof(addr)),
+	col_plain(c, NULL, 0, NULL, "family", view_family_name(e));
+	col_plain(c, "ADDRESS", -7, neigh_addr(e, addr, sizeof(addr)),
 		"address", has_addr ? addr : NULL);
 	view_col_count(c, p, "FAILURES", "failures", e->count);
 	view_col_netns(c, e, -1);

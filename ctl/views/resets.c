@@ -147,17 +147,17 @@ static void resets_row(struct columns *c, const struct view_print *p,
 	uint16_t port;
 	enum err_side side = errors_side(e, &port);
 
-	col_str(c, "DIRECTION", -9, dir ? dir : "-", "direction", dir);
+	col_plain(c, "DIRECTION", -9, dir ? dir : "-", "direction", dir);
 	col_u64(c, "SERVICE", -7, service_text(e, service, sizeof(service)),
 		"port", side != SIDE_NONE, port);
-	col_str(c, NULL, 0, NULL, "port_side",
+	col_plain(c, NULL, 0, NULL, "port_side",
 		side != SIDE_NONE ? errors_side_name(side) : NULL);
 	if (p->v->by == RESETS_BY_PEER) {
 		bool valid = e->daddr_len == 4 || e->daddr_len == 16;
 
-		col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+		col_plain(c, NULL, 0, NULL, "family", view_family_name(e));
 		format_addr(peer, sizeof(peer), e->daddr, e->daddr_len, -1);
-		col_str(c, "PEER", -4, peer, "remote", valid ? peer : NULL);
+		col_plain(c, "PEER", -4, peer, "remote", valid ? peer : NULL);
 	}
 	view_col_netns(c, e, 10);
 	view_col_count(c, p, "SENT", "sent", e->val[RST_SENT]);

@@ -57,13 +57,12 @@ static void end_column(struct columns *c, const char *head, int width,
 		       const char *key, const char *key_port,
 		       const uint8_t *addr, unsigned int len, uint16_t port)
 {
-	char text[ADDR_MAX], bare[ADDR_MAX];
+	char text[ADDR_MAX];
 	bool valid = len == 4 || len == 16;
 
-	format_addr(text, sizeof(text), addr, len, port);
-	if (valid)
-		format_addr(bare, sizeof(bare), addr, len, -1);
-	col_str(c, head, width, text, key, valid ? bare : NULL);
+	/* JSON's is the address alone, the text's with its port. */
+	format_addr(text, sizeof(text), addr, len, col_json(c) ? -1 : port);
+	col_plain(c, head, width, text, key, valid ? text : NULL);
 	col_u64(c, NULL, 0, NULL, key_port, true, port);
 }
 
@@ -74,7 +73,7 @@ static void retrans_row(struct columns *c, const struct view_print *p,
 	char st[16];
 	const char *name = e->has_new_state ? tcp_state_name(e->new_state) : NULL;
 
-	col_str(c, NULL, 0, NULL, "family", view_family_name(e));
+	col_plain(c, NULL, 0, NULL, "family", view_family_name(e));
 	end_column(c, "LOCAL", -5, "local", "local_port", e->saddr,
 		   e->saddr_len, e->sport);
 	end_column(c, "REMOTE", -6, "remote", "remote_port", e->daddr,
@@ -83,7 +82,7 @@ static void retrans_row(struct columns *c, const struct view_print *p,
 	view_col_count(c, p, "RETRANS", "retransmits", e->val[RETRANSMITS]);
 	view_col_count(c, p, "SYNACK", "synack_retransmits",
 		       e->val[SYNACK_RETRANSMITS]);
-	col_str(c, "STATE", -1, e->has_new_state ?
+	col_plain(c, "STATE", -1, e->has_new_state ?
 		view_state_text(e->new_state, st, sizeof(st)) : "-",
 		"state", name);
 	col_u64(c, NULL, 0, NULL, "state_code", e->has_new_state,
