@@ -15,8 +15,8 @@
 #include "views.h"
 
 /*
- * @e's key: the entry without its values, nor the figures a row keeps
- * of its last event (a receive buffer, a flow's last state: the view's
+ * @e's key: the entry without its values (counts, or figures of its
+ * last event: a receive buffer), nor a flow's last state (the view's
  * ->last_state), which move without making another row.
  */
 static void key_of(uint32_t view, const struct view_entry *e,
@@ -27,10 +27,7 @@ static void key_of(uint32_t view, const struct view_entry *e,
 	memcpy(k, e, sizeof(*k));	/* padding too: rows compare by memcmp() */
 	k->count = 0;
 	k->val[0] = k->val[1] = 0;
-	if (k->has_rcvbuf) {
-		k->rcvbuf = 0;
-		k->has_rcvbuf = false;
-	}
+	k->has_val0 = k->has_val1 = false;
 	if (ops && ops->last_state) {
 		k->old_state = k->new_state = 0;
 		k->has_old_state = k->has_new_state = false;

@@ -25,11 +25,6 @@ int fld_val1(const struct view_entry *a, const struct view_entry *b)
 	return cmp_u64(b->val[1], a->val[1]);
 }
 
-int fld_rcvbuf(const struct view_entry *a, const struct view_entry *b)
-{
-	return cmp_u64(b->rcvbuf, a->rcvbuf);
-}
-
 int fld_tx_packets(const struct view_entry *a, const struct view_entry *b)
 {
 	return cmp_u64(dev_of(b)->tx_packets, dev_of(a)->tx_packets);

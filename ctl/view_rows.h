@@ -55,7 +55,6 @@ struct view_entry {
 	union {
 		uint32_t reason;		/* a drop's, a reset's */
 		uint32_t err;			/* ERRNO */
-		uint32_t rcvbuf;		/* at the last drop */
 	};
 	uint16_t sport, dport;
 	uint8_t family, saddr_len, daddr_len;	/* lengths: 0, 4 or 16 */
@@ -68,7 +67,8 @@ struct view_entry {
 	bool has_protocol : 1, has_direction : 1, has_ifname : 1;
 	bool has_reason : 1, has_reason_name : 1;
 	bool has_old_state : 1, has_new_state : 1, has_comm : 1;
-	bool has_err : 1, has_rcvbuf : 1, has_kind : 1;
+	bool has_err : 1, has_kind : 1;
+	bool has_val0 : 1, has_val1 : 1;	/* val[0], val[1] were sent */
 	/* Interned strings (row_intern()), "" when absent. */
 	union {
 		const char *ifname;

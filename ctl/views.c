@@ -11,6 +11,7 @@
 #include <linux/genetlink.h>
 
 #include "array.h"
+#include "attr_order.h"
 #include "nl.h"
 #include "output.h"
 #include "views.h"
@@ -240,11 +241,27 @@ static int view_own_attr(const struct nlattr *a, struct view_entry *e)
 {
 	unsigned int slot = own_slot(attr_type(a));
 
+	unsigned int k = slot - OWN_VAL;
+	uint32_t v32;
+	int r;
+
 	if (slot == OWN_KIND)
 		return GOT(get_u8(a, &e->kind), e->has_kind);
-	if (slot >= OWN_VAL)
-		return get_u64(a, &e->val[slot - OWN_VAL]);
-	return 0;
+	if (slot < OWN_VAL)
+		return 0;
+	/* A u32 or a u64, as the spec has it (the widths' table). */
+	if (tpstat_attr_width[attr_type(a)] == sizeof(v32)) {
+		r = get_u32(a, &v32);
+		if (r > 0)
+			e->val[k] = v32;
+	} else {
+		r = get_u64(a, &e->val[k]);
+	}
+	if (r > 0 && k)
+		e->has_val1 = true;
+	else if (r > 0)
+		e->has_val0 = true;
+	return r;
 }
 
 int view_entry_attr(const struct nlattr *a, struct view_entry *e)
@@ -320,8 +337,6 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e)
 		return get_dev(a, e, DEV(napi_work));
 	case TPSTAT_A_NAPI_BUDGET_EXHAUSTED:
 		return get_dev(a, e, DEV(napi_budget_exhausted));
-	case TPSTAT_A_RCVBUF:
-		return GOT(get_u32(a, &e->rcvbuf), e->has_rcvbuf);
 	}
 	return view_own_attr(a, e);
 }
@@ -331,6 +346,15 @@ uint64_t view_entry_val(const struct view_entry *e, uint16_t attr)
 	unsigned int slot = own_slot(attr);
 
 	return slot >= OWN_VAL ? e->val[slot - OWN_VAL] : 0;
+}
+
+bool view_entry_has_val(const struct view_entry *e, uint16_t attr)
+{
+	unsigned int slot = own_slot(attr);
+
+	if (slot < OWN_VAL)
+		return false;
+	return slot == OWN_VAL ? e->has_val0 : e->has_val1;
 }
 
 /* Zeroes @h the first time an entry has a histogram attribute. */

@@ -221,6 +221,8 @@ int view_entry_attr(const struct nlattr *a, struct view_entry *e);
  * what alerts and doctor read by name; 0 for an attribute no view has.
  */
 uint64_t view_entry_val(const struct view_entry *e, uint16_t attr);
+/* Whether @e had that attribute. */
+bool view_entry_has_val(const struct view_entry *e, uint16_t attr);
 /* mnl callback for every message of a GET_VIEW dump into a struct view. */
 int view_msg_cb(const struct nlmsghdr *nlh, void *data);
 /* Each view's entries in the order they print (its ->sort). */
@@ -274,7 +276,6 @@ int fld_count(const struct view_entry *a, const struct view_entry *b);
 /* The view's own two values (view_entry's val[]), biggest first. */
 int fld_val0(const struct view_entry *a, const struct view_entry *b);
 int fld_val1(const struct view_entry *a, const struct view_entry *b);
-int fld_rcvbuf(const struct view_entry *a, const struct view_entry *b);
 int fld_tx_packets(const struct view_entry *a, const struct view_entry *b);
 int fld_tx_bytes(const struct view_entry *a, const struct view_entry *b);
 int fld_rx_packets(const struct view_entry *a, const struct view_entry *b);

@@ -54,8 +54,9 @@ static int socket_finding(const struct view *v, size_t i,
 			continue;
 		sum += v->e[k].count;
 		/* The largest buffer a drop saw: what was not enough. */
-		if (v->e[k].has_rcvbuf && v->e[k].rcvbuf >= rcvbuf) {
-			rcvbuf = v->e[k].rcvbuf;
+		if (view_entry_has_val(&v->e[k], TPSTAT_A_RCVBUF) &&
+		    view_entry_val(&v->e[k], TPSTAT_A_RCVBUF) >= rcvbuf) {
+			rcvbuf = view_entry_val(&v->e[k], TPSTAT_A_RCVBUF);
 			has_rcvbuf = true;
 		}
 	}

@@ -32,6 +32,8 @@ extern bool sample, sample_pretty;
 
 /* Row @e's own value that came as TPSTAT_A_@attr. */
 #define ROW_VAL(e, attr) view_entry_val(&(e), TPSTAT_A_##attr)
+/* Whether it came. */
+#define ROW_HAS_VAL(e, attr) view_entry_has_val(&(e), TPSTAT_A_##attr)
 
 #define CHECK(cond, ...) do {						\
 	if (cond) {							\

@@ -100,10 +100,10 @@ static void rcvq_read(const struct view *v)
 	CHECK(v->n == 7 && v->e[1].has_protocol &&
 	      v->e[1].protocol == IPPROTO_UDP && v->e[1].family == AF_INET6 &&
 	      v->e[1].has_sport && v->e[1].sport == 514 &&
-	      v->e[1].count == 30 && v->e[1].has_rcvbuf &&
-	      v->e[1].rcvbuf == 4608, "rcvq entry attributes");
+	      v->e[1].count == 30 && ROW_HAS_VAL(v->e[1], RCVBUF) &&
+	      ROW_VAL(v->e[1], RCVBUF) == 4608, "rcvq entry attributes");
 	CHECK(!v->e[6].has_protocol && !v->e[6].has_sport &&
-	      !v->e[6].has_rcvbuf && v->e[6].count == 1,
+	      !ROW_HAS_VAL(v->e[6], RCVBUF) && v->e[6].count == 1,
 	      "wrong lengths are left out");
 }
 
@@ -120,7 +120,7 @@ static void rcvq_sorted(const struct view *v)
 static void rcvq_summed(const struct view *v)
 {
 	CHECK(v->n == 5 && v->e[0].count == 1230 && v->e[0].sport == 514 &&
-	      !v->e[0].family && v->e[0].rcvbuf == 4608,
+	      !v->e[0].family && ROW_VAL(v->e[0], RCVBUF) == 4608,
 	      "IPv4 and IPv6 summed, the largest buffer: %zu entries", v->n);
 }
 

@@ -17,6 +17,9 @@
 
 #define NUM_MAX 24	/* a u64 in decimal */
 
+/* Its value in a row's val[] (its ops' val_attrs), has_val0 if sent. */
+enum { RCVBUF };
+
 /* The key: an entry lacking a part sorts after those that have it. */
 static int key_cmp(const struct view_entry *a, const struct view_entry *b)
 {
@@ -29,9 +32,9 @@ static int key_cmp(const struct view_entry *a, const struct view_entry *b)
 static void rcvq_merge(struct view_entry *row, const struct view_entry *e)
 {
 	row->count += e->count;
-	if (e->rcvbuf > row->rcvbuf)
-		row->rcvbuf = e->rcvbuf;
-	row->has_rcvbuf |= e->has_rcvbuf;
+	if (e->val[RCVBUF] > row->val[RCVBUF])
+		row->val[RCVBUF] = e->val[RCVBUF];
+	row->has_val0 |= e->has_val0;
 }
 
 static int rcvq_aggregate(struct view *v)
@@ -52,9 +55,9 @@ static int rcvq_aggregate(struct view *v)
 static const char *rcvbuf_text(const struct view_entry *e, char *buf,
 			       size_t len)
 {
-	if (!e->has_rcvbuf)
+	if (!e->has_val0)
 		return "-";
-	snprintf(buf, len, "%u", e->rcvbuf);
+	snprintf(buf, len, "%llu", (unsigned long long)e->val[RCVBUF]);
 	return buf;
 }
 
@@ -63,8 +66,8 @@ static const char *rcvbuf_column(const struct view_print *pr,
 				 const struct view_entry *e, char *buf,
 				 size_t len)
 {
-	if (pr->human && e->has_rcvbuf)
-		return count_text(e->rcvbuf, true, buf, len);
+	if (pr->human && e->has_val0)
+		return count_text(e->val[RCVBUF], true, buf, len);
 	return rcvbuf_text(e, buf, len);
 }
 
@@ -76,7 +79,7 @@ static void rcvq_row(struct columns *c, const struct view_print *pr,
 
 	view_col_count(c, pr, "COUNT", "count", e->count);
 	col_u64(c, "RCVBUF", 0, rcvbuf_column(pr, e, rcvbuf, sizeof(rcvbuf)),
-		"rcvbuf", e->has_rcvbuf, e->rcvbuf);
+		"rcvbuf", e->has_val0, e->val[RCVBUF]);
 	view_col_proto(c, e);
 	view_col_sport(c, e, "PORT");
 	view_col_netns(c, e, -1);
@@ -109,12 +112,14 @@ static void rcvq_export(struct prom *p, const struct view *v)
 }
 
 static const struct view_field rcvq_fields[] = {
-	{ "count", fld_count }, { "rcvbuf", fld_rcvbuf }, { "proto", fld_proto },
+	{ "count", fld_count }, { "rcvbuf", fld_val0 }, { "proto", fld_proto },
 	{ "port", fld_sport }, { "netns", fld_netns }, { NULL, NULL },
 };
 
 const struct view_ops rcvq_view_ops = {
 	VIEW_OPS_TABLE(RCVQ, rcvq),
+	.val_attrs = { TPSTAT_A_RCVBUF },
+	.last_values = true,
 	.usage =
 		"tpstat rcvq [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    packets dropped because a socket's receive queue was full, per\n"
