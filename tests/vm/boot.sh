@@ -219,6 +219,17 @@ fail() {
 	exit 1
 }
 
+# Malta: its PCI interrupts level-triggered before virtio's drivers
+# come.  The PIIX4's ELCR (port 0x4d1 for IRQs 8-15) is left edge by
+# Linux and QEMU without Malta's firmware, and every virtio device
+# shares IRQ 10: an edge-triggered line another device holds high
+# loses a completion, and every 9p share then waits for ever.  Level
+# for IRQs 10 and 11 (0x0c).
+if grep -q 'MIPS Malta' /proc/cpuinfo; then
+	printf '\014' | dd of=/dev/port bs=1 seek=1233 count=1 2>/dev/null ||
+		fail "setting Malta's PCI interrupts level-triggered"
+fi
+
 for ko in $(cat /modules.order); do
 	insmod "/lib/modules/$ko" || fail "insmod $ko"
 done
