@@ -343,9 +343,22 @@ static int udp_overflow(const struct addr *sa, long n)
 	for (i = 0; i < n; i++)
 		sent += sendto(fd, buf, sizeof(buf), 0, SA(sa), sa->len) ==
 			sizeof(buf);
-	fcntl(rfd, F_SETFL, O_NONBLOCK);
-	while (recv(rfd, buf, sizeof(buf), 0) > 0)
-		received++;
+	/*
+	 * Read until nothing has come for 200 ms.  A datagram can still be
+	 * in loopback's backlog when the queue first reads empty (a loaded
+	 * guest defers the softirq to ksoftirqd): neither read nor refused
+	 * yet, it made sent - received 13 more than the queue refused on a
+	 * debug 6.1 guest.  Read now, or refused by then, it is counted.
+	 */
+	for (int quiet = 0; quiet < 4;) {
+		if (poll(&(struct pollfd){ .fd = rfd, .events = POLLIN }, 1,
+			 50) > 0 && recv(rfd, buf, sizeof(buf), 0) > 0) {
+			received++;
+			quiet = 0;
+		} else {
+			quiet++;
+		}
+	}
 	close(fd);
 	printf("sent=%ld received=%ld rcvbuf=%d raw_rcvbuf=%d\n", sent,
 	       received, rcvbuf_of(rfd), rcvbuf_of(raw));
