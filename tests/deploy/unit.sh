@@ -121,7 +121,7 @@ while IFS=: read -r file fam; do
 	grep -qx "$fam" "$tmp/want" && continue
 	[ "$fam" = tpstat_derived_total ] && continue
 	view=$(sed -n -e 's/^\t\.name = "\(.*\)",$/\1/p' \
-		-e 's/^\tVIEW_OPS_NAMED([A-Z_]*, \([a-z_]*\)),$/\1/p' "$file" | head -1)
+		-e 's/^\tVIEW_OPS_[A-Z]*([A-Z_]*, \([a-z_]*\)),$/\1/p' "$file" | head -1)
 	# With every capability (and the module answering: tpstat_up 1
 	# above), a refusal is the module's: the kernel lacks the view's
 	# tracepoints, or views= left it out.
