@@ -17,11 +17,7 @@
 #             fuzz, rmmod with a dump held, a clean kernel log.
 #   full      Debian 12's 6.1 and 6.12, every run, after their contract:
 #             the deep suites (the recorder's bursts on both), each other
-#             suite the two share on one of them.  6.1's suites that its
-#             debug kernel runs every run (monitor.sh, history.sh,
-#             stress.sh) and adversary.sh's floods and arming (6.12's
-#             every run) are its deep tier, in the rotation; the rest of
-#             its suites count as its contract.
+#             suite the two share on one of them.
 #   debug     the debug kernels built from Debian's 6.1 and from
 #             trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
 #             KUnit, no BPF), every run: the contract, the monitor's
@@ -126,7 +122,6 @@ if [ "${TPSTAT_ROTATION:-}" = none ]; then
 	: # every matrix kernel's contract alone
 elif [ -n "$by_hand" ] || [ "${TPSTAT_ROTATION:-}" = all ]; then
 	deep=("${matrix_names[@]}")
-	[[ " $host_kernels " == *" deb-6.1 "* ]] && deep+=(deb-6.1)
 	[ -z "$by_hand" ] && debug_kernels+=' 5.10'
 else
 	cold=
@@ -138,11 +133,7 @@ else
 	mapfile -t deep < <({
 		echo "deployment fixed 700 0"
 		echo "host fixed 300 0"
-		# Debian 12's 6.1: its every-run suites as its contract, the
-		# ones its debug kernel runs every run as its deep tier.
-		for k in $host_kernels; do
-			if [ "$k" = deb-6.1 ]; then echo "$k contract 450 150"; else echo "$k fixed 100 700"; fi
-		done
+		for k in $host_kernels; do echo "$k fixed 100 700"; done
 		for v in $debug_kernels; do echo "debug-$v fixed 200 900"; done
 		# The debug 5.10 only where no debug kernel is to be built: a
 		# cold run (CI's new machine) has two to build already.
@@ -160,11 +151,9 @@ else
 		mapfile -t deep < <(printf '%s\n' "${deep[@]}" | grep -vx debug-5.10)
 	fi
 fi
-every_list=$host_kernels
-for v in $debug_kernels; do every_list+=" debug-$v"; done
-deep_list=
-for k in $every_list; do [ "$k" = deb-6.1 ] || deep_list+=" $k"; done
-echo "# the contract tiers of:$every_list ${matrix_names[*]}"
+deep_list=$host_kernels
+for v in $debug_kernels; do deep_list+=" debug-$v"; done
+echo "# the contract tiers of:$deep_list ${matrix_names[*]}"
 echo "# the deep tiers of:$deep_list${deep[*]:+ ${deep[*]}}"
 # TPSTAT_PLAN_ONLY=1: say what the run would take, and stop.
 [ -n "${TPSTAT_PLAN_ONLY:-}" ] && exit 0
@@ -534,20 +523,6 @@ kernel_job() {
 		suites=(monitor.sh "${contract[@]}" "${deep_suites[@]:1}")
 		[ "${deep_suites[0]}" = monitor.sh ] || suites=("${contract[@]}" "${deep_suites[@]}")
 	fi
-	# Debian 12's 6.1: what its debug kernel runs every run (the
-	# monitor's alerts, the recorder's bursts, the storms) and what 6.12
-	# runs every run (adversary.sh's floods and namespaces arming) are
-	# its deep tier, in the rotation; the rest of its suites run every
-	# run, counted as its contract.
-	local rotating=0
-	if [[ $name == deb-6.1.* ]] && [[ " ${deep[*]} " != *" deb-6.1 "* ]]; then
-		rotating=1
-		mapfile -t suites < <(printf '%s\n' "${suites[@]}" | grep -vxE 'monitor.sh|history.sh|stress.sh')
-	fi
-	if [[ $name == deb-6.1.* ]]; then
-		mapfile -t contract < <(printf '%s\n' "${suites[@]}" | grep -vxE 'monitor.sh|history.sh|stress.sh')
-		mapfile -t deep_suites < <(printf '%s\n' "${suites[@]}" | grep -xE 'monitor.sh|history.sh|stress.sh')
-	fi
 	# What results.sh reads: the tiers, the contract's suites, the deep ones.
 	{
 		if [ "$tier" = contract ]; then echo contract; else echo "contract, $tier"; fi
@@ -563,7 +538,6 @@ kernel_job() {
 	fuzz_n=10000
 	[ "$tier" = debug ] && fuzz_n=4000
 	[ "$tier" = basic ] && parts=
-	[ "$rotating" = 1 ] && parts=
 	[ "${TPSTAT_ADVERSARY:-}" = all ] && parts="flooding arming"
 	# KUnit in the same boot, after the suites (a boot of a debug
 	# kernel takes minutes under TCG).
@@ -779,7 +753,7 @@ result $((ran > 0 && ran == ${#names[@]} ? 0 : 1)) \
 got=$(wc -l <"$logs/matrix.list")
 result $((got == ${#matrix_names[@]} ? 0 : 1)) \
 	"all ${#matrix_names[@]} matrix kernels asked for were fetched and tried ($got)"
-for k in $every_list; do
+for k in $deep_list; do
 	grep -q "^${k}[. -]" "$logs/jobs"
 	result $? "the jobs include $k"
 done

@@ -3,9 +3,8 @@
 """Which deep tiers this make check runs: the rotation.
 
 Every run gives every kernel its contract tier and keeps its fixed jobs
-(the full tier on Debian 12's 6.12, the debug kernels, the deployment,
-the host's checks; Debian 12's 6.1 gives the rotation the suites its
-debug kernel runs every run). The other deep tiers take turns: the one that passed
+(the full tier on Debian 12's kernels, the debug kernels, the deployment,
+the host's checks). The other deep tiers take turns: the one that passed
 longest ago first, as the committed docs/check-results.md records it (never
 passed counts as oldest; a deep tier that last ran and failed counts from
 that run, so that it takes its turn after the others' instead of every
