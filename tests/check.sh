@@ -90,7 +90,13 @@ export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/tpstat/ccache}
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-2G}
 
 logs=$top/build/check
-rm -rf "$logs"
+if [ -n "${TPSTAT_PLAN_ONLY:-}" ]; then
+	# A plan alone leaves the logs of a run (perhaps still going) be.
+	logs=$(mktemp -d)
+	trap 'rm -rf "$logs"' EXIT
+else
+	rm -rf "$logs"
+fi
 mkdir -p "$logs"
 
 # ---- which kernels, and which tiers each runs ----
@@ -691,8 +697,7 @@ after_deployment() {
 # the deployment (11, first: Debian 12's kernels wait for it), the debug
 # 7.3 kernel, Debian 12's 6.12 (14) and 6.1 (10), the debug 6.1 kernel,
 # the deep tiers the rotation took (emulated architectures first), the
-# host's own checks (1), every other kernel's contract (2-5), then the
-# Malta kernels' deep tiers, alone (below).
+# host's own checks (1), then every other kernel's contract (2-5).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 # Kernels picked by hand run without the deployment: nothing to wait for.
 [ -n "$by_hand" ] && touch "$logs/deployed"
@@ -705,17 +710,7 @@ start() { # NAME COMMAND...: in the background once a core is free
 	shift
 	"$@" </dev/null &
 }
-# A Malta kernel's deep tier (make check-all, by hand) waits for every
-# other job and runs beside the other Malta's alone: beside any other
-# job both Malta guests froze in their deep tiers (four boots of four
-# in make check-all at d601f74), alone side by side they passed.
-malta_alone=0
 while read -r name tier arch image kbuild modrel modroot env append; do
-	if [ "$tier" = basic ] && [[ $arch == mips* ]] && [ $malta_alone = 0 ]; then
-		echo "# the Malta kernels' deep tiers: once every other job has ended"
-		wait
-		malta_alone=1
-	fi
 	case $name in
 	deployment)
 		start "deployment" deployment_job
@@ -733,7 +728,6 @@ while read -r name tier arch image kbuild modrel modroot env append; do
 done < <({ cat "$logs/jobs"; [ -n "$by_hand" ] || printf 'deployment\nhost\n'; } |
 	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-7/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 7 : $2 == "basic" ? 6 : 9
 		if ((o == 6 || o == 9) && $3 != "amd64") o--
-		if ($2 == "basic" && $3 ~ /^mips/) o = 10
 		print o, $0 }' |
 	sort -k1,1n -s | cut -d' ' -f2-)
 wait
