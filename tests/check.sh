@@ -31,7 +31,9 @@
 #             committed docs/check-results.md records, as many as fit
 #             TPSTAT_CHECK_BUDGET (minutes of jobs on two cores, default
 #             38), and at least one; a run that builds a debug kernel
-#             (a cold one) takes one only.
+#             (a cold one) takes one only.  A deep tier too long for
+#             one run's room is cut in parts, each a turn of its own:
+#             32-bit ARM's (kernels.conf's "parts") and the debug 5.10's.
 # Two jobs run side by side (TPSTAT_CHECK_JOBS, default 2), one per core:
 # a job is a kernel, the deployment, or the host's own checks.  Each
 # job's time is printed at the end.
@@ -102,16 +104,33 @@ mkdir -p "$logs"
 # ---- which kernels, and which tiers each runs ----
 mapfile -t conf_names < <(awk '!/^(#|$)/ { print $1 }' tests/matrix/kernels.conf)
 [ "${TPSTAT_ROTATION:-}" = all ] && export TPSTAT_ADVERSARY=all
+# The debug and basic tiers' deep suites in parts of about equal time:
+# a deep tier too long for one run's room (parts_of) is cut there, each
+# part a turn of the rotation.  On 32-bit ARM the plain Kbuild goes with
+# the last part; on the debug kernels KUnit ("KUnit": after the suites,
+# in the same boot) with the one that lists it.
+debug_parts=("monitor.sh history.sh" "stress.sh KUnit" "adversary.sh")
+basic_parts=("monitor.sh run.sh netns.sh tenants.sh" "stress.sh adversary.sh auth.sh events.sh")
+
 by_hand=${TPSTAT_KERNELS:-}
+# Part K alone of a debug or basic kernel's deep tier, by hand: NAME/K.
+hand_parts=()
 if [ -n "$by_hand" ]; then
 	host_kernels='' debug_kernels='' matrix_names=()
 	for k in ${by_hand//,/ }; do
+		if [[ $k =~ ^(.*)/([1-9])$ ]] && [[ ${BASH_REMATCH[1]} != deb-* ]]; then
+			n=${#basic_parts[@]}
+			[[ $k == debug-* ]] && n=${#debug_parts[@]}
+			((BASH_REMATCH[2] <= n)) || { echo "TPSTAT_KERNELS: $k: its deep tier has $n parts"; exit 2; }
+			hand_parts+=("$k")
+			k=${BASH_REMATCH[1]}
+		fi
 		case $k in
 		deb-6.1 | deb-6.12) host_kernels+=" $k" ;;
 		debug-6.1 | debug-7.3 | debug-5.10) debug_kernels+=" ${k#debug-}" ;;
 		*)
 			[[ " ${conf_names[*]} " == *" $k "* ]] ||
-				{ echo "TPSTAT_KERNELS: no kernel '$k' (deb-6.1, deb-6.12, debug-6.1, debug-7.3, debug-5.10, ${conf_names[*]})"; exit 2; }
+				{ echo "TPSTAT_KERNELS: no kernel '$k' (deb-6.1, deb-6.12, debug-6.1, debug-7.3, debug-5.10, ${conf_names[*]}; NAME/K for part K alone of a debug or matrix kernel's deep tier)"; exit 2; }
 			matrix_names+=("$k") ;;
 		esac
 	done
@@ -127,7 +146,10 @@ deep=()
 if [ "${TPSTAT_ROTATION:-}" = none ]; then
 	: # every matrix kernel's contract alone
 elif [ -n "$by_hand" ] || [ "${TPSTAT_ROTATION:-}" = all ]; then
-	deep=("${matrix_names[@]}")
+	deep=("${hand_parts[@]}")
+	for k in "${matrix_names[@]}"; do
+		[[ " ${hand_parts[*]} " == *" $k/"* ]] || deep+=("$k")
+	done
 	[ -z "$by_hand" ] && debug_kernels+=' 5.10'
 else
 	cold=
@@ -142,25 +164,41 @@ else
 		for k in $host_kernels; do echo "$k fixed 100 700"; done
 		for v in $debug_kernels; do echo "debug-$v fixed 200 900"; done
 		# The debug 5.10 only where no debug kernel is to be built: a
-		# cold run (CI's new machine) has two to build already.
-		[ -z "$cold" ] && echo "debug-5.10 extra $((300 + build_510)) 600"
+		# cold run (CI's new machine) has two to build already.  Its
+		# deep tier in parts, each a turn.
+		[ -z "$cold" ] && echo "debug-5.10 extra $((300 + build_510)) 900 ${#debug_parts[@]}"
 		# A kernel kernels.conf marks "contract" keeps its deep tier out
 		# of the rotation (make check-all and TPSTAT_KERNELS still run it).
-		awk -v names=" ${matrix_names[*]} " '!/^(#|$)/ && index(names, " " $1 " ") {
+		# "parts": a deep tier in parts.
+		awk -v names=" ${matrix_names[*]} " -v n=${#basic_parts[@]} '!/^(#|$)/ && index(names, " " $1 " ") {
 			print $1, $5 == "contract" ? "alone" : "contract", $3 == "amd64" ? 200 : 300,
-				600 }' tests/matrix/kernels.conf
+				600, ($5 == "parts" ? n : 1) }' tests/matrix/kernels.conf
 	} | python3 tests/plan.py --results docs/check-results.md --jobs "${TPSTAT_CHECK_JOBS:-2}" \
 		--budget $((${TPSTAT_CHECK_BUDGET:-38} * 60)) $cold 2>"$logs/plan.log")
 	cat "$logs/plan.log"
-	if [[ " ${deep[*]} " == *" debug-5.10 "* ]]; then
-		debug_kernels+=' 5.10'
-		mapfile -t deep < <(printf '%s\n' "${deep[@]}" | grep -vx debug-5.10)
-	fi
+	[[ " ${deep[*]} " == *" debug-5.10"[\ /]* ]] && debug_kernels+=' 5.10'
 fi
+# deep_tier NAME TIER: NAME's tier in this run: TIER if the rotation
+# took its deep tier whole (or every part of it), TIER:K if it took part
+# K alone, nothing if it took none of it.
+deep_tier() {
+	local d taken=()
+	for d in "${deep[@]}"; do
+		[ "$d" = "$1" ] && { echo "$2"; return; }
+		[[ $d == "$1"/* ]] && taken+=("${d##*/}")
+	done
+	case ${#taken[@]} in
+	0) ;;
+	1) echo "$2:${taken[0]}" ;;
+	*) echo "$2" ;;
+	esac
+}
 deep_list=$host_kernels
 for v in $debug_kernels; do deep_list+=" debug-$v"; done
 echo "# the contract tiers of:$deep_list ${matrix_names[*]}"
-echo "# the deep tiers of:$deep_list${deep[*]:+ ${deep[*]}}"
+shown=$deep_list
+[[ " ${deep[*]} " == *" debug-5.10"[\ /]* ]] && shown=${shown/ debug-5.10/}
+echo "# the deep tiers of:$shown${deep[*]:+ ${deep[*]}}"
 # TPSTAT_PLAN_ONLY=1: say what the run would take, and stop.
 [ -n "${TPSTAT_PLAN_ONLY:-}" ] && exit 0
 
@@ -281,6 +319,25 @@ cross_vars() {
 cross_cc() { cross_vars "$1" | sed 's/.*CROSS_COMPILE=\(.*\)$/\1gcc/'; }
 # debug-6.1.192 -> 6.1, debug-5.10.247 -> 5.10
 debug_version() { echo "$1" | sed -E 's/^debug-([0-9]+\.[0-9]+).*/\1/'; }
+# parts_of NAME [suites]: how many parts NAME's deep tier is cut into,
+# each a turn of the rotation (the debug 5.10's; kernels.conf's
+# "parts"), 1 if it is not; with "suites", each part's suites, "|"
+# between (what results.sh reads of a kernel whose contract alone ran).
+parts_of() {
+	local n=1 list=("${basic_parts[@]}")
+	[[ $1 == debug-* ]] && list=("${debug_parts[@]}")
+	case $1 in
+	debug-5.10*) n=${#list[@]} ;;
+	debug-* | deb-*) ;;
+	*) awk -v k="$1" '$1 == k && $5 == "parts" { f = 1 } END { exit !f }' \
+		tests/matrix/kernels.conf && n=${#list[@]} ;;
+	esac
+	if [ -z "${2:-}" ]; then
+		echo "$n"
+	else
+		(IFS='|'; echo "${list[*]}")
+	fi
+}
 # A job's name as the results and the rotation know it, whatever the
 # kernel's revision: deb-6.1.0-56-amd64 -> deb-6.1, debug-6.1.192 ->
 # debug-6.1, a matrix kernel's name as it is.
@@ -386,7 +443,10 @@ features_keep() {
 kernel_job() {
 	local name=$1 tier=$2 arch=$3 image=$4 kbuild=$5 modrel=$6 modroot=$7
 	local env=$8 append=$9 dir=$logs/$1 tap=$logs/$1.tap kver st cc
-	local vm suites ended stress_secs fuzz_n kunit bkey fkey
+	local vm suites ended stress_secs fuzz_n kunit bkey fkey part='' nparts
+	# "basic:1": part 1 alone of a deep tier in parts (deep_parts).
+	case $tier in *:*) part=${tier#*:} tier=${tier%%:*} ;; esac
+	nparts=$(parts_of "$name")
 	SECONDS=0
 	mkdir -p "$dir"
 	: >"$tap"
@@ -448,7 +508,8 @@ kernel_job() {
 	# whole module build without ccache's hits (90 to 120 s), so it goes
 	# with the kernel's deep tier, in the rotation: what it checks is
 	# the build's form, which no kernel difference changes between turns.
-	if [ "$env" = cross ] && [[ $arch == arm* ]] && [ "$tier" != contract ]; then
+	if [ "$env" = cross ] && [[ $arch == arm* ]] && [ "$tier" != contract ] &&
+		[ "${part:-${#basic_parts[@]}}" = ${#basic_parts[@]} ]; then
 		local t=$SECONDS forms=buildroot
 		[ "$arch" = arm64 ] && forms=yocto
 		TPSTAT_KBUILD_FORMS=$forms tests/kbuild/plain.sh "$kbuild=$kver" >"$dir/kbuild.log" 2>&1
@@ -481,7 +542,7 @@ kernel_job() {
 	# on every kernel.  Then monitor.sh: its rate test wants a guest
 	# where little has run yet.  Last: events.sh loads sctp, which stays
 	# loaded.
-	local contract=(contract.sh endian.sh) deep_suites=()
+	local contract=(contract.sh endian.sh) deep_suites=() deep_parts=()
 	case $tier in
 	# The views (over IPv4 and IPv6; their decisions are KUnit's on the
 	# debug kernels too), the kernel's YNL client, a dead namespace's
@@ -515,10 +576,23 @@ kernel_job() {
 	# its fuzzing, bad requests and rmmod with readers are what differs
 	# (5.10's dumps let a set reserved field through).
 	# TPSTAT_ADVERSARY=all runs it whole everywhere.
-	debug) deep_suites=(monitor.sh history.sh stress.sh adversary.sh) ;;
-	basic) deep_suites=(monitor.sh run.sh netns.sh tenants.sh stress.sh adversary.sh auth.sh events.sh) ;;
+	# Both in parts (deep_parts), of which a deep tier cut in two
+	# (parts_of) runs the one the rotation took.
+	debug) deep_parts=("${debug_parts[@]}") ;;
+	basic) deep_parts=("${basic_parts[@]}") ;;
 	contract) ;;
 	esac
+	# A part by hand of a tier not cut in the rotation: its results as
+	# the part's.
+	[ -n "$part" ] && nparts=${#deep_parts[@]}
+	if [ -n "$part" ]; then
+		read -ra deep_suites <<<"${deep_parts[part - 1]}"
+	elif [ ${#deep_parts[@]} -gt 0 ]; then
+		read -ra deep_suites <<<"${deep_parts[*]}"
+	fi
+	local with_kunit=0
+	[[ " ${deep_suites[*]} " == *" KUnit "* ]] && with_kunit=1
+	read -ra deep_suites <<<"${deep_suites[*]/KUnit/}"
 	# Debian 12's and the debug kernels' own deep suites check what
 	# contract.sh does (every event against ftrace, the hostile user's
 	# fuzz, bad requests and rmmod with readers): there the endianness
@@ -529,11 +603,22 @@ kernel_job() {
 		suites=(monitor.sh "${contract[@]}" "${deep_suites[@]:1}")
 		[ "${deep_suites[0]}" = monitor.sh ] || suites=("${contract[@]}" "${deep_suites[@]}")
 	fi
-	# What results.sh reads: the tiers, the contract's suites, the deep ones.
+	# What results.sh reads: the tiers, the contract's suites, the deep
+	# ones, and a deep tier in parts each part's, "|" between.
 	{
-		if [ "$tier" = contract ]; then echo contract; else echo "contract, $tier"; fi
+		if [ "$tier" = contract ]; then
+			echo contract
+		else
+			echo "contract, $tier${part:+ part $part of $nparts}"
+		fi
 		echo "${contract[*]}"
 		echo "${deep_suites[*]}"
+		if [ "$nparts" -gt 1 ]; then
+			case $tier in
+			contract) parts_of "$name" suites ;;
+			*) (IFS='|'; echo "${deep_parts[*]}") ;;
+			esac
+		fi
 	} >"$logs/$name.plan"
 	# The storms: longest where KASAN and lockdep watch.
 	stress_secs=15 parts="flooding arming"
@@ -548,9 +633,8 @@ kernel_job() {
 	# KUnit in the same boot, after the suites (a boot of a debug
 	# kernel takes minutes under TCG).
 	kunit=
-	case $tier in
-	full | debug) [ -f "build/$kver/tpstat_kunit.ko" ] && kunit=build/$kver/tpstat_kunit.ko ;;
-	esac
+	[ "$tier" = full ] && with_kunit=1
+	[ "$with_kunit" = 1 ] && [ -f "build/$kver/tpstat_kunit.ko" ] && kunit=build/$kver/tpstat_kunit.ko
 	# A guest whose task hung on the 9p share (Malta's: boot.sh makes a
 	# task hung for 120 s panic there) boots once more, and says so: the
 	# stall is the share's, not tpstat's, and it came in about one
@@ -678,16 +762,19 @@ after_deployment() {
 {
 	tests/vm/kernels.sh | while read -r name image kbuild modrel append; do
 		case $name in
+		# The debug 5.10 runs the parts of its deep tier the rotation
+		# took (whole when named by hand or in make check-all).
 		debug-*) [[ " $debug_kernels " == *" $(debug_version "$name") "* ]] || continue
-			tier=debug ;;
+			tier=$(deep_tier "$(key_of "$name")" debug)
+			tier=${tier:-debug} ;;
 		*) [[ " $host_kernels " == *" $(key_of "$name") "* ]] || continue
 			tier=full ;;
 		esac
 		echo "$name $tier amd64 $image $kbuild $modrel - host ${append:-}"
 	done
 	while read -r name arch image kbuild modrel modroot env; do
-		tier=contract
-		[[ " ${deep[*]} " == *" $name "* ]] && tier=basic
+		tier=$(deep_tier "$name" basic)
+		tier=${tier:-contract}
 		echo "$name $tier $arch $image $kbuild $modrel $modroot $env"
 	done <"$logs/matrix.list"
 } >"$logs/jobs"
@@ -726,7 +813,7 @@ while read -r name tier arch image kbuild modrel modroot env append; do
 		names+=("$name") ;;
 	esac
 done < <({ cat "$logs/jobs"; [ -n "$by_hand" ] || printf 'deployment\nhost\n'; } |
-	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-7/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 7 : $2 == "basic" ? 6 : 9
+	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-7/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 7 : $2 ~ /^basic/ ? 6 : 9
 		if ((o == 6 || o == 9) && $3 != "amd64") o--
 		print o, $0 }' |
 	sort -k1,1n -s | cut -d' ' -f2-)

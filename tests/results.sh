@@ -45,8 +45,36 @@ prev() {
 		"$previous" 2>/dev/null
 }
 
-# Times measured in this run, by kernel: a tier that passed.
-declare -A ran_contract ran_deep_time
+# part_cell CELL K N: what CELL says of part K of a deep tier in N parts
+# ("part 1: 330s; part 2: 300s (not run)"): its own segment, or, in a
+# cell of the whole tier, the whole cell if WHOLE is set (a last pass,
+# which stands for every part) and nothing if not (a time, which is no
+# part's).
+part_cell() {
+	local cell=$1 k=$2 n=$3 whole=${4:-}
+	if [ "$n" = 1 ]; then
+		echo "$cell"
+	elif [[ $cell == *"part "* ]]; then
+		echo "$cell" | tr ';' '\n' | sed -n "s/^ *part $k: *//p"
+	elif [ -n "$whole" ]; then
+		echo "$cell"
+	fi
+}
+# join_parts N VALUE...: one cell of the parts' values, or the value of a
+# tier whole.
+join_parts() {
+	local n=$1 k out=
+	shift
+	[ "$n" = 1 ] && { echo "$1"; return; }
+	for ((k = 1; k <= n; k++)); do
+		out+="${out:+; }part $k: ${!k}"
+	done
+	echo "$out"
+}
+
+# Times measured in this run, by kernel (by kernel/part for a deep tier
+# in parts): a tier that passed.
+declare -A ran_contract ran_deep_time nparts
 echo "| kernel | arch | package | tiers run | suites: passed/run | contract time | deep tier time | contract last passed | deep tier last passed |"
 echo "|---|---|---|---|---|---|---|---|---|"
 keys=()
@@ -55,9 +83,14 @@ while read -r name tier arch _; do
 	keys+=("$key")
 	out=$logs/$name/net/output.log
 	plan=$logs/$name.plan
-	# The plan: line 1 the tiers, 2 the contract's suites, 3 the deep ones.
+	# The plan: line 1 the tiers, 2 the contract's suites, 3 the deep
+	# ones, 4 for a deep tier in parts each part's suites, "|" between.
 	tiers=$(sed -n 1p "$plan" 2>/dev/null)
 	contract_suites=" $(sed -n 2p "$plan" 2>/dev/null) "
+	part_suites=$(sed -n 4p "$plan" 2>/dev/null)
+	n=1
+	[ -n "$part_suites" ] && n=$(($(echo "$part_suites" | tr -cd '|' | wc -c) + 1))
+	nparts[$key]=$n
 	# Per suite: "name passed run seconds" (KUnit's from the job's TAP).
 	summary_of=$(awk '
 		/^# --- [^ ]+$/ { suite = $3; next }
@@ -66,7 +99,9 @@ while read -r name tier arch _; do
 			if (!(s in p)) { p[s] = 0; r[s] = -1 } order[n++] = s }
 		END { for (i = 0; i < n; i++) print order[i], p[order[i]], r[order[i]], secs[order[i]] }' \
 		"$out" 2>/dev/null)
-	suites='' deep_secs=0 contract_ok=1 deep_ok=1 ran_deep=0
+	suites='' deep_secs=0 contract_ok=1
+	dsecs=() dok=() dran=()
+	for ((k = 1; k <= n; k++)); do dsecs[k]=0 dok[k]=1 dran[k]=0; done
 	while read -r s p r t; do
 		[ -n "$s" ] || continue
 		short=${s%.sh}
@@ -82,52 +117,85 @@ while read -r name tier arch _; do
 		if [[ $contract_suites == *" $s "* ]]; then
 			[ "$r" -ge 0 ] && [ "$p" = "$r" ] || contract_ok=0
 		else
-			ran_deep=1
+			# Its part: the one that lists it (part 1 if none does).
+			k=$(echo "$part_suites" | tr '|' '\n' | awk -v s="$s" '
+				{ for (i = 1; i <= NF; i++) if ($i == s) { print NR; exit } }')
+			k=${k:-1}
+			dran[k]=1
+			dsecs[k]=$((dsecs[k] + t))
 			deep_secs=$((deep_secs + t))
-			[ "$r" -ge 0 ] && [ "$p" = "$r" ] || deep_ok=0
+			[ "$r" -ge 0 ] && [ "$p" = "$r" ] || dok[k]=0
 		fi
 	done <<<"$summary_of"
 	total=$(cat "$logs/$name.time" 2>/dev/null || echo 0)
-	# The job's own lines (build, plain Kbuild, guest exit, suites ended).
-	grep -q '^not ok ' "$logs/$name.tap" 2>/dev/null && deep_ok=0
+	# The job's own lines (build, plain Kbuild, guest exit, suites ended):
+	# a failure there fails every part it ran.
+	failed_job=0
+	grep -q '^not ok ' "$logs/$name.tap" 2>/dev/null && failed_job=1
 	grep -vE ': (kunit |guest suites)' "$logs/$name.tap" 2>/dev/null |
 		grep -qE '^not ok - [^:]*: (tpstat builds|build log|every function|plain Kbuild)' &&
 		contract_ok=0
 	[ -s "$out" ] || contract_ok=0
-	[ "$contract_ok" = 1 ] || deep_ok=0
+	[ "$contract_ok" = 1 ] || failed_job=1
+	ran_deep=0 deep_ok=1
+	for ((k = 1; k <= n; k++)); do
+		[ "${dran[k]}" = 1 ] || continue
+		ran_deep=1
+		[ "$failed_job" = 1 ] && dok[k]=0
+		[ "${dok[k]}" = 1 ] || deep_ok=0
+	done
 	pkg=$(sed -n 's/^.*resolved: //p' "$logs/matrix.log" 2>/dev/null | tr ',' '\n' |
 		sed -n "s/^ *$name = //p")
 	[ -n "$pkg" ] || pkg=$(cat "$logs/$name.release" 2>/dev/null)
 	ctime="$((total - deep_secs))s"
+	# A deep tier that failed may not have ended (a guest's timeout):
+	# the time its suites did not report is its own (its first failed
+	# part's), not the contract's.
+	unreported=0
 	if [ "$ran_deep" = 1 ] && [ "$deep_ok" = 0 ] && [ "$contract_ok" = 1 ] &&
 		prev "$key" "contract time" | grep -qE '^[0-9]+s$'; then
-		# A deep tier that failed may not have ended (a guest's timeout):
-		# the time its suites did not report is its own, not the contract's.
 		ctime=$(prev "$key" "contract time")
-		dtime="$((total - ${ctime%s}))s"
-	elif [ "$ran_deep" = 1 ]; then
-		dtime="${deep_secs}s"
-		[ "$contract_ok" = 1 ] && ran_contract[$key]=$ctime
-		[ "$deep_ok" = 1 ] && ran_deep_time[$key]=$dtime
+		unreported=$((total - ${ctime%s} - deep_secs))
 	else
-		# Its last measured time, if it ever had one ("-" if not).
-		dtime=$(prev "$key" "deep tier time" | grep -oE '^[0-9]+s')
-		dtime=${dtime:+$dtime (not run)}
 		[ "$contract_ok" = 1 ] && ran_contract[$key]=$ctime
 	fi
+	prev_dtime=$(prev "$key" "deep tier time")
+	prev_dlast=$(prev "$key" "deep tier last passed")
 	clast=$(prev "$key" "contract last passed")
-	dlast=$(prev "$key" "deep tier last passed")
 	[ "$contract_ok" = 1 ] && clast="$commit $now"
-	# A deep tier that ran and failed says when: the rotation gives it
-	# its next turn after the others', not every run.
-	if [ "$ran_deep" = 1 ]; then
-		if [ "$deep_ok" = 1 ]; then
-			dlast="$commit $now"
+	dtimes=() dlasts=()
+	for ((k = 1; k <= n; k++)); do
+		dtime=$(part_cell "$prev_dtime" "$k" "$n")
+		dlast=$(part_cell "$prev_dlast" "$k" "$n" whole)
+		slot=$key
+		[ "$n" = 1 ] || slot=$key/$k
+		if [ "${dran[k]}" = 1 ]; then
+			if [ "${dok[k]}" = 0 ] && [ "$unreported" -gt 0 ]; then
+				dsecs[k]=$((dsecs[k] + unreported)) unreported=0
+			fi
+			dtime="${dsecs[k]}s"
+			[ "${dok[k]}" = 1 ] && [ "$contract_ok" = 1 ] && ran_deep_time[$slot]=$dtime
 		else
-			dlast=$(echo "$dlast" | sed 's/ *(failed [^)]*)$//')
-			dlast="${dlast:-never} (failed $commit $now)"
+			# Its last measured time, if it ever had one ("-" if not).
+			dtime=$(echo "$dtime" | grep -oE '^[0-9]+s')
+			dtime=${dtime:+$dtime (not run)}
 		fi
-	fi
+		# A deep tier that ran and failed says when: the rotation gives it
+		# its next turn after the others', not every run.
+		if [ "${dran[k]}" = 1 ]; then
+			if [ "${dok[k]}" = 1 ]; then
+				dlast="$commit $now"
+			else
+				dlast=${dlast%(failed *}
+				dlast=${dlast%% }
+				dlast="${dlast:-never} (failed $commit $now)"
+			fi
+		fi
+		dtimes+=("${dtime:--}")
+		dlasts+=("${dlast:-never}")
+	done
+	dtime=$(join_parts "$n" "${dtimes[@]}")
+	dlast=$(join_parts "$n" "${dlasts[@]}")
 	echo "| $key | $arch | ${pkg:--} | ${tiers:-$tier} | ${suites:-none} | $ctime | ${dtime:--} | ${clast:-never} | ${dlast:-never} |"
 done <"$logs/jobs"
 # Rows of the previous table for kernels this run left out (a rotation
@@ -188,6 +256,19 @@ for k in $recent_keys; do
 	[ -n "${seen[$k]:-}" ] && continue
 	seen[$k]=1
 	c=$(keep "${ran_contract[$k]:-}" "$(recent "$k" 0)")
-	d=$(keep "${ran_deep_time[$k]:-}" "$(recent "$k" 1)")
+	old=$(recent "$k" 1)
+	n=${nparts[$k]:-1}
+	if [ "$n" = 1 ] && [[ $old == *"part "* ]] && [ -z "${ran_deep_time[$k]:-}" ]; then
+		d=$old # a tier in parts that did not run: as it was
+	elif [ "$n" = 1 ]; then
+		d=$(keep "${ran_deep_time[$k]:-}" "$old")
+	else
+		parts=()
+		for ((j = 1; j <= n; j++)); do
+			t=$(keep "${ran_deep_time[$k/$j]:-}" "$(part_cell "$old" "$j" "$n")")
+			parts+=("${t:--}")
+		done
+		d=$(join_parts "$n" "${parts[@]}")
+	fi
 	[ -n "$c$d" ] && echo "| $k | ${c:--} | ${d:--} |"
 done

@@ -39,14 +39,30 @@ JOBS = ("fixedk fixed\nold contract\nnewer contract\nnever contract\n"
         "solo alone\n")
 
 
-def plan(table, budget, cap=3600, extra=()):
+# A deep tier in parts: each part a slot of its own, with its own last
+# pass and time; a whole tier's cells (a table from before the cut)
+# stand for each part, its time shared.
+PARTS = """| kernel | arch | package | tiers run | suites: passed/run | contract time | deep tier time | contract last passed | deep tier last passed |
+|---|---|---|---|---|---|---|---|---|
+| fixedk | amd64 | - | contract, full | - | 100s | 1000s | a 2026-12-01T00:00Z | a 2026-12-01T00:00Z |
+| old | amd64 | - | contract | - | 100s | 500s (not run) | a 2026-12-01T00:00Z | a 2026-11-01T00:00Z |
+| split | armhf | - | contract | - | 100s | part 1: 400s; part 2: 300s (not run) | a 2026-12-01T00:00Z | part 1: a 2026-11-10T00:00Z; part 2: a 2026-11-05T00:00Z |
+| x | amd64 | - | contract, debug part 1 of 2 | - | 150s | part 1: 300s; part 2: 200s | a 2026-12-01T00:00Z | part 1: a 2026-11-02T00:00Z; part 2: a 2026-11-01T00:00Z |
+"""
+WHOLE = PARTS.replace("part 1: 400s; part 2: 300s (not run)", "800s (not run)").replace(
+    "part 1: a 2026-11-10T00:00Z; part 2: a 2026-11-05T00:00Z", "a 2026-11-05T00:00Z")
+SPLIT_JOBS = "fixedk fixed\nold contract\nsplit contract 100 600 2\n"
+EXTRA_JOBS = "fixedk fixed\nx extra 100 600 2\n"
+
+
+def plan(table, budget, cap=3600, extra=(), jobs=JOBS):
     with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
         f.write(table)
     try:
         out = subprocess.run([sys.executable, PLAN, "--results", f.name,
                               "--budget", str(budget), "--jobs", "1",
                               "--cap", str(cap), *extra],
-                             input=JOBS, capture_output=True, text=True,
+                             input=jobs, capture_output=True, text=True,
                              check=True)
     finally:
         os.unlink(f.name)
@@ -72,6 +88,16 @@ def main():
          plan(SLOW + RECENT, 2700), ["never", "old"]),
         ("the main table's last time where no recent times are",
          plan(SLOW, 2700), ["never"]),
+        # 1300 fixed: old (500 s), then split's part 2 (older, 300 s);
+        # its part 1 (400 s) is past the budget.
+        ("a tier in parts: each part its own slot, by its own last pass",
+         plan(PARTS, 2100, jobs=SPLIT_JOBS), ["old", "split/2"]),
+        ("a whole tier's cells stand for each part, its time shared",
+         plan(WHOLE, 2200, jobs=SPLIT_JOBS), ["old", "split/1"]),
+        # 1100 fixed: x/2 with x's contract (150 + 200), then x/1 (300):
+        # 1750 within 1800 only if the contract is counted once.
+        ("a job run for its parts alone counts its contract once",
+         plan(PARTS, 1800, jobs=EXTRA_JOBS), ["x/2", "x/1"]),
     ]
     failed = 0
     for i, (name, got, want) in enumerate(cases, 1):
