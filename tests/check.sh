@@ -380,6 +380,7 @@ build_key() {
 cached_build() {
 	local kept=$module_cache/$1
 	[ -f "$kept/build.log" ] || return 1
+	touch "$kept" # used: kept_prune leaves it
 	mkdir -p "$2/generated"
 	cp "$kept"/*.ko "$2/" && cp "$kept"/generated/* "$2/generated/" &&
 		cat "$kept/build.log" >"$3" &&
@@ -394,9 +395,16 @@ keep_build() {
 	if cp "$2"/*.ko "$tmp/" && cp "$2"/generated/*.h "$tmp/generated/" &&
 		grep -v '^# the module of ' "$3" >"$tmp/build.log" &&
 		git rev-parse --short HEAD >"$tmp/commit"; then
-		rm -rf "$kept" && mv "$tmp" "$kept" && return 0
+		rm -rf "$kept" && mv "$tmp" "$kept" && kept_prune && return 0
 	fi
 	rm -rf "$tmp"
+}
+# kept_prune: the modules no run has used for 7 days go (each module
+# source change keys a new one for every kernel, 1 to 4 MB each).
+kept_prune() {
+	find "$module_cache" -mindepth 1 -maxdepth 1 -type d -mtime +7 \
+		-exec rm -rf {} + 2>/dev/null
+	return 0
 }
 
 # ---- a kernel's feature tests' answers, kept by their inputs ----
