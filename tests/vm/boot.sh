@@ -349,8 +349,8 @@ build_initramfs() {
 # Each boot marks its image used; one no boot has used for 7 days (a
 # key of an older boot.sh or module set) goes, rebuilt in a second if
 # ever asked for again.  A guest booting from one holds it open.
-touch "$initramfs" 2>/dev/null
-find "$cache_root" -maxdepth 1 -name 'initramfs-*.cpio.gz' -mtime +7 -delete 2>/dev/null
+touch "$initramfs" 2>/dev/null || true
+find "$cache_root" -maxdepth 1 -name 'initramfs-*.cpio.gz' -mtime +7 -delete 2>/dev/null || true
 
 # ---- the run -----------------------------------------------------------------------------
 
