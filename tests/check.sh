@@ -584,7 +584,7 @@ kernel_job() {
 	# its fuzzing, bad requests and rmmod with readers are what differs
 	# (5.10's dumps let a set reserved field through).
 	# TPSTAT_ADVERSARY=all runs it whole everywhere.
-	# Both in parts (deep_parts), of which a deep tier cut in two
+	# Both in parts (deep_parts), of which a deep tier cut into parts
 	# (parts_of) runs the one the rotation took.
 	debug) deep_parts=("${debug_parts[@]}") ;;
 	basic) deep_parts=("${basic_parts[@]}") ;;
@@ -621,12 +621,7 @@ kernel_job() {
 		fi
 		echo "${contract[*]}"
 		echo "${deep_suites[*]}"
-		if [ "$nparts" -gt 1 ]; then
-			case $tier in
-			contract) parts_of "$name" suites ;;
-			*) (IFS='|'; echo "${deep_parts[*]}") ;;
-			esac
-		fi
+		[ "$nparts" -gt 1 ] && parts_of "$name" suites
 	} >"$logs/$name.plan"
 	# The storms: longest where KASAN and lockdep watch.
 	stress_secs=15 parts="flooding arming"
