@@ -267,7 +267,7 @@ TPSTAT_PROBE(tcp_retransmit_synack,
 			   TPSTAT_FIELDS_tcp_send_reset)
 TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
 	     TPSTAT_ARGS_tcp_send_reset,
-	     tpstat_filtered_out(sk, skb, NULL))
+	     tpstat_filtered_out(sk, skb, tpstat_reset_skb_dev(sk, skb)))
 {
 	struct tpstat_views *v;
 

@@ -10,7 +10,8 @@
  * the scratch value never is where the feature test skb_dev_addr says so:
  * on little-endian 64-bit its top byte is 0 or 1, and on 32-bit it is a
  * truesize, with bit 31 at most, below a 3G/1G split's PAGE_OFFSET.
- * Elsewhere (s390x, MIPS32) an skb's device is not read: none is told.
+ * Elsewhere (s390x, MIPS32) an skb's device is not read: none is told,
+ * except where the field cannot hold the scratch value (below).
  */
 #ifndef _TPSTAT_SKB_DEV_H
 #define _TPSTAT_SKB_DEV_H
@@ -36,6 +37,20 @@ tpstat_skb_dev(const struct sk_buff *skb)
 	const struct net_device *dev = READ_ONCE(skb->dev);
 
 	return tpstat_kernel_addr(dev) ? dev : NULL;
+}
+
+/*
+ * The device of the segment a reset without a socket answers: the
+ * kernel's own tcp_v4_rcv() and tcp_v6_rcv() have just read it as one,
+ * and a segment TCP receives never held UDP's scratch value, so this is
+ * read on every architecture.  Without it a stranger's refused connects
+ * would name no namespace where skb->dev is not read, and count as the
+ * initial namespace's (table.h).  NULL where the socket tells.
+ */
+static __always_inline const struct net_device *
+tpstat_reset_skb_dev(const struct sock *sk, const struct sk_buff *skb)
+{
+	return sk || !skb ? NULL : READ_ONCE(skb->dev);
 }
 
 #endif /* _TPSTAT_SKB_DEV_H */

@@ -58,7 +58,7 @@ static u8 tpstat_reset_key_skb(struct tpstat_reset_key *key,
 {
 	const struct tcphdr *th = (const struct tcphdr *)skb->data;
 
-	tpstat_key_ns(key, tpstat_dev_net(tpstat_skb_dev(skb)));
+	tpstat_key_ns(key, tpstat_dev_net(tpstat_reset_skb_dev(NULL, skb)));
 	*lport = ntohs(th->dest);
 	*rport = ntohs(th->source);
 	if (skb->protocol == htons(ETH_P_IP)) {
@@ -103,7 +103,7 @@ notrace void tpstat_reset_key_fill(struct tpstat_reset_key *key,
 		dir = tpstat_state_direction(sk->sk_state);
 	} else if (skb) {
 		dir = tpstat_reset_key_skb(key, skb, &lport, &rport);
-		dev = tpstat_skb_dev(skb);
+		dev = tpstat_reset_skb_dev(NULL, skb);
 		net = dev ? dev_net(dev) : NULL;
 	}
 	if (!by_service) {
