@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Tables written one call per column (columns.h).  Two spaces between
- * columns; the last one, left-aligned, is not padded, so a line ends
+ * columns, or col_join()'s text; the last one, left-aligned, is not padded, so a line ends
  * with its text.
  */
 #include <stdlib.h>
@@ -14,11 +14,13 @@ void col_text(struct columns *c, const char *head, int width,
 	      const char *text)
 {
 	unsigned int i = c->col;
+	const char *join = c->join;
 	int w, n;
 
 	if (!head)		/* a JSON member alone */
 		return;
 	c->col++;
+	c->join = NULL;
 	if (i >= COLUMNS_MAX) {
 		/* A view with more columns than the table holds: a bug. */
 		fprintf(stderr, "tpstat: a table of more than %d columns\n",
@@ -45,10 +47,18 @@ void col_text(struct columns *c, const char *head, int width,
 	case COLUMNS_JSON:	/* not called */
 		break;
 	}
-	if (i + 1 == c->cols && c->width[i] < 0)
-		fprintf(c->f, "%s%s\n", i ? "  " : "", text);
+	if (!i)
+		;
+	else if (!join)
+		fputs("  ", c->f);
+	else if (c->mode == COLUMNS_HEAD)
+		fprintf(c->f, "%*s", (int)strlen(join), "");
 	else
-		fprintf(c->f, "%s%*s%s", i ? "  " : "", c->width[i], text,
+		fputs(join, c->f);
+	if (i + 1 == c->cols && c->width[i] < 0)
+		fprintf(c->f, "%s\n", text);
+	else
+		fprintf(c->f, "%*s%s", c->width[i], text,
 			i + 1 == c->cols ? "\n" : "");
 }
 

@@ -28,6 +28,7 @@ struct columns {
 	struct json *j;
 	unsigned int col;		/* this row's next text column */
 	unsigned int cols;		/* the table's text columns */
+	const char *join;		/* leads the next text column */
 	int width[COLUMNS_MAX];		/* negative: left-aligned */
 };
 
@@ -49,6 +50,16 @@ void columns_json(struct json *j, columns_row_fn row, const void *arg,
 /* The text side of a column (NULL @head: none), as the pass @c is in. */
 void col_text(struct columns *c, const char *head, int width,
 	      const char *text);
+
+/*
+ * The next text column led by @join (" -> ") instead of two spaces; in
+ * the heads' line by as many blanks.
+ */
+static inline void col_join(struct columns *c, const char *join)
+{
+	if (c->mode != COLUMNS_JSON)
+		c->join = join;
+}
 
 /*
  * A text column @head showing @text, at least @width wide (negative:

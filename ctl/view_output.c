@@ -4,6 +4,7 @@
  * what its ops print.  No netlink, unit-tested on the host.
  */
 #include "columns.h"
+#include "fields.h"
 #include "json.h"
 #include "output.h"
 #include "views.h"
@@ -26,22 +27,33 @@ void view_rows_text(const struct view_ops *ops, FILE *f,
 		    const struct view_print *p)
 {
 	const struct view_table t = { ops, p };
+	struct fields w = { .f = f };
 
 	if (ops->row)
 		columns_text(f, p->no_header, p->v->n, table_row, &t);
 	else
-		ops->text(f, p);
+		for (size_t i = 0; i < p->v->n; i++)
+			if (!ops->shows || ops->shows(p, &p->v->e[i]))
+				ops->record(&w, p, &p->v->e[i]);
+	if (ops->summary)
+		ops->summary(&w, p);
 }
 
 void view_row_json(const struct view_ops *ops, struct json *j,
 		   const struct view_print *p, size_t i)
 {
 	const struct view_table t = { ops, p };
+	struct fields w = { .j = j };
 
-	if (ops->row)
+	if (ops->row) {
 		columns_json(j, table_row, &t, i);
-	else
-		ops->json_entry(j, p, i);
+		return;
+	}
+	if (ops->shows && !ops->shows(p, &p->v->e[i]))
+		return;
+	json_object_open(j);
+	ops->record(&w, p, &p->v->e[i]);
+	json_object_close(j);
 }
 
 static void print_json(FILE *f, const struct out_opts *o,
@@ -76,8 +88,8 @@ static void print_json(FILE *f, const struct out_opts *o,
 	json_u64(&j, v->entries);
 	json_key(&j, "capacity");
 	json_u64(&j, v->capacity);
-	if (ops && ops->json_head)
-		ops->json_head(&j, p);
+	if (ops && ops->summary)
+		ops->summary(&(struct fields){ .j = &j }, p);
 	json_key(&j, ops ? ops->list_key : "entries_list");
 	json_array_open(&j);
 	for (size_t i = 0; ops && i < v->n; i++)

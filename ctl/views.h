@@ -23,6 +23,7 @@
 #include "../uapi/linux/tpstat.h"
 
 struct columns;
+struct fields;
 struct json;
 struct out_opts;
 struct prom;
@@ -65,9 +66,9 @@ struct view_print {
  * A view: its names and what it does past the steps all views share.
  * view_cmd() ->prepare()s, reads the view, ->arrange()s it, and
  * print_view() prints the figures every view has around its rows:
- * ->row() for each, or ->text() and each ->json_entry().  Every view
- * has one or the other; the other hooks may be NULL for the default
- * their comment names.
+ * ->row() for each (a table), or ->record() (a view whose text is not
+ * one).  Every view has one or the other; the other hooks may be NULL
+ * for the default their comment names.
  */
 struct view_ops {
 	uint32_t id;			/* enum tpstat_view */
@@ -133,20 +134,26 @@ struct view_ops {
 	int (*arrange)(struct view *v, const struct view_args *a);
 	/*
 	 * A table's row @e, one call per column (columns.h), text and JSON
-	 * alike (NULL: ->text() and ->json_entry() write them).  A zeroed
-	 * row in the heads' pass.
+	 * alike (NULL: ->record() writes the entries).  A zeroed row in the
+	 * heads' pass.
 	 */
 	void (*row)(struct columns *c, const struct view_print *p,
 		    const struct view_entry *e);
-	/* The text, but for the "overflow:" line every view ends with. */
-	void (*text)(FILE *f, const struct view_print *p);
+	/*
+	 * Entry @e as a record, one call per field (fields.h), text and JSON
+	 * alike: for a view whose text is not a table.
+	 */
+	void (*record)(struct fields *w, const struct view_print *p,
+		       const struct view_entry *e);
+	/* Whether ->record() writes @e (NULL: every entry). */
+	bool (*shows)(const struct view_print *p, const struct view_entry *e);
+	/*
+	 * The view's own figures, one call per field: in text after the
+	 * rows, in JSON members after "capacity" (NULL: none).
+	 */
+	void (*summary)(struct fields *w, const struct view_print *p);
 	/* JSON's "by" (NULL: none). */
 	const char *(*json_by)(const struct view_print *p);
-	/* JSON members after "capacity", the view's own figures (NULL: none). */
-	void (*json_head)(struct json *j, const struct view_print *p);
-	/* Entry @i of p->v as a JSON object, or nothing to leave it out. */
-	void (*json_entry)(struct json *j, const struct view_print *p,
-			   size_t i);
 
 	/*
 	 * The command line (cli.c, no I/O).  ->parse_by() takes --by's
@@ -177,22 +184,21 @@ struct view_ops {
 };
 
 /*
- * What every view_ops says, from the view's enum tpstat_view suffix @ID
- * and its name @view, after which its file names its --sort fields
- * <view>_fields and its writers <view>_text() and <view>_json_entry().
+ * What every table's view_ops says, from the view's enum tpstat_view
+ * suffix @ID and its name @view, after which its file names its --sort
+ * fields <view>_fields and its one writer <view>_row().
  */
-#define VIEW_OPS_NAMED(ID, view)					\
-	.id = TPSTAT_VIEW_##ID,						\
-	.name = #view,							\
-	.fields = view##_fields,					\
-	.text = view##_text,						\
-	.json_entry = view##_json_entry
-/* The same for a table, whose one writer is <view>_row(). */
 #define VIEW_OPS_TABLE(ID, view)					\
 	.id = TPSTAT_VIEW_##ID,						\
 	.name = #view,							\
 	.fields = view##_fields,					\
 	.row = view##_row
+/* The same for a view of records, whose writer is <view>_record(). */
+#define VIEW_OPS_RECORDS(ID, view)					\
+	.id = TPSTAT_VIEW_##ID,						\
+	.name = #view,							\
+	.fields = view##_fields,					\
+	.record = view##_record
 
 /*
  * The table of views (view_table.c): the @i-th in the order help and

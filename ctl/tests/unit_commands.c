@@ -121,9 +121,9 @@ void test_view_table(void)
 			unique &= !!strcmp(view_ops(k)->name, ops->name);
 		CHECK(ops && ops->id == id && ops->name && unique &&
 		      ops->list_key &&
-		      (ops->row ? !ops->text && !ops->json_entry :
-				  ops->text && ops->json_entry),
-		      "view %u: ops with its own name, a list key, and a row or text and JSON",
+		      !ops->row != !ops->record &&
+		      (!ops->shows || ops->record),
+		      "view %u: ops with its own name, a list key, and a row or a record",
 		      id);
 	}
 	CHECK(!view_ops(__TPSTAT_VIEW_CNT) &&

@@ -201,8 +201,8 @@ static void test_not_losses(void)
 			"not losses: QUEUE_PURGE (a socket's queue freed at its close), NOT_SPECIFIED (frees on ordinary paths that name no reason)\n"),
 	      "tpstat drops names the reasons that are no loss:\n%s", s);
 	s = capture(drops_out, &(struct out_opts){ .json = true });
-	CHECK(strstr(s, "{\"reason\":\"QUEUE_PURGE\",\"reason_code\":91,\"loss\":false,\"count\":5700}") &&
-	      strstr(s, "{\"reason\":\"NO_SOCKET\",\"reason_code\":3,\"loss\":true,\"count\":12}"),
+	CHECK(strstr(s, "{\"count\":5700,\"reason\":\"QUEUE_PURGE\",\"reason_code\":91,\"loss\":false}") &&
+	      strstr(s, "{\"count\":12,\"reason\":\"NO_SOCKET\",\"reason_code\":3,\"loss\":true}"),
 	      "tpstat -j drops: loss false and true:\n%s", s);
 	view_free(&v);
 }

@@ -168,8 +168,8 @@ void test_netns_names(void)
 	      strstr(s, "       4  2\n"), "drops by netns: %s", s);
 	s = capture(view_text, &json);
 	snprintf(buf, sizeof(buf),
-		 "{\"netns\":%u,\"netns_name\":\"alpha\",\"count\":12}", ns_web);
-	CHECK(strstr(s, "{\"netns\":2,\"count\":4}") && strstr(s, buf),
+		 "{\"count\":12,\"netns\":%u,\"netns_name\":\"alpha\"}", ns_web);
+	CHECK(strstr(s, "{\"count\":4,\"netns\":2}") && strstr(s, buf),
 	      "netns_name only when known: %s", s);
 	view_free(&v);
 

@@ -205,7 +205,7 @@ void test_select_views(void)
 			      "overflow: 3 lost updates (table 5/1024)\n"),
 		      "dev eth0 by reason: 5 (the 0-count row too):\n%s", s);
 		s = capture(view_text, &json);
-		CHECK(strstr(s, "\"drops\":[{\"reason\":\"NO_SOCKET\",\"reason_code\":2,\"loss\":true,\"count\":5}]"),
+		CHECK(strstr(s, "\"drops\":[{\"count\":5,\"reason\":\"NO_SOCKET\",\"reason_code\":2,\"loss\":true}]"),
 		      "and in JSON: %s", s);
 	}
 	view_free(&v);

@@ -366,9 +366,9 @@ static const struct view_case views[] = {
 			{ OUT_JSON, MATCH_EXACT, .want = {
 				"{\"schema_version\":1,\"view\":\"drops\",\"by\":\"reason\","
 				"\"overflow\":3,\"entries\":5,\"capacity\":1024,\"drops\":["
-				"{\"reason\":\"NO_SOCKET\",\"reason_code\":2,\"loss\":true,\"count\":8},"
-				"{\"reason\":null,\"reason_code\":null,\"loss\":null,\"count\":4},"
-				"{\"reason\":null,\"reason_code\":3,\"loss\":null,\"count\":4}]}\n" },
+				"{\"count\":8,\"reason\":\"NO_SOCKET\",\"reason_code\":2,\"loss\":true},"
+				"{\"count\":4,\"reason\":null,\"reason_code\":null,\"loss\":null},"
+				"{\"count\":4,\"reason\":null,\"reason_code\":3,\"loss\":null}]}\n" },
 			  .what = "drops by reason, JSON" },
 		},
 	}, {
@@ -394,8 +394,8 @@ static const struct view_case views[] = {
 				"       4  ifindex 2  2\n" },
 			  .what = "dev names" },
 			{ OUT_JSON, MATCH_ALL, .want = {
-				"{\"netns\":2,\"ifindex\":2,\"ifname\":null,\"count\":4}",
-				"{\"netns\":1,\"ifindex\":2,\"ifname\":\"eth0\",\"count\":5}" },
+				"{\"count\":4,\"ifname\":null,\"ifindex\":2,\"netns\":2}",
+				"{\"count\":5,\"ifname\":\"eth0\",\"ifindex\":2,\"netns\":1}" },
 			  .what = "dev JSON" },
 		},
 	}, {
@@ -421,8 +421,8 @@ static const struct view_case views[] = {
 			  .what = "trap text" },
 			{ OUT_JSON, MATCH_ALL, .want = {
 				"\"view\":\"traps\",\"by\":\"trap\",",
-				"{\"devlink\":\"pci/0000:02:00.0\",\"trap\":\"vlan_tag_mismatch\","
-				"\"trap_group\":\"l2_drops\",\"count\":1}" },
+				"{\"count\":1,\"devlink\":\"pci/0000:02:00.0\","
+				"\"trap\":\"vlan_tag_mismatch\",\"trap_group\":\"l2_drops\"}" },
 			  .what = "trap JSON" },
 		},
 	}, {
@@ -504,9 +504,9 @@ static const struct view_case views[] = {
 			  .what = "states in state number order" },
 			{ OUT_JSON, MATCH_ALL, .want = {
 				"\"capacity\":196,\"active_opens\":20,\"passive_opens\":7,"
-				"\"failed_opens\":1,\"transitions\":[{\"old_state\":\"ESTABLISHED\","
-				"\"old_state_code\":1,\"new_state\":\"FIN_WAIT1\",\"new_state_code\":4,"
-				"\"count\":3}," },
+				"\"failed_opens\":1,\"transitions\":[{\"count\":3,"
+				"\"old_state\":\"ESTABLISHED\",\"old_state_code\":1,"
+				"\"new_state\":\"FIN_WAIT1\",\"new_state_code\":4}," },
 			  .what = "states JSON" },
 		},
 	}, {
@@ -523,11 +523,11 @@ static const struct view_case views[] = {
 				"overflow: 7 lost updates (table 2/1024)\n" },
 			  .what = "lifetime text" },
 			{ OUT_JSON, MATCH_ALL, .want = {
-				"\"lifetimes\":[{\"netns\":1,\"direction\":\"active\",\"port\":22,"
-				"\"port_side\":\"remote\",\"comm\":\"ssh\","
+				"\"lifetimes\":[{\"direction\":\"active\",\"port\":22,"
+				"\"port_side\":\"remote\",\"comm\":\"ssh\",\"netns\":1,"
 				"\"mean\":1500.000,\"count\":4,\"sum\":6000,\"buckets\":[{\"low\":512,",
-				"{\"netns\":1,\"direction\":\"passive\",\"port\":80,"
-				"\"port_side\":\"local\",\"comm\":null," },
+				"{\"direction\":\"passive\",\"port\":80,"
+				"\"port_side\":\"local\",\"comm\":null,\"netns\":1," },
 			  .what = "lifetime JSON" },
 		},
 	}, {
@@ -541,10 +541,10 @@ static const struct view_case views[] = {
 				"ifindex 3 (ifindex 3, netns 1)\n" },
 			  .what = "devices text" },
 			{ OUT_JSON, MATCH_ALL, .want = {
-				"\"devices\":[{\"netns\":1,\"ifindex\":2,\"ifname\":\"eth0\","
-				"\"tx_packets\":11,\"tx_bytes\":1000,\"rx_packets\":20,\"rx_bytes\":2000,"
-				"\"xmit_errors\":1,\"xmit_timeouts\":2,\"gro\":3,\"napi_polls\":4,"
-				"\"napi_work\":5,\"napi_budget_exhausted\":6},",
+				"\"devices\":[{\"ifname\":\"eth0\",\"ifindex\":2,\"netns\":1,"
+				"\"tx_packets\":11,\"tx_bytes\":1000,\"xmit_errors\":1,"
+				"\"xmit_timeouts\":2,\"rx_packets\":20,\"rx_bytes\":2000,\"gro\":3,"
+				"\"napi_polls\":4,\"napi_work\":5,\"napi_budget_exhausted\":6},",
 				"\"ifname\":null" },
 			  .what = "devices JSON" },
 		},

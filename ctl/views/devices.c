@@ -3,10 +3,10 @@
  * The DEVICES view (tpstat devices): per device, what it transmitted and
  * received, its transmit errors and timeouts, and its NAPI polls.
  */
-#include "../array.h"
-#include "../json.h"
+#include "../fields.h"
 #include "../netns.h"
 #include "../prom.h"
+#include "../view_columns.h"
 #include "../view_fmt.h"
 #include "../view_sort.h"
 #include "../views.h"
@@ -25,61 +25,44 @@ static int devices_qsort(const void *pa, const void *pb)
 
 VIEW_SORT(devices_sort, devices_qsort)
 
-/*
- * A block per device, as ip -s link: no table, so no header to hide;
- * -h writes the figures as ip -s -h does.
- */
-static void devices_text(FILE *f, const struct view_print *p)
+/* A figure of the block: -h writes it as ip -s -h does. */
+static void device_count(struct fields *w, const struct view_print *p,
+			 const char *label, const char *key, uint64_t count)
 {
-	char buf[VIEW_TEXT_MAX], ns[NUM_MAX], c[4][COUNT_MAX];
-	bool h = p->human;
+	char buf[COUNT_MAX];
 
-	for (size_t i = 0; i < p->v->n; i++) {
-		const struct view_entry *e = &p->v->e[i];
-
-		fprintf(f, "%s (ifindex %u, netns %s)\n",
-			view_dev_text(e, buf, sizeof(buf)), e->ifindex,
-			netns_text(e->netns, ns, sizeof(ns)));
-		fprintf(f, "    tx: packets %s  bytes %s  errors %s  timeouts %s\n",
-			count_text(dev_of(e)->tx_packets, h, c[0], sizeof(c[0])),
-			count_text(dev_of(e)->tx_bytes, h, c[1], sizeof(c[1])),
-			count_text(dev_of(e)->xmit_errors, h, c[2], sizeof(c[2])),
-			count_text(dev_of(e)->xmit_timeouts, h, c[3], sizeof(c[3])));
-		fprintf(f, "    rx: packets %s  bytes %s  gro %s\n",
-			count_text(dev_of(e)->rx_packets, h, c[0], sizeof(c[0])),
-			count_text(dev_of(e)->rx_bytes, h, c[1], sizeof(c[1])),
-			count_text(dev_of(e)->gro, h, c[2], sizeof(c[2])));
-		fprintf(f, "    napi: polls %s  work %s  budget exhausted %s\n",
-			count_text(dev_of(e)->napi_polls, h, c[0], sizeof(c[0])),
-			count_text(dev_of(e)->napi_work, h, c[1], sizeof(c[1])),
-			count_text(dev_of(e)->napi_budget_exhausted, h, c[2],
-				   sizeof(c[2])));
-	}
+	field_u64(w, label, field_json(w) ? NULL :
+		  count_text(count, p->human, buf, sizeof(buf)), key, true,
+		  count);
 }
 
-static void devices_json_entry(struct json *j, const struct view_print *p,
-			       size_t i)
+/* A block per device, as ip -s link: no table, so no header to hide. */
+static void devices_record(struct fields *w, const struct view_print *p,
+			   const struct view_entry *e)
 {
-	static const struct {
-		const char *key;
-		size_t offset;
-	} values[] = {
-#define V(f) { #f, offsetof(struct dev_counters, f) }
-		V(tx_packets), V(tx_bytes), V(rx_packets), V(rx_bytes),
-		V(xmit_errors), V(xmit_timeouts), V(gro), V(napi_polls),
-		V(napi_work), V(napi_budget_exhausted),
-#undef V
-	};
-	const struct view_entry *e = &p->v->e[i];
+	const struct dev_counters *d = dev_of(e);
+	char name[VIEW_TEXT_MAX], index[NUM_MAX];
 
-	json_object_open(j);
-	view_json_dev(j, e);
-	for (size_t k = 0; k < ARRAY_SIZE(values); k++) {
-		json_key(j, values[k].key);
-		json_u64(j, *(const uint64_t *)((const char *)dev_of(e) +
-						values[k].offset));
-	}
-	json_object_close(j);
+	field_str(w, NULL, view_dev_text(e, name, sizeof(name)), "ifname",
+		  e->has_ifname ? e->ifname : NULL);
+	snprintf(index, sizeof(index), "%u", e->ifindex);
+	field_u64(w, " (ifindex ", index, "ifindex", true, e->ifindex);
+	view_field_netns(w, ", netns ", e);
+	field_text(w, ")\n    tx:");
+	device_count(w, p, " packets ", "tx_packets", d->tx_packets);
+	device_count(w, p, "  bytes ", "tx_bytes", d->tx_bytes);
+	device_count(w, p, "  errors ", "xmit_errors", d->xmit_errors);
+	device_count(w, p, "  timeouts ", "xmit_timeouts", d->xmit_timeouts);
+	field_text(w, "\n    rx:");
+	device_count(w, p, " packets ", "rx_packets", d->rx_packets);
+	device_count(w, p, "  bytes ", "rx_bytes", d->rx_bytes);
+	device_count(w, p, "  gro ", "gro", d->gro);
+	field_text(w, "\n    napi:");
+	device_count(w, p, " polls ", "napi_polls", d->napi_polls);
+	device_count(w, p, "  work ", "napi_work", d->napi_work);
+	device_count(w, p, "  budget exhausted ", "napi_budget_exhausted",
+		     d->napi_budget_exhausted);
+	field_text(w, "\n");
 }
 
 /*
@@ -146,7 +129,7 @@ static const struct view_field devices_fields[] = {
 };
 
 const struct view_ops devices_view_ops = {
-	VIEW_OPS_NAMED(DEVICES, devices),
+	VIEW_OPS_RECORDS(DEVICES, devices),
 	.dev_values = true,
 	.usage =
 		"tpstat devices [SELECTOR]... [--sort FIELD] [--top N]\n"

@@ -2,20 +2,19 @@
 /*
  * What the DROPS view (drops.c) and the TRAPS view (traps.c) share, as
  * drops --by trap reads and prints the traps view's rows: the --by
- * dimensions, the rows summed and ordered per dimension, the text and
- * JSON writers and the --sort fields (drop_rows.h).
+ * dimensions, the rows summed and ordered per dimension, the row's
+ * columns and the --sort fields (drop_rows.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../array.h"
 #include "../escape.h"
+#include "../fields.h"
 #include "../json.h"
-#include "../netns.h"
+#include "../view_columns.h"
 #include "../views.h"
 #include "drop_rows.h"
-
-#define NUM_MAX 24	/* a u64 in decimal */
 
 static const char *const by_names[] = {
 	[BY_DEFAULT] = "default", [BY_REASON] = "reason",
@@ -205,69 +204,80 @@ int drops_arrange(struct view *v, const struct view_args *a)
 	return drops_aggregate(v, a->by, 0);
 }
 
-/* The column a row's key prints in, as --by chose it. */
-static const char *const by_columns[] = {
-	[BY_DEFAULT] = "LOCATION", [BY_REASON] = "REASON",
-	[BY_LOCATION] = "LOCATION", [BY_DEV] = "DEVICE", [BY_NETNS] = "NETNS",
-	[BY_TRAP] = "TRAP",
-};
-
-/* COUNT and the key, as the other tables: a header, then a row each. */
-void drops_text(FILE *f, const struct view_print *p)
+/* A trap's column: "TRAP (GROUP) DEVICE"; its JSON members apart. */
+static void trap_columns(struct columns *c, const struct view_entry *e)
 {
-	const struct view *v = p->v;
-	enum drop_by by = drop_by_of(v, p->by);
-	char buf[VIEW_TEXT_MAX], ns[NUM_MAX], cnt[COUNT_MAX];
-	char t1[ESC_SIZE(ROW_LOCATION_MAX)];
-	char t2[ESC_SIZE(ROW_NAME_MAX)];
+	char t1[ESC_SIZE(ROW_NAME_MAX)], t2[ESC_SIZE(ROW_NAME_MAX)];
 	char t3[ESC_SIZE(ROW_NAME_MAX)];
-	int wd = 6, n;
+	char text[3 * ESC_SIZE(ROW_NAME_MAX) + 4] = "";
 
-	for (size_t i = 0; by == BY_DEV && i < v->n; i++) {
-		n = strlen(view_dev_text(&v->e[i], buf, sizeof(buf)));
-		wd = n > wd ? n : wd;
-	}
-	if (!p->no_header) {
-		fprintf(f, "%8s  ", "COUNT");
-		if (by == BY_DEV)
-			fprintf(f, "%-*s  NETNS\n", wd, "DEVICE");
-		else if (by == BY_TRAP)
-			fprintf(f, "TRAP (GROUP) DEVICE\n");
-		else
-			fprintf(f, "%s\n", by_columns[by]);
-	}
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
+	/* Not in the heads' pass, whose zeroed row names no trap. */
+	if (!col_json(c) && e->trap)
+		snprintf(text, sizeof(text), "%s (%s) %s",
+			 esc(e->trap, t1, sizeof(t1)),
+			 esc(e->trap_group, t2, sizeof(t2)),
+			 esc(e->devlink, t3, sizeof(t3)));
+	col_str(c, "TRAP (GROUP) DEVICE", -1, text, NULL, NULL);
+	col_str(c, NULL, 0, NULL, "devlink", e->devlink);
+	col_str(c, NULL, 0, NULL, "trap", e->trap);
+	col_str(c, NULL, 0, NULL, "trap_group", e->trap_group);
+}
 
-		fprintf(f, "%8s  ", count_text(e->count, p->human, cnt,
-					       sizeof(cnt)));
-		switch (by) {
-		case BY_REASON:
-			fprintf(f, "%s\n",
-				view_reason_text(e, buf, sizeof(buf)));
-			break;
-		case BY_DEV:
-			fprintf(f, "%-*s  %s\n", wd,
-				view_dev_text(e, buf, sizeof(buf)),
-				netns_text(e->netns, ns, sizeof(ns)));
-			break;
-		case BY_NETNS:
-			fprintf(f, "%s\n", netns_text(e->netns, ns, sizeof(ns)));
-			break;
-		case BY_TRAP:
-			fprintf(f, "%s (%s) %s\n",
-				esc(e->trap, t1, sizeof(t1)),
-				esc(e->trap_group, t2, sizeof(t2)),
-				esc(e->devlink, t3, sizeof(t3)));
-			break;
-		default:
-			fprintf(f, "%s\n", e->location[0] ?
-				esc(e->location, t1, sizeof(t1)) : "-");
-			break;
-		}
+/* A reason's column; JSON's loss, null where the reason has no name. */
+static void reason_columns(struct columns *c, const struct view_entry *e)
+{
+	struct json *j = col_json(c);
+	char buf[VIEW_TEXT_MAX];
+
+	if (!j) {
+		col_str(c, "REASON", -1, view_reason_text(e, buf, sizeof(buf)),
+			NULL, NULL);
+		return;
 	}
-	if (by == BY_REASON)
-		not_losses_text(f, v);
+	view_json_reason(j, e);
+	json_key(j, "loss");
+	if (e->has_reason_name)
+		json_bool(j, !drop_not_loss(e));
+	else
+		json_null(j);
+}
+
+/* COUNT and the key --by chose. */
+void drops_row(struct columns *c, const struct view_print *p,
+	       const struct view_entry *e)
+{
+	char buf[VIEW_TEXT_MAX], loc[ESC_SIZE(ROW_LOCATION_MAX)];
+
+	view_col_count(c, p, "COUNT", "count", e->count);
+	switch (drop_by_of(p->v, p->by)) {
+	case BY_REASON:
+		reason_columns(c, e);
+		break;
+	case BY_DEV:
+		col_str(c, "DEVICE", -6, view_dev_text(e, buf, sizeof(buf)),
+			"ifname", e->has_ifname ? e->ifname : NULL);
+		col_u64(c, NULL, 0, NULL, "ifindex", true, e->ifindex);
+		view_col_netns(c, e, -1);
+		break;
+	case BY_NETNS:
+		view_col_netns(c, e, -1);
+		break;
+	case BY_TRAP:
+		trap_columns(c, e);
+		break;
+	default:
+		col_str(c, "LOCATION", -1, e->location && e->location[0] ?
+			esc(e->location, loc, sizeof(loc)) : "-", "location",
+			e->location);
+		break;
+	}
+}
+
+/* By reason, the text ends with the rows that are no loss, and why. */
+void drops_summary(struct fields *w, const struct view_print *p)
+{
+	if (field_file(w) && drop_by_of(p->v, p->by) == BY_REASON)
+		not_losses_text(field_file(w), p->v);
 }
 
 /* --sort name: the row's key as --by chose it, in byte order. */
@@ -285,42 +295,4 @@ const struct view_field drops_fields[] = {
 const char *drops_json_by(const struct view_print *p)
 {
 	return drop_by_name(drop_by_of(p->v, p->by));
-}
-
-void drops_json_entry(struct json *j, const struct view_print *p, size_t i)
-{
-	const struct view_entry *e = &p->v->e[i];
-
-	json_object_open(j);
-	switch (drop_by_of(p->v, p->by)) {
-	case BY_REASON:
-		view_json_reason(j, e);
-		/* null: a drop without a reason's name says nothing. */
-		json_key(j, "loss");
-		if (e->has_reason_name)
-			json_bool(j, !drop_not_loss(e));
-		else
-			json_null(j);
-		break;
-	case BY_DEV:
-		view_json_dev(j, e);
-		break;
-	case BY_NETNS:
-		entry_netns_json(j, e);
-		break;
-	case BY_TRAP:
-		json_key(j, "devlink");
-		json_string(j, e->devlink);
-		json_key(j, "trap");
-		json_string(j, e->trap);
-		json_key(j, "trap_group");
-		json_string(j, e->trap_group);
-		break;
-	default:
-		json_key(j, "location");
-		json_string(j, e->location);
-		break;
-	}
-	json_field_u64(j, "count", e->count);
-	json_object_close(j);
 }

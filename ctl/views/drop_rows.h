@@ -15,12 +15,14 @@
 
 /* ->arrange(): the rows summed per --by value (--top is view_read()'s). */
 int drops_arrange(struct view *v, const struct view_args *a);
-/* ->text(): COUNT and the key --by chose, a row each. */
-void drops_text(FILE *f, const struct view_print *p);
+/* ->row(): COUNT and the key --by chose. */
+void drops_row(struct columns *c, const struct view_print *p,
+	       const struct view_entry *e);
+/* ->summary(): by reason, the text's rows that are no loss, and why. */
+void drops_summary(struct fields *w, const struct view_print *p);
 /* ->fields: count and name (the key --by chose). */
 extern const struct view_field drops_fields[];
-/* ->json_by() and ->json_entry(). */
+/* ->json_by(). */
 const char *drops_json_by(const struct view_print *p);
-void drops_json_entry(struct json *j, const struct view_print *p, size_t i);
 
 #endif

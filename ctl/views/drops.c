@@ -88,7 +88,8 @@ static int drops_export_prepare(struct view *v)
 }
 
 const struct view_ops drops_view_ops = {
-	VIEW_OPS_NAMED(DROPS, drops),
+	VIEW_OPS_TABLE(DROPS, drops),
+	.summary = drops_summary,
 	.usage =
 		"tpstat drops [--by reason|location|dev|netns|trap] [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    dropped packets (skb:kfree_skb) summed by drop reason, by where they\n"

@@ -6,8 +6,9 @@
 #include <string.h>
 
 #include "../escape.h"
+#include "../fields.h"
 #include "../prom.h"
-#include "../json.h"
+#include "../view_columns.h"
 #include "../view_sort.h"
 #include "../views.h"
 
@@ -56,49 +57,36 @@ static bool shown(const struct view_print *p, const struct view_entry *e)
 	return !p->word || !strcmp(e->hist_name, p->word);
 }
 
-static void hists_text(FILE *f, const struct view_print *p)
+/* "srtt_us: 12 values, mean 3.2 usecs", its percentiles, its bars. */
+static void hists_record(struct fields *w, const struct view_print *p,
+			 const struct view_entry *e)
 {
-	bool any = false;
+	const struct hist *h = hist_of(e);
+	const char *unit = hist_unit(e->hist_name);
+	char name[ESC_SIZE(ROW_HIST_NAME_MAX)], count[24];
 
-	for (size_t i = 0; i < p->v->n; i++) {
-		const struct view_entry *e = &p->v->e[i];
-		const struct hist *h = hist_of(e);
-		const char *unit = hist_unit(e->hist_name);
-		char name[ESC_SIZE(ROW_HIST_NAME_MAX)];
-
-		if (!shown(p, e))
-			continue;
-		any = true;
-		fprintf(f, "%s: %llu values",
-			esc(e->hist_name, name, sizeof(name)),
-			(unsigned long long)h->count);
-		if (h->count)
-			fprintf(f, ", mean %.1f %s", hist_mean(h), unit);
-		fputc('\n', f);
-		hist_quantiles_print(f, h, unit);
-		hist_print(f, h, unit);
-		fputc('\n', f);
-	}
-	if (p->word && !any)
-		fprintf(f, "%s: no values\n", p->word);
+	(void)p;
+	field_str(w, NULL, field_json(w) ? NULL :
+		  esc(e->hist_name, name, sizeof(name)), "name", e->hist_name);
+	field_plain(w, NULL, NULL, "unit", unit);
+	snprintf(count, sizeof(count), "%llu", (unsigned long long)h->count);
+	field_str(w, ": ", count, NULL, NULL);
+	field_text(w, " values");
+	view_field_mean(w, h, unit);
+	field_text(w, "\n");
+	view_field_quantiles(w, h, unit);
+	view_field_hist(w, h, unit);
+	field_text(w, "\n");
 }
 
-static void hists_json_entry(struct json *j, const struct view_print *p,
-			     size_t i)
+/* "tpstat hist NAME" that asks for one the module has none of. */
+static void hists_summary(struct fields *w, const struct view_print *p)
 {
-	const struct view_entry *e = &p->v->e[i];
-
-	if (!shown(p, e))
-		return;
-	json_object_open(j);
-	json_key(j, "name");
-	json_string(j, e->hist_name);
-	json_key(j, "unit");
-	json_string(j, hist_unit(e->hist_name));
-	json_mean(j, hist_of(e));
-	hist_quantiles_json(j, hist_of(e));
-	hist_json(j, hist_of(e));
-	json_object_close(j);
+	for (size_t i = 0; i < p->v->n; i++)
+		if (shown(p, &p->v->e[i]))
+			return;
+	if (p->word && field_file(w))
+		fprintf(field_file(w), "%s: no values\n", p->word);
 }
 
 /*
@@ -203,7 +191,9 @@ static int hists_parse_words(int n, const char *const *words,
 }
 
 const struct view_ops hists_view_ops = {
-	VIEW_OPS_NAMED(HISTS, hists),
+	VIEW_OPS_RECORDS(HISTS, hists),
+	.shows = shown,
+	.summary = hists_summary,
 	.usage =
 		"tpstat hists [NAME] [--sort FIELD] [--top N]\n"
 		"    log2 histograms (as bcc's): srtt_us and snd_cwnd (tcp_probe),\n"

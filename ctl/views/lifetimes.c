@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "../escape.h"
-#include "../json.h"
-#include "../netns.h"
+#include "../fields.h"
+#include "../view_columns.h"
 #include "../view_sort.h"
 #include "../views.h"
 
@@ -50,46 +50,35 @@ VIEW_SORT(lifetimes_sort, lifetimes_qsort)
  * a passive row has no task (the module keeps none), an active one
  * without a task connected and closed in softirq: "[softirq]".
  */
-static void lifetime_text(FILE *f, const struct view_entry *e)
+static void lifetimes_record(struct fields *w, const struct view_print *p,
+			     const struct view_entry *e)
 {
 	const struct hist *h = hist_of(e);
-	const char *dir = direction_name(e);
-	char ns[NUM_MAX], service[SERVICE_MAX];
+	const char *dir = direction_name(e), *task = NULL;
+	char service[SERVICE_MAX], count[NUM_MAX];
 	char comm[ESC_SIZE(TPSTAT_COMM_MAX)];
+	uint16_t port;
+	enum err_side side = errors_side(e, &port);
 
-	fprintf(f, "%s  %s", dir ? dir : "-",
-		service_text(e, service, sizeof(service)));
+	(void)p;
+	field_plain(w, NULL, dir ? dir : "-", "direction", dir);
+	field_u64(w, "  ", service_text(e, service, sizeof(service)), "port",
+		  side != SIDE_NONE, port);
+	field_plain(w, NULL, NULL, "port_side", errors_side_name(side));
 	if (e->has_comm)
-		fprintf(f, "  comm %s", esc(e->comm, comm, sizeof(comm)));
+		task = field_json(w) ? NULL : esc(e->comm, comm, sizeof(comm));
 	else if (e->has_direction && e->direction == TPSTAT_DIRECTION_ACTIVE)
-		fprintf(f, "  comm [softirq]");
-	fprintf(f, "  netns %s: %llu connection%s",
-		netns_text(e->netns, ns, sizeof(ns)),
-		(unsigned long long)h->count, h->count == 1 ? "" : "s");
-	if (h->count)
-		fprintf(f, ", mean %.1f usecs", hist_mean(h));
-	fputc('\n', f);
-	hist_print(f, h, "usecs");
-	fputc('\n', f);
-}
-
-static void lifetimes_text(FILE *f, const struct view_print *p)
-{
-	for (size_t i = 0; i < p->v->n; i++)
-		lifetime_text(f, &p->v->e[i]);
-}
-
-static void lifetimes_json_entry(struct json *j, const struct view_print *p,
-				 size_t i)
-{
-	const struct view_entry *e = &p->v->e[i];
-
-	json_object_open(j);
-	service_json(j, e);
-	json_opt_str(j, "comm", e->has_comm, e->comm);
-	json_mean(j, hist_of(e));
-	hist_json(j, hist_of(e));
-	json_object_close(j);
+		task = "[softirq]";
+	field_str(w, task ? "  comm " : NULL, task, "comm",
+		  e->has_comm ? e->comm : NULL);
+	view_field_netns(w, "  netns ", e);
+	snprintf(count, sizeof(count), "%llu", (unsigned long long)h->count);
+	field_str(w, ": ", count, NULL, NULL);
+	field_text(w, h->count == 1 ? " connection" : " connections");
+	view_field_mean(w, h, "usecs");
+	field_text(w, "\n");
+	view_field_hist(w, h, "usecs");
+	field_text(w, "\n");
 }
 
 static int fld_comm(const struct view_entry *a, const struct view_entry *b)
@@ -109,7 +98,7 @@ static const struct view_field lifetimes_fields[] = {
 static const char *const lifetimes_aliases[] = { "lifetime", NULL };
 
 const struct view_ops lifetimes_view_ops = {
-	VIEW_OPS_NAMED(LIFETIMES, lifetimes),
+	VIEW_OPS_RECORDS(LIFETIMES, lifetimes),
 	.usage =
 		"tpstat lifetimes [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP connection lifetimes per service, as log2 histograms in\n"

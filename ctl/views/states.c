@@ -3,7 +3,9 @@
  * The STATES view (tpstat states): TCP state transitions counted per
  * old and new state, and the opens the module counts beside them.
  */
-#include "../json.h"
+#include "../fields.h"
+#include "../view_columns.h"
+#include "../view_fmt.h"
 #include "../view_sort.h"
 #include "../views.h"
 
@@ -18,45 +20,35 @@ static int states_qsort(const void *pa, const void *pb)
 
 VIEW_SORT(states_sort, states_qsort)
 
-/* COUNT first, as the other tables; the opens after the table. */
-static void states_text(FILE *f, const struct view_print *p)
+/* COUNT FROM -> TO, as tcpstates shows a transition. */
+static void states_row(struct columns *c, const struct view_print *p,
+		       const struct view_entry *e)
 {
-	const struct view *v = p->v;
-	char old[16], new[16], cnt[COUNT_MAX];
-
-	if (!p->no_header)
-		fprintf(f, "%8s  %-14s    %s\n", "COUNT", "FROM", "TO");
-	for (size_t i = 0; i < v->n; i++) {
-		const struct view_entry *e = &v->e[i];
-
-		fprintf(f, "%8s  %-14s -> %s\n",
-			count_text(e->count, p->human, cnt, sizeof(cnt)),
-			view_state_text(e->old_state, old, sizeof(old)),
-			view_state_text(e->new_state, new, sizeof(new)));
-	}
-	fprintf(f, "active opens   %llu\npassive opens  %llu\nfailed opens   %llu\n",
-		(unsigned long long)v->opens_active,
-		(unsigned long long)v->opens_passive,
-		(unsigned long long)v->opens_failed);
+	view_col_count(c, p, "COUNT", "count", e->count);
+	view_col_state(c, "FROM", -14, "old_state", e->has_old_state,
+		       e->old_state);
+	col_join(c, " -> ");
+	view_col_state(c, "TO", -1, "new_state", e->has_new_state,
+		       e->new_state);
 }
 
-static void states_json_head(struct json *j, const struct view_print *p)
+/* The opens, after the table: in decimal, as nstat counts them. */
+static void states_opens(struct fields *w, const char *label,
+			 const char *key, uint64_t opens)
 {
-	json_field_u64(j, "active_opens", p->v->opens_active);
-	json_field_u64(j, "passive_opens", p->v->opens_passive);
-	json_field_u64(j, "failed_opens", p->v->opens_failed);
+	char num[COUNT_MAX];
+
+	field_u64(w, label, field_json(w) ? NULL :
+		  count_text(opens, false, num, sizeof(num)), key, true, opens);
+	field_text(w, "\n");
 }
 
-static void states_json_entry(struct json *j, const struct view_print *p,
-			      size_t i)
+static void states_summary(struct fields *w, const struct view_print *p)
 {
-	const struct view_entry *e = &p->v->e[i];
-
-	json_object_open(j);
-	view_json_state(j, "old_state", e->has_old_state, e->old_state);
-	view_json_state(j, "new_state", e->has_new_state, e->new_state);
-	json_field_u64(j, "count", e->count);
-	json_object_close(j);
+	states_opens(w, "active opens   ", "active_opens", p->v->opens_active);
+	states_opens(w, "passive opens  ", "passive_opens",
+		     p->v->opens_passive);
+	states_opens(w, "failed opens   ", "failed_opens", p->v->opens_failed);
 }
 
 static const struct view_field states_fields[] = {
@@ -65,7 +57,7 @@ static const struct view_field states_fields[] = {
 };
 
 const struct view_ops states_view_ops = {
-	VIEW_OPS_NAMED(STATES, states),
+	VIEW_OPS_TABLE(STATES, states),
 	.usage =
 		"tpstat states [SELECTOR]... [--sort FIELD] [--top N]\n"
 		"    TCP state transitions, old -> new (as tcpstates), and active,\n"
@@ -73,5 +65,5 @@ const struct view_ops states_view_ops = {
 	.list_key = "transitions",
 	.sort = states_sort,
 	.no_history = true,
-	.json_head = states_json_head,
+	.summary = states_summary,
 };

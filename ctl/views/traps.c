@@ -34,8 +34,8 @@ const struct view_ops traps_view_ops = {
 	.list_key = "drops",
 	.fields = drops_fields,
 	.arrange = drops_arrange,
-	.text = drops_text,
+	.row = drops_row,
+	.summary = drops_summary,
 	.json_by = drops_json_by,
-	.json_entry = drops_json_entry,
 	.parse_by = traps_parse_by,
 };
