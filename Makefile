@@ -69,7 +69,7 @@
 #   make dkms-source [DESTDIR=]
 #                        only the /usr/src/tpstat-<version> tree and the
 #                        kernel hooks (what the tpstat-dkms package ships)
-#   make version         the version, from module/version.h
+#   make version         the version, from module/base/version.h
 #   make clean
 
 BUILD   := build
@@ -89,8 +89,8 @@ KBUILD_VARS := $(foreach v,ARCH CROSS_COMPILE,\
 	       $(if $(filter command line environment,$(origin $(v))),$(v)=$($(v)))) \
 	       $(if $(filter command line,$(origin CC)),CC=$(CC))
 
-# The one version number: module/version.h (TPSTAT_VERSION).
-VERSION := $(shell sed -n 's/^\#define TPSTAT_VERSION "\(.*\)"$$/\1/p' module/version.h)
+# The one version number: module/base/version.h (TPSTAT_VERSION).
+VERSION := $(shell sed -n 's/^\#define TPSTAT_VERSION "\(.*\)"$$/\1/p' module/base/version.h)
 PREFIX  ?= /usr/local
 # Kernels with headers, whatever is running: what DKMS builds for.
 ALL_KVERS := $(patsubst /lib/modules/%/build/Makefile,%,\
@@ -184,7 +184,7 @@ uninstall-module:
 	done
 
 dkms-source:
-	@[ -n "$(VERSION)" ] || { echo "no TPSTAT_VERSION in module/version.h" >&2; exit 1; }
+	@[ -n "$(VERSION)" ] || { echo "no TPSTAT_VERSION in module/base/version.h" >&2; exit 1; }
 	rm -rf $(DKMS_SRC)
 	mkdir -p $(DKMS_SRC)
 	cp -R $(DKMS_FILES) $(DKMS_SRC)/

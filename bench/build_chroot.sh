@@ -22,9 +22,10 @@ cp "build/bench/$rel/tpstat/tpstat.ko" "build/$rel/tpstat.ko"
 
 work=$(mktemp -d "$root/tmp/tpstat-floor.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/bench" "$work/module/counters"
+mkdir -p "$work/bench" "$work/module/base" "$work/module/counters"
 cp -R bench/floor "$work/bench/"
-cp -R module/conftest module/conftest.sh module/compat.h "$work/module/"
+cp -R module/conftest module/conftest.sh "$work/module/"
+cp module/base/compat.h "$work/module/base/"
 cp module/counters/events.h "$work/module/counters/"
 # tpstat's build answered the floor's feature questions already.
 mkdir -p "$work/build/$rel/generated"

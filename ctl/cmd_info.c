@@ -12,7 +12,7 @@
 #include "nl.h"
 #include "output.h"
 #include "replies.h"
-#include "../module/version.h"
+#include "../module/base/version.h"
 
 static int info_run(const struct options *o, const struct out_opts *out)
 {

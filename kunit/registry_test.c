@@ -11,7 +11,7 @@
 #include "../module/control/event_select.c"
 /* params.c names its messages; kunit/test.h defined pr_fmt first. */
 #undef pr_fmt
-#include "../module/params.c"
+#include "../module/base/params.c"
 #include "../module/control/registry.c"
 
 /* ---- glob matching ---------------------------------------------------- */

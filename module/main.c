@@ -14,7 +14,7 @@
 #include <linux/string.h>
 
 #include "alerts/alerts.h"
-#include "compat.h"
+#include "base/compat.h"
 #include "control/control.h"
 #include "control/event_select.h"
 #include "control/registry.h"
@@ -22,12 +22,12 @@
 #include "debugfs/debugfs.h"
 #include "history/recorder.h"
 #include "netlink/netlink.h"
-#include "params.h"
+#include "base/params.h"
 #include "probes/filter.h"
 #include "probes/netns_counts.h"
 #include "tables/netns_index.h"
 #include "tables/views.h"
-#include "version.h"
+#include "base/version.h"
 
 static char *events;
 tpstat_param_string(events, TPSTAT_EVENTS_MAX_LEN);

@@ -5,7 +5,7 @@
 # (Not "tpstat-objs": Kbuild would read that as the module's own list.)
 # Also the flags both builds give them.
 
-tpstat_objects := main.o control/registry.o params.o \
+tpstat_objects := main.o control/registry.o base/params.o \
 		  control/event_select.o probes/probes.o probes/probes_gen.o \
 		  counters/counters.o control/report.o debugfs/debugfs.o \
 		  control/control.o netlink/netlink.o tables/table.o tables/births.o \

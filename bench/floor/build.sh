@@ -13,11 +13,11 @@ shift 3
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
 [ -f "$kdir/Makefile" ] || { echo "no kernel build directory for $kver at $kdir" >&2; exit 1; }
-mkdir -p "$out/module/counters" "$out/generated"
+mkdir -p "$out/module/base" "$out/module/counters" "$out/generated"
 out=$(cd "$out" && pwd)
 ln -sfn "$top/bench/floor/Kbuild" "$out/Kbuild"
 ln -sfn "$top/bench/floor/floor.c" "$out/floor.c"
-for f in compat.h counters/events.h; do
+for f in base/compat.h counters/events.h; do
 	ln -sfn "$top/module/$f" "$out/module/$f"
 done
 features=$out/generated/tpstat_features.h

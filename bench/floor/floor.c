@@ -9,7 +9,7 @@
  *
  * Prototypes: the ones that differ between kernels (kfree_skb,
  * consume_skb, tcp_send_reset, tcp_retransmit_skb, tcp_probe) come from
- * module/compat.h, i.e. from the feature header module/conftest.sh
+ * module/base/compat.h, i.e. from the feature header module/conftest.sh
  * generates for the target kernel; the others are the same on all.  Each probe is type-checked with
  * check_trace_callback_type_<name>(), so a prototype mismatch is a build
  * error.  A tracepoint the headers or the running kernel lack is skipped
@@ -28,7 +28,7 @@
 #include <trace/events/sock.h>
 #include <trace/events/tcp.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
 #include <net/devlink.h>
 #include <trace/events/devlink.h>

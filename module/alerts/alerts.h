@@ -30,7 +30,7 @@
 #include <net/net_namespace.h>
 #include <net/sock.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "counters/counters.h"
 
 struct netlink_ext_ack;

@@ -7,7 +7,7 @@
 #include <linux/sort.h>
 #include <linux/string.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "control/registry.h"
 #include "control/report.h"
 #include "format/view_fmt.h"

@@ -3,7 +3,7 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "control/control.h"
 #include "control/viewread.h"
 #include "tables/snap_sort.h"

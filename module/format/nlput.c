@@ -4,7 +4,7 @@
 #include <linux/netdevice.h>
 #include <linux/tpstat.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "format/nlput.h"
 #include "format/reasons.h"
 #include "tables/netns_index.h"

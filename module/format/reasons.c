@@ -11,7 +11,7 @@
 #include <linux/skbuff.h>
 #include <linux/string.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "format/reasons.h"
 
 #if defined(TPSTAT_HAVE_DROP_REASONS_BY_SUBSYS) || \

@@ -7,7 +7,7 @@
 #include <net/netlink.h>
 #include <linux/tpstat.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "counters/counters.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"

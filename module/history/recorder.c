@@ -19,7 +19,7 @@
 
 #include "history/recorder.h"
 #include "history/recorder_views.h"
-#include "params.h"
+#include "base/params.h"
 #include "probes/netns_counts.h"
 
 static unsigned int history = 10;

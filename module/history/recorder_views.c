@@ -28,7 +28,7 @@
 
 #include "history/recorder_views.h"
 #include "counters/ring.h"
-#include "params.h"
+#include "base/params.h"
 #include "tables/view_copy.h"
 #include "tables/view_type.h"
 #include "tables/views.h"

@@ -21,7 +21,7 @@
 #include <net/net_namespace.h>
 
 #include "alerts/alerts.h"
-#include "compat.h"
+#include "base/compat.h"
 #include "netlink/netlink.h"
 #include "record/record.h"
 #include "tables/netns_index.h"

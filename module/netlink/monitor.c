@@ -21,9 +21,9 @@
 #include <net/net_namespace.h>
 
 #include "alerts/alerts.h"
-#include "compat.h"
+#include "base/compat.h"
 #include "netlink/netlink.h"
-#include "params.h"
+#include "base/params.h"
 
 /*
  * A window sends at most its pending tables' slots (TPSTAT_ALERT_SLOTS a

@@ -18,7 +18,7 @@
 #include <net/sock.h>
 
 #include "alerts/alerts.h"
-#include "compat.h"
+#include "base/compat.h"
 #include "control/control.h"
 #include "control/event_select.h"
 #include "control/registry.h"
@@ -26,10 +26,10 @@
 #include "history/recorder.h"
 #include "history/recorder_views.h"
 #include "netlink/netlink.h"
-#include "params.h"
+#include "base/params.h"
 #include "probes/netns_counts.h"
 #include "probes/probes.h"
-#include "version.h"
+#include "base/version.h"
 
 
 /*

@@ -19,7 +19,7 @@
 #include <net/net_namespace.h>
 #include <net/sock.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "control/report.h"
 #include "history/recorder.h"
 #include "history/recorder_views.h"

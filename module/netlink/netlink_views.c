@@ -17,7 +17,7 @@
 #include <net/genetlink.h>
 #include <net/sock.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "control/control.h"
 #include "control/registry.h"
 #include "control/viewread.h"

@@ -11,7 +11,7 @@
 #include <net/ipv6.h>
 #include <net/sock.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "probes/event_net.h"
 #include "probes/filter.h"
 

@@ -16,7 +16,7 @@
 #include <net/netns/generic.h>
 
 #include "counters/interval.h"
-#include "params.h"
+#include "base/params.h"
 #include "probes/event_net.h"
 #include "probes/netns_counts.h"
 

@@ -41,7 +41,7 @@
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "counters/counters.h"
 #include "probes/filter.h"
 

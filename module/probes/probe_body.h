@@ -58,7 +58,7 @@
 
 #include <linux/rcupdate.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "counters/counters.h"
 #include "alerts/alerts.h"
 #include "probes/filter.h"

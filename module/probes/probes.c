@@ -20,7 +20,7 @@
 #include <trace/events/udp.h>
 
 #include "alerts/alerts.h"
-#include "compat.h"
+#include "base/compat.h"
 #ifdef TPSTAT_HAVE_TP_DEVLINK_TRAP_REPORT
 #include <net/devlink.h>
 #include <trace/events/devlink.h>

@@ -19,7 +19,7 @@
 #include <net/sock.h>
 #include <tpstat_gen_includes.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "counters/counters.h"
 #include "probes/filter.h"
 #include "probes/probes.h"

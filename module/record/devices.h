@@ -12,7 +12,7 @@
 #include <linux/types.h>
 #include <net/net_namespace.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "tables/table.h"
 #include "tables/views.h"
 

@@ -9,8 +9,8 @@
 #include <linux/user_namespace.h>
 #include <net/net_namespace.h>
 
-#include "compat.h"
-#include "params.h"
+#include "base/compat.h"
+#include "base/params.h"
 #include "tables/births.h"
 
 #define TPSTAT_BIRTH_FREE	0UL

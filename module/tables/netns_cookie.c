@@ -8,7 +8,7 @@
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
 
-#include "compat.h"
+#include "base/compat.h"
 
 #ifdef TPSTAT_HAVE_NET_COOKIE_U64
 

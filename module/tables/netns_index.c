@@ -7,7 +7,7 @@
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "tables/netns_index.h"
 
 /*

@@ -7,8 +7,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "compat.h"
-#include "params.h"
+#include "base/compat.h"
+#include "base/params.h"
 #include "tables/netns_index.h"
 #include "tables/table.h"
 

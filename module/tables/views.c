@@ -10,7 +10,7 @@
 #include <linux/string.h>
 #include <net/net_namespace.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "tables/netns_index.h"
 #include "tables/view_type.h"
 #include "tables/views.h"

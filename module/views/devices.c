@@ -13,7 +13,7 @@
 
 #include "format/nlput.h"
 #include "format/view_fmt.h"
-#include "params.h"
+#include "base/params.h"
 #include "record/devices.h"
 #include "record/record.h"
 #include "tables/view_type.h"

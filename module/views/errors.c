@@ -14,7 +14,7 @@
 #include "alerts/alerts.h"
 #include "format/nlput.h"
 #include "netlink/netlink.h"
-#include "params.h"
+#include "base/params.h"
 #include "record/record.h"
 #include "tables/view_type.h"
 

@@ -18,12 +18,12 @@
 #include <net/sock.h>
 #include <asm/word-at-a-time.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "counters/counters.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "netlink/netlink.h"
-#include "params.h"
+#include "base/params.h"
 #include "record/record.h"
 #include "tables/births.h"
 #include "tables/netns_index.h"

@@ -21,11 +21,11 @@
 #include <linux/string.h>
 #include <net/neighbour.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "netlink/netlink.h"
-#include "params.h"
+#include "base/params.h"
 #include "record/record.h"
 #include "tables/view_type.h"
 

@@ -19,7 +19,7 @@
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "netlink/netlink.h"
-#include "params.h"
+#include "base/params.h"
 #include "record/record.h"
 #include "tables/view_type.h"
 

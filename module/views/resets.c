@@ -17,11 +17,11 @@
 #include <net/sock.h>
 
 #include "alerts/alerts.h"
-#include "compat.h"
+#include "base/compat.h"
 #include "format/nlput.h"
 #include "format/reasons.h"
 #include "format/view_fmt.h"
-#include "params.h"
+#include "base/params.h"
 #include "probes/skb_dev.h"
 #include "record/record.h"
 #include "record/resets.h"

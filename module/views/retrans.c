@@ -13,10 +13,10 @@
 #include <net/sock.h>
 
 #include "alerts/alerts.h"
-#include "compat.h"
+#include "base/compat.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
-#include "params.h"
+#include "base/params.h"
 #include "record/record.h"
 #include "record/retrans.h"
 #include "tables/view_type.h"

@@ -13,10 +13,10 @@
 #include <linux/string.h>
 #include <net/devlink.h>
 
-#include "compat.h"
+#include "base/compat.h"
 #include "format/nlput.h"
 #include "netlink/netlink.h"
-#include "params.h"
+#include "base/params.h"
 #include "record/record.h"
 #include "tables/view_type.h"
 

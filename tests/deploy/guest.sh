@@ -46,7 +46,7 @@ srcversion=$(cat /sys/module/tpstat/srcversion 2>/dev/null)
 check "the loaded module has a srcversion (${srcversion:-none})" test -n "$srcversion"
 check_eq "the loaded module is that file (srcversion)" \
 	"$(modinfo -F srcversion tpstat)" "$srcversion"
-check_eq "module version is module/version.h's" "$VERSION" \
+check_eq "module version is module/base/version.h's" "$VERSION" \
 	"$(cat /sys/module/tpstat/version)"
 check "debugfs is there" test -r "$DBG/counters"
 

@@ -123,9 +123,9 @@ fi
 state > "$logs/state.before"
 
 # --- one version -------------------------------------------------------------
-check_eq "debian/changelog version is module/version.h's" "$VERSION" \
+check_eq "debian/changelog version is module/base/version.h's" "$VERSION" \
 	"$(dpkg-parsechangelog -S Version)"
-check_eq "the man page's version is module/version.h's" "tpstat $VERSION" \
+check_eq "the man page's version is module/base/version.h's" "tpstat $VERSION" \
 	"$(sed -n 's/^\.TH TPSTAT 8 "[^"]*" "\([^"]*\)".*/\1/p' ctl/tpstat.8)"
 check_eq "dkms.conf takes the version from the build" \
 	'PACKAGE_VERSION="#MODULE_VERSION#"' "$(grep '^PACKAGE_VERSION=' dkms/dkms.conf)"

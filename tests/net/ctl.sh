@@ -30,7 +30,7 @@ check "... and says how to load it" grep -q 'not loaded (load it with' "$TMP/err
 check_eq "... in one line" 1 "$(wc -l < "$TMP/err")"
 [ "$st" = 1 ] || head -5 "$TMP/err" "$TMP/out" | sed 's/^/# /'
 rmmod tpstat 2> /dev/null
-tool_version=$(sed -n 's/^#define TPSTAT_VERSION "\(.*\)"$/\1/p' "$here/../../module/version.h")
+tool_version=$(sed -n 's/^#define TPSTAT_VERSION "\(.*\)"$/\1/p' "$here/../../module/base/version.h")
 "$TP" -V > "$TMP/out" 2> "$TMP/err"
 check_eq "-V without the module exits 0" 0 $?
 check_eq "... and prints the tool's version alone" "tpstat $tool_version" "$(cat "$TMP/out")"

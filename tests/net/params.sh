@@ -24,7 +24,7 @@ suite_begin "$@"
 # shellcheck source=tests/net/judge.sh
 . "$here/judge.sh"
 
-# The limits (module/params.h), and each table's debugfs view file.  The
+# The limits (module/base/params.h), and each table's debugfs view file.  The
 # flow table may hold a million flows on a 64-bit kernel only.
 [ "$(getconf LONG_BIT)" = 64 ] && flow_max=1048576 || flow_max=262144
 declare -A MAX=(

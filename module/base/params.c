@@ -13,7 +13,7 @@
 #include <linux/moduleparam.h>
 #include <linux/string.h>
 
-#include "params.h"
+#include "base/params.h"
 
 /* A value as the log shows it: a garbage one may be a page long. */
 #define TPSTAT_PARAM_SHOWN	32
