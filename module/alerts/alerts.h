@@ -118,8 +118,7 @@ static __always_inline void tpstat_alert_state(const struct sock *sk,
 		   !((oldstate | newstate) & ~TPSTAT_TCP_STATE_MASK))) {
 		tpstat_probe_pin();
 		this_cpu_inc(tpstat_alert_cpus->gen[READ_ONCE(tpstat_alert_gen) & 1]
-			     .init_states[v6][TPSTAT_SLOT_TCP_STATE(oldstate, newstate) -
-					      TPSTAT_SLOT_TCP_STATES]);
+			     .init_states[v6][tpstat_tcp_cell(oldstate, newstate)]);
 		tpstat_probe_unpin();
 		return;
 	}

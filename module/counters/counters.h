@@ -53,6 +53,20 @@ enum tpstat_slot {
 
 #define TPSTAT_SLOT_TCP_STATE(old, new) \
 	(TPSTAT_SLOT_TCP_STATES + ((old) << TPSTAT_TCP_STATE_BITS) + (new))
+/*
+ * The matrix cell of TCP transition @old -> @new.  One mask keeps any
+ * pair of values inside the matrix; states TCP passes are below 16, so
+ * only values it never passes could land in a wrong cell.  A cell the
+ * compiler knows is in the matrix needs no bounds check (UBSAN's, as on
+ * Debian's 7.x kernels, whose call gave the probes a stack frame).
+ * Unsigned long, so the slot's base folds into the address: no sign
+ * extension.
+ */
+static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
+{
+	return (((unsigned int)old << TPSTAT_TCP_STATE_BITS) + (unsigned int)new) &
+	       (TPSTAT_TCP_CELLS - 1);
+}
 #define TPSTAT_TCP_CELL_OLD(cell)	((cell) >> TPSTAT_TCP_STATE_BITS)
 #define TPSTAT_TCP_CELL_NEW(cell)	((cell) & TPSTAT_TCP_STATE_MASK)
 #define TPSTAT_SLOT_HIST(h, b) \

@@ -89,18 +89,6 @@ static __always_inline void tpstat_dev(const struct net_device *dev,
 }
 
 /*
- * The matrix cell of TCP transition @old -> @new (counters.h).  One mask
- * keeps any pair of values inside the matrix; states TCP passes are below
- * 16, so only values it never passes could land in a wrong cell.  Unsigned
- * long, so the slot's base folds into the address: no sign extension.
- */
-static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
-{
-	return (((unsigned int)old << TPSTAT_TCP_STATE_BITS) + (unsigned int)new) &
-	       (TPSTAT_TCP_CELLS - 1);
-}
-
-/*
  * A probe that only counts hits; @OUT is its test, one of the
  * tpstat_*filtered_out() of probe_body.h.
  */
