@@ -7,8 +7,8 @@ tpstat's probes beside the floor's empty ones, for one kernel's build.
 Per tracepoint both modules probe: the floor's probe and each of
 tpstat's entry points (tpstat_probe_* counting only, tpstat_views_*
 with a view on, or "lean" where the counting probe serves views too
-because its tracepoint feeds none, tpstat_filtered_* with a filter, tpstat_twice_* the
-namespace pass), as instructions on the straight path (from the entry,
+because its tracepoint feeds none, tpstat_filtered_* with a filter, tpstat_twice_lean_* the
+counting probe's namespace pass), as instructions on the straight path (from the entry,
 static-key sites as compiled, i.e. off; conditional branches not taken;
 to the first return) and in all; and what the straight path does:
 per-CPU read-modify-writes, interrupts masked, atomics, calls.  With
@@ -130,7 +130,7 @@ for tp in tps:
     if views == "–":
         views = "lean"
     print(f"| {tp} | {c('', fl)} | {c('', lean)} | {views} | "
-          f"{c(f'tpstat_filtered_{tp}', whole=True)} | {c(f'tpstat_twice_{tp}', whole=True)} | "
+          f"{c(f'tpstat_filtered_{tp}', whole=True)} | {c(f'tpstat_twice_lean_{tp}')} | "
           f"{what(straight(lean))} |")
 print()
 if rows:

@@ -18,11 +18,12 @@ static-key sites as compiled, i.e. off, which is the state a
 counting-only probe runs in; conditional branches not taken; to the first
 return) / in the whole function. Under `-icount` an instruction is a
 nanosecond, so the straight path's difference is the least counting adds
-per event. For the probe with a view on (`tpstat_views_*`), with a filter
-(`tpstat_filtered_*`) and the namespace pass (`tpstat_twice_*`, out of
-line, entered only for an event of a namespace that may count it):
-instructions in the whole function, since their path depends on which
-static keys are on. "lean" in the views column: the tracepoint feeds no
+per event. For the probe with a view on (`tpstat_views_*`) and with a
+filter (`tpstat_filtered_*`): instructions in the whole function, since
+their path depends on which static keys are on. For the counting-only
+probe's namespace pass (`tpstat_twice_lean_*`, out of line, entered only
+for an event of a namespace that counts its own): its straight path (a
+namespace filter of no fields) / in all. "lean" in the views column: the tracepoint feeds no
 view, so its counting-only probe is attached with views on too.
 Written by bench/probes_asm.py from the modules the guests loaded.
 

@@ -17,7 +17,6 @@
 
 #include "counters/interval.h"
 #include "base/params.h"
-#include "probes/event_net.h"
 #include "probes/netns_counts.h"
 
 /* Why a namespace may not start counting: the cap it would pass. */
@@ -26,20 +25,6 @@ enum tpstat_netns_refusal {
 	TPSTAT_NETNS_FULL,		/* netns_max */
 	TPSTAT_NETNS_OWNER_FULL,	/* netns_user_max, its owner's */
 	TPSTAT_NETNS_USERS_FULL,	/* root's reserve */
-};
-
-struct tpstat_ns_counts {
-	struct tpstat_pcpu __percpu *pcpu;
-	struct tpstat_filter filter;	/* its rcu_head frees the whole */
-	struct list_head node;		/* in tpstat_netns_list */
-	kuid_t owner;			/* charged (tpstat_netns_owner()) */
-	/*
-	 * Its own history (interval.h), NULL while the recorder is off.
-	 * It outlives a new filter, which gets it, and goes when the
-	 * namespace stops counting; no probe reads it, so it is used and
-	 * freed under tpstat_netns_lock alone.
-	 */
-	struct tpstat_history *history;
 };
 
 DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
@@ -148,37 +133,6 @@ static enum tpstat_netns_refusal tpstat_netns_may_charge(kuid_t owner)
 static struct tpstat_net *tpstat_net(const struct net *net)
 {
 	return net_generic(net, tpstat_net_id);
-}
-
-notrace void *tpstat_netns_counts(const struct sock *sk,
-				  const struct sk_buff *skb,
-				  const struct net_device *dev)
-{
-	const struct net *net = tpstat_event_net(sk, skb, dev);
-	const struct tpstat_ns_counts *c;
-	const struct tpstat_net *tn;
-
-	/* The initial namespace's figures are the system's. */
-	if (!net || net_eq(net, &init_net))
-		return NULL;
-	/*
-	 * Its slot as tpstat_netns_may_count() reads it, pinned, rather
-	 * than by net_generic(), whose rcu_read_lock() and unlock are two
-	 * calls on preemptible-RCU kernels.
-	 */
-	tn = rcu_dereference_sched(net->gen)->ptr[tpstat_net_id];
-	c = tn ? rcu_dereference_sched(tn->counts) : NULL;
-	if (!c)
-		return NULL;
-	/*
-	 * Its own filter alone: were the system's applied too, the
-	 * namespace's user could learn it from what counts.  A filter of
-	 * no fields (the namespace counts all of its events) needs no call.
-	 */
-	if (c->filter.fields &&
-	    !tpstat_filter_match_one(&c->filter, sk, skb, dev))
-		return NULL;
-	return tpstat_pcpu_data(c->pcpu);
 }
 
 static void tpstat_ns_counts_free_rcu(struct rcu_head *head)

@@ -15,7 +15,7 @@
  *
  * Probes pay one patched jump for this while no namespace counts, and
  * while some do, the events of the others pay an inline look at their
- * namespace (tpstat_netns_may_count()).  The jump is patched off only a
+ * namespace (tpstat_netns_of()).  The jump is patched off only a
  * second after the last namespace stops counting, if none started since:
  * patching every probe (and an IPI to every CPU) at most a few times a
  * second, however fast namespaces come and go.  The counters go with the
@@ -49,7 +49,6 @@ struct sock;
 struct sk_buff;
 struct net_device;
 struct netlink_ext_ack;
-struct tpstat_ns_counts;
 struct tpstat_clock;
 struct tpstat_history;
 
@@ -80,33 +79,49 @@ static __always_inline bool tpstat_netns_hot(void)
 }
 
 /*
- * Probe context, while tpstat_netns_hot(): whether the event's namespace
- * @net may count it.  Only then does a probe go out of line, to run its
- * body again for that namespace, where tpstat_netns_counts() decides.
- * Inline, so that the events of every other namespace cost a few loads:
- * the initial namespace never counts its own (its figures are the
- * system's), and another one's slot says whether it has counters.  Not
- * net_generic(), whose rcu_read_lock() is two calls on preemptible-RCU
- * kernels: pinned (compat.h), the probe is an RCU reader on every kernel,
- * and both the slot array (net->gen) and the counters are freed after a
- * grace period.  The slot itself lives as long as the namespace, which
- * the event's socket or device holds; it is still NULL while a new
- * namespace is set up, before our init.
+ * A namespace's counting, as the probes see it: its per-CPU counters and
+ * its own filter, freed a grace period after the namespace stops (the
+ * filter's rcu_head frees the whole).  The rest is netns_counts.c's.
  */
-static __always_inline bool tpstat_netns_may_count(const struct net *net)
+struct tpstat_ns_counts {
+	struct tpstat_pcpu __percpu *pcpu;
+	struct tpstat_filter filter;
+	struct list_head node;		/* in netns_counts.c's list */
+	kuid_t owner;			/* charged (tpstat_netns_owner()) */
+	/*
+	 * Its own history (interval.h), NULL while the recorder is off.
+	 * It outlives a new filter, which gets it, and goes when the
+	 * namespace stops counting; no probe reads it, so it is used and
+	 * freed under netns_counts.c's lock alone.
+	 */
+	struct tpstat_history *history;
+};
+
+/*
+ * Probe context, pinned (tpstat_probe_pin(), compat.h), while
+ * tpstat_netns_hot(): the counting of the event's namespace @net, NULL
+ * if it counts nothing.  Only then does a probe go out of line, to run
+ * its body again for that namespace, with what this returned
+ * (tpstat_netns_pass()): the namespace is found once per event.  Inline,
+ * so that the events of every other namespace cost a few loads: the
+ * initial namespace never counts its own (its figures are the system's),
+ * and another one's slot says whether it counts.  Not net_generic(),
+ * whose rcu_read_lock() is two calls on preemptible-RCU kernels: pinned,
+ * the probe is an RCU reader on every kernel, and both the slot array
+ * (net->gen) and the counting are freed after a grace period.  The slot
+ * itself lives as long as the namespace, which the event's socket or
+ * device holds; it is still NULL while a new namespace is set up, before
+ * our init.
+ */
+static __always_inline const struct tpstat_ns_counts *
+tpstat_netns_of(const struct net *net)
 {
-	const struct net_generic *ng;
 	const struct tpstat_net *tn;
-	bool counts;
 
 	if (net_eq(net, &init_net))
-		return false;
-	tpstat_probe_pin();
-	ng = rcu_dereference_sched(net->gen);
-	tn = ng->ptr[tpstat_net_id];
-	counts = tn && rcu_access_pointer(tn->counts);
-	tpstat_probe_unpin();
-	return counts;
+		return NULL;
+	tn = rcu_dereference_sched(net->gen)->ptr[tpstat_net_id];
+	return tn ? rcu_dereference_sched(tn->counts) : NULL;
 }
 
 /*
@@ -123,14 +138,26 @@ static __always_inline bool tpstat_netns_peek(void *where,
 }
 
 /*
- * Probe context, pinned: the per-CPU counters of the event's namespace,
- * if that namespace counts it (its own filter lets it through), else
- * NULL.  Returned rather than stored through a pointer: the probes'
- * namespace pass then takes no local's address, which would cost it a
- * stack canary.
+ * Probe context, pinned: the namespace pass's test (probe_body.h).  Where
+ * @data points is the counting tpstat_netns_of() found for the event (SK,
+ * SKB, DEV).  True if the namespace's own filter leaves the event out;
+ * else false, with @data pointed at the namespace's per-CPU counters.
+ * Only that filter: were the system's applied too, the namespace's user
+ * could learn it from what counts.  A filter of no fields (the namespace
+ * counts all of its events) needs no call.
  */
-void *tpstat_netns_counts(const struct sock *sk, const struct sk_buff *skb,
-			  const struct net_device *dev);
+static __always_inline bool
+tpstat_netns_pass_out(void **data, const struct sock *sk,
+		      const struct sk_buff *skb, const struct net_device *dev)
+{
+	const struct tpstat_ns_counts *c = *data;
+
+	if (c->filter.fields &&
+	    !tpstat_filter_match_one(&c->filter, sk, skb, dev))
+		return true;
+	*data = tpstat_pcpu_data(c->pcpu);
+	return false;
+}
 
 int tpstat_netns_counts_init(void);
 /* Caller: every probe is unregistered and synchronised. */

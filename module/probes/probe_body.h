@@ -90,18 +90,20 @@
  * While some namespace counts its own events (netns_counts.h), each probe
  * first finds the event's namespace inline: its body, run as the peek,
  * stops at tpstat_filtered_out(), which stores the namespace its
- * arguments name.  Only if that namespace may count the event does the
- * probe tail-call tpstat_twice_<tp>(), out of line, which runs its body
- * and then the namespace pass; the events of every other namespace (the
- * initial one's among them) run the body as usual.  While no namespace
- * counts, all this is a patched-out jump: the probe keeps no argument
- * across a call, so it needs no frame.
+ * arguments name, and tpstat_netns_of() reads whether it counts.  Only
+ * then is tpstat_twice_<kind>_<tp>() tail-called, out of line, with
+ * that namespace's counting: it runs the body, then the
+ * namespace pass, which needs no second look at the namespace.  The
+ * events of every other namespace (the initial one's among them) run the
+ * body as usual.  While no namespace counts, all this is a patched-out
+ * jump: the probe keeps no argument across a call, so it needs no frame.
  *
  * The filtered probe and the namespace pass read what a filter change or
  * a namespace's exit replaces, so they run pinned (tpstat_probe_pin(),
  * compat.h: nothing where the kernel calls probes with preemption off);
- * so does the peek's look at the namespace.  The views probe reads the
- * live generation and the lean one only adds to its own counters: as the
+ * so does the peek, from its look at the namespace to the end of the
+ * namespace pass, which unpins.  The views probe reads the live
+ * generation and the lean one only adds to its own counters: as the
  * probe context says (above), neither needs a pin.
  */
 #define TPSTAT_PROBE(tp, params, args, out) \
@@ -136,46 +138,61 @@ static __always_inline void tpstat_event_##tp(void *data,		\
 					       const enum tpstat_probe_kind probe_kind, \
 					       TPSTAT_UNPAREN params)
 #define TPSTAT_PROBE_NO_VIEWS(linkage, tp, params, args)
+/*
+ * The event again for its namespace: @kind's body, then the namespace
+ * pass with the counting @c that the peek found.  Entered pinned, from a
+ * probe's tail; unpins.
+ */
+#define TPSTAT_TWICE(tp, name, kind, params, args)			\
+static noinline notrace void						\
+tpstat_twice_##name##_##tp(void *data, const struct tpstat_ns_counts *c, \
+			   TPSTAT_UNPAREN params)			\
+{									\
+	tpstat_body_##tp(data, kind, TPSTAT_UNPAREN args);		\
+	tpstat_body_##tp((void *)c, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args); \
+	tpstat_probe_unpin();						\
+}
 /* After the body's declaration: the peek, the namespace pass, lean, filtered. */
 #define TPSTAT_PROBE_LEAN(linkage, tp, params, args)			\
-static __always_inline bool tpstat_netns_wants_##tp(TPSTAT_UNPAREN params) \
+static __always_inline const struct tpstat_ns_counts *			\
+tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 {									\
 	const struct net *net = &init_net;				\
 									\
 	tpstat_body_##tp(&net, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
-	return tpstat_netns_may_count(net);				\
+	return tpstat_netns_of(net);					\
 }									\
-static noinline notrace void tpstat_twice_##tp(void *data,		\
-					       enum tpstat_probe_kind probe_kind, \
-					       TPSTAT_UNPAREN params)	\
-{									\
-	tpstat_probe_pin();						\
-	if (probe_kind == TPSTAT_PROBE_LEAN)				\
-		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
-	else if (probe_kind == TPSTAT_PROBE_VIEWS)			\
-		tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
-	else								\
-		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
-				 TPSTAT_UNPAREN args);			\
-	tpstat_body_##tp(data, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args);	\
-	tpstat_probe_unpin();						\
-}									\
+TPSTAT_TWICE(tp, lean, TPSTAT_PROBE_LEAN, params, args)			\
+TPSTAT_TWICE(tp, filtered, TPSTAT_PROBE_FILTERED, params, args)		\
 linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
-	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) \
-		tpstat_twice_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
-	else								\
-		tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args); \
+	if (tpstat_netns_hot()) {					\
+		const struct tpstat_ns_counts *c;			\
+									\
+		tpstat_probe_pin();					\
+		c = tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);	\
+		if (c) {						\
+			tpstat_twice_lean_##tp(data, c, TPSTAT_UNPAREN args); \
+			return;						\
+		}							\
+		tpstat_probe_unpin();					\
+	}								\
+	tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args);	\
 }									\
 linkage notrace void tpstat_filtered_##tp(void *data,			\
 					  TPSTAT_UNPAREN params)	\
 {									\
-	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) { \
-		tpstat_twice_##tp(data, TPSTAT_PROBE_FILTERED,		\
-				  TPSTAT_UNPAREN args);			\
-		return;							\
-	}								\
 	tpstat_probe_pin();						\
+	if (tpstat_netns_hot()) {					\
+		const struct tpstat_ns_counts *c;			\
+									\
+		c = tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);	\
+		if (c) {						\
+			tpstat_twice_filtered_##tp(data, c,		\
+						   TPSTAT_UNPAREN args); \
+			return;						\
+		}							\
+	}								\
 	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED, TPSTAT_UNPAREN args); \
 	tpstat_probe_unpin();						\
 }									\
@@ -185,11 +202,19 @@ static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 	check_trace_callback_type_##tp(tpstat_filtered_##tp);		\
 }
 #define TPSTAT_PROBE_VIEWS(linkage, tp, params, args)			\
+TPSTAT_TWICE(tp, views, TPSTAT_PROBE_VIEWS, params, args)		\
 linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
 {									\
-	if (tpstat_netns_hot() && tpstat_netns_wants_##tp(TPSTAT_UNPAREN args)) { \
-		tpstat_twice_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
-		return;							\
+	if (tpstat_netns_hot()) {					\
+		const struct tpstat_ns_counts *c;			\
+									\
+		tpstat_probe_pin();					\
+		c = tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);	\
+		if (c) {						\
+			tpstat_twice_views_##tp(data, c, TPSTAT_UNPAREN args); \
+			return;						\
+		}							\
+		tpstat_probe_unpin();					\
 	}								\
 	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
 }									\
@@ -200,9 +225,10 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 
 /*
  * Whether the event is out: the filtered probe tests the filter; the
- * namespace pass finds the event's namespace and, if that namespace
- * counts it, points data at its counters (netns_counts.h); the peek only
- * stores that namespace where data points, and ends the body.  So it is
+ * namespace pass, whose data is the counting the peek found, tests that
+ * namespace's own filter and points data at its counters
+ * (netns_counts.h); the peek only stores the event's namespace where
+ * data points, and ends the body.  So it is
  * every probe's TPSTAT_PROBE() @out, run before anything that has an
  * effect.  SK, SKB, DEV: what the event can tell.
  */
@@ -225,7 +251,7 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
 	  !tpstat_filter_match(sk, skb, dev)) ||			\
 	 (probe_kind == TPSTAT_PROBE_NETNS &&				\
-	  !(data = tpstat_netns_counts(sk, skb, dev))) ||		\
+	  tpstat_netns_pass_out(&data, sk, skb, dev)) ||		\
 	 (probe_kind == TPSTAT_PROBE_PEEK && tpstat_netns_peek(data, net)))
 /* Whether the probe feeds the views; the namespace pass only counts. */
 #define tpstat_feeds_views \
