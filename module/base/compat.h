@@ -174,6 +174,16 @@
 #define nla_strscpy nla_strlcpy
 #endif
 
+/*
+ * system_unbound_wq and system_wq are system_dfl_wq and system_percpu_wq
+ * where the kernel has the new names; it warns once of work queued on
+ * the old ones.
+ */
+#ifndef TPSTAT_HAVE_SYSTEM_DFL_WQ
+#define system_dfl_wq system_unbound_wq
+#define system_percpu_wq system_wq
+#endif
+
 /* struct devlink is private from 6.0, with devlink_to_dev() to reach it. */
 #ifndef TPSTAT_HAVE_DEVLINK_TO_DEV
 #define devlink_to_dev(devlink) ((devlink)->dev)

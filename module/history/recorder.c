@@ -17,6 +17,7 @@
 #include <linux/timekeeping.h>
 #include <linux/workqueue.h>
 
+#include "base/compat.h"
 #include "history/recorder.h"
 #include "history/recorder_views.h"
 #include "base/params.h"
@@ -93,7 +94,7 @@ static void tpstat_recorder_tick(struct work_struct *work)
 		r->views_flags = 0;
 	}
 	mutex_unlock(&r->lock);
-	queue_delayed_work(system_unbound_wq, &r->work,
+	queue_delayed_work(system_dfl_wq, &r->work,
 			   tpstat_recorder_delay());
 }
 
@@ -134,7 +135,7 @@ int tpstat_recorder_init(struct tpstat_pcpu __percpu *pcpu)
 	INIT_DELAYED_WORK(&r->work, tpstat_recorder_tick);
 	r->on = true;
 	tpstat_netns_history_size(history_netns_kb * 1024);
-	queue_delayed_work(system_unbound_wq, &r->work,
+	queue_delayed_work(system_dfl_wq, &r->work,
 			   tpstat_recorder_delay());
 	return 0;
 }

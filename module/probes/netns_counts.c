@@ -17,6 +17,7 @@
 
 #include "counters/interval.h"
 #include "base/params.h"
+#include "base/compat.h"
 #include "probes/netns_counts.h"
 
 /* Why a namespace may not start counting: the cap it would pass. */
@@ -236,7 +237,7 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 			tpstat_netns_users_nr--;
 		/* Off a while after the last one stops, if none started. */
 		if (!tpstat_netns_nr)
-			mod_delayed_work(system_wq, &tpstat_netns_key_work,
+			mod_delayed_work(system_percpu_wq, &tpstat_netns_key_work,
 					 TPSTAT_NETNS_KEY_HOLD);
 	}
 	mutex_unlock(&tpstat_netns_lock);
