@@ -114,10 +114,18 @@ struct tpstat_ctr {
  * taking the pointer and adding: local64_t is an atomic64_t on 32-bit, so
  * the add is whole on whichever CPU's slot it lands, and the sum is the
  * same.  Hence raw_cpu_ptr(), which does not ask for preemption off.
+ * 32-bit ARM adds with a 32-bit operand (ctr_arm.h).
  */
+#if defined(CONFIG_ARM) && !defined(CONFIG_GENERIC_ATOMIC64)
+#include "counters/ctr_arm.h"
+#define tpstat_local64_add tpstat_local64_add32
+#else
+#define tpstat_local64_add local64_add
+#endif
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
-	local64_add((n), raw_cpu_ptr(&(pcpu)->slot[slot_idx].v))
-#define tpstat_ctr_add_to(ctr, n) local64_add((n), raw_cpu_ptr(&(ctr)->v))
+	tpstat_local64_add((n), raw_cpu_ptr(&(pcpu)->slot[slot_idx].v))
+#define tpstat_ctr_add_to(ctr, n) \
+	tpstat_local64_add((n), raw_cpu_ptr(&(ctr)->v))
 static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
 {
 	return local64_read((local64_t *)&ctr->v);

@@ -8,7 +8,7 @@
  * probes nest on one CPU: task, then softirq, then hardirq.  So a probe
  * takes no lock, allocates nothing, never sleeps and does bounded work.
  * Every per-CPU update is a single IRQ-safe operation, this_cpu_add()
- * (local64_add() on 32-bit: counters.h), which a nested probe cannot
+ * (a local64_t add on 32-bit: counters.h), which a nested probe cannot
  * tear; what takes more than one (an alert's fold) runs with interrupts
  * off (alert_fold.c).  On every kernel:
  * - Up to 6.12 the kernel calls probes with preemption off; 7.2 and 7.3
