@@ -152,49 +152,59 @@ tpstat_twice_##name##_##tp(void *data, const struct tpstat_ns_counts *c, \
 	tpstat_body_##tp((void *)c, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args); \
 	tpstat_probe_unpin();						\
 }
-/* After the body's declaration: the peek, the namespace pass, lean, filtered. */
+
+/*
+ * The probe @fn_<tp> of @kind: its body, or while the event's namespace
+ * counts its own, tpstat_twice_<name>_<tp>().
+ */
+#define TPSTAT_PROBE_FN(linkage, fn, name, kind, tp, params, args)	\
+linkage notrace void fn##_##tp(void *data, TPSTAT_UNPAREN params)	\
+{									\
+	const struct tpstat_ns_counts *c = tpstat_netns_hot() ?		\
+		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args) : NULL;	\
+									\
+	if (c)								\
+		tpstat_twice_##name##_##tp(data, c, TPSTAT_UNPAREN args); \
+	else								\
+		tpstat_body_##tp(data, kind, TPSTAT_UNPAREN args);	\
+}
+
+/*
+ * After the body's declaration: the peek, the namespace pass, lean,
+ * filtered.  tpstat_netns_wants_<tp>() returns the counting of the
+ * event's namespace, pinned, if it counts its own; else NULL, unpinned.
+ */
 #define TPSTAT_PROBE_LEAN(linkage, tp, params, args)			\
 static __always_inline const struct tpstat_ns_counts *			\
 tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 {									\
 	const struct net *net = &init_net;				\
+	const struct tpstat_ns_counts *c;				\
 									\
+	tpstat_probe_pin();						\
 	tpstat_body_##tp(&net, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
-	return tpstat_netns_of(net);					\
+	c = tpstat_netns_of(net);					\
+	if (!c)								\
+		tpstat_probe_unpin();					\
+	return c;							\
 }									\
 TPSTAT_TWICE(tp, lean, TPSTAT_PROBE_LEAN, params, args)			\
 TPSTAT_TWICE(tp, filtered, TPSTAT_PROBE_FILTERED, params, args)		\
-linkage notrace void tpstat_probe_##tp(void *data, TPSTAT_UNPAREN params) \
-{									\
-	if (tpstat_netns_hot()) {					\
-		const struct tpstat_ns_counts *c;			\
-									\
-		tpstat_probe_pin();					\
-		c = tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);	\
-		if (c) {						\
-			tpstat_twice_lean_##tp(data, c, TPSTAT_UNPAREN args); \
-			return;						\
-		}							\
-		tpstat_probe_unpin();					\
-	}								\
-	tpstat_body_##tp(data, TPSTAT_PROBE_LEAN, TPSTAT_UNPAREN args);	\
-}									\
+TPSTAT_PROBE_FN(linkage, tpstat_probe, lean, TPSTAT_PROBE_LEAN, tp, params, args) \
 linkage notrace void tpstat_filtered_##tp(void *data,			\
 					  TPSTAT_UNPAREN params)	\
 {									\
-	tpstat_probe_pin();						\
-	if (tpstat_netns_hot()) {					\
-		const struct tpstat_ns_counts *c;			\
+	const struct tpstat_ns_counts *c = tpstat_netns_hot() ?		\
+		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args) : NULL;	\
 									\
-		c = tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);	\
-		if (c) {						\
-			tpstat_twice_filtered_##tp(data, c,		\
-						   TPSTAT_UNPAREN args); \
-			return;						\
-		}							\
+	if (c) {							\
+		tpstat_twice_filtered_##tp(data, c, TPSTAT_UNPAREN args); \
+	} else {							\
+		tpstat_probe_pin();					\
+		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
+				 TPSTAT_UNPAREN args);			\
+		tpstat_probe_unpin();					\
 	}								\
-	tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED, TPSTAT_UNPAREN args); \
-	tpstat_probe_unpin();						\
 }									\
 static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 {									\
@@ -203,21 +213,7 @@ static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 }
 #define TPSTAT_PROBE_VIEWS(linkage, tp, params, args)			\
 TPSTAT_TWICE(tp, views, TPSTAT_PROBE_VIEWS, params, args)		\
-linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
-{									\
-	if (tpstat_netns_hot()) {					\
-		const struct tpstat_ns_counts *c;			\
-									\
-		tpstat_probe_pin();					\
-		c = tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);	\
-		if (c) {						\
-			tpstat_twice_views_##tp(data, c, TPSTAT_UNPAREN args); \
-			return;						\
-		}							\
-		tpstat_probe_unpin();					\
-	}								\
-	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args);	\
-}									\
+TPSTAT_PROBE_FN(linkage, tpstat_views, views, TPSTAT_PROBE_VIEWS, tp, params, args) \
 static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 {									\
 	check_trace_callback_type_##tp(tpstat_views_##tp);		\
