@@ -102,8 +102,8 @@ struct tpstat_ns_counts {
  * tpstat_netns_hot(): the counting of the event's namespace @net, NULL
  * if it counts nothing.  Only then does a probe go out of line, to run
  * its body again for that namespace, with what this returned
- * (tpstat_netns_pass()): the namespace is found once per event.  Inline,
- * so that the events of every other namespace cost a few loads: the
+ * (tpstat_netns_pass_out()): the namespace is found once per event.
+ * Inline, so that the events of every other namespace cost a few loads: the
  * initial namespace never counts its own (its figures are the system's),
  * and another one's slot says whether it counts.  Not net_generic(),
  * whose rcu_read_lock() is two calls on preemptible-RCU kernels: pinned,
