@@ -7,8 +7,11 @@ tpstat's probes beside the floor's empty ones, for one kernel's build.
 Per tracepoint both modules probe: the floor's probe and each of
 tpstat's entry points (tpstat_probe_* counting only, tpstat_views_*
 with a view on, or "lean" where the counting probe serves views too
-because its tracepoint feeds none, tpstat_filtered_* with a filter, tpstat_twice_lean_* the
-counting probe's namespace pass), as instructions on the straight path (from the entry,
+because its tracepoint feeds none, tpstat_filtered_* with a filter, the
+counting probe's namespace pass: tpstat_netns_pass_* where it returns
+through a static call, which jumps there while a namespace counts,
+tpstat_twice_lean_* where it reads the static key), as instructions on
+the straight path (from the entry,
 static-key sites as compiled, i.e. off; conditional branches not taken;
 to the first return) and in all; and what the straight path does:
 per-CPU read-modify-writes, interrupts masked, atomics, calls.  With
@@ -101,7 +104,9 @@ def what(path):
     calls = [rel or ops.split()[-1] for mn, ops, rel in path if mn.startswith("call") or mn == "bl"]
     calls += [f"tail {rel or ops.split()[-1]}" for mn, ops, rel in path[-1:]
               if mn in UNCOND and "return_thunk" not in rel and
-              (rel or "<" in ops)]
+              "__SCT__" not in rel and (rel or "<" in ops)]
+    if path and "__SCT__" in path[-1][2]:
+        notes.append("returns through the namespace's static call")
     if calls:
         notes.append("calls " + ", ".join(sorted(set(c.split("-")[0] for c in calls))))
     return "; ".join(notes) or "–"
@@ -126,11 +131,14 @@ for tp in tps:
             return "–"
         return f"{len(f)}" if whole else f"{len(straight(f))} / {len(f)}"
     rows.append((tp, len(straight(lean)) - len(straight(fl))))
+    netns = c(f'tpstat_twice_lean_{tp}')
+    if netns == "–":
+        netns = c(f'tpstat_netns_pass_{tp}')
     views = c(f'tpstat_views_{tp}', whole=True)
     if views == "–":
         views = "lean"
     print(f"| {tp} | {c('', fl)} | {c('', lean)} | {views} | "
-          f"{c(f'tpstat_filtered_{tp}', whole=True)} | {c(f'tpstat_twice_lean_{tp}')} | "
+          f"{c(f'tpstat_filtered_{tp}', whole=True)} | {netns} | "
           f"{what(straight(lean))} |")
 print()
 if rows:

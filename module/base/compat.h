@@ -242,6 +242,18 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
 #define TPSTAT_NEIGH_UPDATE_KEEPS_STATE NEIGH_UPDATE_F_USE
 #endif
 
+/*
+ * Where the kernel patches each static call's site in place (x86-64's
+ * objtool marks a module's sites too), a tail call to nothing is the
+ * return itself: the probes reach the namespace pass that way
+ * (probe_body.h).  Elsewhere a static call to nothing is a load and a
+ * test, or a call, where a static key costs a no-op: they keep the key.
+ */
+#ifdef CONFIG_HAVE_STATIC_CALL_INLINE
+#include <linux/static_call.h>
+#define TPSTAT_NETNS_TAIL_CALL 1
+#endif
+
 /* How each kernel keeps the probe context's promises (probe_body.h). */
 #ifdef TPSTAT_HAVE_PROBES_PREEMPT_OFF
 static __always_inline void tpstat_probe_pin(void)

@@ -19,6 +19,7 @@
 #include "base/params.h"
 #include "base/compat.h"
 #include "probes/netns_counts.h"
+#include "probes/probes.h"
 
 /* Why a namespace may not start counting: the cap it would pass. */
 enum tpstat_netns_refusal {
@@ -73,13 +74,29 @@ MODULE_PARM_DESC(netns_user_max,
  */
 #define TPSTAT_NETNS_KEY_HOLD	HZ
 
+/*
+ * The key on or off, and where the probes tail-call the namespace pass
+ * (probe_body.h), every tracepoint's call with it.
+ */
+static void tpstat_netns_switch(bool on)
+{
+	int id;
+
+	for (id = 0; id < TPSTAT_NR_HAND_EVENTS; id++)
+		if (tpstat_probes[id].netns_tail)
+			tpstat_probes[id].netns_tail(on);
+	if (on)
+		static_branch_enable(&tpstat_netns_counting);
+	else
+		static_branch_disable(&tpstat_netns_counting);
+	tpstat_netns_key_switches++;
+}
+
 static void tpstat_netns_key_off(struct work_struct *work)
 {
 	mutex_lock(&tpstat_netns_lock);
-	if (!tpstat_netns_nr && static_key_enabled(&tpstat_netns_counting)) {
-		static_branch_disable(&tpstat_netns_counting);
-		tpstat_netns_key_switches++;
-	}
+	if (!tpstat_netns_nr && static_key_enabled(&tpstat_netns_counting))
+		tpstat_netns_switch(false);
 	mutex_unlock(&tpstat_netns_lock);
 }
 static DECLARE_DELAYED_WORK(tpstat_netns_key_work, tpstat_netns_key_off);
@@ -223,10 +240,8 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 		if (!uid_eq(c->owner, GLOBAL_ROOT_UID))
 			tpstat_netns_users_nr++;
 		/* A pending switch off finds a namespace counting again. */
-		if (!static_key_enabled(&tpstat_netns_counting)) {
-			static_branch_enable(&tpstat_netns_counting);
-			tpstat_netns_key_switches++;
-		}
+		if (!static_key_enabled(&tpstat_netns_counting))
+			tpstat_netns_switch(true);
 	}
 	rcu_assign_pointer(tn->counts, c);
 	if (!c && old) {
@@ -383,7 +398,7 @@ void tpstat_netns_counts_exit(void)
 	/* No namespace counts now: the key off, its work gone with it. */
 	cancel_delayed_work_sync(&tpstat_netns_key_work);
 	if (static_key_enabled(&tpstat_netns_counting))
-		static_branch_disable(&tpstat_netns_counting);
+		tpstat_netns_switch(false);
 	rcu_barrier();	/* the call_rcu() frees, before the module goes */
 }
 

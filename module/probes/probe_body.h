@@ -97,6 +97,8 @@
  * events of every other namespace (the initial one's among them) run the
  * body as usual.  While no namespace counts, all this is a patched-out
  * jump: the probe keeps no argument across a call, so it needs no frame.
+ * On x86-64 most lean probes do it the other way round, and it costs
+ * them nothing while no namespace counts: TPSTAT_PROBE_TAIL_FN() below.
  *
  * The filtered probe and the namespace pass read what a filter change or
  * a namespace's exit replaces, so they run pinned (tpstat_probe_pin(),
@@ -108,10 +110,25 @@
  */
 #define TPSTAT_PROBE(tp, params, args, out) \
 	TPSTAT_PROBE_LINKAGE(static, tp, params, args, out)
-#define TPSTAT_PROBE_EXTERN(tp, params, args, out) \
-	TPSTAT_PROBE_LINKAGE(, tp, params, args, out)
 #define TPSTAT_PROBE_LINKAGE(linkage, tp, params, args, out)		\
-	TPSTAT_PROBES(linkage, TPSTAT_PROBE_VIEWS, tp, params, args, out)
+	TPSTAT_PROBES(linkage, TPSTAT_PROBE_TAIL_FN, TPSTAT_PROBE_VIEWS,	\
+		      tp, params, args, out)
+/*
+ * Global probes, for another file's table: their lean probe reads the
+ * static key, since the table (TPSTAT_KEYED_ENTRY) cannot name this
+ * file's static call.  Only the AUTH view's rare events are built so.
+ */
+#define TPSTAT_PROBE_EXTERN(tp, params, args, out)			\
+	TPSTAT_PROBES(, TPSTAT_PROBE_FN, TPSTAT_PROBE_VIEWS,		\
+		      tp, params, args, out)
+/*
+ * A probe whose body may fold alerts (alerts.h): a call, after which its
+ * lean probe would have to keep its arguments for a tail call, in saved
+ * registers, on every event.  Its lean probe reads the static key.
+ */
+#define TPSTAT_PROBE_ALERTING(tp, params, args, out)			\
+	TPSTAT_PROBES(static, TPSTAT_PROBE_FN, TPSTAT_PROBE_VIEWS,	\
+		      tp, params, args, out)
 /*
  * A probe whose body only counts hits reads no view, so its lean probe
  * serves as its views one too (TPSTAT_COUNTING_ENTRY): on kernels that
@@ -119,8 +136,9 @@
  * the whole of what it added.
  */
 #define TPSTAT_PROBE_COUNTING(tp, params, args, out)			\
-	TPSTAT_PROBES(static, TPSTAT_PROBE_NO_VIEWS, tp, params, args, out)
-#define TPSTAT_PROBES(linkage, views, tp, params, args, out)		\
+	TPSTAT_PROBES(static, TPSTAT_PROBE_TAIL_FN, TPSTAT_PROBE_NO_VIEWS,	\
+		      tp, params, args, out)
+#define TPSTAT_PROBES(linkage, lean_fn, views, tp, params, args, out)	\
 static __always_inline void tpstat_event_##tp(void *data,		\
 					       const enum tpstat_probe_kind probe_kind, \
 					       TPSTAT_UNPAREN params);	\
@@ -132,7 +150,7 @@ static __always_inline void tpstat_body_##tp(void *data,		\
 		return;							\
 	tpstat_event_##tp(data, probe_kind, TPSTAT_UNPAREN args);	\
 }									\
-TPSTAT_PROBE_LEAN(linkage, tp, params, args)				\
+TPSTAT_PROBE_LEAN(linkage, lean_fn, tp, params, args)			\
 views(linkage, tp, params, args)					\
 static __always_inline void tpstat_event_##tp(void *data,		\
 					       const enum tpstat_probe_kind probe_kind, \
@@ -158,6 +176,7 @@ tpstat_twice_##name##_##tp(void *data, const struct tpstat_ns_counts *c, \
  * counts its own, tpstat_twice_<name>_<tp>().
  */
 #define TPSTAT_PROBE_FN(linkage, fn, name, kind, tp, params, args)	\
+TPSTAT_TWICE(tp, name, kind, params, args)				\
 linkage notrace void fn##_##tp(void *data, TPSTAT_UNPAREN params)	\
 {									\
 	const struct tpstat_ns_counts *c = tpstat_netns_hot() ?		\
@@ -169,12 +188,62 @@ linkage notrace void fn##_##tp(void *data, TPSTAT_UNPAREN params)	\
 		tpstat_body_##tp(data, kind, TPSTAT_UNPAREN args);	\
 }
 
+#ifdef TPSTAT_NETNS_TAIL_CALL
+/*
+ * Where the kernel patches a static call's site in place (x86-64), a
+ * lean probe ends with one instead of starting with a patched jump: a
+ * tail call to nothing is patched to the return itself, so while no
+ * namespace counts, the namespace costs it no instruction at all.
+ * While some do, it is a jump to tpstat_netns_pass_<tp>(), which looks
+ * at the event's namespace and counts it there if it counts its own:
+ * each site is patched whole, so an event is never counted twice nor
+ * missed by the system.  The static calls follow the static key
+ * (netns_counts.c), which the views and filtered probes still read:
+ * their slow paths' calls would cost a tail call saved registers.
+ */
+#define TPSTAT_PROBE_TAIL_FN(linkage, fn, name, kind, tp, params, args) \
+TPSTAT_NETNS_TAIL(tp, params, args)					\
+linkage notrace void fn##_##tp(void *data, TPSTAT_UNPAREN params)	\
+{									\
+	tpstat_body_##tp(data, kind, TPSTAT_UNPAREN args);		\
+	static_call_cond(tpstat_netns_##tp)(data, TPSTAT_UNPAREN args);	\
+}
+/*
+ * The namespace pass of a tail-calling probe: @data, the system's
+ * counters, is not read; it is there so that the probe's arguments are
+ * already where the call needs them.
+ */
+#define TPSTAT_NETNS_TAIL(tp, params, args)				\
+static noinline notrace void tpstat_netns_pass_##tp(void *data,	\
+						     TPSTAT_UNPAREN params) \
+{									\
+	const struct tpstat_ns_counts *c =				\
+		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);		\
+									\
+	if (c) {							\
+		tpstat_body_##tp((void *)c, TPSTAT_PROBE_NETNS,		\
+				 TPSTAT_UNPAREN args);			\
+		tpstat_probe_unpin();					\
+	}								\
+}									\
+DEFINE_STATIC_CALL_NULL(tpstat_netns_##tp, tpstat_netns_pass_##tp);	\
+static void tpstat_netns_tail_##tp(bool on)				\
+{									\
+	static_call_update(tpstat_netns_##tp,				\
+			   on ? tpstat_netns_pass_##tp : NULL);		\
+}
+#define TPSTAT_NETNS_TAIL_ENTRY(tp) .netns_tail = tpstat_netns_tail_##tp,
+#else
+#define TPSTAT_PROBE_TAIL_FN TPSTAT_PROBE_FN
+#define TPSTAT_NETNS_TAIL_ENTRY(tp)
+#endif
+
 /*
  * After the body's declaration: the peek, the namespace pass, lean,
  * filtered.  tpstat_netns_wants_<tp>() returns the counting of the
  * event's namespace, pinned, if it counts its own; else NULL, unpinned.
  */
-#define TPSTAT_PROBE_LEAN(linkage, tp, params, args)			\
+#define TPSTAT_PROBE_LEAN(linkage, lean_fn, tp, params, args)		\
 static __always_inline const struct tpstat_ns_counts *			\
 tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 {									\
@@ -188,9 +257,8 @@ tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 		tpstat_probe_unpin();					\
 	return c;							\
 }									\
-TPSTAT_TWICE(tp, lean, TPSTAT_PROBE_LEAN, params, args)			\
 TPSTAT_TWICE(tp, filtered, TPSTAT_PROBE_FILTERED, params, args)		\
-TPSTAT_PROBE_FN(linkage, tpstat_probe, lean, TPSTAT_PROBE_LEAN, tp, params, args) \
+lean_fn(linkage, tpstat_probe, lean, TPSTAT_PROBE_LEAN, tp, params, args) \
 linkage notrace void tpstat_filtered_##tp(void *data,			\
 					  TPSTAT_UNPAREN params)	\
 {									\
@@ -212,7 +280,6 @@ static inline void __maybe_unused tpstat_typecheck_##tp(void)		\
 	check_trace_callback_type_##tp(tpstat_filtered_##tp);		\
 }
 #define TPSTAT_PROBE_VIEWS(linkage, tp, params, args)			\
-TPSTAT_TWICE(tp, views, TPSTAT_PROBE_VIEWS, params, args)		\
 TPSTAT_PROBE_FN(linkage, tpstat_views, views, TPSTAT_PROBE_VIEWS, tp, params, args) \
 static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 {									\
@@ -264,11 +331,17 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
  */
 #define TPSTAT_PROBE_READS(tp, args, reads)				\
 	{ .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,		\
+	  .filtered = tpstat_filtered_##tp, TPSTAT_NETNS_TAIL_ENTRY(tp)	\
+	  .variant = args, .fields = reads }
+/* That of TPSTAT_PROBE_ALERTING() and TPSTAT_PROBE_EXTERN() ones. */
+#define TPSTAT_KEYED_ENTRY(tp, args, reads)				\
+	{ .fn = tpstat_probe_##tp, .views = tpstat_views_##tp,		\
 	  .filtered = tpstat_filtered_##tp, .variant = args, .fields = reads }
 /* That of a TPSTAT_PROBE_COUNTING() one. */
 #define TPSTAT_COUNTING_ENTRY(tp, args)					\
 	{ .fn = tpstat_probe_##tp, .views = tpstat_probe_##tp,		\
-	  .filtered = tpstat_filtered_##tp, .variant = args, .fields = "" }
+	  .filtered = tpstat_filtered_##tp, TPSTAT_NETNS_TAIL_ENTRY(tp)	\
+	  .variant = args, .fields = "" }
 
 /*
  * The rest of the arguments if the build headers declare the tracepoint

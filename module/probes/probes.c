@@ -152,10 +152,10 @@ TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb),
 
 #ifdef TPSTAT_HAVE_TP_KFREE_SKB
 #define TPSTAT_ENTRY_KFREE_SKB						\
-	TPSTAT_PROBE_READS(kfree_skb, TPSTAT_VARIANT_kfree_skb,		\
+	TPSTAT_KEYED_ENTRY(kfree_skb, TPSTAT_VARIANT_kfree_skb,		\
 			   TPSTAT_FIELDS_kfree_skb)
-TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb,
-	     tpstat_filtered_out(NULL, skb, NULL))
+TPSTAT_PROBE_ALERTING(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb,
+		      tpstat_filtered_out(NULL, skb, NULL))
 {
 	struct tpstat_views *v;
 
@@ -178,12 +178,12 @@ TPSTAT_PROBE(kfree_skb, (TPSTAT_PROTO_kfree_skb), TPSTAT_ARGS_kfree_skb,
  * protocols count as hits.
  */
 #define TPSTAT_ENTRY_INET_SOCK_SET_STATE				\
-	TPSTAT_PROBE_READS(inet_sock_set_state, "sk,oldstate,newstate",	\
+	TPSTAT_KEYED_ENTRY(inet_sock_set_state, "sk,oldstate,newstate",	\
 			   "sk->sk_protocol,oldstate,newstate,sk (lifetime)")
-TPSTAT_PROBE(inet_sock_set_state,
-	     (const struct sock *sk, const int oldstate, const int newstate),
-	     (sk, oldstate, newstate),
-	     tpstat_sk_filtered_out(sk, NULL))
+TPSTAT_PROBE_ALERTING(inet_sock_set_state,
+		      (const struct sock *sk, const int oldstate, const int newstate),
+		      (sk, oldstate, newstate),
+		      tpstat_sk_filtered_out(sk, NULL))
 {
 	struct tpstat_views *v;
 
@@ -208,12 +208,12 @@ TPSTAT_PROBE(inet_sock_set_state,
 
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB
 #define TPSTAT_ENTRY_TCP_RETRANSMIT_SKB					\
-	TPSTAT_PROBE_READS(tcp_retransmit_skb,				\
+	TPSTAT_KEYED_ENTRY(tcp_retransmit_skb,				\
 			   TPSTAT_VARIANT_tcp_retransmit_skb,		\
 			   "sk (flow, state)")
-TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
-	     TPSTAT_ARGS_tcp_retransmit_skb,
-	     tpstat_sk_filtered_out(sk, skb))
+TPSTAT_PROBE_ALERTING(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
+		      TPSTAT_ARGS_tcp_retransmit_skb,
+		      tpstat_sk_filtered_out(sk, skb))
 {
 	struct tpstat_views *v;
 
@@ -230,10 +230,10 @@ TPSTAT_PROBE(tcp_retransmit_skb, (TPSTAT_PROTO_tcp_retransmit_skb),
 #ifdef TPSTAT_HAVE_TP_TCP_RETRANSMIT_SYNACK
 /* @sk is the listener; the flow is the request's. */
 #define TPSTAT_ENTRY_TCP_RETRANSMIT_SYNACK				\
-	TPSTAT_PROBE_READS(tcp_retransmit_synack, "sk,req", "req (flow)")
-TPSTAT_PROBE(tcp_retransmit_synack,
-	     (const struct sock *sk, const struct request_sock *req), (sk, req),
-	     tpstat_filtered_out(sk, NULL, NULL))
+	TPSTAT_KEYED_ENTRY(tcp_retransmit_synack, "sk,req", "req (flow)")
+TPSTAT_PROBE_ALERTING(tcp_retransmit_synack,
+		      (const struct sock *sk, const struct request_sock *req), (sk, req),
+		      tpstat_filtered_out(sk, NULL, NULL))
 {
 	struct tpstat_views *v;
 
@@ -251,11 +251,11 @@ TPSTAT_PROBE(tcp_retransmit_synack,
 
 #ifdef TPSTAT_HAVE_TP_TCP_SEND_RESET
 #define TPSTAT_ENTRY_TCP_SEND_RESET					\
-	TPSTAT_PROBE_READS(tcp_send_reset, TPSTAT_VARIANT_tcp_send_reset, \
+	TPSTAT_KEYED_ENTRY(tcp_send_reset, TPSTAT_VARIANT_tcp_send_reset, \
 			   TPSTAT_FIELDS_tcp_send_reset)
-TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
-	     TPSTAT_ARGS_tcp_send_reset,
-	     tpstat_filtered_out(sk, skb, tpstat_reset_skb_dev(sk, skb)))
+TPSTAT_PROBE_ALERTING(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
+		      TPSTAT_ARGS_tcp_send_reset,
+		      tpstat_filtered_out(sk, skb, tpstat_reset_skb_dev(sk, skb)))
 {
 	struct tpstat_views *v;
 
@@ -271,9 +271,9 @@ TPSTAT_PROBE(tcp_send_reset, (TPSTAT_PROTO_tcp_send_reset),
 
 #ifdef TPSTAT_HAVE_TP_TCP_RECEIVE_RESET
 #define TPSTAT_ENTRY_TCP_RECEIVE_RESET					\
-	TPSTAT_PROBE_READS(tcp_receive_reset, "sk", "sk (port, peer)")
-TPSTAT_PROBE(tcp_receive_reset, (struct sock *sk), (sk),
-	     tpstat_sk_filtered_out(sk, NULL))
+	TPSTAT_KEYED_ENTRY(tcp_receive_reset, "sk", "sk (port, peer)")
+TPSTAT_PROBE_ALERTING(tcp_receive_reset, (struct sock *sk), (sk),
+		      tpstat_sk_filtered_out(sk, NULL))
 {
 	struct tpstat_views *v;
 
@@ -374,10 +374,10 @@ TPSTAT_PROBE(devlink_trap_report,
 #ifdef TPSTAT_HAVE_TP_INET_SK_ERROR_REPORT
 /* Errors reported on TCP and UDP sockets: counted, and the monitor's. */
 #define TPSTAT_ENTRY_INET_SK_ERROR_REPORT				\
-	TPSTAT_PROBE_READS(inet_sk_error_report, "sk",			\
+	TPSTAT_KEYED_ENTRY(inet_sk_error_report, "sk",			\
 			   "sk->sk_err,sk (ports, peer, protocol)")
-TPSTAT_PROBE(inet_sk_error_report, (const struct sock *sk), (sk),
-	     tpstat_sk_filtered_out(sk, NULL))
+TPSTAT_PROBE_ALERTING(inet_sk_error_report, (const struct sock *sk), (sk),
+		      tpstat_sk_filtered_out(sk, NULL))
 {
 	tpstat_hit(data, TPSTAT_EV_INET_SK_ERROR_REPORT);
 	if (tpstat_alerting)

@@ -11,6 +11,8 @@ struct tpstat_probe {
 	void *fn;		/* lean; NULL: the build headers lack the tracepoint */
 	void *views;
 	void *filtered;
+	/* Points the lean and views probes' tail at the namespace pass. */
+	void (*netns_tail)(bool on);	/* NULL: they read the static key */
 	const char *variant;	/* the arguments it takes, e.g. "skb,location" */
 	const char *fields;	/* those it reads beyond counting hits */
 };

@@ -47,9 +47,9 @@ struct sk_buff;
 	void tpstat_filtered_##tp(void *data, const struct sock *sk,	\
 				  const struct sk_buff *skb, const u8 keyid, \
 				  const u8 rnext, const u8 maclen)
-/* Their entry in probes.c's table (probe_body.h's TPSTAT_PROBE_READS). */
+/* Their entry in probes.c's table (probe_body.h's TPSTAT_KEYED_ENTRY). */
 #define TPSTAT_AUTH_ENTRY(class, tp)					\
-	TPSTAT_PROBE_READS(tp, TPSTAT_VARIANT_AUTH_##class,		\
+	TPSTAT_KEYED_ENTRY(tp, TPSTAT_VARIANT_AUTH_##class,		\
 			   "sk (netns),skb (peer, local port)")
 
 /*
