@@ -61,6 +61,8 @@ nice -n 10 make -s -C bench/bpf O="$top/build/bench/bpf"
 raw=build/bench/raw
 rm -rf "$raw"
 mkdir -p "$raw"
+# What was measured, for bench/results.md's first line.
+git -C "$top" describe --always --dirty > "$raw/commit" 2>/dev/null || rm -f "$raw/commit"
 kernels=0
 # boot_bench <name> <boot.sh arguments...>: one guest, its rows gathered.
 boot_bench() {

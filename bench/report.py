@@ -204,8 +204,13 @@ out = []
 w = out.append
 w("# tpstat benchmark results")
 w("")
-w(f"Written by `make bench` (bench/bench.sh) on {time.strftime('%Y-%m-%d')}, "
-  "from one boot per kernel under QEMU TCG with "
+try:
+    measured = open(f"{raw}/commit").read().strip()
+except OSError:
+    measured = ""
+w(f"Written by `make bench` (bench/bench.sh) on {time.strftime('%Y-%m-%d')}"
+  + (f", of tpstat at commit {measured}," if measured else ",") +
+  " from one boot per kernel under QEMU TCG with "
   "`-accel tcg,thread=single -icount shift=0,sleep=off -smp 1`: the guest "
   "clock advances 1 ns per instruction, so every time here is an "
   "instruction count, whatever else the host is doing.")
