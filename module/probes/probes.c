@@ -201,8 +201,10 @@ TPSTAT_PROBE_ALERTING(inet_sock_set_state,
 	/* tcplife: only births and the close matter, a third of the calls. */
 	if (newstate == TCP_SYN_SENT || newstate == TCP_SYN_RECV)
 		tpstat_record_birth(sk, newstate);
-	else if (newstate == TCP_CLOSE)
+	else if (newstate == TCP_CLOSE && oldstate != TCP_LISTEN)
 		tpstat_record_close(v, sk);
+	else if (newstate == TCP_CLOSE)
+		tpstat_record_unborn(sk);
 }
 #endif
 

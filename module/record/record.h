@@ -95,9 +95,13 @@ void tpstat_record_reset(struct tpstat_views *v, const struct sock *sk,
 /* auth.c: @skb, on @sk, failed TCP-MD5/AO check @kind. */
 void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
 			const struct sk_buff *skb, enum tpstat_auth_kind kind);
-/* lifetimes.c: @sk born (SYN_SENT, SYN_RECV: @newstate), and closed. */
+/*
+ * lifetimes.c: @sk born (SYN_SENT, SYN_RECV: @newstate), closed, and a
+ * listener closed (no lifetime).
+ */
 void tpstat_record_birth(const struct sock *sk, int newstate);
 void tpstat_record_close(struct tpstat_views *v, const struct sock *sk);
+void tpstat_record_unborn(const struct sock *sk);
 /*
  * The feeds: a tracepoint of rare events (errors, traps, full queues,
  * neighbours, socket memory) that feeds one view alone hands its event

@@ -151,6 +151,18 @@ notrace void tpstat_record_close(struct tpstat_views *v, const struct sock *sk)
 	atomic64_inc(&vals[TPSTAT_LIFE_COUNT]);
 }
 
+/*
+ * A listener's close: a listener is never born, so a birth at its address
+ * is one whose close we missed (filtered out, or with the view off), of an
+ * earlier socket there.  It goes, with its charge, and is no lifetime.
+ */
+notrace void tpstat_record_unborn(const struct sock *sk)
+{
+	struct tpstat_birth stale;
+
+	tpstat_birth_take(&tpstat_births, sk, &stale);
+}
+
 static int tpstat_lifetimes_put(struct sk_buff *skb, const void *key,
 				const u64 *vals)
 {
