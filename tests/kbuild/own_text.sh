@@ -18,9 +18,10 @@ syms=$(nm --defined-only "$ko") || exit 2
 # Not a module of ours, or no symbols left to judge.
 grep -q ' [tT] tpstat_probe_' <<<"$syms" || { echo "$ko: no tpstat probe"; exit 2; }
 # $a, $d, $t, $x: ARM mapping symbols; __pfx_: x86's function padding;
-# .L: local labels riscv64's assembler keeps for the linker's relaxation.
+# .L: local labels riscv64's assembler keeps for the linker's relaxation;
+# __SCT__tpstat_: the trampolines of tpstat's own static calls (x86-64).
 others=$(awk '$2 ~ /^[tT]$/ { print $3 }' <<<"$syms" |
-	 grep -v -E '^(__pfx_)?(tpstat_|init_module$|cleanup_module$)|^\$[adtx]|^\.L' |
+	 grep -v -E '^(__pfx_)?(__SCT__)?(tpstat_|init_module$|cleanup_module$)|^\$[adtx]|^\.L' |
 	 sort -u)
 [ -z "$others" ] && exit 0
 echo "$others"
