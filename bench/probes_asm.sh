@@ -21,9 +21,12 @@ nanosecond, so the straight path's difference is the least counting adds
 per event. For the probe with a view on (`tpstat_views_*`) and with a
 filter (`tpstat_filtered_*`): instructions in the whole function, since
 their path depends on which static keys are on. For the counting-only
-probe's namespace pass (`tpstat_twice_lean_*`, out of line, entered only
-for an event of a namespace that counts its own): its straight path (a
-namespace filter of no fields) / in all. "lean" in the views column: the tracepoint feeds no
+probe's namespace pass, out of line, in all and on its straight path (a
+namespace filter of no fields): on x86-64, where most counting probes
+return through a static call that jumps to it while a namespace counts,
+`tpstat_netns_pass_*`, which looks at the event's namespace and counts
+it there if it counts its own; elsewhere `tpstat_twice_lean_*`, entered
+only for an event of such a namespace. "lean" in the views column: the tracepoint feeds no
 view, so its counting-only probe is attached with views on too.
 Written by bench/probes_asm.py from the modules the guests loaded.
 
