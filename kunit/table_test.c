@@ -51,36 +51,36 @@ void tpstat_table_size_test(struct kunit *test)
 			sizeof(struct tpstat_flow_key) +
 			TPSTAT_FLOW_NR * sizeof(u64);
 
-	KUNIT_EXPECT_EQ(test, 16 * 32ULL, tpstat_table_size(5, 8, 2));
-	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(0, 8, 2));
-	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(5, 12, 2));
-	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(U32_MAX, 8, 2));
+	KUNIT_EXPECT_EQ(test, 16 * 32ULL, tpstat_table_size(5, 8, 2, false));
+	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(0, 8, 2, false));
+	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(5, 12, 2, false));
+	KUNIT_EXPECT_EQ(test, 0ULL, tpstat_table_size(U32_MAX, 8, 2, false));
 	KUNIT_EXPECT_EQ(test, (1ULL << 19) * flow_slot,
 			tpstat_table_size(262144, sizeof(struct tpstat_flow_key),
-					  TPSTAT_FLOW_NR));
+					  TPSTAT_FLOW_NR, false));
 	KUNIT_EXPECT_EQ(test, BITS_PER_LONG == 64 ? (1ULL << 21) * flow_slot : 0,
 			tpstat_table_size(1048576, sizeof(struct tpstat_flow_key),
-					  TPSTAT_FLOW_NR));
+					  TPSTAT_FLOW_NR, false));
 	KUNIT_EXPECT_EQ(test, 0ULL,
 			tpstat_table_size(2097152, sizeof(struct tpstat_flow_key),
-					  TPSTAT_FLOW_NR));
+					  TPSTAT_FLOW_NR, false));
 }
 
 /*
- * Hints: each starts at the empty slot, whose key is zeros; one set on
- * this CPU reads back; a clear puts every CPU's back to the empty slot,
- * with the slots it pointed at.
+ * Hints: each starts at the empty slot, which nobody owns; one set on
+ * this CPU reads back; an owner set reads back until it is forgotten, and
+ * forgetting another owner, or the owner of a key not in the table,
+ * leaves it; a clear puts every CPU's hint back
+ * to the empty slot, and every owner to none.
  */
 void tpstat_table_hints_test(struct kunit *test)
 {
 	struct tpstat_table t;
-	struct tkey k = tkey(7);
+	struct tkey k = tkey(7), absent = tkey(8);
 	struct tpstat_slot_hdr *empty, *s;
-	const u64 *key;
-	int cpu, i;
+	int owner, other, cpu, i;
 
-	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(&t, 8, sizeof(struct tkey), 1));
-	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init_hints(&t));
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init_hinted(&t, 8, sizeof(struct tkey), 1));
 	KUNIT_EXPECT_EQ(test, (size_t)t.bytes + num_possible_cpus() *
 			sizeof(struct tpstat_table_hints), tpstat_table_bytes(&t));
 	preempt_disable();
@@ -89,16 +89,28 @@ void tpstat_table_hints_test(struct kunit *test)
 		KUNIT_EXPECT_PTR_EQ(test, empty, tpstat_table_hint(&t, i));
 		KUNIT_EXPECT_FALSE(test, tpstat_table_holds(&t, tpstat_table_hint(&t, i)));
 	}
-	key = tpstat_slot_key(empty);
-	for (i = 0; i < TPSTAT_TABLE_HINTED_KEY_MAX / 8; i++)
-		KUNIT_EXPECT_EQ(test, 0ULL, key[i]);
+	KUNIT_EXPECT_EQ(test, 0UL, *tpstat_slot_owner(empty));
 	s = tpstat_table_find(&t, &k);
 	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_EXPECT_FALSE(test, tpstat_slot_owned_by(s, &owner));
+	tpstat_slot_set_owner(s, &owner);
 	tpstat_table_set_hint(&t, 3, s);
 	KUNIT_EXPECT_PTR_EQ(test, s, tpstat_table_hint(&t, 3));
 	KUNIT_EXPECT_PTR_EQ(test, empty, tpstat_table_hint(&t, 4));
 	preempt_enable();
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_owned_by(s, &owner));
+	tpstat_table_forget(&t, &k, &other);
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_owned_by(s, &owner));
+	tpstat_table_forget(&t, &absent, &owner);
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_owned_by(s, &owner));
+	KUNIT_EXPECT_EQ(test, 1, atomic_read(&t.used));
+	KUNIT_EXPECT_EQ(test, 0LL, atomic64_read(&t.overflow));
+	tpstat_table_forget(&t, &k, &owner);
+	KUNIT_EXPECT_FALSE(test, tpstat_slot_owned_by(s, &owner));
+	KUNIT_EXPECT_EQ(test, 0UL, *tpstat_slot_owner(s));
+	tpstat_slot_set_owner(s, &owner);
 	tpstat_table_clear(&t);
+	KUNIT_EXPECT_EQ(test, 0UL, *tpstat_slot_owner(s));
 	for_each_possible_cpu(cpu)
 		for (i = 0; i < TPSTAT_TABLE_HINTS; i++)
 			KUNIT_EXPECT_PTR_EQ(test, empty,

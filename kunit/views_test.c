@@ -32,25 +32,34 @@
  * The DEVICES view's inline recording: two devices whose ifindex share a
  * hint (5 and 21) each get their own entry, exactly, as the hint moves
  * between them; a third, past the table's two keys, is lost and counted,
- * and its updates touch neither entry.
+ * and its updates touch neither entry.  Only a device up and registered
+ * owns its entry (and its hint finds it there); one that gave it back
+ * (its unregistration) and is down is still counted there, through the
+ * look-up, without owning it.
  */
 static void tpstat_devices_hint_test(struct kunit *test)
 {
 	struct tpstat_views *v = kunit_kzalloc(test, sizeof(*v), GFP_KERNEL);
 	struct tpstat_table *t;
 	struct net_device *dev[3];
+	struct tpstat_dev_key key1;
+	struct tpstat_slot_hdr *s1;
 	atomic64_t *vals;
+	bool held[3];
 	int i, ifindex[3] = { 5, 21, 37 };
 
 	KUNIT_ASSERT_NOT_NULL(test, v);
 	t = &v->table[TPSTAT_VIEW_DEVICES];
-	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init(t, 2, sizeof(struct tpstat_dev_key),
-						   TPSTAT_DEV_NR));
-	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init_hints(t));
+	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init_hinted(t, 2,
+							  sizeof(struct tpstat_dev_key),
+							  TPSTAT_DEV_NR));
 	for (i = 0; i < 3; i++) {
 		dev[i] = alloc_netdev(0, "tpstat%d", NET_NAME_UNKNOWN, ether_setup);
 		KUNIT_ASSERT_NOT_NULL(test, dev[i]);
 		dev[i]->ifindex = ifindex[i];
+		/* As if registered and up (never listed: no one sends). */
+		dev[i]->reg_state = NETREG_REGISTERED;
+		set_bit(__LINK_STATE_START, &dev[i]->state);
 	}
 	preempt_disable();
 	for (i = 0; i < 10; i++) {
@@ -59,8 +68,33 @@ static void tpstat_devices_hint_test(struct kunit *test)
 		tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
 		tpstat_record_dev(v, dev[2], TPSTAT_DEV_TX_PACKETS, 7, true);
 	}
+	/* The lost device's look-ups leave the hint at dev[1]'s entry. */
+	held[0] = tpstat_dev_holds(tpstat_dev_hinted(t, dev[0]), dev[0]);
+	held[1] = tpstat_dev_holds(tpstat_dev_hinted(t, dev[1]), dev[1]);
 	tpstat_record_napi(v, dev[0], 64, 64);
+	held[2] = tpstat_dev_holds(tpstat_dev_hinted(t, dev[0]), dev[0]);
 	preempt_enable();
+	KUNIT_EXPECT_FALSE(test, held[0]);
+	KUNIT_EXPECT_TRUE(test, held[1]);
+	KUNIT_EXPECT_TRUE(test, held[2]);
+
+	/* dev[1] unregistered gives its entry back; down, it owns none. */
+	tpstat_dev_key_of(&key1, dev[1]);
+	s1 = tpstat_table_find(t, &key1);
+	KUNIT_ASSERT_NOT_NULL(test, s1);
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_owned_by(s1, dev[1]));
+	tpstat_table_forget(t, &key1, dev[1]);
+	KUNIT_EXPECT_FALSE(test, tpstat_slot_owned_by(s1, dev[1]));
+	clear_bit(__LINK_STATE_START, &dev[1]->state);
+	preempt_disable();
+	tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
+	preempt_enable();
+	KUNIT_EXPECT_FALSE(test, tpstat_slot_owned_by(s1, dev[1]));
+	set_bit(__LINK_STATE_START, &dev[1]->state);
+	preempt_disable();
+	tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
+	preempt_enable();
+	KUNIT_EXPECT_TRUE(test, tpstat_slot_owned_by(s1, dev[1]));
 	for (i = 0; i < 2; i++) {
 		struct tpstat_dev_key key = {};
 
@@ -68,9 +102,9 @@ static void tpstat_devices_hint_test(struct kunit *test)
 		key.ifindex = ifindex[i];
 		vals = tpstat_table_get(t, &key);
 		KUNIT_ASSERT_NOT_NULL(test, vals);
-		KUNIT_EXPECT_EQ(test, i ? 20LL : 10LL,
+		KUNIT_EXPECT_EQ(test, i ? 22LL : 10LL,
 				atomic64_read(&vals[TPSTAT_DEV_TX_PACKETS]));
-		KUNIT_EXPECT_EQ(test, i ? 20LL : 1000LL,
+		KUNIT_EXPECT_EQ(test, i ? 22LL : 1000LL,
 				atomic64_read(&vals[TPSTAT_DEV_TX_BYTES]));
 		KUNIT_EXPECT_EQ(test, i ? 0LL : 1LL,
 				atomic64_read(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]));
@@ -78,8 +112,10 @@ static void tpstat_devices_hint_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 2, atomic_read(&t->used));
 	/* The third device's 10 updates, and the look-up above found all. */
 	KUNIT_EXPECT_EQ(test, 10LL, atomic64_read(&t->overflow));
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 3; i++) {
+		dev[i]->reg_state = NETREG_UNINITIALIZED;
 		free_netdev(dev[i]);
+	}
 	tpstat_table_free(t);
 }
 

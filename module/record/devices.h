@@ -21,7 +21,6 @@ struct tpstat_dev_key {
 	u32 ns_inum;
 	u32 ifindex;
 } __aligned(8);
-static_assert(sizeof(struct tpstat_dev_key) <= TPSTAT_TABLE_HINTED_KEY_MAX);
 
 /* Each *_PACKETS is followed by its *_BYTES (tpstat_record_dev()). */
 enum {
@@ -35,31 +34,33 @@ enum {
  * Packet events come from a few devices, so the table keeps hints
  * (table.h), one per CPU and ifindex modulo TPSTAT_TABLE_HINTS: where
  * that device's entry was last found.  They spare a packet the hash and
- * the probing; a hint that knows nothing has ifindex 0, which no device
- * has.
+ * the probing.  The entry a hint leads to is the device's while the
+ * device owns it: its owner word holds the device's address.
  */
 static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
 {
 	return (unsigned int)dev->ifindex % TPSTAT_TABLE_HINTS;
 }
 
-/*
- * This CPU's hint for @dev (never NULL: table.h), and whether it holds
- * @dev's key.  The cookie names the namespace; ns_inum only shows it.
- */
+/* This CPU's hint for @dev (never NULL: table.h). */
 static __always_inline struct tpstat_slot_hdr *
 tpstat_dev_hinted(struct tpstat_table *t, const struct net_device *dev)
 {
 	return tpstat_table_hint(t, tpstat_dev_hint(dev));
 }
 
+/*
+ * Whether @s holds @dev's entry.  An entry is owned only while its
+ * device is up and registered in the namespace its key names, and the
+ * device gives it back before it could be freed, or move to another
+ * namespace and index (views/devices.c): so comparing the address is
+ * exact, where an address alone would not be (a freed device's may come
+ * back as another namespace's).
+ */
 static __always_inline bool tpstat_dev_holds(const struct tpstat_slot_hdr *s,
 					     const struct net_device *dev)
 {
-	const struct tpstat_dev_key *k = tpstat_slot_key(s);
-
-	return k->ifindex == dev->ifindex &&
-	       k->ns_cookie == tpstat_net_cookie(dev_net(dev));
+	return tpstat_slot_owned_by(s, dev);
 }
 
 static __always_inline atomic64_t *tpstat_dev_slot_vals(struct tpstat_slot_hdr *s)

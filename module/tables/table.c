@@ -22,9 +22,20 @@ static void tpstat_table_clear_quotas(struct tpstat_table *t)
 	atomic64_set(&t->tenants_overflow, 0);
 }
 
-static u64 tpstat_table_stride(u32 key_size, u32 nr_vals)
+/*
+ * A hinted table's owner word before each slot's header (table.h): a u64
+ * of room even where a word is 4 bytes, so keys and values stay 8-byte
+ * aligned for atomic64_t.
+ */
+static u32 tpstat_table_owner_bytes(bool hinted)
 {
-	return sizeof(struct tpstat_slot_hdr) + key_size +
+	return hinted ? sizeof(u64) : 0;
+}
+
+static u64 tpstat_table_stride(u32 key_size, u32 nr_vals, bool hinted)
+{
+	return tpstat_table_owner_bytes(hinted) +
+	       sizeof(struct tpstat_slot_hdr) + key_size +
 	       (u64)nr_vals * sizeof(atomic64_t);
 }
 
@@ -33,9 +44,9 @@ static u64 tpstat_table_stride(u32 key_size, u32 nr_vals)
  * table within TPSTAT_TABLE_MAX_BYTES, the flow table within
  * TPSTAT_FLOW_TABLE_MAX_BYTES; this holds any other caller to the larger.
  */
-u64 tpstat_table_size(u32 max_keys, u32 key_size, u32 nr_vals)
+u64 tpstat_table_size(u32 max_keys, u32 key_size, u32 nr_vals, bool hinted)
 {
-	u64 stride = tpstat_table_stride(key_size, nr_vals), bytes;
+	u64 stride = tpstat_table_stride(key_size, nr_vals, hinted), bytes;
 
 	if (!max_keys || key_size % 8)
 		return 0;
@@ -50,11 +61,12 @@ u64 tpstat_table_size(u32 max_keys, u32 key_size, u32 nr_vals)
  * A size within those limits the machine cannot give fails without a
  * warning, and without calling the OOM killer: the load fails and says so.
  */
-int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
-		      u32 nr_vals)
+static int tpstat_table_alloc(struct tpstat_table *t, u32 max_keys,
+			      u32 key_size, u32 nr_vals, bool hinted)
 {
-	u64 bytes = tpstat_table_size(max_keys, key_size, nr_vals);
+	u64 bytes = tpstat_table_size(max_keys, key_size, nr_vals, hinted);
 
+	t->hints = NULL;
 	if (!max_keys || key_size % 8)
 		return -EINVAL;
 	if (!bytes)
@@ -63,7 +75,8 @@ int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 	t->nr_slots = roundup_pow_of_two(2 * max_keys);
 	t->key_size = key_size;
 	t->nr_vals = nr_vals;
-	t->stride = tpstat_table_stride(key_size, nr_vals);
+	t->owner = tpstat_table_owner_bytes(hinted);
+	t->stride = tpstat_table_stride(key_size, nr_vals, hinted);
 	t->bytes = bytes;
 	t->seed = get_random_u64();
 	t->slots = kvcalloc(t->nr_slots, t->stride,
@@ -75,6 +88,12 @@ int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 	tpstat_table_clear_quotas(t);
 	t->netns_offset = -1;
 	return 0;
+}
+
+int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
+		      u32 nr_vals)
+{
+	return tpstat_table_alloc(t, max_keys, key_size, nr_vals, false);
 }
 
 void tpstat_table_set_tenancy(struct tpstat_table *t, int netns_offset,
@@ -144,15 +163,15 @@ void tpstat_table_free(struct tpstat_table *t)
 	t->hints = NULL;
 }
 
-/* Where a hint points while it knows nothing: a slot nobody writes. */
+/* Where a hint points while it knows nothing: a slot nobody owns. */
 static const struct {
+	unsigned long owner;
 	struct tpstat_slot_hdr hdr;
-	u64 key[TPSTAT_TABLE_HINTED_KEY_MAX / sizeof(u64)];
 } tpstat_table_empty_slot;
 
 static void tpstat_table_clear_hints(struct tpstat_table *t)
 {
-	/* Never written through: its key matches no caller's (table.h). */
+	/* Never written through: no caller is its owner (table.h). */
 	struct tpstat_slot_hdr *empty =
 		(struct tpstat_slot_hdr *)&tpstat_table_empty_slot.hdr;
 	int cpu, i;
@@ -162,13 +181,18 @@ static void tpstat_table_clear_hints(struct tpstat_table *t)
 			per_cpu_ptr(t->hints, cpu)->slot[i] = empty;
 }
 
-int tpstat_table_init_hints(struct tpstat_table *t)
+int tpstat_table_init_hinted(struct tpstat_table *t, u32 max_keys,
+			     u32 key_size, u32 nr_vals)
 {
-	if (WARN_ON_ONCE(t->key_size > TPSTAT_TABLE_HINTED_KEY_MAX))
-		return -EINVAL;
+	int err = tpstat_table_alloc(t, max_keys, key_size, nr_vals, true);
+
+	if (err)
+		return err;
 	t->hints = alloc_percpu(struct tpstat_table_hints);
-	if (!t->hints)
+	if (!t->hints) {
+		tpstat_table_free(t);
 		return -ENOMEM;
+	}
 	tpstat_table_clear_hints(t);
 	return 0;
 }
@@ -191,8 +215,9 @@ size_t tpstat_table_bytes(const struct tpstat_table *t)
 			   sizeof(struct tpstat_table_hints) : 0);
 }
 
+/* With @insert false, it only looks: no slot claimed, no loss counted. */
 static __always_inline struct tpstat_slot_hdr *
-tpstat_table_find_pinned(struct tpstat_table *t, const void *key)
+tpstat_table_find_pinned(struct tpstat_table *t, const void *key, bool insert)
 {
 	u32 words = t->key_size / sizeof(u64);
 	u32 hash = tpstat_key_hash(key, words, t->seed) | 1;
@@ -206,6 +231,8 @@ tpstat_table_find_pinned(struct tpstat_table *t, const void *key)
 		u32 seen = READ_ONCE(s->hash);
 
 		if (!seen) {
+			if (!insert)
+				return NULL;
 			/*
 			 * A few concurrent inserters may overshoot the size
 			 * and the quotas by one each.
@@ -236,6 +263,8 @@ tpstat_table_find_pinned(struct tpstat_table *t, const void *key)
 		if (tpstat_key_equal((const u64 *)(s + 1), key, words))
 			return s;
 	}
+	if (!insert)
+		return NULL;
 	atomic64_inc(&t->overflow);
 	if (b >= 0) {
 		atomic64_inc(&t->tenants_overflow);
@@ -256,7 +285,7 @@ notrace struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
 	struct tpstat_slot_hdr *s;
 
 	tpstat_probe_pin();
-	s = tpstat_table_find_pinned(t, key);
+	s = tpstat_table_find_pinned(t, key, true);
 	tpstat_probe_unpin();
 	return s;
 }
@@ -266,4 +295,19 @@ notrace atomic64_t *tpstat_table_get(struct tpstat_table *t, const void *key)
 	struct tpstat_slot_hdr *s = tpstat_table_find(t, key);
 
 	return s ? tpstat_slot_vals(t, s) : NULL;
+}
+
+/*
+ * The slot of @key alone, as the owner only ever owns that one.  A hint
+ * may still point at it: its probe then finds another owner there, or
+ * none, and looks the key up.  A reset's clear of the same slot may run
+ * beside this; both leave 0.
+ */
+void tpstat_table_forget(struct tpstat_table *t, const void *key,
+			 const void *owner)
+{
+	struct tpstat_slot_hdr *s = tpstat_table_find_pinned(t, key, false);
+
+	if (s)
+		cmpxchg(tpstat_slot_owner(s), (unsigned long)owner, 0UL);
 }

@@ -47,18 +47,22 @@ struct tpstat_slot_hdr {
 
 /*
  * Hints, for a table whose probes look up a few keys over and over (the
- * DEVICES view's, by ifindex): per CPU, the slots last found, in
- * TPSTAT_TABLE_HINTS places the caller chooses.  A hint always points at
- * one of this table's published slots, or at an empty slot whose key is
- * all zeros: the table's clear resets its hints with its slots, so a
- * hint never outlives what it points at, and a probe has only the key to
- * check.  A caller whose key is never zero in the word it compares first
- * needs no other test.  Each is one pointer, read and written whole, so
- * nesting cannot tear it.
+ * DEVICES view's): per CPU, the slots last found, in TPSTAT_TABLE_HINTS
+ * places the caller chooses.  A hint always points at one of this
+ * table's slots, or at an empty slot nobody owns: the table's clear
+ * resets its hints with its slots, so a hint never outlives what it
+ * points at.  Each is one pointer, read and written whole, so nesting
+ * cannot tear it.
+ *
+ * Such a table's slots each have an owner word before the header: the
+ * object whose key the slot holds (a net_device), set by the look-up
+ * that finds it (tpstat_slot_set_owner()), and taken back with
+ * tpstat_table_forget() before that object's key can change or its
+ * memory be reused: so an owner owns at most its own key's slot.  A
+ * probe that finds its object's address there through a hint has found
+ * its slot, without reading the key.
  */
 #define TPSTAT_TABLE_HINTS	16
-/* The longest key of a table with hints: the empty slot's. */
-#define TPSTAT_TABLE_HINTED_KEY_MAX	32
 
 struct tpstat_table_hints {
 	struct tpstat_slot_hdr *slot[TPSTAT_TABLE_HINTS];
@@ -71,7 +75,8 @@ struct tpstat_table {
 	u32 max_keys;
 	u32 key_size;		/* bytes, multiple of 8 */
 	u32 nr_vals;
-	u32 stride;		/* bytes per slot */
+	u32 owner;		/* bytes before each header: its owner's, or 0 */
+	u32 stride;		/* bytes per slot, owner word included */
 	unsigned long bytes;	/* nr_slots * stride */
 	u64 seed;		/* of the hash: random, so keys cannot be aimed */
 	atomic_t used;
@@ -87,13 +92,24 @@ struct tpstat_table {
 	u32 lost_slot;		/* its namespaces' own losses (netns_index.h) */
 };
 
-/* The bytes of a table's slots; 0: beyond any table's limit. */
-u64 tpstat_table_size(u32 max_keys, u32 key_size, u32 nr_vals);
+/*
+ * The bytes of a table's slots, with their owner words if @hinted; 0:
+ * beyond any table's limit.
+ */
+u64 tpstat_table_size(u32 max_keys, u32 key_size, u32 nr_vals, bool hinted);
 int tpstat_table_init(struct tpstat_table *t, u32 max_keys, u32 key_size,
 		      u32 nr_vals);
+/* The same, with hints, all pointing at the empty slot, and owners. */
+int tpstat_table_init_hinted(struct tpstat_table *t, u32 max_keys,
+			     u32 key_size, u32 nr_vals);
 void tpstat_table_free(struct tpstat_table *t);
-/* Gives @t hints, all pointing at the empty slot.  Process context. */
-int tpstat_table_init_hints(struct tpstat_table *t);
+/*
+ * Takes @key's slot of hinted table @t back from @owner if it owns it,
+ * so that no hint leads a probe from @owner there: an owner owns only
+ * its own key's slot (table.h, above).  Process context.
+ */
+void tpstat_table_forget(struct tpstat_table *t, const void *key,
+			 const void *owner);
 /*
  * Quotas for the namespaces other than @home, whose cookie each key
  * holds at @netns_offset (-1: keys name no namespace, no quota), and
@@ -129,7 +145,8 @@ struct tpstat_slot_hdr *tpstat_table_find(struct tpstat_table *t,
 static inline struct tpstat_slot_hdr *
 tpstat_table_slot(const struct tpstat_table *t, u32 i)
 {
-	return (struct tpstat_slot_hdr *)((char *)t->slots + (size_t)i * t->stride);
+	return (struct tpstat_slot_hdr *)((char *)t->slots + t->owner +
+					  (size_t)i * t->stride);
 }
 
 static inline const void *tpstat_slot_key(const struct tpstat_slot_hdr *s)
@@ -170,6 +187,26 @@ static __always_inline void tpstat_table_set_hint(struct tpstat_table *t,
 						  struct tpstat_slot_hdr *s)
 {
 	this_cpu_write(t->hints->slot[i], s);
+}
+
+/* The owner word of a hinted table's slot @s (table.h, above). */
+static __always_inline unsigned long *
+tpstat_slot_owner(const struct tpstat_slot_hdr *s)
+{
+	return (unsigned long *)s - 1;
+}
+
+/* Whether @owner owns hinted slot @s: one load and a compare. */
+static __always_inline bool tpstat_slot_owned_by(const struct tpstat_slot_hdr *s,
+						 const void *owner)
+{
+	return READ_ONCE(*tpstat_slot_owner(s)) == (unsigned long)owner;
+}
+
+static __always_inline void tpstat_slot_set_owner(struct tpstat_slot_hdr *s,
+						  const void *owner)
+{
+	WRITE_ONCE(*tpstat_slot_owner(s), (unsigned long)owner);
 }
 
 static inline bool tpstat_slot_ready(const struct tpstat_slot_hdr *s)

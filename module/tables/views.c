@@ -38,7 +38,7 @@ DEFINE_STATIC_KEY_ARRAY_FALSE(tpstat_view_keys, __TPSTAT_VIEW_CNT);
 
 /* The generation probes do not see; touched only with the control lock. */
 static struct tpstat_views *tpstat_views_spare;
-static struct tpstat_views tpstat_views_gen[2];
+static struct tpstat_views tpstat_views_gen[TPSTAT_VIEWS_GENS];
 unsigned long tpstat_views_resets;
 
 const char *tpstat_view_name(enum tpstat_view view)
@@ -120,10 +120,11 @@ static int tpstat_views_alloc_gen(struct tpstat_views *v, int g)
 
 		if (!type->key_size)
 			continue;
-		err = tpstat_table_init(&v->table[i], *type->keys,
+		err = type->hints ?
+		      tpstat_table_init_hinted(&v->table[i], *type->keys,
+					       type->key_size, type->nr_vals) :
+		      tpstat_table_init(&v->table[i], *type->keys,
 					type->key_size, type->nr_vals);
-		if (!err && type->hints)
-			err = tpstat_table_init_hints(&v->table[i]);
 		if (err) {
 			tpstat_views_free_gen(v);
 			return err;
@@ -175,7 +176,8 @@ static int tpstat_views_fit(char *err, size_t err_len)
 		if (type->key_size)
 			tables += 2 * tpstat_table_size(*type->keys,
 							type->key_size,
-							type->nr_vals);
+							type->nr_vals,
+							type->hints);
 		if (type->need)
 			own += type->need();
 	}
@@ -253,6 +255,12 @@ void tpstat_views_reset(void)
 			tpstat_view_type(i)->reset();
 	}
 	tpstat_views_spare = old;
+}
+
+struct tpstat_table *tpstat_views_gen_table(unsigned int g,
+					    enum tpstat_view view)
+{
+	return &tpstat_views_gen[g].table[view];
 }
 
 size_t tpstat_views_bytes(void)

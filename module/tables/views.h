@@ -74,6 +74,13 @@ void tpstat_views_reset(void);
  */
 extern unsigned long tpstat_views_resets;
 size_t tpstat_views_bytes(void);
+/*
+ * Generation @g's table of keyed view @view, for a view's own upkeep of
+ * both (views/devices.c); the generations live from load to unload.
+ */
+#define TPSTAT_VIEWS_GENS	2
+struct tpstat_table *tpstat_views_gen_table(unsigned int g,
+					    enum tpstat_view view);
 /* Whether @view has a table (a keyed view), and its keys' namespace. */
 bool tpstat_view_keyed(enum tpstat_view view);
 int tpstat_view_netns_offset(enum tpstat_view view);

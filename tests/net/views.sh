@@ -111,6 +111,72 @@ check "per-device tx/rx bytes and packets equal ip -s link for va and vb" \
 	link_stats_moved "$TMP/before"
 check_eq "devices debugfs file has va" 1 "$(grep -c ' va ' "$DBG/devices")"
 
+# --- devices: a device moved to another namespace; a namespace's lo reborn -----
+# An entry a packet finds through its CPU's hint is its device's only
+# while the device is up in the namespace the entry's key names.  A veth
+# end moved to another namespace starts a new entry there, and its entry
+# in the first keeps what it sent and received before; the lo of a
+# namespace made after another died (whose memory it may get) counts from
+# nothing.  ip -s link judges: its counters follow the device.
+restart
+# quiet_ns <netns>: made, without IPv6 (nothing but the workload sends).
+quiet_ns() {
+	ip netns add "$1"
+	ip netns exec "$1" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 \
+		net.ipv6.conf.default.disable_ipv6=1
+}
+for n in tpm1 tpm2 tpm3 tpr; do quiet_ns $n; done
+# Their ifindexes take different hints, and one CPU sends everything: so
+# the hint that led dm0's packets to its entry in tpm1 is still there
+# when it sends from tpm3.
+ip -n tpm1 link add dm0 index 40 type veth peer name dm1 index 41 netns tpm2
+ip -n tpm1 addr add 10.99.96.1/24 dev dm0
+ip -n tpm2 addr add 10.99.96.2/24 dev dm1
+ip -n tpm1 link set dm0 up
+ip -n tpm2 link set dm1 up
+ip netns exec tpm1 taskset -c 0 "$NETLOAD" udp-send 10.99.96.2 5009 20 > /dev/null
+quiesce
+# dev_entry <netns> <ifindex> [reader's netns]: tx/rx packets and bytes,
+# as the initial namespace's root (every namespace's entries) or a
+# namespace's (its own: a dead namespace's entries never, even under the
+# same inode number).
+dev_entry() {
+	${3:+ip netns exec "$3"} "$TP" -j devices | jq -r --argjson n "$(stat -L -c %i "/run/netns/$1")" \
+		--argjson i "$2" '[.devices[] | select(.netns == $n and .ifindex == $i)] |
+		if length == 1 then .[0] | "\(.tx_packets) \(.rx_packets) \(.tx_bytes) \(.rx_bytes)" else "\(length) entries" end'
+}
+link_all() { echo "$(link_stats "$1" "$2" tx packets) $(link_stats "$1" "$2" rx packets) $(link_stats "$1" "$2" tx bytes) $(link_stats "$1" "$2" rx bytes)"; }
+x1=$(ip -n tpm1 -j link show dm0 | jq .[0].ifindex)
+read -r tp1 rp1 tb1 rb1 <<< "$(link_all tpm1 dm0)"
+ip -n tpm1 link set dm0 netns tpm3
+ip -n tpm3 addr add 10.99.96.1/24 dev dm0
+ip -n tpm3 link set dm0 up
+ip netns exec tpm3 taskset -c 0 "$NETLOAD" udp-send 10.99.96.2 5009 30 > /dev/null
+ip -n tpr link set lo up
+ip netns exec tpr taskset -c 0 "$NETLOAD" udp-send 127.0.0.1 5009 7 > /dev/null
+ip netns del tpr
+quiet_ns tpr
+ip -n tpr link set lo up
+ip netns exec tpr taskset -c 0 "$NETLOAD" udp-send 127.0.0.1 5009 11 > /dev/null
+quiesce
+x3=$(ip -n tpm3 -j link show dm0 | jq .[0].ifindex)
+read -r tp3 rp3 tb3 rb3 <<< "$(link_all tpm3 dm0)"
+echo "# dm0: ifindex $x1 in tpm1, $x3 in tpm3; ip -s link $tp1 $rp1 $tb1 $rb1 before the move, $tp3 $rp3 $tb3 $rb3 after"
+check "dm0 sent and received in tpm1" test "$tp1" -gt 20 -a "$rp1" -gt 0
+check_eq "dm0's entry in tpm1 holds what ip -s link counted there" \
+	"$tp1 $rp1 $tb1 $rb1" "$(dev_entry tpm1 "$x1")"
+check_eq "dm0's entry in tpm3 holds what ip -s link counted since the move" \
+	"$((tp3 - tp1)) $((rp3 - rp1)) $((tb3 - tb1)) $((rb3 - rb1))" "$(dev_entry tpm3 "$x3")"
+check "the reborn namespace's lo sent its 11 datagrams" \
+	test "$(link_stats tpr lo tx packets)" -ge 11
+# lo's own byte count leaves out the 14-byte Ethernet header each of its
+# packets carries, which the view counts as on every other device.
+read -r tpl rpl tbl rbl <<< "$(link_all tpr lo)"
+check_eq "... and its entry holds only what ip -s link counted on it (bytes with lo's headers)" \
+	"$tpl $rpl $((tbl + 14 * tpl)) $((rbl + 14 * rpl))" "$(dev_entry tpr 1 tpr)"
+check_eq "devices: no lost update" 0 "$(jqv devices .overflow)"
+for n in tpm1 tpm2 tpm3 tpr; do ip netns del $n; done
+
 # --- states and lifetimes: K loopback connections ------------------------------
 # Lifetimes are keyed by service: K clients of port 5001 are one active
 # row (remote port 5001, the task that connected), the server's K
