@@ -125,18 +125,18 @@ static void tpstat_log2_bucket_test(struct kunit *test)
 {
 	int b;
 
-	KUNIT_EXPECT_EQ(test, 0U, tpstat_log2_bucket(0));
-	KUNIT_EXPECT_EQ(test, 1U, tpstat_log2_bucket(1));
-	KUNIT_EXPECT_EQ(test, 2U, tpstat_log2_bucket(2));
-	KUNIT_EXPECT_EQ(test, 2U, tpstat_log2_bucket(3));
-	KUNIT_EXPECT_EQ(test, 3U, tpstat_log2_bucket(4));
+	KUNIT_EXPECT_EQ(test, 0UL, tpstat_log2_bucket(0));
+	KUNIT_EXPECT_EQ(test, 1UL, tpstat_log2_bucket(1));
+	KUNIT_EXPECT_EQ(test, 2UL, tpstat_log2_bucket(2));
+	KUNIT_EXPECT_EQ(test, 2UL, tpstat_log2_bucket(3));
+	KUNIT_EXPECT_EQ(test, 3UL, tpstat_log2_bucket(4));
 	/* Bucket b holds [2^(b-1), 2^b - 1]. */
 	for (b = 1; b < 64; b++) {
-		KUNIT_EXPECT_EQ(test, (unsigned int)b, tpstat_log2_bucket(1ULL << (b - 1)));
-		KUNIT_EXPECT_EQ(test, (unsigned int)b, tpstat_log2_bucket((1ULL << b) - 1));
+		KUNIT_EXPECT_EQ(test, (unsigned long)b, tpstat_log2_bucket(1ULL << (b - 1)));
+		KUNIT_EXPECT_EQ(test, (unsigned long)b, tpstat_log2_bucket((1ULL << b) - 1));
 	}
-	KUNIT_EXPECT_EQ(test, 64U, tpstat_log2_bucket(U64_MAX));
-	KUNIT_EXPECT_EQ(test, (unsigned int)TPSTAT_HIST_BUCKETS - 1,
+	KUNIT_EXPECT_EQ(test, 64UL, tpstat_log2_bucket(U64_MAX));
+	KUNIT_EXPECT_EQ(test, (unsigned long)TPSTAT_HIST_BUCKETS - 1,
 			tpstat_log2_bucket(U64_MAX));
 }
 

@@ -76,11 +76,21 @@ static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
 /*
  * Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1]: fls64(),
  * which is 0 for 0 on every architecture (x86-64's bsr starts from -1),
- * so a test for 0 would be paid twice.
+ * so a test for 0 would be paid twice.  On x86-64 it is the kernel's
+ * fls64() in a 64-bit register: its + 1, an int's there, cost every
+ * histogram update an add that here folds into the bucket's address.
  */
-static inline unsigned int tpstat_log2_bucket(u64 v)
+static __always_inline unsigned long tpstat_log2_bucket(u64 v)
 {
+#ifdef CONFIG_X86_64
+	long bitpos = -1;
+
+	/* bsr leaves bitpos as it is for 0, as the kernel's fls64() says. */
+	asm("bsrq %1,%0" : "+r" (bitpos) : "rm" (v));
+	return bitpos + 1;
+#else
 	return fls64(v);
+#endif
 }
 
 /*

@@ -89,6 +89,27 @@ static __always_inline void tpstat_dev(const struct net_device *dev,
 }
 
 /*
+ * A packet of @len bytes through @dev: its bytes (tpstat_packet_bytes()),
+ * and where the probe feeds the views, 1 packet and @len bytes from
+ * @dev's value @val on.  With both views on, one patched jump tests the
+ * two.
+ */
+static __always_inline void
+tpstat_packet(void *data, const enum tpstat_probe_kind probe_kind,
+	      enum tpstat_slot bytes, enum tpstat_hist h,
+	      const struct net_device *dev, unsigned int val, u32 len)
+{
+	if (tpstat_feeds_views && tpstat_view_packet_hot()) {
+		tpstat_hist(data, h, len);
+		tpstat_record_dev(tpstat_views_hot(), dev, val, len, true);
+		return;
+	}
+	tpstat_packet_bytes(data, probe_kind, bytes, h, len);
+	if (tpstat_feeds_views)
+		tpstat_dev(dev, val, len, true);
+}
+
+/*
  * A probe that only counts hits; @OUT is its test, one of the
  * tpstat_*filtered_out() of probe_body.h.
  */
@@ -109,11 +130,9 @@ TPSTAT_PROBE(net_dev_xmit,
 {
 	tpstat_hit(data, TPSTAT_EV_NET_DEV_XMIT);
 	if (likely(rc == NETDEV_TX_OK)) {
-		tpstat_packet_bytes(data, probe_kind, TPSTAT_SLOT_XMIT_BYTES,
-				    TPSTAT_HIST_XMIT_LEN, skb_len);
-		if (!tpstat_feeds_views)
-			return;
-		tpstat_dev(dev, TPSTAT_DEV_TX_PACKETS, skb_len, true);
+		tpstat_packet(data, probe_kind, TPSTAT_SLOT_XMIT_BYTES,
+			      TPSTAT_HIST_XMIT_LEN, dev, TPSTAT_DEV_TX_PACKETS,
+			      skb_len);
 	} else {
 		tpstat_add(data, TPSTAT_SLOT_XMIT_ERRORS, 1);
 		if (tpstat_feeds_views)
@@ -142,11 +161,8 @@ TPSTAT_PROBE(netif_receive_skb, (struct sk_buff *skb), (skb),
 			   skb->mac_header + skb->data_len;
 
 	tpstat_hit(data, TPSTAT_EV_NETIF_RECEIVE_SKB);
-	tpstat_packet_bytes(data, probe_kind, TPSTAT_SLOT_RX_BYTES,
-			    TPSTAT_HIST_RX_LEN, len);
-	if (!tpstat_feeds_views)
-		return;
-	tpstat_dev(skb->dev, TPSTAT_DEV_RX_PACKETS, len, true);
+	tpstat_packet(data, probe_kind, TPSTAT_SLOT_RX_BYTES,
+		      TPSTAT_HIST_RX_LEN, skb->dev, TPSTAT_DEV_RX_PACKETS, len);
 }
 #endif
 

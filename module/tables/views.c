@@ -35,6 +35,7 @@ static_assert((int)TPSTAT_VIEWS_LISTED == (int)__TPSTAT_VIEW_CNT);
 struct tpstat_views __rcu *tpstat_views_live;
 unsigned long tpstat_views_enabled;
 DEFINE_STATIC_KEY_ARRAY_FALSE(tpstat_view_keys, __TPSTAT_VIEW_CNT);
+DEFINE_STATIC_KEY_FALSE(tpstat_view_packet_key);
 
 /* The generation probes do not see; touched only with the control lock. */
 static struct tpstat_views *tpstat_views_spare;
@@ -203,6 +204,9 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 	for (i = 0; i < __TPSTAT_VIEW_CNT; i++)
 		if (tpstat_view_on(i))
 			static_branch_enable(&tpstat_view_keys[i]);
+	if (tpstat_view_on(TPSTAT_VIEW_HISTS) &&
+	    tpstat_view_on(TPSTAT_VIEW_DEVICES))
+		static_branch_enable(&tpstat_view_packet_key);
 	ret = tpstat_views_alloc_gen(&tpstat_views_gen[0], 0);
 	if (ret)
 		goto nomem;

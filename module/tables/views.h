@@ -61,6 +61,17 @@ static __always_inline bool tpstat_view_hot(enum tpstat_view view)
 	return static_branch_likely(&tpstat_view_keys[view]);
 }
 
+/*
+ * On with both views every packet feeds, HISTS and DEVICES (the
+ * default): a packet probe's one patched jump for the two, not one each.
+ */
+extern struct static_key_false tpstat_view_packet_key;
+
+static __always_inline bool tpstat_view_packet_hot(void)
+{
+	return static_branch_likely(&tpstat_view_packet_key);
+}
+
 int tpstat_views_init(const char *spec, char *err, size_t err_len);
 void tpstat_views_exit(void);
 /* Caller: tpstat control lock held (one reset at a time). */
