@@ -103,8 +103,8 @@
  * The filtered probe and the namespace pass read what a filter change or
  * a namespace's exit replaces, so they run pinned (tpstat_probe_pin(),
  * compat.h: nothing where the kernel calls probes with preemption off);
- * so does the peek, from its look at the namespace to the end of the
- * namespace pass, which unpins.  The views probe reads the live
+ * so does the peek, from its look at another namespace than the initial
+ * one to the end of the namespace pass, which unpins.  The views probe reads the live
  * generation and the lean one only adds to its own counters: as the
  * probe context says (above), neither needs a pin.
  */
@@ -242,6 +242,10 @@ static void tpstat_netns_tail_##tp(bool on)				\
  * After the body's declaration: the peek, the namespace pass, lean,
  * filtered.  tpstat_netns_wants_<tp>() returns the counting of the
  * event's namespace, pinned, if it counts its own; else NULL, unpinned.
+ * The peek reads only the event's own namespace pointer, which the
+ * event's socket or device holds: the initial namespace's events (which
+ * it never counts) go back before the pin, which costs a preemptible
+ * kernel's probes a push, the preempt count's two updates and a test.
  */
 #define TPSTAT_PROBE_LEAN(linkage, lean_fn, tp, params, args)		\
 static __always_inline const struct tpstat_ns_counts *			\
@@ -250,8 +254,10 @@ tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 	const struct net *net = &init_net;				\
 	const struct tpstat_ns_counts *c;				\
 									\
-	tpstat_probe_pin();						\
 	tpstat_body_##tp(&net, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
+	if (net_eq(net, &init_net))					\
+		return NULL;						\
+	tpstat_probe_pin();						\
 	c = tpstat_netns_of(net);					\
 	if (!c)								\
 		tpstat_probe_unpin();					\
