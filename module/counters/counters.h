@@ -96,7 +96,8 @@ static __always_inline unsigned long tpstat_log2_bucket(u64 v)
 /*
  * A probe can interrupt another probe on the same CPU (task, softirq,
  * hardirq), so every update must be a single IRQ-safe per-CPU operation.
- * On 64-bit that is this_cpu_add(), one instruction on x86.  On 32-bit a
+ * On 64-bit that is this_cpu_add(), one instruction on x86 (arm64 has its
+ * own: ctr_arm64.h).  On 32-bit a
  * u64 this_cpu_add() is IRQ-safe too, but a reader on another CPU could
  * see a torn value; local64_t gives untorn reads there.
  */
@@ -105,10 +106,18 @@ struct tpstat_ctr {
 	u64 v;
 };
 
+#ifdef CONFIG_ARM64
+#include "counters/ctr_arm64.h"
+#define tpstat_ctr_add(pcpu, slot_idx, n) \
+	tpstat_pcpu_add64(&tpstat_raw_cpu_ptr(pcpu)->slot[slot_idx].v, (n))
+#define tpstat_ctr_add_to(ctr, n) \
+	tpstat_pcpu_add64(&tpstat_raw_cpu_ptr(ctr)->v, (n))
+#else
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
 	this_cpu_add((pcpu)->slot[slot_idx].v, (n))
 /* The same, to the counter @ctr (a struct tpstat_ctr __percpu *). */
 #define tpstat_ctr_add_to(ctr, n) this_cpu_add((ctr)->v, (n))
+#endif
 static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
 {
 	return READ_ONCE(ctr->v);
@@ -132,10 +141,13 @@ struct tpstat_ctr {
 #else
 #define tpstat_local64_add local64_add
 #endif
+#ifndef tpstat_raw_cpu_ptr
+#define tpstat_raw_cpu_ptr raw_cpu_ptr
+#endif
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
-	tpstat_local64_add((n), raw_cpu_ptr(&(pcpu)->slot[slot_idx].v))
+	tpstat_local64_add((n), &tpstat_raw_cpu_ptr(pcpu)->slot[slot_idx].v)
 #define tpstat_ctr_add_to(ctr, n) \
-	tpstat_local64_add((n), raw_cpu_ptr(&(ctr)->v))
+	tpstat_local64_add((n), &tpstat_raw_cpu_ptr(ctr)->v)
 static inline u64 tpstat_ctr_read(const struct tpstat_ctr *ctr)
 {
 	return local64_read((local64_t *)&ctr->v);

@@ -8,14 +8,37 @@
  * the high word takes only the carry, as an immediate, and the result is
  * free to use the registers the operand no longer needs.  IRQ-safe as
  * atomic64_add() is: an exception between ldrexd and strexd clears the
- * exclusive monitor, and the loop runs again.
+ * exclusive monitor, and the loop runs again.  No prefetch for writing
+ * first, as atomic64_add() has: a CPU's own counters are written by it
+ * alone, so their line is already its own but for a reader's rare visit.
+ *
+ * The add is atomic on whichever CPU's slot its address names, so a
+ * probe may read the per-CPU offset once for all its updates (a probe
+ * migrated in between, on 7.x, adds whole to the slot of the CPU it
+ * left; the sum over CPUs is the same).  The kernel's __my_cpu_offset()
+ * hazards its read against barrier() with a fake read of the stack,
+ * which an exclusive store may alias, so each update read it again;
+ * without it the compiler reads it once.  ARMv6 reads it another way
+ * (patched at boot), and a kernel without SMP has no offset to read.
  */
 #ifndef _TPSTAT_CTR_ARM_H
 #define _TPSTAT_CTR_ARM_H
 
-#include <linux/prefetch.h>
+#include <linux/percpu.h>
 #include <linux/types.h>
 #include <asm/local64.h>
+
+#if defined(CONFIG_SMP) && !defined(CONFIG_CPU_V6)
+static __always_inline unsigned long tpstat_cpu_offset(void)
+{
+	unsigned long off;
+
+	asm("mrc p15, 0, %0, c13, c0, 4" : "=r" (off));	/* TPIDRPRW */
+	return off;
+}
+
+#define tpstat_raw_cpu_ptr(ptr) SHIFT_PERCPU_PTR(ptr, tpstat_cpu_offset())
+#endif
 
 static __always_inline void tpstat_local64_add32(u32 n, local64_t *l)
 {
@@ -23,7 +46,6 @@ static __always_inline void tpstat_local64_add32(u32 n, local64_t *l)
 	unsigned long failed;
 	s64 sum;
 
-	prefetchw(&v->counter);
 	asm volatile("@ a tpstat counter\n"
 		     "1:	ldrexd	%0, %H0, [%3]\n"
 		     "	adds	%Q0, %Q0, %4\n"
