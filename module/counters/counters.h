@@ -79,6 +79,8 @@ static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
  * so a test for 0 would be paid twice.  On x86-64 it is the kernel's
  * fls64() in a 64-bit register: its + 1, an int's there, cost every
  * histogram update an add that here folds into the bucket's address.
+ * ARM's clz counts 64 (32) leading zeros in 0, so there bucket 0 needs
+ * no test, as fls64() makes: 64 - clz folds into the address too.
  */
 static __always_inline unsigned long tpstat_log2_bucket(u64 v)
 {
@@ -88,7 +90,22 @@ static __always_inline unsigned long tpstat_log2_bucket(u64 v)
 	/* bsr leaves bitpos as it is for 0, as the kernel's fls64() says. */
 	asm("bsrq %1,%0" : "+r" (bitpos) : "rm" (v));
 	return bitpos + 1;
+#elif defined(CONFIG_ARM64)
+	unsigned long zeros;
+
+	/* clz is 64 for 0, so 0 needs no test (fls64() tests it). */
+	asm("clz %0, %1" : "=r" (zeros) : "r" (v));
+	return 64 - zeros;
 #else
+#if defined(CONFIG_ARM) && __LINUX_ARM_ARCH__ >= 5
+	/* A value the compiler knows is under 4 GB (a packet's length). */
+	if (__builtin_constant_p(v >> 32) && !(v >> 32)) {
+		unsigned long zeros;
+
+		asm("clz %0, %1" : "=r" (zeros) : "r" ((u32)v));
+		return 32 - zeros;
+	}
+#endif
 	return fls64(v);
 #endif
 }
@@ -109,9 +126,9 @@ struct tpstat_ctr {
 #ifdef CONFIG_ARM64
 #include "counters/ctr_arm64.h"
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
-	tpstat_pcpu_add64(&tpstat_raw_cpu_ptr(pcpu)->slot[slot_idx].v, (n))
+	tpstat_arm64_add(&tpstat_raw_cpu_ptr(pcpu)->slot[slot_idx].v, (n))
 #define tpstat_ctr_add_to(ctr, n) \
-	tpstat_pcpu_add64(&tpstat_raw_cpu_ptr(ctr)->v, (n))
+	tpstat_arm64_add(&tpstat_raw_cpu_ptr(ctr)->v, (n))
 #else
 #define tpstat_ctr_add(pcpu, slot_idx, n) \
 	this_cpu_add((pcpu)->slot[slot_idx].v, (n))
@@ -137,7 +154,7 @@ struct tpstat_ctr {
  */
 #if defined(CONFIG_ARM) && !defined(CONFIG_GENERIC_ATOMIC64)
 #include "counters/ctr_arm.h"
-#define tpstat_local64_add tpstat_local64_add32
+#define tpstat_local64_add(n, l) tpstat_atomic64_add32((n), &(l)->a, false)
 #else
 #define tpstat_local64_add local64_add
 #endif

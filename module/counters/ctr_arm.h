@@ -8,9 +8,10 @@
  * the high word takes only the carry, as an immediate, and the result is
  * free to use the registers the operand no longer needs.  IRQ-safe as
  * atomic64_add() is: an exception between ldrexd and strexd clears the
- * exclusive monitor, and the loop runs again.  No prefetch for writing
- * first, as atomic64_add() has: a CPU's own counters are written by it
- * alone, so their line is already its own but for a reader's rare visit.
+ * exclusive monitor, and the loop runs again.  A counter needs no
+ * prefetch for writing first, as atomic64_add() has: a CPU's own
+ * counters are written by it alone, so their line is already its own
+ * but for a reader's rare visit.
  *
  * The add is atomic on whichever CPU's slot its address names, so a
  * probe may read the per-CPU offset once for all its updates (a probe
@@ -24,7 +25,9 @@
 #ifndef _TPSTAT_CTR_ARM_H
 #define _TPSTAT_CTR_ARM_H
 
+#include <linux/atomic.h>
 #include <linux/percpu.h>
+#include <linux/prefetch.h>
 #include <linux/types.h>
 #include <asm/local64.h>
 
@@ -40,12 +43,19 @@ static __always_inline unsigned long tpstat_cpu_offset(void)
 #define tpstat_raw_cpu_ptr(ptr) SHIFT_PERCPU_PTR(ptr, tpstat_cpu_offset())
 #endif
 
-static __always_inline void tpstat_local64_add32(u32 n, local64_t *l)
+/*
+ * A per-CPU counter's line is its CPU's; a value that every CPU adds to
+ * (a view's, counters/val_add.h) is prefetched for writing first, as
+ * atomic64_add() does.
+ */
+static __always_inline void tpstat_atomic64_add32(u32 n, atomic64_t *v,
+						  const bool shared)
 {
-	atomic64_t *v = &l->a;
 	unsigned long failed;
 	s64 sum;
 
+	if (shared)
+		prefetchw(&v->counter);
 	asm volatile("@ a tpstat counter\n"
 		     "1:	ldrexd	%0, %H0, [%3]\n"
 		     "	adds	%Q0, %Q0, %4\n"

@@ -43,22 +43,30 @@ static __always_inline unsigned long tpstat_cpu_offset(void)
 /*
  * @n is a register or an add's immediate (0 to 4095): every constant a
  * probe adds is 1 or a header's length, which the LSE variant's mov
- * also takes.
+ * also takes.  A per-CPU counter's line is its CPU's; a value that
+ * every CPU adds to (a view's, counters/val_add.h) is prefetched for
+ * writing first, as the kernel's atomic64_add() does.
  */
-static __always_inline void tpstat_pcpu_add64(u64 *ctr, u64 n)
-{
-	unsigned int loop;
-	u64 tmp;
-
-	asm volatile(ARM64_LSE_ATOMIC_INSN("1:	ldxr	%[tmp], %[ctr]\n"
-					   "	add	%[tmp], %[tmp], %[n]\n"
-					   "	stxr	%w[loop], %[tmp], %[ctr]\n"
-					   "	cbnz	%w[loop], 1b",
-					   "	mov	%[tmp], %[n]\n"
-					   "	stadd	%[tmp], %[ctr]\n"
-					   __nops(2))
-		     : [loop] "=&r" (loop), [tmp] "=&r" (tmp), [ctr] "+Q" (*ctr)
-		     : [n] "rI" (n));
+#define TPSTAT_ARM64_ADD(name, prefetch, lse_nops)			\
+static __always_inline void name(u64 *ctr, u64 n)			\
+{									\
+	unsigned int loop;						\
+	u64 tmp;							\
+									\
+	asm volatile(ARM64_LSE_ATOMIC_INSN(prefetch			\
+					   "1:	ldxr	%[tmp], %[ctr]\n"	\
+					   "	add	%[tmp], %[tmp], %[n]\n" \
+					   "	stxr	%w[loop], %[tmp], %[ctr]\n" \
+					   "	cbnz	%w[loop], 1b",		\
+					   "	mov	%[tmp], %[n]\n"		\
+					   "	stadd	%[tmp], %[ctr]\n"	\
+					   __nops(lse_nops))			\
+		     : [loop] "=&r" (loop), [tmp] "=&r" (tmp),		\
+		       [ctr] "+Q" (*ctr)					\
+		     : [n] "rI" (n));					\
 }
+
+TPSTAT_ARM64_ADD(tpstat_arm64_add, "", 2)
+TPSTAT_ARM64_ADD(tpstat_arm64_add_shared, "	prfm	pstl1strm, %[ctr]\n", 3)
 
 #endif /* _TPSTAT_CTR_ARM64_H */

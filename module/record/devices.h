@@ -13,6 +13,7 @@
 #include <net/net_namespace.h>
 
 #include "base/compat.h"
+#include "counters/val_add.h"
 #include "tables/table.h"
 #include "tables/views.h"
 
@@ -68,24 +69,27 @@ static __always_inline atomic64_t *tpstat_dev_slot_vals(struct tpstat_slot_hdr *
 	return tpstat_slot_vals_after(s, sizeof(struct tpstat_dev_key));
 }
 
-/* n to value @val; with @packet, 1 to @val and n to the next. */
+/*
+ * n to value @val; with @packet, 1 to @val and n to the next.  n is one
+ * packet's bytes or 1: under 4 GB.
+ */
 static __always_inline void tpstat_dev_add(atomic64_t *vals, unsigned int val,
 					   u64 n, bool packet)
 {
 	if (packet) {
-		atomic64_inc(&vals[val]);
+		tpstat_val_inc(&vals[val]);
 		val++;
 	}
-	atomic64_add(n, &vals[val]);
+	tpstat_val_add32(&vals[val], n);
 }
 
 static __always_inline void tpstat_dev_add_napi(atomic64_t *vals, int work,
 						int budget)
 {
-	atomic64_inc(&vals[TPSTAT_DEV_NAPI_POLLS]);
-	atomic64_add(work, &vals[TPSTAT_DEV_NAPI_WORK]);
+	tpstat_val_inc(&vals[TPSTAT_DEV_NAPI_POLLS]);
+	tpstat_val_add(&vals[TPSTAT_DEV_NAPI_WORK], work);
 	if (work >= budget)
-		atomic64_inc(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]);
+		tpstat_val_inc(&vals[TPSTAT_DEV_NAPI_BUDGET_EXHAUSTED]);
 }
 
 /*

@@ -13,6 +13,7 @@
 #include <net/net_namespace.h>
 
 #include "base/compat.h"
+#include "counters/val_add.h"
 #include "tables/table.h"
 #include "tables/views.h"
 
@@ -62,7 +63,7 @@ static __always_inline void tpstat_table_add(struct tpstat_table *t,
 	atomic64_t *vals = tpstat_table_get(t, key);
 
 	if (vals)
-		atomic64_add(n, &vals[val]);
+		tpstat_val_add(&vals[val], n);
 }
 
 static inline const struct net *tpstat_dev_net(const struct net_device *dev)

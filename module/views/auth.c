@@ -17,6 +17,7 @@
 #include <net/sock.h>
 
 #include "control/registry.h"
+#include "counters/val_add.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "netlink/netlink.h"
@@ -71,7 +72,7 @@ notrace void tpstat_record_auth(struct tpstat_views *v, const struct sock *sk,
 	}
 	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_AUTH], &key);
 	if (vals)
-		atomic64_inc(&vals[TPSTAT_AUTH_COUNT]);
+		tpstat_val_inc(&vals[TPSTAT_AUTH_COUNT]);
 }
 
 static int tpstat_auth_put(struct sk_buff *skb, const void *key,

@@ -20,6 +20,7 @@
 
 #include "base/compat.h"
 #include "counters/counters.h"
+#include "counters/val_add.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "netlink/netlink.h"
@@ -146,9 +147,9 @@ notrace void tpstat_record_close(struct tpstat_views *v, const struct sock *sk)
 	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_LIFETIMES], &key);
 	if (!vals)
 		return;
-	atomic64_inc(&vals[tpstat_log2_bucket(us)]);
-	atomic64_add(us, &vals[TPSTAT_LIFE_SUM]);
-	atomic64_inc(&vals[TPSTAT_LIFE_COUNT]);
+	tpstat_val_inc(&vals[tpstat_log2_bucket(us)]);
+	tpstat_val_add(&vals[TPSTAT_LIFE_SUM], us);
+	tpstat_val_inc(&vals[TPSTAT_LIFE_COUNT]);
 }
 
 /*

@@ -22,6 +22,7 @@
 #include <net/neighbour.h>
 
 #include "base/compat.h"
+#include "counters/val_add.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "netlink/netlink.h"
@@ -99,7 +100,7 @@ static notrace void tpstat_record_neigh(struct tpstat_views *v,
 	       min_t(unsigned int, tbl->key_len, sizeof(key.daddr)));
 	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_NEIGH], &key);
 	if (vals)
-		atomic64_inc(&vals[TPSTAT_NEIGH_COUNT]);
+		tpstat_val_inc(&vals[TPSTAT_NEIGH_COUNT]);
 }
 
 notrace void tpstat_feed_neigh_timer_handler(const struct neighbour *n)

@@ -16,6 +16,7 @@
 #include <net/inet_sock.h>
 #include <net/sock.h>
 
+#include "counters/val_add.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "netlink/netlink.h"
@@ -62,7 +63,7 @@ static notrace void tpstat_record_rcvq(struct tpstat_views *v,
 	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_RCVQ], &key);
 	if (!vals)
 		return;
-	atomic64_inc(&vals[TPSTAT_RCVQ_COUNT]);
+	tpstat_val_inc(&vals[TPSTAT_RCVQ_COUNT]);
 	atomic64_set(&vals[TPSTAT_RCVQ_RCVBUF],
 		     (u32)READ_ONCE(sk->sk_rcvbuf));
 }

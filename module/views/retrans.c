@@ -14,6 +14,7 @@
 
 #include "alerts/alerts.h"
 #include "base/compat.h"
+#include "counters/val_add.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "base/params.h"
@@ -91,7 +92,7 @@ notrace void tpstat_record_retrans(struct tpstat_views *v,
 	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_RETRANS], &key);
 	if (!vals)
 		return;
-	atomic64_inc(&vals[val]);
+	tpstat_val_inc(&vals[val]);
 	atomic64_set(&vals[TPSTAT_FLOW_STATE], state);
 }
 

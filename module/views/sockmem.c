@@ -18,6 +18,7 @@
 #include <net/inet_sock.h>
 #include <net/sock.h>
 
+#include "counters/val_add.h"
 #include "format/nlput.h"
 #include "format/view_fmt.h"
 #include "netlink/netlink.h"
@@ -76,7 +77,7 @@ static notrace void tpstat_record_sockmem(struct tpstat_views *v,
 	vals = tpstat_table_get(&v->table[TPSTAT_VIEW_SOCKMEM], &key);
 	if (!vals)
 		return;
-	atomic64_inc(&vals[TPSTAT_SOCKMEM_COUNT]);
+	tpstat_val_inc(&vals[TPSTAT_SOCKMEM_COUNT]);
 	atomic64_set(&vals[TPSTAT_SOCKMEM_ALLOCATED], allocated);
 	atomic64_set(&vals[TPSTAT_SOCKMEM_LIMIT], sk_prot_mem_limits(sk, 2));
 }
