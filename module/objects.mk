@@ -28,10 +28,11 @@ tpstat_objects += $(patsubst %,views/%.o,$(shell sed -n \
 # gcc stops inlining once a unit larger than 10,000 of its estimated
 # instructions has grown by inline-unit-growth percent (40 by default).
 # probes.c is such a unit, and its own bodies are always inlined first.
-# Then the kernel's plain-inline helpers are not: arm64's per-CPU add and
-# its read of the CPU offset (ALTERNATIVE() asm, which gcc counts as many
-# instructions) became calls to out-of-line copies, one pair per counter
-# update, and a views probe saved up to five more registers around them.
+# Then the kernel's plain-inline helpers are not: arm64's per-CPU
+# operations and its read of the CPU offset (ALTERNATIVE() asm, which gcc
+# counts as many instructions) became calls to out-of-line copies, a pair
+# per update, and a views probe saved up to five more registers around
+# them.  (The counters' own add is always inline: counters/ctr_arm64.h.)
 # At 160, none is left in probes.c on 6.1; 400 leaves room for more probes.
 ccflags-y += $(call cc-option,--param=inline-unit-growth=400)
 
