@@ -80,7 +80,7 @@ static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
  * fls64() in a 64-bit register: its + 1, an int's there, cost every
  * histogram update an add that here folds into the bucket's address.
  * ARM's clz counts 64 (32) leading zeros in 0, so there bucket 0 needs
- * no test, as fls64() makes: 64 - clz folds into the address too.
+ * no test, as fls64() makes: the bucket is 64 - clz (32 - clz).
  */
 static __always_inline unsigned long tpstat_log2_bucket(u64 v)
 {

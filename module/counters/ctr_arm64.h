@@ -14,7 +14,7 @@
  * kernel's __kern_my_cpu_offset() reads, without the stack hazard, so
  * the compiler reads it once per probe; the add takes an immediate.
  * With LSE atomics (patched in at boot, as the kernel's own) the loop
- * is one stadd.
+ * is a move and a stadd.
  */
 #ifndef _TPSTAT_CTR_ARM64_H
 #define _TPSTAT_CTR_ARM64_H
