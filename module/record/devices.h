@@ -8,6 +8,7 @@
 #define _TPSTAT_VIEWS_DEVICES_H
 
 #include <linux/atomic.h>
+#include <linux/hash.h>
 #include <linux/netdevice.h>
 #include <linux/types.h>
 #include <net/net_namespace.h>
@@ -33,14 +34,20 @@ enum {
 
 /*
  * Packet events come from a few devices, so the table keeps hints
- * (table.h), one per CPU and ifindex modulo TPSTAT_TABLE_HINTS: where
- * that device's entry was last found.  They spare a packet the hash and
- * the probing.  The entry a hint leads to is the device's while the
- * device owns it: its owner word holds the device's address.
+ * (table.h), TPSTAT_TABLE_HINTS per CPU: where a device's entry was last
+ * found.  They spare a packet the hash and the probing.  The entry a
+ * hint leads to is the device's while the device owns it: its owner
+ * word holds the device's address.
+ *
+ * The device's address, hashed, picks its hint.  Its ifindex would not:
+ * each namespace numbers its devices from 1, so a veth pair made between
+ * two namespaces, or every container's eth0, share one index, and two
+ * devices that share a hint take it from each other on every packet.
+ * The low 32 bits of the address hold what differs between devices.
  */
 static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
 {
-	return (unsigned int)dev->ifindex % TPSTAT_TABLE_HINTS;
+	return hash_32((u32)(unsigned long)dev, TPSTAT_TABLE_HINT_BITS);
 }
 
 /* This CPU's hint for @dev (never NULL: table.h). */

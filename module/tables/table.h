@@ -62,7 +62,8 @@ struct tpstat_slot_hdr {
  * probe that finds its object's address there through a hint has found
  * its slot, without reading the key.
  */
-#define TPSTAT_TABLE_HINTS	16
+#define TPSTAT_TABLE_HINT_BITS	4
+#define TPSTAT_TABLE_HINTS	(1U << TPSTAT_TABLE_HINT_BITS)
 
 struct tpstat_table_hints {
 	struct tpstat_slot_hdr *slot[TPSTAT_TABLE_HINTS];
