@@ -56,7 +56,6 @@ static const char *tpstat_spec_more(const char *spec)
 	       "..." : "";
 }
 
-static struct tpstat_pcpu __percpu *tpstat_pcpu;
 
 /*
  * One line for all of them: a kernel without the TCP-AO tracepoints would
@@ -122,15 +121,15 @@ static int __init tpstat_init(void)
 		goto exit_views;
 	}
 
-	tpstat_pcpu = tpstat_counters_alloc();
-	if (!tpstat_pcpu) {
+	tpstat_system_pcpu = tpstat_counters_alloc();
+	if (!tpstat_system_pcpu) {
 		err = -ENOMEM;
 		goto free_alerts;
 	}
 	err = tpstat_netns_counts_init();
 	if (err)
 		goto free_counters;
-	err = tpstat_control_init(tpstat_pcpu);
+	err = tpstat_control_init(tpstat_system_pcpu);
 	if (err)
 		goto exit_netns;
 	/* After control_init: it finds the tracepoints of loaded modules. */
@@ -139,7 +138,7 @@ static int __init tpstat_init(void)
 	if (err)
 		goto exit_control;
 	/* After the attach: the first interval begins with the counting. */
-	err = tpstat_recorder_init(tpstat_pcpu);
+	err = tpstat_recorder_init(tpstat_system_pcpu);
 	if (err)
 		goto exit_control;
 	err = tpstat_netlink_init();
@@ -156,7 +155,7 @@ exit_control:
 exit_netns:
 	tpstat_netns_counts_exit();
 free_counters:
-	tpstat_counters_free(tpstat_pcpu);
+	tpstat_counters_free(tpstat_system_pcpu);
 free_alerts:
 	tpstat_alerts_free();
 exit_views:
@@ -179,7 +178,7 @@ static void __exit tpstat_exit(void)
 	tpstat_filter_exit();
 	tpstat_netns_counts_exit();
 	tpstat_alerts_free();
-	tpstat_counters_free(tpstat_pcpu);
+	tpstat_counters_free(tpstat_system_pcpu);
 	tpstat_views_exit();
 	tpstat_netns_index_exit();
 	tpstat_net_cookie_exit();

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Per-CPU counter storage: allocation and summing for readers. */
+#include <linux/cache.h>
 #include <linux/cpumask.h>
 #include <linux/gfp.h>
 #include <linux/percpu.h>
 
 #include "counters/counters.h"
+
+/* The system's counters (counters.h). */
+struct tpstat_pcpu __percpu *tpstat_system_pcpu __read_mostly;
 
 struct tpstat_pcpu __percpu *tpstat_counters_alloc(void)
 {

@@ -198,6 +198,14 @@ static __always_inline struct tpstat_pcpu __percpu *tpstat_data_pcpu(void *data)
 	return (struct tpstat_pcpu __percpu __force *)(unsigned long)data;
 }
 
+/*
+ * The system's counters: the data every probe is registered with
+ * (control.c), set at load before the first probe is and freed at
+ * unload after the last is gone.  The namespace pass reads them here
+ * rather than as an argument (probe_body.h).
+ */
+extern struct tpstat_pcpu __percpu *tpstat_system_pcpu;
+
 struct tpstat_pcpu __percpu *tpstat_counters_alloc(void);
 /* Charged to the caller's memory cgroup (GFP_KERNEL_ACCOUNT). */
 struct tpstat_pcpu __percpu *tpstat_counters_alloc_account(void);

@@ -159,14 +159,19 @@ static __always_inline void tpstat_event_##tp(void *data,		\
 /*
  * The event again for its namespace: @kind's body, then the namespace
  * pass with the counting @c that the peek found.  Entered pinned, from a
- * probe's tail; unpins.
+ * probe's tail; unpins.  @c takes the place of the probe's data, which
+ * is always the system's counters (counters.h): with as many arguments
+ * as the probe, the call is its last jump even where arguments after
+ * the fourth go on the stack (32-bit ARM), where one more would cost
+ * every event of the probe a frame.
  */
 #define TPSTAT_TWICE(tp, name, kind, params, args)			\
 static noinline notrace void						\
-tpstat_twice_##name##_##tp(void *data, const struct tpstat_ns_counts *c, \
+tpstat_twice_##name##_##tp(const struct tpstat_ns_counts *c,		\
 			   TPSTAT_UNPAREN params)			\
 {									\
-	tpstat_body_##tp(data, kind, TPSTAT_UNPAREN args);		\
+	tpstat_body_##tp(tpstat_pcpu_data(tpstat_system_pcpu), kind,	\
+			 TPSTAT_UNPAREN args);				\
 	tpstat_body_##tp((void *)c, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args); \
 	tpstat_probe_unpin();						\
 }
@@ -183,7 +188,7 @@ linkage notrace void fn##_##tp(void *data, TPSTAT_UNPAREN params)	\
 		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args) : NULL;	\
 									\
 	if (c)								\
-		tpstat_twice_##name##_##tp(data, c, TPSTAT_UNPAREN args); \
+		tpstat_twice_##name##_##tp(c, TPSTAT_UNPAREN args); \
 	else								\
 		tpstat_body_##tp(data, kind, TPSTAT_UNPAREN args);	\
 }
@@ -272,7 +277,7 @@ linkage notrace void tpstat_filtered_##tp(void *data,			\
 		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args) : NULL;	\
 									\
 	if (c) {							\
-		tpstat_twice_filtered_##tp(data, c, TPSTAT_UNPAREN args); \
+		tpstat_twice_filtered_##tp(c, TPSTAT_UNPAREN args); \
 	} else {							\
 		tpstat_probe_pin();					\
 		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
