@@ -29,14 +29,50 @@
 #include "../module/views/sockmem.c"
 
 /*
- * The DEVICES view's inline recording: two devices whose ifindex share a
- * hint (5 and 21) each get their own entry, exactly, as the hint moves
- * between them; a third, past the table's two keys, is lost and counted,
- * and its updates touch neither entry.  Only a device up and registered
- * owns its entry (and its hint finds it there); one that gave it back
- * (its unregistration) and is down is still counted there, through the
- * look-up, without owning it.
+ * The DEVICES view's inline recording: two devices that share a hint
+ * (their addresses hash to one) each get their own entry, exactly, as
+ * the hint moves between them; a third, past the table's two keys, is
+ * lost and counted, and its updates touch neither entry.  Only a device
+ * up and registered owns its entry (and its hint finds it there); one
+ * that gave it back (its unregistration) and is down is still counted
+ * there, through the look-up, without owning it.
  */
+#define TPSTAT_HINT_TEST_DEVS	(2 * TPSTAT_TABLE_HINTS + 1)
+
+/*
+ * Three devices whose addresses pick one hint into @dev: of
+ * TPSTAT_HINT_TEST_DEVS, some three share one of the TPSTAT_TABLE_HINTS
+ * hints.  The others are freed.
+ */
+static void tpstat_devices_sharing_hint(struct kunit *test,
+					struct net_device **dev)
+{
+	struct net_device **pool;
+	unsigned int per_hint[TPSTAT_TABLE_HINTS] = {}, hint = 0;
+	bool found = false;
+	int i, n = 0;
+
+	pool = kunit_kcalloc(test, TPSTAT_HINT_TEST_DEVS, sizeof(*pool),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pool);
+	for (i = 0; i < TPSTAT_HINT_TEST_DEVS; i++) {
+		pool[i] = alloc_netdev(0, "tpstat%d", NET_NAME_UNKNOWN,
+				       ether_setup);
+		KUNIT_ASSERT_NOT_NULL(test, pool[i]);
+		if (++per_hint[tpstat_dev_hint(pool[i])] == 3 && !found) {
+			hint = tpstat_dev_hint(pool[i]);
+			found = true;
+		}
+	}
+	for (i = 0; i < TPSTAT_HINT_TEST_DEVS; i++) {
+		if (n < 3 && tpstat_dev_hint(pool[i]) == hint)
+			dev[n++] = pool[i];
+		else
+			free_netdev(pool[i]);
+	}
+	KUNIT_ASSERT_EQ(test, 3, n);
+}
+
 static void tpstat_devices_hint_test(struct kunit *test)
 {
 	struct tpstat_views *v = kunit_kzalloc(test, sizeof(*v), GFP_KERNEL);
@@ -53,9 +89,8 @@ static void tpstat_devices_hint_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, 0, tpstat_table_init_hinted(t, 2,
 							  sizeof(struct tpstat_dev_key),
 							  TPSTAT_DEV_NR));
+	tpstat_devices_sharing_hint(test, dev);
 	for (i = 0; i < 3; i++) {
-		dev[i] = alloc_netdev(0, "tpstat%d", NET_NAME_UNKNOWN, ether_setup);
-		KUNIT_ASSERT_NOT_NULL(test, dev[i]);
 		dev[i]->ifindex = ifindex[i];
 		/* As if registered and up (never listed: no one sends). */
 		dev[i]->reg_state = NETREG_REGISTERED;
