@@ -56,7 +56,6 @@ static const char *tpstat_spec_more(const char *spec)
 	       "..." : "";
 }
 
-
 /*
  * One line for all of them: a kernel without the TCP-AO tracepoints would
  * otherwise print nine lines on every load.  "tpstat missing" lists them.

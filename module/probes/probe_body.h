@@ -188,7 +188,7 @@ linkage notrace void fn##_##tp(void *data, TPSTAT_UNPAREN params)	\
 		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args) : NULL;	\
 									\
 	if (c)								\
-		tpstat_twice_##name##_##tp(c, TPSTAT_UNPAREN args); \
+		tpstat_twice_##name##_##tp(c, TPSTAT_UNPAREN args);	\
 	else								\
 		tpstat_body_##tp(data, kind, TPSTAT_UNPAREN args);	\
 }
@@ -277,7 +277,7 @@ linkage notrace void tpstat_filtered_##tp(void *data,			\
 		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args) : NULL;	\
 									\
 	if (c) {							\
-		tpstat_twice_filtered_##tp(c, TPSTAT_UNPAREN args); \
+		tpstat_twice_filtered_##tp(c, TPSTAT_UNPAREN args);	\
 	} else {							\
 		tpstat_probe_pin();					\
 		tpstat_body_##tp(data, TPSTAT_PROBE_FILTERED,		\
