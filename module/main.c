@@ -128,7 +128,7 @@ static int __init tpstat_init(void)
 	err = tpstat_netns_counts_init();
 	if (err)
 		goto free_counters;
-	err = tpstat_control_init(tpstat_system_pcpu);
+	err = tpstat_control_init();
 	if (err)
 		goto exit_netns;
 	/* After control_init: it finds the tracepoints of loaded modules. */
@@ -137,7 +137,7 @@ static int __init tpstat_init(void)
 	if (err)
 		goto exit_control;
 	/* After the attach: the first interval begins with the counting. */
-	err = tpstat_recorder_init(tpstat_system_pcpu);
+	err = tpstat_recorder_init();
 	if (err)
 		goto exit_control;
 	err = tpstat_netlink_init();

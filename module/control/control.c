@@ -31,7 +31,6 @@
 
 /* Guards tpstat_baseline and every attach/detach. */
 static DEFINE_MUTEX(tpstat_control_lock);
-static struct tpstat_pcpu __percpu *tpstat_control_pcpu;
 /* What readers subtract: the sums at each slot's last reset. */
 static struct tpstat_totals *tpstat_baseline;
 /* Which probe attaching an event registers. */
@@ -68,7 +67,7 @@ static int tpstat_module_tracepoints(struct notifier_block *nb,
 		if (val == MODULE_STATE_COMING)
 			tpstat_registry_tracepoint_coming(tp);
 		else
-			tpstat_registry_tracepoint_going(tp, tpstat_control_pcpu);
+			tpstat_registry_tracepoint_going(tp, tpstat_system_pcpu);
 	}
 	mutex_unlock(&tpstat_control_lock);
 	return NOTIFY_OK;
@@ -78,14 +77,13 @@ static struct notifier_block tpstat_module_nb = {
 	.notifier_call = tpstat_module_tracepoints,
 };
 
-int tpstat_control_init(struct tpstat_pcpu __percpu *pcpu)
+int tpstat_control_init(void)
 {
 	int err;
 
 	tpstat_baseline = kzalloc(sizeof(*tpstat_baseline), GFP_KERNEL);
 	if (!tpstat_baseline)
 		return -ENOMEM;
-	tpstat_control_pcpu = pcpu;
 	tpstat_control_kind = tpstat_kind_for(false);
 	err = register_tracepoint_module_notifier(&tpstat_module_nb);
 	if (err) {
@@ -114,7 +112,7 @@ void tpstat_control_exit(void)
 int tpstat_control_attach(const unsigned long *selected)
 {
 	DECLARE_BITMAP(done, __TPSTAT_EV_CNT);
-	struct tpstat_pcpu __percpu *pcpu = tpstat_control_pcpu;
+	struct tpstat_pcpu __percpu *pcpu = tpstat_system_pcpu;
 	int id, err = 0;
 
 	bitmap_zero(done, __TPSTAT_EV_CNT);
@@ -144,7 +142,7 @@ int tpstat_control_attach(const unsigned long *selected)
 /* Returns when no detached probe runs any more: its counters are still. */
 void tpstat_control_detach(const unsigned long *selected)
 {
-	struct tpstat_pcpu __percpu *pcpu = tpstat_control_pcpu;
+	struct tpstat_pcpu __percpu *pcpu = tpstat_system_pcpu;
 	int id;
 
 	mutex_lock(&tpstat_control_lock);
@@ -161,7 +159,7 @@ static void tpstat_reset_locked(const unsigned long *selected,
 {
 	unsigned int slot;
 
-	tpstat_counters_sum(tpstat_control_pcpu, now);
+	tpstat_counters_sum(tpstat_system_pcpu, now);
 	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++)
 		if (test_bit(tpstat_slot_event(slot), selected))
 			tpstat_baseline->slot[slot] = now->slot[slot];
@@ -191,7 +189,7 @@ int tpstat_control_reset(const unsigned long *selected)
  */
 static int tpstat_switch_probes_locked(enum tpstat_probe_kind kind)
 {
-	struct tpstat_pcpu __percpu *pcpu = tpstat_control_pcpu;
+	struct tpstat_pcpu __percpu *pcpu = tpstat_system_pcpu;
 	int id, err = 0;
 
 	if (kind == tpstat_control_kind)
@@ -267,7 +265,7 @@ void tpstat_control_read(struct tpstat_totals *totals)
 	unsigned int slot;
 
 	mutex_lock(&tpstat_control_lock);
-	tpstat_counters_sum(tpstat_control_pcpu, totals);
+	tpstat_counters_sum(tpstat_system_pcpu, totals);
 	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++)
 		totals->slot[slot] -= tpstat_baseline->slot[slot];
 	mutex_unlock(&tpstat_control_lock);

@@ -11,7 +11,7 @@
 
 #include "counters/counters.h"
 
-int tpstat_control_init(struct tpstat_pcpu __percpu *pcpu);
+int tpstat_control_init(void);
 void tpstat_control_exit(void);
 
 int tpstat_control_attach(const unsigned long *selected);

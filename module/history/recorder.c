@@ -48,7 +48,6 @@ static_assert(TPSTAT_HISTORY_MIN_BYTES == 8 * 1024);
 static struct tpstat_recorder {
 	struct mutex lock;	/* the history, the sums, the views' start */
 	struct delayed_work work;
-	struct tpstat_pcpu __percpu *pcpu;
 	struct tpstat_history hist;
 	struct tpstat_totals *sums;	/* the counters' sums, read each tick */
 	u8 *rec;		/* the record being made */
@@ -77,7 +76,7 @@ static void tpstat_recorder_tick(struct work_struct *work)
 
 	mutex_lock(&r->lock);
 	tpstat_clock_now(&now);
-	tpstat_counters_sum(r->pcpu, r->sums);
+	tpstat_counters_sum(tpstat_system_pcpu, r->sums);
 	flags = tpstat_history_take(&r->hist, r->sums, &now, 0, r->rec);
 	/*
 	 * An attach or detach changes what namespaces count too; the
@@ -106,7 +105,7 @@ static void tpstat_recorder_free(struct tpstat_recorder *r)
 	kfree(r->rec);
 }
 
-int tpstat_recorder_init(struct tpstat_pcpu __percpu *pcpu)
+int tpstat_recorder_init(void)
 {
 	struct tpstat_recorder *r = &tpstat_rec;
 	struct tpstat_clock now;
@@ -119,7 +118,7 @@ int tpstat_recorder_init(struct tpstat_pcpu __percpu *pcpu)
 	err = -ENOMEM;
 	if (r->sums && r->rec) {
 		/* The load's own attach is not news: the first is partial. */
-		tpstat_counters_sum(pcpu, r->sums);
+		tpstat_counters_sum(tpstat_system_pcpu, r->sums);
 		tpstat_clock_now(&now);
 		err = tpstat_history_init(&r->hist, history_kb * 1024,
 					  GFP_KERNEL, r->sums, &now);
@@ -130,7 +129,6 @@ int tpstat_recorder_init(struct tpstat_pcpu __percpu *pcpu)
 		tpstat_recorder_free(r);
 		return err;
 	}
-	r->pcpu = pcpu;
 	r->views_start = now;
 	INIT_DELAYED_WORK(&r->work, tpstat_recorder_tick);
 	r->on = true;

@@ -17,7 +17,7 @@
 #include "counters/counters.h"
 #include "counters/interval.h"
 
-int tpstat_recorder_init(struct tpstat_pcpu __percpu *pcpu);
+int tpstat_recorder_init(void);
 /* Stops it; after every reader has gone. */
 void tpstat_recorder_exit(void);
 bool tpstat_recorder_on(void);
