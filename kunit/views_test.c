@@ -90,6 +90,8 @@ static void tpstat_devices_hint_test(struct kunit *test)
 							  sizeof(struct tpstat_dev_key),
 							  TPSTAT_DEV_NR));
 	tpstat_devices_sharing_hint(test, dev);
+	/* The probes' record functions write to the live generation. */
+	tpstat_views_publish(v);
 	for (i = 0; i < 3; i++) {
 		dev[i]->ifindex = ifindex[i];
 		/* As if registered and up (never listed: no one sends). */
@@ -98,16 +100,16 @@ static void tpstat_devices_hint_test(struct kunit *test)
 	}
 	preempt_disable();
 	for (i = 0; i < 10; i++) {
-		tpstat_record_dev(v, dev[0], TPSTAT_DEV_TX_PACKETS, 100, true);
-		tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
-		tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
-		tpstat_record_dev(v, dev[2], TPSTAT_DEV_TX_PACKETS, 7, true);
+		tpstat_record_dev(dev[0], TPSTAT_DEV_TX_PACKETS, 100, true);
+		tpstat_record_dev(dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
+		tpstat_record_dev(dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
+		tpstat_record_dev(dev[2], TPSTAT_DEV_TX_PACKETS, 7, true);
 	}
 	/* The lost device's look-ups leave the hint at dev[1]'s entry. */
-	held[0] = tpstat_dev_holds(tpstat_dev_hinted(t, dev[0]), dev[0]);
-	held[1] = tpstat_dev_holds(tpstat_dev_hinted(t, dev[1]), dev[1]);
-	tpstat_record_napi(v, dev[0], 64, 64);
-	held[2] = tpstat_dev_holds(tpstat_dev_hinted(t, dev[0]), dev[0]);
+	held[0] = tpstat_dev_holds(tpstat_dev_hinted(tpstat_dev_hint(dev[0])), dev[0]);
+	held[1] = tpstat_dev_holds(tpstat_dev_hinted(tpstat_dev_hint(dev[1])), dev[1]);
+	tpstat_record_napi(dev[0], 64, 64);
+	held[2] = tpstat_dev_holds(tpstat_dev_hinted(tpstat_dev_hint(dev[0])), dev[0]);
 	preempt_enable();
 	KUNIT_EXPECT_FALSE(test, held[0]);
 	KUNIT_EXPECT_TRUE(test, held[1]);
@@ -122,12 +124,12 @@ static void tpstat_devices_hint_test(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, tpstat_slot_owned_by(s1, dev[1]));
 	clear_bit(__LINK_STATE_START, &dev[1]->state);
 	preempt_disable();
-	tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
+	tpstat_record_dev(dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
 	preempt_enable();
 	KUNIT_EXPECT_FALSE(test, tpstat_slot_owned_by(s1, dev[1]));
 	set_bit(__LINK_STATE_START, &dev[1]->state);
 	preempt_disable();
-	tpstat_record_dev(v, dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
+	tpstat_record_dev(dev[1], TPSTAT_DEV_TX_PACKETS, 1, true);
 	preempt_enable();
 	KUNIT_EXPECT_TRUE(test, tpstat_slot_owned_by(s1, dev[1]));
 	for (i = 0; i < 2; i++) {
@@ -151,6 +153,7 @@ static void tpstat_devices_hint_test(struct kunit *test)
 		dev[i]->reg_state = NETREG_UNINITIALIZED;
 		free_netdev(dev[i]);
 	}
+	tpstat_views_publish(NULL);
 	tpstat_table_free(t);
 }
 

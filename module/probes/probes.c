@@ -79,13 +79,14 @@ tpstat_packet_bytes(void *data, const enum tpstat_probe_kind probe_kind,
 
 /*
  * One device update: n to value @val, or 1 packet and n bytes from @val
- * on.  Every packet makes one: the generation is not tested for NULL.
+ * on.  Every packet makes one: the live hints are not tested for NULL
+ * (published before the first probe is attached, views.c).
  */
 static __always_inline void tpstat_dev(const struct net_device *dev,
 				       unsigned int val, u64 n, bool packet)
 {
 	if (tpstat_view_hot(TPSTAT_VIEW_DEVICES))
-		tpstat_record_dev(tpstat_views_hot(), dev, val, n, packet);
+		tpstat_record_dev(dev, val, n, packet);
 }
 
 /*
@@ -101,7 +102,7 @@ tpstat_packet(void *data, const enum tpstat_probe_kind probe_kind,
 {
 	if (tpstat_feeds_views && tpstat_view_packet_hot()) {
 		tpstat_hist(data, h, len);
-		tpstat_record_dev(tpstat_views_hot(), dev, val, len, true);
+		tpstat_record_dev(dev, val, len, true);
 		return;
 	}
 	tpstat_packet_bytes(data, probe_kind, bytes, h, len);
@@ -368,7 +369,7 @@ TPSTAT_PROBE(napi_poll, (struct napi_struct *napi, int work, int budget),
 	/* The per-CPU backlog (loopback, veth without XDP) has no device. */
 	if (tpstat_feeds_views && tpstat_view_hot(TPSTAT_VIEW_DEVICES) &&
 	    napi->dev)
-		tpstat_record_napi(tpstat_views_hot(), napi->dev, work, budget);
+		tpstat_record_napi(napi->dev, work, budget);
 }
 #endif
 

@@ -51,10 +51,13 @@ static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
 }
 
 /* This CPU's hint for @dev (never NULL: table.h). */
-static __always_inline struct tpstat_slot_hdr *
-tpstat_dev_hinted(struct tpstat_table *t, const struct net_device *dev)
+/* Hint @i on this CPU, in the live generation (views.h). */
+static __always_inline struct tpstat_slot_hdr *tpstat_dev_hinted(unsigned long i)
 {
-	return tpstat_table_hint(t, tpstat_dev_hint(dev));
+	struct tpstat_table_hints __percpu *hints =
+		READ_ONCE(tpstat_views_live_dev_hints);
+
+	return this_cpu_read(hints->slot[i]);
 }
 
 /*
@@ -100,17 +103,18 @@ static __always_inline void tpstat_dev_add_napi(atomic64_t *vals, int work,
 }
 
 /*
- * The same where the hint missed, out of line (views/devices.c).  The
- * probe calls them last, so it keeps nothing across the call, and its
- * hit costs no saved register.  The device and the byte count come
- * last: that is where net_dev_xmit's arguments hold them (x86-64's
- * fourth and fifth), so its hit moves no register to make the call.
+ * The same where hint @hint missed, out of line (views/devices.c), in
+ * the live generation's table.  The probe calls them last, so it keeps
+ * nothing across the call, and its hit costs no saved register.  The
+ * device and the byte count come last: that is where net_dev_xmit's
+ * arguments hold them (x86-64's fourth and fifth), and napi_poll's work
+ * and budget where it has them, so the probe moves none of them before
+ * its hit.
  */
-void tpstat_dev_add_slow(struct tpstat_table *t, unsigned int val, bool packet,
+void tpstat_dev_add_slow(unsigned long hint, unsigned int val, bool packet,
 			 const struct net_device *dev, u64 n);
-void tpstat_dev_add_napi_slow(struct tpstat_table *t,
-			      const struct net_device *dev, int work,
-			      int budget);
+void tpstat_dev_add_napi_slow(unsigned long hint, const struct net_device *dev,
+			      int work, int budget);
 
 /*
  * A device update in the live views: n to @dev's value @val; with
@@ -118,32 +122,30 @@ void tpstat_dev_add_napi_slow(struct tpstat_table *t,
  * tracepoint that records one names it in its own event (dev->name,
  * skb->dev->name).
  */
-static __always_inline void tpstat_record_dev(struct tpstat_views *v,
-					      const struct net_device *dev,
+static __always_inline void tpstat_record_dev(const struct net_device *dev,
 					      unsigned int val, u64 n,
 					      bool packet)
 {
-	struct tpstat_table *t = &v->table[TPSTAT_VIEW_DEVICES];
-	struct tpstat_slot_hdr *s = tpstat_dev_hinted(t, dev);
+	unsigned long hint = tpstat_dev_hint(dev);
+	struct tpstat_slot_hdr *s = tpstat_dev_hinted(hint);
 
 	if (likely(tpstat_dev_holds(s, dev)))
 		tpstat_dev_add(tpstat_dev_slot_vals(s), val, n, packet);
 	else
-		tpstat_dev_add_slow(t, val, packet, dev, n);
+		tpstat_dev_add_slow(hint, val, packet, dev, n);
 }
 
 /* A NAPI poll of @dev that did @work of @budget. */
-static __always_inline void tpstat_record_napi(struct tpstat_views *v,
-					       const struct net_device *dev,
+static __always_inline void tpstat_record_napi(const struct net_device *dev,
 					       int work, int budget)
 {
-	struct tpstat_table *t = &v->table[TPSTAT_VIEW_DEVICES];
-	struct tpstat_slot_hdr *s = tpstat_dev_hinted(t, dev);
+	unsigned long hint = tpstat_dev_hint(dev);
+	struct tpstat_slot_hdr *s = tpstat_dev_hinted(hint);
 
 	if (likely(tpstat_dev_holds(s, dev)))
 		tpstat_dev_add_napi(tpstat_dev_slot_vals(s), work, budget);
 	else
-		tpstat_dev_add_napi_slow(t, dev, work, budget);
+		tpstat_dev_add_napi_slow(hint, dev, work, budget);
 }
 
 #endif /* _TPSTAT_VIEWS_DEVICES_H */

@@ -33,6 +33,7 @@ enum {
 static_assert((int)TPSTAT_VIEWS_LISTED == (int)__TPSTAT_VIEW_CNT);
 
 struct tpstat_views __rcu *tpstat_views_live;
+struct tpstat_table_hints __percpu *tpstat_views_live_dev_hints __read_mostly;
 unsigned long tpstat_views_enabled;
 DEFINE_STATIC_KEY_ARRAY_FALSE(tpstat_view_keys, __TPSTAT_VIEW_CNT);
 DEFINE_STATIC_KEY_FALSE(tpstat_view_packet_key);
@@ -41,6 +42,14 @@ DEFINE_STATIC_KEY_FALSE(tpstat_view_packet_key);
 static struct tpstat_views *tpstat_views_spare;
 static struct tpstat_views tpstat_views_gen[TPSTAT_VIEWS_GENS];
 unsigned long tpstat_views_resets;
+
+/* Makes @v the generation probes write to (NULL: none). */
+static void tpstat_views_publish(struct tpstat_views *v)
+{
+	WRITE_ONCE(tpstat_views_live_dev_hints,
+		   v ? v->table[TPSTAT_VIEW_DEVICES].hints : NULL);
+	rcu_assign_pointer(tpstat_views_live, v);
+}
 
 const char *tpstat_view_name(enum tpstat_view view)
 {
@@ -217,7 +226,7 @@ int tpstat_views_init(const char *spec, char *err, size_t err_len)
 	if (ret)
 		goto free1;
 	tpstat_views_spare = &tpstat_views_gen[1];
-	rcu_assign_pointer(tpstat_views_live, &tpstat_views_gen[0]);
+	tpstat_views_publish(&tpstat_views_gen[0]);
 	return 0;
 
 free1:
@@ -232,7 +241,7 @@ nomem:
 /* Caller: every probe is unregistered and synchronised. */
 void tpstat_views_exit(void)
 {
-	RCU_INIT_POINTER(tpstat_views_live, NULL);
+	tpstat_views_publish(NULL);
 	tpstat_views_exit_own(__TPSTAT_VIEW_CNT);
 	tpstat_views_free_gen(&tpstat_views_gen[1]);
 	tpstat_views_free_gen(&tpstat_views_gen[0]);
@@ -248,7 +257,7 @@ void tpstat_views_reset(void)
 							     true);
 	int i;
 
-	rcu_assign_pointer(tpstat_views_live, tpstat_views_spare);
+	tpstat_views_publish(tpstat_views_spare);
 	/* Pairs with tpstat_view_snapshot()'s acquire: new count, new live. */
 	smp_store_release(&tpstat_views_resets, tpstat_views_resets + 1);
 	tpstat_probe_synchronize();

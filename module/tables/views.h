@@ -42,6 +42,17 @@ struct tpstat_views {
  * read it in probe context (probe_body.h), readers under rcu_read_lock().
  */
 extern struct tpstat_views __rcu *tpstat_views_live;
+/*
+ * The live generation's DEVICES hints (table.h), published with it, so
+ * that a packet's probe finds its device's hint in one load rather than
+ * two (the generation, then its table's hints).  Both generations'
+ * hints last from load to unload, and each points only into its own
+ * table: a probe that read the old ones just before a reset updates the
+ * old generation, as one that read the old tpstat_views_live does, and
+ * is gone when tpstat_probe_synchronize() returns.  NULL with the view
+ * off.
+ */
+extern struct tpstat_table_hints __percpu *tpstat_views_live_dev_hints;
 /* Bit per enum tpstat_view that is enabled (views= at load). */
 extern unsigned long tpstat_views_enabled;
 

@@ -52,38 +52,40 @@ static void tpstat_dev_key_of(struct tpstat_dev_key *key,
 	key->ifindex = dev->ifindex;
 }
 
-static struct tpstat_slot_hdr *tpstat_dev_slot(struct tpstat_table *t,
+static struct tpstat_slot_hdr *tpstat_dev_slot(unsigned long hint,
 					       const struct net_device *dev)
 {
+	struct tpstat_table *t;
 	struct tpstat_dev_key key;
 	struct tpstat_slot_hdr *s;
 
 	tpstat_probe_pin();
+	t = &tpstat_views_hot()->table[TPSTAT_VIEW_DEVICES];
 	tpstat_dev_key_of(&key, dev);
 	s = tpstat_table_find(t, &key);
 	if (s && tpstat_dev_may_own(dev)) {
 		tpstat_slot_set_owner(s, dev);
-		tpstat_table_set_hint(t, tpstat_dev_hint(dev), s);
+		tpstat_table_set_hint(t, hint, s);
 	}
 	tpstat_probe_unpin();
 	return s;
 }
 
-notrace void tpstat_dev_add_slow(struct tpstat_table *t, unsigned int val,
+notrace void tpstat_dev_add_slow(unsigned long hint, unsigned int val,
 				 bool packet, const struct net_device *dev,
 				 u64 n)
 {
-	struct tpstat_slot_hdr *s = tpstat_dev_slot(t, dev);
+	struct tpstat_slot_hdr *s = tpstat_dev_slot(hint, dev);
 
 	if (s)
 		tpstat_dev_add(tpstat_dev_slot_vals(s), val, n, packet);
 }
 
-notrace void tpstat_dev_add_napi_slow(struct tpstat_table *t,
+notrace void tpstat_dev_add_napi_slow(unsigned long hint,
 				      const struct net_device *dev, int work,
 				      int budget)
 {
-	struct tpstat_slot_hdr *s = tpstat_dev_slot(t, dev);
+	struct tpstat_slot_hdr *s = tpstat_dev_slot(hint, dev);
 
 	if (s)
 		tpstat_dev_add_napi(tpstat_dev_slot_vals(s), work, budget);
