@@ -216,20 +216,27 @@ linkage notrace void fn##_##tp(void *data, TPSTAT_UNPAREN params)	\
 /*
  * The namespace pass of a tail-calling probe: @data, the system's
  * counters, is not read; it is there so that the probe's arguments are
- * already where the call needs them.
+ * already where the call needs them.  The counting namespace's body is
+ * a function of its own, which the pass jumps to: inline, the body's
+ * call of its filter would make the pass save a register for it on
+ * every event, most of them a namespace's that counts nothing.
  */
 #define TPSTAT_NETNS_TAIL(tp, params, args)				\
+static noinline notrace void						\
+tpstat_netns_own_##tp(const struct tpstat_ns_counts *c,		\
+		      TPSTAT_UNPAREN params)				\
+{									\
+	tpstat_body_##tp((void *)c, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args); \
+	tpstat_probe_unpin();						\
+}									\
 static noinline notrace void tpstat_netns_pass_##tp(void *data,	\
 						     TPSTAT_UNPAREN params) \
 {									\
 	const struct tpstat_ns_counts *c =				\
 		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);		\
 									\
-	if (c) {							\
-		tpstat_body_##tp((void *)c, TPSTAT_PROBE_NETNS,		\
-				 TPSTAT_UNPAREN args);			\
-		tpstat_probe_unpin();					\
-	}								\
+	if (c)								\
+		tpstat_netns_own_##tp(c, TPSTAT_UNPAREN args);		\
 }									\
 DEFINE_STATIC_CALL_NULL(tpstat_netns_##tp, tpstat_netns_pass_##tp);	\
 static void tpstat_netns_tail_##tp(bool on)				\
