@@ -19,8 +19,10 @@ configuration, warm-up round: the measured runs do not read tpstat's
 counters).  A figure whose spread (max - min) exceeds its size is
 printed as unresolved, not as a cost.  A target compares a configuration
 with a reference round by round (a ratio to the floor, a difference from
-every view): a round without both figures, or a ratio's round whose floor
-is at or below nothing, is unresolved, never dropped; such a round, or
+every view): a round without both figures, a ratio's round whose floor
+is at or below nothing, or a difference's round below minus its limit
+(the configuration does all its reference does and more: a run changed
+mode), is unresolved, never dropped; such a round, or
 a reference whose own figure is unresolved (a comparison with noise),
 makes the cell unresolved, which bench/check.py fails as it fails a
 miss."""
@@ -370,14 +372,24 @@ def target_rounds(k, kind, a, b, wl):
     return vals, bad
 
 
-def verdict(vals, bad, ref, ref_name, limit):
+def verdict(vals, bad, ref, ref_name, limit, kind="sub"):
     """(verdict, stats of the resolved rounds, why unresolved or None).
     met: at least MIN_ROUNDS rounds, every one resolved and within the
     limit; missed: every round resolved and none within it; measured:
     no limit on this architecture; unresolved otherwise: too few rounds,
     the rounds straddle the limit, some round is unresolved
-    (target_rounds), or the reference itself is (its own cell's spread
-    exceeds its size: a comparison with noise is noise)."""
+    (target_rounds, or, for a difference, below minus the limit: each
+    difference's configuration does what its reference does and more, so
+    a round that far below nothing says that a run changed mode, as a
+    bimodal workload's do), or the reference itself is (its own cell's
+    spread exceeds its size: a comparison with noise is noise)."""
+    if limit is not None and kind == "sub":
+        low = [r for r, v in vals.items() if v < -limit]
+        if low:
+            vals = {r: v for r, v in vals.items() if r not in low}
+            bad = dict(bad)
+            for r in low:
+                bad[r] = "below minus the limit: a run changed mode"
     st = stats(vals)
     if limit is None:
         return "measured", st, None
@@ -418,7 +430,9 @@ w("Every target on every workload and kernel it applies to, each with its "
   "(more rounds, or longer runs, would decide it); or some round is "
   "unresolved, never dropped (a side has no figure in it, or, for a "
   "ratio, the reference's extra cost over the floor was at or below "
-  "nothing), and the cell says how many; or the reference is itself "
+  "nothing; or, for a difference, the round is below minus the limit, "
+  "which only a run that changed mode gives, as each configuration does "
+  "all its reference does and more), and the cell says how many; or the reference is itself "
   "unresolved in the table above, so the comparison is with noise; or "
   f"fewer than {MIN_ROUNDS} rounds ran. **measured**: no limit on that "
   "architecture. `make bench` fails when a target is missed or "
@@ -446,7 +460,8 @@ for name, kind, a, b, wls, limits in TARGETS:
                 cells.append(f"not evaluated: {why}")
                 tsv.append(f"{k}\t{name}\t{wl}\tnot evaluated\t{why}")
                 continue
-            v, st, why = verdict(*tr, stats(per_event(k, b, wl)), NAMES[b], limit)
+            v, st, why = verdict(*tr, stats(per_event(k, b, wl)), NAMES[b],
+                                 limit, kind)
             fig = ("no round resolved" if st is None else
                    f"{st[0]:,.{d}f}{unit} [{st[1]:,.{d}f}, {st[2]:,.{d}f}]")
             if why:
