@@ -466,8 +466,13 @@ nap 1
 flood 5350 1 40
 quiesce
 view=$(jqv rcvq '[.rcvq[] | select(.port == 5350) | .count] | add // 0')
+# Until the recorder holds all of them: a burst that straddles two
+# views intervals is in the second one only once that one ends, and a
+# reset forgets what the views counted since their last interval.
 for _ in $(seq 1 100); do
-	"$TP" -j history rcvq 2> /dev/null | grep -q '"port":5350' && break
+	held=$("$TP" -j history rcvq 2> /dev/null |
+		jq -s '[.[] | .. | objects | select(.port? == 5350) | .count? // 0] | add // 0')
+	[ "${held:-0}" -ge "$view" ] && break
 	nap 0.1
 done
 "$TP" reset all
