@@ -50,9 +50,9 @@ static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
 	return hash_32((u32)(unsigned long)dev, TPSTAT_TABLE_HINT_BITS);
 }
 
-/* This CPU's hint for @dev (never NULL: table.h). */
-/* Hint @i on this CPU, in the live generation (views.h). */
-static __always_inline struct tpstat_slot_hdr *tpstat_dev_hinted(unsigned long i)
+/* Hint @i on this CPU, in the live generation (never NULL: table.h). */
+static __always_inline struct tpstat_slot_hdr *
+tpstat_dev_hinted(unsigned long i)
 {
 	struct tpstat_table_hints __percpu *hints =
 		READ_ONCE(tpstat_views_live_dev_hints);
