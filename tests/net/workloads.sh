@@ -110,8 +110,11 @@ wl_neigh_fail() {
 }
 
 # Two namespaces, tpwa and tpwb, on a veth pair whose tpwb end drops every
-# 10th packet arriving (gact's deterministic mode), and 200 kB from tpwa
-# to tpwb: retrans view's retransmits past the handshake.
+# 10th packet arriving (gact's deterministic mode), and 1 MB from tpwa
+# to tpwb: retrans view's retransmits past the handshake. veth sends
+# segments of up to 64 kB whole, so 200 kB could be seven packets with
+# the handshake and the FIN, none of them the 10th; 1 MB is at least 16
+# data packets, and the 10th is one of them.
 wl_retrans() {
 	local out n
 	for n in tpwa tpwb; do
@@ -126,7 +129,7 @@ wl_retrans() {
 	tc -n tpwb qdisc add dev yv clsact
 	tc -n tpwb filter add dev yv ingress matchall action gact ok random determ drop 10
 	serve "$TMP/wl_retrans.out" ip netns exec tpwb "$NETLOAD" bulk-server 10.99.9.2 5306
-	out=$(ip netns exec tpwa "$NETLOAD" bulk-client 10.99.9.2 5306 200000)
+	out=$(ip netns exec tpwa "$NETLOAD" bulk-client 10.99.9.2 5306 1000000)
 	reap
 	for n in tpwa tpwb; do
 		ip netns del $n
