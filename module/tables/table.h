@@ -201,7 +201,15 @@ tpstat_slot_owner(const struct tpstat_slot_hdr *s)
 static __always_inline bool tpstat_slot_owned_by(const struct tpstat_slot_hdr *s,
 						 const void *owner)
 {
-	return READ_ONCE(*tpstat_slot_owner(s)) == (unsigned long)owner;
+	/*
+	 * x86-64 makes the two one instruction (cmp with the word in
+	 * memory) only where the load is not volatile: data_race(), not
+	 * READ_ONCE().  The word is aligned and written whole
+	 * (tpstat_slot_set_owner()), and its value decides one compare.  A
+	 * wrong answer would only put a packet in another device's entry
+	 * of the same table, which lives as long as the table does.
+	 */
+	return data_race(*tpstat_slot_owner(s)) == (unsigned long)owner;
 }
 
 static __always_inline void tpstat_slot_set_owner(struct tpstat_slot_hdr *s,
