@@ -175,6 +175,36 @@ struct tpstat_pcpu {
 	struct tpstat_ctr slot[TPSTAT_NR_SLOTS];
 };
 
+/*
+ * A probe's body adds to its CPU's counters, which it takes once, at
+ * its start (probe_body.h): tpstat_cpu_ctrs() of its data.  Where the
+ * adds go through the CPU's own copy (arm64 and 32-bit: above), that is
+ * the copy: one read of the per-CPU offset for all the body's adds.
+ * Taken at each add, the compiler read it again after every static
+ * key's branch (an asm goto, which ends the block its value lived in):
+ * a packet's views probe read it three times.  Elsewhere each add names
+ * the CPU itself (x86-64's %gs), and they are the per-CPU pointer.
+ */
+#ifdef tpstat_raw_cpu_ptr
+#define tpstat_cpu_ctrs(data) \
+	((void *)tpstat_raw_cpu_ptr(tpstat_data_pcpu(data)))
+#define tpstat_cpu_slot(cpu, slot_idx) \
+	(&((struct tpstat_pcpu *)(cpu))->slot[slot_idx])
+#ifdef CONFIG_ARM64
+#define tpstat_cpu_add_to(ctr, n) tpstat_arm64_add(&(ctr)->v, (n))
+#else
+#define tpstat_cpu_add_to(ctr, n) tpstat_local64_add((n), &(ctr)->v)
+#endif
+#else
+#define tpstat_cpu_ctrs(data) (data)
+#define tpstat_cpu_slot(cpu, slot_idx) \
+	(&tpstat_data_pcpu(cpu)->slot[slot_idx])
+#define tpstat_cpu_add_to(ctr, n) tpstat_ctr_add_to(ctr, n)
+#endif
+/* n to counter @slot_idx of @cpu, a body's tpstat_cpu_ctrs(). */
+#define tpstat_cpu_add(cpu, slot_idx, n) \
+	tpstat_cpu_add_to(tpstat_cpu_slot(cpu, slot_idx), (n))
+
 /* Summed over CPUs; what readers work with. */
 struct tpstat_totals {
 	u64 slot[TPSTAT_NR_SLOTS];

@@ -68,10 +68,9 @@
 #include "probes/probe_kind.h"
 #include "tables/views.h"
 
-#define tpstat_hit(data, id) \
-	tpstat_ctr_add(tpstat_data_pcpu(data), TPSTAT_SLOT_HITS + (id), 1)
-#define tpstat_add(data, slot_idx, n) \
-	tpstat_ctr_add(tpstat_data_pcpu(data), (slot_idx), (n))
+/* In a body, whose data is its CPU's counters (tpstat_cpu_ctrs()). */
+#define tpstat_hit(data, id) tpstat_cpu_add(data, TPSTAT_SLOT_HITS + (id), 1)
+#define tpstat_add(data, slot_idx, n) tpstat_cpu_add(data, (slot_idx), (n))
 
 #define TPSTAT_UNPAREN(...) __VA_ARGS__
 
@@ -81,8 +80,10 @@
  * @out is the event's test, one of tpstat_*filtered_out() below: the
  * macro runs it first and the body only for an event it lets through,
  * with data as the test left it (the namespace pass points it at the
- * namespace's counters).  Both are inlined into each probe, so the
- * probes compile as if the body's first statement were the test.
+ * namespace's counters), made its CPU's counters (tpstat_cpu_ctrs(),
+ * counters.h): the body adds to them with tpstat_hit() and
+ * tpstat_add().  Both are inlined into each probe, so the probes
+ * compile as if the body's first statement were the test.
  *
  * The three probes are static; TPSTAT_PROBE_EXTERN makes them global, for
  * a table in another file (declare them in a header).
@@ -148,7 +149,8 @@ static __always_inline void tpstat_body_##tp(void *data,		\
 {									\
 	if (out)							\
 		return;							\
-	tpstat_event_##tp(data, probe_kind, TPSTAT_UNPAREN args);	\
+	tpstat_event_##tp(tpstat_cpu_ctrs(data), probe_kind,		\
+			  TPSTAT_UNPAREN args);				\
 }									\
 TPSTAT_PROBE_LEAN(linkage, lean_fn, tp, params, args)			\
 views(linkage, tp, params, args)					\

@@ -53,10 +53,8 @@ static_assert(TPSTAT_HIST_BUCKETS == 65);
 
 static __always_inline void tpstat_hist(void *data, enum tpstat_hist h, u64 v)
 {
-	struct tpstat_ctr __percpu *bucket0 =
-		&tpstat_data_pcpu(data)->slot[TPSTAT_SLOT_HIST(h, 0)];
-
-	tpstat_ctr_add_to(bucket0 + tpstat_log2_bucket(v), 1);
+	tpstat_cpu_add_to(tpstat_cpu_slot(data, TPSTAT_SLOT_HIST(h, 0)) +
+			  tpstat_log2_bucket(v), 1);
 	tpstat_add(data, TPSTAT_SLOT_HIST_SUM(h), v);
 }
 
