@@ -46,7 +46,7 @@ bool tpstat_slot_name(unsigned int slot, char *buf, size_t len)
 {
 	const char *event, *metric;
 
-	if (slot >= TPSTAT_SLOT_HISTS)
+	if (tpstat_slot_is_hist(slot))
 		return false;
 	event = tpstat_event_full_name(tpstat_slot_event(slot));
 	metric = tpstat_slot_metric(slot);
@@ -78,11 +78,12 @@ void tpstat_report_build(const struct tpstat_totals *totals,
 	unsigned int slot;
 
 	report->count = 0;
-	for (slot = 0; slot < TPSTAT_SLOT_HISTS; slot++) {
+	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++) {
 		enum tpstat_event_id id = tpstat_slot_event(slot);
 		struct tpstat_value *v;
 
-		if (tpstat_event_state(id) == TPSTAT_STATE_MISSING ||
+		if (tpstat_slot_is_hist(slot) ||
+		    tpstat_event_state(id) == TPSTAT_STATE_MISSING ||
 		    (slot >= TPSTAT_SLOT_TCP_STATES && !totals->slot[slot]))
 			continue;
 		if (WARN_ON_ONCE(report->count >= TPSTAT_REPORT_MAX))

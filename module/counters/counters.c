@@ -44,7 +44,7 @@ enum tpstat_event_id tpstat_slot_event(unsigned int slot)
 	case TPSTAT_SLOT_DROPS:
 		return TPSTAT_EV_KFREE_SKB;
 	}
-	if (slot < TPSTAT_SLOT_HISTS)
+	if (slot >= TPSTAT_SLOT_TCP_STATES)
 		return TPSTAT_EV_INET_SOCK_SET_STATE;
 	switch ((slot - TPSTAT_SLOT_HISTS) / (TPSTAT_HIST_BUCKETS + 1)) {
 	case TPSTAT_HIST_SRTT:

@@ -43,12 +43,17 @@ enum tpstat_slot {
 	TPSTAT_SLOT_XMIT_ERRORS,
 	TPSTAT_SLOT_RX_BYTES,
 	TPSTAT_SLOT_DROPS,
+	/*
+	 * Histogram h: buckets at TPSTAT_SLOT_HIST(h, b), then its sum.
+	 * Before the matrix, which a packet never adds to: arm64's add
+	 * takes an offset of up to 4,095 bytes, and past it each of a
+	 * packet's histogram adds cost a move and an add more.
+	 */
+	TPSTAT_SLOT_HISTS,
 	/* TCP transition old -> new: TPSTAT_SLOT_TCP_STATE(old, new). */
-	TPSTAT_SLOT_TCP_STATES,
-	/* Histogram h: buckets at TPSTAT_SLOT_HIST(h, b), then its sum. */
-	TPSTAT_SLOT_HISTS = TPSTAT_SLOT_TCP_STATES + TPSTAT_TCP_CELLS,
-	TPSTAT_NR_SLOTS = TPSTAT_SLOT_HISTS +
-			  TPSTAT_NR_HISTS * (TPSTAT_HIST_BUCKETS + 1),
+	TPSTAT_SLOT_TCP_STATES = TPSTAT_SLOT_HISTS +
+				 TPSTAT_NR_HISTS * (TPSTAT_HIST_BUCKETS + 1),
+	TPSTAT_NR_SLOTS = TPSTAT_SLOT_TCP_STATES + TPSTAT_TCP_CELLS,
 };
 
 #define TPSTAT_SLOT_TCP_STATE(old, new) \
@@ -72,6 +77,12 @@ static __always_inline unsigned long tpstat_tcp_cell(int old, int new)
 #define TPSTAT_SLOT_HIST(h, b) \
 	(TPSTAT_SLOT_HISTS + (h) * (TPSTAT_HIST_BUCKETS + 1) + (b))
 #define TPSTAT_SLOT_HIST_SUM(h) TPSTAT_SLOT_HIST(h, TPSTAT_HIST_BUCKETS)
+
+/* Whether @slot is a histogram's: a view's, not a counter readers get. */
+static inline bool tpstat_slot_is_hist(unsigned int slot)
+{
+	return slot >= TPSTAT_SLOT_HISTS && slot < TPSTAT_SLOT_TCP_STATES;
+}
 
 /*
  * Bucket 0 holds 0; bucket b >= 1 holds [2^(b-1), 2^b - 1]: fls64(),

@@ -19,7 +19,7 @@
 #include "counters/interval.h"
 #include <linux/tpstat.h>
 
-static_assert(TPSTAT_RECORDED_SLOTS < (1 << 14));
+static_assert(TPSTAT_NR_SLOTS < (1 << 14));
 static_assert(TPSTAT_INTERVAL_MAX + TPSTAT_RING_HDR <= TPSTAT_HISTORY_MIN_BYTES);
 
 /* Longer than this asleep in an interval: it says so. */
@@ -110,11 +110,11 @@ u32 tpstat_history_take(struct tpstat_history *h,
 	if (slept > TPSTAT_SLEPT_NS)
 		hdr->flags |= TPSTAT_HISTORY_F_SUSPEND;
 	hdr->nr = 0;
-	for (slot = 0; slot < TPSTAT_RECORDED_SLOTS; slot++) {
+	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++) {
 		/* Wraps as the counters do: whole across a restart too. */
 		u64 change = sums->slot[slot] - h->prev->slot[slot];
 
-		if (!change)
+		if (!change || tpstat_slot_is_hist(slot))
 			continue;
 		p = tpstat_leb128_put(p, slot - last);
 		p = tpstat_leb128_put(p, change);
@@ -137,7 +137,7 @@ void tpstat_history_restart(struct tpstat_history *h,
 	 * The new sums start at 0: less the old ones' change so far, so
 	 * that the interval's change is the old counters' then the new's.
 	 */
-	for (slot = 0; slot < TPSTAT_RECORDED_SLOTS; slot++)
+	for (slot = 0; slot < TPSTAT_NR_SLOTS; slot++)
 		h->prev->slot[slot] -= final->slot[slot];
 	atomic_or(TPSTAT_HISTORY_F_FILTER, &h->marks);
 }
@@ -190,7 +190,7 @@ bool tpstat_interval_value(struct tpstat_interval_cursor *c,
 	c->p = tpstat_leb128_get(c->p, c->end, &gap);
 	if (c->p)
 		c->p = tpstat_leb128_get(c->p, c->end, change);
-	if (WARN_ON_ONCE(!c->p || gap >= TPSTAT_RECORDED_SLOTS - c->slot)) {
+	if (WARN_ON_ONCE(!c->p || gap >= TPSTAT_NR_SLOTS - c->slot)) {
 		c->p = c->end;
 		return false;
 	}

@@ -15,10 +15,11 @@
 #include "counters/ring.h"
 
 /*
- * Counters a history keeps: every slot before the histograms, which
- * are a view's (HISTS) and not values GET_COUNTERS gives.
+ * Counters a history keeps: every slot but the histograms', which are a
+ * view's (HISTS) and not values GET_COUNTERS gives (tpstat_slot_is_hist()).
  */
-#define TPSTAT_RECORDED_SLOTS	TPSTAT_SLOT_HISTS
+#define TPSTAT_RECORDED_SLOTS \
+	(TPSTAT_NR_SLOTS - (TPSTAT_SLOT_TCP_STATES - TPSTAT_SLOT_HISTS))
 
 /* An interval's record, then its values. */
 struct tpstat_interval_rec {
