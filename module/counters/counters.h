@@ -93,6 +93,29 @@ static inline bool tpstat_slot_is_hist(unsigned int slot)
  * ARM's clz counts 64 (32) leading zeros in 0, so there bucket 0 needs
  * no test, as fls64() makes: the bucket is 64 - clz (32 - clz).
  */
+#if defined(CONFIG_ARM64)
+/* clz is 64 for 0, so 0 needs no test (fls64() tests it). */
+static __always_inline unsigned long tpstat_clz64(u64 v)
+{
+	unsigned long zeros;
+
+	asm("clz %0, %1" : "=r" (zeros) : "r" (v));
+	return zeros;
+}
+#elif defined(CONFIG_ARM) && __LINUX_ARM_ARCH__ >= 5
+static __always_inline unsigned long tpstat_clz32(u32 v)
+{
+	unsigned long zeros;
+
+	asm("clz %0, %1" : "=r" (zeros) : "r" (v));
+	return zeros;
+}
+
+/* Whether the compiler knows @v is under 4 GB (a packet's length). */
+#define tpstat_known_u32(v) \
+	(__builtin_constant_p((u64)(v) >> 32) && !((u64)(v) >> 32))
+#endif
+
 static __always_inline unsigned long tpstat_log2_bucket(u64 v)
 {
 #ifdef CONFIG_X86_64
@@ -102,24 +125,41 @@ static __always_inline unsigned long tpstat_log2_bucket(u64 v)
 	asm("bsrq %1,%0" : "+r" (bitpos) : "rm" (v));
 	return bitpos + 1;
 #elif defined(CONFIG_ARM64)
-	unsigned long zeros;
-
-	/* clz is 64 for 0, so 0 needs no test (fls64() tests it). */
-	asm("clz %0, %1" : "=r" (zeros) : "r" (v));
-	return 64 - zeros;
+	return 64 - tpstat_clz64(v);
 #else
 #if defined(CONFIG_ARM) && __LINUX_ARM_ARCH__ >= 5
-	/* A value the compiler knows is under 4 GB (a packet's length). */
-	if (__builtin_constant_p(v >> 32) && !(v >> 32)) {
-		unsigned long zeros;
-
-		asm("clz %0, %1" : "=r" (zeros) : "r" ((u32)v));
-		return 32 - zeros;
-	}
+	if (tpstat_known_u32(v))
+		return 32 - tpstat_clz32(v);
 #endif
 	return fls64(v);
 #endif
 }
+
+/*
+ * The counter of @v's bucket, @b0 its histogram's bucket 0 (a pointer to
+ * a counter, per-CPU or not).  On ARM it is bucket 64's (32's) less clz:
+ * one subtraction, with the shift, from an address the compiler has.
+ * The index (64 - clz), then the address, cost a move of the 64 and two
+ * more; the compiler folds the 64 back into the index unless it is
+ * hidden in the address (OPTIMIZER_HIDE_VAR(), which costs nothing).
+ */
+#define tpstat_bucket_below(top, zeros) ({				\
+	typeof(top) __top = (top);					\
+									\
+	OPTIMIZER_HIDE_VAR(__top);					\
+	__top - (zeros);						\
+})
+#if defined(CONFIG_ARM64)
+#define tpstat_log2_bucket_ctr(b0, v) \
+	tpstat_bucket_below((b0) + 64, tpstat_clz64(v))
+#elif defined(CONFIG_ARM) && __LINUX_ARM_ARCH__ >= 5
+#define tpstat_log2_bucket_ctr(b0, v)					\
+	(tpstat_known_u32(v) ?						\
+	 tpstat_bucket_below((b0) + 32, tpstat_clz32(v)) :		\
+	 (b0) + fls64(v))
+#else
+#define tpstat_log2_bucket_ctr(b0, v) ((b0) + tpstat_log2_bucket(v))
+#endif
 
 /*
  * A probe can interrupt another probe on the same CPU (task, softirq,

@@ -53,8 +53,9 @@ static_assert(TPSTAT_HIST_BUCKETS == 65);
 
 static __always_inline void tpstat_hist(void *data, enum tpstat_hist h, u64 v)
 {
-	tpstat_cpu_add_to(tpstat_cpu_slot(data, TPSTAT_SLOT_HIST(h, 0)) +
-			  tpstat_log2_bucket(v), 1);
+	tpstat_cpu_add_to(tpstat_log2_bucket_ctr(tpstat_cpu_slot(data,
+								 TPSTAT_SLOT_HIST(h, 0)),
+						 v), 1);
 	tpstat_add(data, TPSTAT_SLOT_HIST_SUM(h), v);
 }
 
