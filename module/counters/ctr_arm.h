@@ -19,7 +19,8 @@
  * left; the sum over CPUs is the same).  The kernel's __my_cpu_offset()
  * hazards its read against barrier() with a fake read of the stack,
  * which an exclusive store may alias, so each update read it again;
- * without it the compiler reads it once.  ARMv6 reads it another way
+ * without it the compiler may reuse it, and a probe's body reads it
+ * once, at its start (tpstat_cpu_ctrs(), counters.h).  ARMv6 reads it another way
  * (patched at boot), and a kernel without SMP has no offset to read.
  */
 #ifndef _TPSTAT_CTR_ARM_H

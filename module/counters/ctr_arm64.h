@@ -12,7 +12,8 @@
  * migrated in between adds whole to the slot of the CPU it left, and the
  * sum over CPUs is the same.  The offset is read from the register the
  * kernel's __kern_my_cpu_offset() reads, without the stack hazard, so
- * the compiler reads it once per probe; the add takes an immediate.
+ * the compiler may reuse it; a probe's body reads it once, at its start
+ * (tpstat_cpu_ctrs(), counters.h).  The add takes an immediate.
  * With LSE atomics (patched in at boot, as the kernel's own) the loop
  * is a move and a stadd.
  */
