@@ -23,6 +23,10 @@ struct counters_ctx {
 	struct tpstat_totals totals;
 };
 
+/* A probe's data as registry.c registers it: its event's hit counter. */
+#define probe_data(ctx, tp) \
+	tpstat_probe_data((ctx)->pcpu, tpstat_event_of(tp))
+
 static int tpstat_counters_test_init(struct kunit *test)
 {
 	struct counters_ctx *ctx;
@@ -98,13 +102,13 @@ static void tpstat_counters_sum_test(struct kunit *test)
 static void tpstat_xmit_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = tpstat_pcpu_data(ctx->pcpu);
+	void *xmit = probe_data(ctx, net_dev_xmit);
 
 	preempt_disable();
-	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 1000);
-	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 60);
-	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_BUSY, NULL, 500);
-	tpstat_probe_net_dev_xmit(data, NULL, -ENOBUFS, NULL, 700);
+	tpstat_probe_net_dev_xmit(xmit, NULL, NETDEV_TX_OK, NULL, 1000);
+	tpstat_probe_net_dev_xmit(xmit, NULL, NETDEV_TX_OK, NULL, 60);
+	tpstat_probe_net_dev_xmit(xmit, NULL, NETDEV_TX_BUSY, NULL, 500);
+	tpstat_probe_net_dev_xmit(xmit, NULL, -ENOBUFS, NULL, 700);
 	preempt_enable();
 
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NET_DEV_XMIT), 4ULL);
@@ -118,7 +122,7 @@ static void tpstat_xmit_test(struct kunit *test)
 static void tpstat_rx_bytes_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = tpstat_pcpu_data(ctx->pcpu);
+	void *rx = probe_data(ctx, netif_receive_skb);
 	struct sk_buff *eth, *raw, *paged;
 	struct page *page;
 
@@ -150,9 +154,9 @@ static void tpstat_rx_bytes_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, paged->len, 560U);
 
 	preempt_disable();
-	tpstat_probe_netif_receive_skb(data, eth);
-	tpstat_probe_netif_receive_skb(data, raw);
-	tpstat_probe_netif_receive_skb(data, paged);
+	tpstat_probe_netif_receive_skb(rx, eth);
+	tpstat_probe_netif_receive_skb(rx, raw);
+	tpstat_probe_netif_receive_skb(rx, paged);
 	preempt_enable();
 
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NETIF_RECEIVE_SKB), 3ULL);
@@ -172,7 +176,8 @@ static void tpstat_rx_bytes_test(struct kunit *test)
 static void tpstat_probe_kinds_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = tpstat_pcpu_data(ctx->pcpu);
+	void *xmit = probe_data(ctx, net_dev_xmit);
+	void *rx = probe_data(ctx, netif_receive_skb);
 	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
 	int i;
 
@@ -185,15 +190,15 @@ static void tpstat_probe_kinds_test(struct kunit *test)
 		int rc = i ? -ENOBUFS : NETDEV_TX_OK;
 
 		preempt_disable();
-		tpstat_probe_net_dev_xmit(data, NULL, rc, NULL, 300);
-		tpstat_views_net_dev_xmit(data, NULL, rc, NULL, 300);
-		tpstat_filtered_net_dev_xmit(data, NULL, rc, NULL, 300);
+		tpstat_probe_net_dev_xmit(xmit, NULL, rc, NULL, 300);
+		tpstat_views_net_dev_xmit(xmit, NULL, rc, NULL, 300);
+		tpstat_filtered_net_dev_xmit(xmit, NULL, rc, NULL, 300);
 		preempt_enable();
 	}
 	preempt_disable();
-	tpstat_probe_netif_receive_skb(data, skb);
-	tpstat_views_netif_receive_skb(data, skb);
-	tpstat_filtered_netif_receive_skb(data, skb);
+	tpstat_probe_netif_receive_skb(rx, skb);
+	tpstat_views_netif_receive_skb(rx, skb);
+	tpstat_filtered_netif_receive_skb(rx, skb);
 	preempt_enable();
 
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NET_DEV_XMIT), 6ULL);
@@ -216,7 +221,8 @@ static void tpstat_probe_kinds_test(struct kunit *test)
 static void tpstat_hist_bytes_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = tpstat_pcpu_data(ctx->pcpu);
+	void *xmit = probe_data(ctx, net_dev_xmit);
+	void *rx = probe_data(ctx, netif_receive_skb);
 	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
 	const u64 rx = ETH_HLEN + 60;
 	unsigned int cpu;
@@ -228,9 +234,9 @@ static void tpstat_hist_bytes_test(struct kunit *test)
 	skb_pull(skb, ETH_HLEN);
 	static_branch_enable(&tpstat_view_keys[TPSTAT_VIEW_HISTS]);
 	preempt_disable();
-	tpstat_views_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 300);
-	tpstat_probe_net_dev_xmit(data, NULL, NETDEV_TX_OK, NULL, 40);
-	tpstat_views_netif_receive_skb(data, skb);
+	tpstat_views_net_dev_xmit(xmit, NULL, NETDEV_TX_OK, NULL, 300);
+	tpstat_probe_net_dev_xmit(xmit, NULL, NETDEV_TX_OK, NULL, 40);
+	tpstat_views_netif_receive_skb(rx, skb);
 	preempt_enable();
 	static_branch_disable(&tpstat_view_keys[TPSTAT_VIEW_HISTS]);
 
@@ -257,22 +263,22 @@ static void tpstat_hist_bytes_test(struct kunit *test)
 static void tpstat_drops_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = tpstat_pcpu_data(ctx->pcpu);
+	void *drop = probe_data(ctx, kfree_skb);
 	u64 drops = 0;
 
 	preempt_disable();
 #if defined(TPSTAT_HAVE_KFREE_SKB_PLAIN)
-	tpstat_probe_kfree_skb(data, NULL, NULL);
+	tpstat_probe_kfree_skb(drop, NULL, NULL);
 	drops++;
 #elif defined(TPSTAT_HAVE_KFREE_SKB_REASON)
-	tpstat_probe_kfree_skb(data, NULL, NULL, SKB_DROP_REASON_NO_SOCKET);
+	tpstat_probe_kfree_skb(drop, NULL, NULL, SKB_DROP_REASON_NO_SOCKET);
 	drops++;
 #ifdef TPSTAT_HAVE_SKB_CONSUMED
-	tpstat_probe_kfree_skb(data, NULL, NULL, SKB_CONSUMED);
+	tpstat_probe_kfree_skb(drop, NULL, NULL, SKB_CONSUMED);
 #endif
 #else
-	tpstat_probe_kfree_skb(data, NULL, NULL, SKB_DROP_REASON_NO_SOCKET, NULL);
-	tpstat_probe_kfree_skb(data, NULL, NULL, SKB_CONSUMED, NULL);
+	tpstat_probe_kfree_skb(drop, NULL, NULL, SKB_DROP_REASON_NO_SOCKET, NULL);
+	tpstat_probe_kfree_skb(drop, NULL, NULL, SKB_CONSUMED, NULL);
 	drops++;
 #endif
 	preempt_enable();
@@ -286,7 +292,7 @@ static void tpstat_drops_test(struct kunit *test)
 static void tpstat_tcp_states_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = tpstat_pcpu_data(ctx->pcpu);
+	void *state = probe_data(ctx, inet_sock_set_state);
 	struct sock *tcp, *udp;
 	unsigned int cell;
 	u64 in_matrix = 0;
@@ -301,16 +307,16 @@ static void tpstat_tcp_states_test(struct kunit *test)
 
 	preempt_disable();
 	for (i = 0; i < 3; i++)
-		tpstat_probe_inet_sock_set_state(data, tcp, TCP_SYN_SENT,
+		tpstat_probe_inet_sock_set_state(state, tcp, TCP_SYN_SENT,
 						 TCP_ESTABLISHED);
-	tpstat_probe_inet_sock_set_state(data, tcp, TCP_ESTABLISHED,
+	tpstat_probe_inet_sock_set_state(state, tcp, TCP_ESTABLISHED,
 					 TCP_FIN_WAIT1);
 	/* Not TCP: a hit, but no transition. */
-	tpstat_probe_inet_sock_set_state(data, udp, TCP_SYN_SENT,
+	tpstat_probe_inet_sock_set_state(state, udp, TCP_SYN_SENT,
 					 TCP_ESTABLISHED);
 	/* Values TCP never passes: a hit, in the matrix (KASAN: not beyond). */
-	tpstat_probe_inet_sock_set_state(data, tcp, TCP_MAX_STATES, -1);
-	tpstat_probe_inet_sock_set_state(data, tcp, -1, TCP_MAX_STATES);
+	tpstat_probe_inet_sock_set_state(state, tcp, TCP_MAX_STATES, -1);
+	tpstat_probe_inet_sock_set_state(state, tcp, -1, TCP_MAX_STATES);
 	preempt_enable();
 
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_INET_SOCK_SET_STATE),
@@ -335,7 +341,8 @@ static void tpstat_tcp_states_test(struct kunit *test)
 static void tpstat_hits_slot_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *data = tpstat_pcpu_data(ctx->pcpu);
+	void *retrans = probe_data(ctx, tcp_retransmit_skb);
+	void *poll = probe_data(ctx, napi_poll);
 	/* A NAPI context without a device: the probe reads napi->dev. */
 	struct napi_struct *napi = kunit_kzalloc(test, sizeof(*napi), GFP_KERNEL);
 	unsigned int slot;
@@ -344,13 +351,13 @@ static void tpstat_hits_slot_test(struct kunit *test)
 	preempt_disable();
 #if defined(TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB) && \
 	defined(TPSTAT_HAVE_TCP_RETRANSMIT_SKB_PLAIN)
-	tpstat_probe_tcp_retransmit_skb(data, NULL, NULL);
+	tpstat_probe_tcp_retransmit_skb(retrans, NULL, NULL);
 #elif defined(TPSTAT_HAVE_TP_TCP_RETRANSMIT_SKB)
-	tpstat_probe_tcp_retransmit_skb(data, NULL, NULL, 0);
+	tpstat_probe_tcp_retransmit_skb(retrans, NULL, NULL, 0);
 #endif
 #ifdef TPSTAT_HAVE_TP_NAPI_POLL
-	tpstat_probe_napi_poll(data, napi, 3, 64);
-	tpstat_probe_napi_poll(data, napi, 64, 64);
+	tpstat_probe_napi_poll(poll, napi, 3, 64);
+	tpstat_probe_napi_poll(poll, napi, 64, 64);
 #endif
 	preempt_enable();
 

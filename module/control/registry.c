@@ -177,7 +177,7 @@ int tpstat_event_attach(enum tpstat_event_id id,
 	if (tpstat_attached[id])
 		return 0;
 	err = tracepoint_probe_register(tpstat_tracepoints[id], fn,
-					tpstat_pcpu_data(pcpu));
+					tpstat_probe_data(pcpu, id));
 	if (err)
 		return err;
 	tpstat_attached_fn[id] = fn;
@@ -196,7 +196,7 @@ void tpstat_event_detach(enum tpstat_event_id id,
 		return;
 	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
 						 tpstat_attached_fn[id],
-						 tpstat_pcpu_data(pcpu)));
+						 tpstat_probe_data(pcpu, id)));
 	tpstat_attached_fn[id] = NULL;
 	WRITE_ONCE(tpstat_attached[id], false);
 }
@@ -225,7 +225,7 @@ int tpstat_event_switch_begin(enum tpstat_event_id id,
 	void *fn = tpstat_switch_target(id, kind);
 
 	return fn ? tracepoint_probe_register(tpstat_tracepoints[id], fn,
-					      tpstat_pcpu_data(pcpu)) : 0;
+					      tpstat_probe_data(pcpu, id)) : 0;
 }
 
 void tpstat_event_switch_abort(enum tpstat_event_id id,
@@ -236,7 +236,7 @@ void tpstat_event_switch_abort(enum tpstat_event_id id,
 
 	if (fn)
 		WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
-							 fn, tpstat_pcpu_data(pcpu)));
+							 fn, tpstat_probe_data(pcpu, id)));
 }
 
 void tpstat_event_switch_end(enum tpstat_event_id id,
@@ -249,6 +249,6 @@ void tpstat_event_switch_end(enum tpstat_event_id id,
 		return;
 	WARN_ON_ONCE(tracepoint_probe_unregister(tpstat_tracepoints[id],
 						 tpstat_attached_fn[id],
-						 tpstat_pcpu_data(pcpu)));
+						 tpstat_probe_data(pcpu, id)));
 	tpstat_attached_fn[id] = fn;
 }

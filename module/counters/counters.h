@@ -228,31 +228,36 @@ struct tpstat_pcpu {
 
 /*
  * A probe's body adds to its CPU's counters, which it takes once, at
- * its start (probe_body.h): tpstat_cpu_ctrs() of its data.  Where the
- * adds go through the CPU's own copy (arm64 and 32-bit: above), that is
- * the copy: one read of the per-CPU offset for all the body's adds.
- * Taken at each add, the compiler read it again after every static
- * key's branch (an asm goto, which ends the block its value lived in):
- * a packet's views probe read it three times.  Elsewhere each add names
- * the CPU itself (x86-64's %gs), and they are the per-CPU pointer.
+ * its start (probe_body.h): tpstat_cpu_ctrs_of() its data, less the
+ * data's bias (tpstat_probe_data(), below).  Where the adds go through
+ * the CPU's own copy (arm64 and 32-bit: above), that is the copy: one
+ * read of the per-CPU offset for all the body's adds.  Taken at each
+ * add, the compiler read it again after every static key's branch (an
+ * asm goto, which ends the block its value lived in): a packet's views
+ * probe read it three times.  The bias comes off after the offset's
+ * add, so that it folds into each add's own offset.  Elsewhere each add
+ * names the CPU itself (x86-64's %gs), and they are the per-CPU pointer.
  */
 #ifdef tpstat_raw_cpu_ptr
-#define tpstat_cpu_ctrs(data) \
-	((void *)tpstat_raw_cpu_ptr(tpstat_data_pcpu(data)))
-#define tpstat_cpu_slot(cpu, slot_idx) \
-	(&((struct tpstat_pcpu *)(cpu))->slot[slot_idx])
+#define tpstat_cpu_ctrs_of(data, bias)					\
+	((void *)((unsigned long)tpstat_raw_cpu_ptr(tpstat_data_pcpu(data)) - \
+		  (bias)))
+#define tpstat_cpu_slot(cpu, slot_idx)					\
+	((struct tpstat_ctr *)((unsigned long)(cpu) +			\
+			       (slot_idx) * sizeof(struct tpstat_ctr)))
 #ifdef CONFIG_ARM64
 #define tpstat_cpu_add_to(ctr, n) tpstat_arm64_add(&(ctr)->v, (n))
 #else
 #define tpstat_cpu_add_to(ctr, n) tpstat_local64_add((n), &(ctr)->v)
 #endif
 #else
-#define tpstat_cpu_ctrs(data) (data)
+#define tpstat_cpu_ctrs_of(data, bias) \
+	((void *)((unsigned long)(data) - (bias)))
 #define tpstat_cpu_slot(cpu, slot_idx) \
 	(&tpstat_data_pcpu(cpu)->slot[slot_idx])
 #define tpstat_cpu_add_to(ctr, n) tpstat_ctr_add_to(ctr, n)
 #endif
-/* n to counter @slot_idx of @cpu, a body's tpstat_cpu_ctrs(). */
+/* n to counter @slot_idx of @cpu, a body's tpstat_cpu_ctrs_of(). */
 #define tpstat_cpu_add(cpu, slot_idx, n) \
 	tpstat_cpu_add_to(tpstat_cpu_slot(cpu, slot_idx), (n))
 
@@ -280,8 +285,38 @@ static __always_inline struct tpstat_pcpu __percpu *tpstat_data_pcpu(void *data)
 }
 
 /*
- * The system's counters: the data every probe is registered with
- * (control.c), set at load before the first probe is and freed at
+ * Where the adds go through the CPU's own copy (arm64 and 32-bit), a
+ * probe's data is the counter in @pcpu that its event adds to on every
+ * event, not the counters' start: ARM's exclusive loads take a base
+ * register and no offset, so that add is then at the address the body's
+ * read of the per-CPU offset gives, with no add of its own (one
+ * instruction an event on arm64 and 32-bit ARM).  It is the event's hit
+ * but for a TCP state change, which counts its hit in the cell of the
+ * state matrix it indexes: the matrix's start is that index's base.
+ * The body takes the bias back off (tpstat_cpu_ctrs_of()); the namespace
+ * pass hands it a namespace's counters unbiased (netns_counts.h).
+ * x86-64's adds take the per-CPU offset and the counter's in one
+ * address, so there the data is the counters' start: a bias cost the
+ * two probes that add to three counters an instruction.
+ */
+#ifdef tpstat_raw_cpu_ptr
+#define tpstat_data_slot(id)						\
+	((id) == TPSTAT_EV_INET_SOCK_SET_STATE ? TPSTAT_SLOT_TCP_STATES : \
+	 TPSTAT_SLOT_HITS + (id))
+#define tpstat_data_bias(id) (tpstat_data_slot(id) * sizeof(struct tpstat_ctr))
+#else
+#define tpstat_data_bias(id) 0
+#endif
+
+static __always_inline void *
+tpstat_probe_data(struct tpstat_pcpu __percpu *pcpu, enum tpstat_event_id id)
+{
+	return (void *)((__force unsigned long)pcpu + tpstat_data_bias(id));
+}
+
+/*
+ * The system's counters, which every probe's data points into
+ * (registry.c), set at load before the first probe is and freed at
  * unload after the last is gone.  The namespace pass reads them here
  * rather than as an argument (probe_body.h).
  */

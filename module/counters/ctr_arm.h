@@ -20,8 +20,9 @@
  * hazards its read against barrier() with a fake read of the stack,
  * which an exclusive store may alias, so each update read it again;
  * without it the compiler may reuse it, and a probe's body reads it
- * once, at its start (tpstat_cpu_ctrs(), counters.h).  ARMv6 reads it another way
- * (patched at boot), and a kernel without SMP has no offset to read.
+ * once, at its start (tpstat_cpu_ctrs_of(), counters.h).  ARMv6 reads
+ * it another way (patched at boot), and a kernel without SMP has no
+ * offset to read.
  */
 #ifndef _TPSTAT_CTR_ARM_H
 #define _TPSTAT_CTR_ARM_H

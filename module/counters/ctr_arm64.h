@@ -13,7 +13,7 @@
  * sum over CPUs is the same.  The offset is read from the register the
  * kernel's __kern_my_cpu_offset() reads, without the stack hazard, so
  * the compiler may reuse it; a probe's body reads it once, at its start
- * (tpstat_cpu_ctrs(), counters.h).  The add takes an immediate.
+ * (tpstat_cpu_ctrs_of(), counters.h).  The add takes an immediate.
  * With LSE atomics (patched in at boot, as the kernel's own) the loop
  * is a move and a stadd.
  */

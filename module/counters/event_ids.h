@@ -22,6 +22,18 @@ enum tpstat_event_id {
 	__TPSTAT_EV_CNT
 };
 
+/*
+ * The same hand-written events by their tracepoints' names, for the
+ * probes' macros (probe_body.h), which have only the name: the same list
+ * in the same order from 0, so TPSTAT_ID_<name> is TPSTAT_EV_<id>.
+ */
+enum tpstat_event_by_name {
+#define TPSTAT_EVENT(id, grp, tp) TPSTAT_ID_##tp,
+#include "counters/events.h"
+#undef TPSTAT_EVENT
+};
+#define tpstat_event_of(tp) ((enum tpstat_event_id)TPSTAT_ID_##tp)
+
 #define TPSTAT_NR_GEN_EVENTS	(__TPSTAT_EV_CNT - TPSTAT_NR_HAND_EVENTS)
 
 #endif /* _TPSTAT_EVENT_IDS_H */

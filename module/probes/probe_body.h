@@ -68,7 +68,7 @@
 #include "probes/probe_kind.h"
 #include "tables/views.h"
 
-/* In a body, whose data is its CPU's counters (tpstat_cpu_ctrs()). */
+/* In a body, whose data is its CPU's counters (tpstat_cpu_ctrs_of()). */
 #define tpstat_hit(data, id) tpstat_cpu_add(data, TPSTAT_SLOT_HITS + (id), 1)
 #define tpstat_add(data, slot_idx, n) tpstat_cpu_add(data, (slot_idx), (n))
 
@@ -79,8 +79,9 @@
  * followed by the body, which sees data, probe_kind and the parameters.
  * @out is the event's test, one of tpstat_*filtered_out() below: the
  * macro runs it first and the body only for an event it lets through,
- * with data as the test left it (the namespace pass points it at the
- * namespace's counters), made its CPU's counters (tpstat_cpu_ctrs(),
+ * with data as the test left it (the probe's own, its event's hit
+ * counter, tpstat_probe_data(); the namespace pass points it at the
+ * namespace's counters), made its CPU's counters (tpstat_cpu_ctrs_of(),
  * counters.h): the body adds to them with tpstat_hit() and
  * tpstat_add().  Both are inlined into each probe, so the probes
  * compile as if the body's first statement were the test.
@@ -149,8 +150,10 @@ static __always_inline void tpstat_body_##tp(void *data,		\
 {									\
 	if (out)							\
 		return;							\
-	tpstat_event_##tp(tpstat_cpu_ctrs(data), probe_kind,		\
-			  TPSTAT_UNPAREN args);				\
+	tpstat_event_##tp(tpstat_cpu_ctrs_of(data,			\
+			  probe_kind == TPSTAT_PROBE_NETNS ? 0 :	\
+			  tpstat_data_bias(tpstat_event_of(tp))),	\
+			  probe_kind, TPSTAT_UNPAREN args);		\
 }									\
 TPSTAT_PROBE_LEAN(linkage, lean_fn, tp, params, args)			\
 views(linkage, tp, params, args)					\
@@ -162,7 +165,7 @@ static __always_inline void tpstat_event_##tp(void *data,		\
  * The event again for its namespace: @kind's body, then the namespace
  * pass with the counting @c that the peek found.  Entered pinned, from a
  * probe's tail; unpins.  @c takes the place of the probe's data, which
- * is always the system's counters (counters.h): with as many arguments
+ * always points into the system's counters (counters.h): with as many arguments
  * as the probe, the call is its last jump even where arguments after
  * the fourth go on the stack (32-bit ARM), where one more would cost
  * every event of the probe a frame.
@@ -172,8 +175,9 @@ static noinline notrace void						\
 tpstat_twice_##name##_##tp(const struct tpstat_ns_counts *c,		\
 			   TPSTAT_UNPAREN params)			\
 {									\
-	tpstat_body_##tp(tpstat_pcpu_data(tpstat_system_pcpu), kind,	\
-			 TPSTAT_UNPAREN args);				\
+	tpstat_body_##tp(tpstat_probe_data(tpstat_system_pcpu,		\
+					   tpstat_event_of(tp)),	\
+			 kind, TPSTAT_UNPAREN args);			\
 	tpstat_body_##tp((void *)c, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args); \
 	tpstat_probe_unpin();						\
 }

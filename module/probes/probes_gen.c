@@ -24,8 +24,9 @@
 #include "probes/filter.h"
 #include "probes/probes.h"
 
-#define TPSTAT_GEN_HIT(data, tp) \
-	tpstat_ctr_add(tpstat_data_pcpu(data), \
+#define TPSTAT_GEN_HIT(data, tp)					\
+	tpstat_cpu_add(tpstat_cpu_ctrs_of(data,				\
+			tpstat_data_bias(TPSTAT_EV_GEN_##tp)),		\
 		       TPSTAT_SLOT_HITS + TPSTAT_EV_GEN_##tp, 1)
 
 /* @params: "(void *__data, <the tracepoint's parameters>)". */
