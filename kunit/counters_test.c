@@ -122,7 +122,7 @@ static void tpstat_xmit_test(struct kunit *test)
 static void tpstat_rx_bytes_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
-	void *rx = probe_data(ctx, netif_receive_skb);
+	void *recv = probe_data(ctx, netif_receive_skb);
 	struct sk_buff *eth, *raw, *paged;
 	struct page *page;
 
@@ -154,9 +154,9 @@ static void tpstat_rx_bytes_test(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, paged->len, 560U);
 
 	preempt_disable();
-	tpstat_probe_netif_receive_skb(rx, eth);
-	tpstat_probe_netif_receive_skb(rx, raw);
-	tpstat_probe_netif_receive_skb(rx, paged);
+	tpstat_probe_netif_receive_skb(recv, eth);
+	tpstat_probe_netif_receive_skb(recv, raw);
+	tpstat_probe_netif_receive_skb(recv, paged);
 	preempt_enable();
 
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NETIF_RECEIVE_SKB), 3ULL);
@@ -177,7 +177,7 @@ static void tpstat_probe_kinds_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
 	void *xmit = probe_data(ctx, net_dev_xmit);
-	void *rx = probe_data(ctx, netif_receive_skb);
+	void *recv = probe_data(ctx, netif_receive_skb);
 	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
 	int i;
 
@@ -196,9 +196,9 @@ static void tpstat_probe_kinds_test(struct kunit *test)
 		preempt_enable();
 	}
 	preempt_disable();
-	tpstat_probe_netif_receive_skb(rx, skb);
-	tpstat_views_netif_receive_skb(rx, skb);
-	tpstat_filtered_netif_receive_skb(rx, skb);
+	tpstat_probe_netif_receive_skb(recv, skb);
+	tpstat_views_netif_receive_skb(recv, skb);
+	tpstat_filtered_netif_receive_skb(recv, skb);
 	preempt_enable();
 
 	KUNIT_EXPECT_EQ(test, slot_total(ctx, TPSTAT_EV_NET_DEV_XMIT), 6ULL);
@@ -222,7 +222,7 @@ static void tpstat_hist_bytes_test(struct kunit *test)
 {
 	struct counters_ctx *ctx = test->priv;
 	void *xmit = probe_data(ctx, net_dev_xmit);
-	void *rx = probe_data(ctx, netif_receive_skb);
+	void *recv = probe_data(ctx, netif_receive_skb);
 	struct sk_buff *skb = alloc_skb(256, GFP_KERNEL);
 	const u64 rx = ETH_HLEN + 60;
 	unsigned int cpu;
@@ -236,7 +236,7 @@ static void tpstat_hist_bytes_test(struct kunit *test)
 	preempt_disable();
 	tpstat_views_net_dev_xmit(xmit, NULL, NETDEV_TX_OK, NULL, 300);
 	tpstat_probe_net_dev_xmit(xmit, NULL, NETDEV_TX_OK, NULL, 40);
-	tpstat_views_netif_receive_skb(rx, skb);
+	tpstat_views_netif_receive_skb(recv, skb);
 	preempt_enable();
 	static_branch_disable(&tpstat_view_keys[TPSTAT_VIEW_HISTS]);
 
