@@ -9,6 +9,7 @@
 
 #include <linux/atomic.h>
 #include <linux/hash.h>
+#include <linux/log2.h>
 #include <linux/netdevice.h>
 #include <linux/types.h>
 #include <net/net_namespace.h>
@@ -39,16 +40,35 @@ enum {
  * hint leads to is the device's while the device owns it: its owner
  * word holds the device's address.
  *
- * The device's address, hashed, picks its hint.  Its ifindex would not:
- * each namespace numbers its devices from 1, so a veth pair made between
- * two namespaces, or every container's eth0, share one index, and two
+ * The device's address picks its hint.  Its ifindex would not: each
+ * namespace numbers its devices from 1, so a veth pair made between two
+ * namespaces, or every container's eth0, share one index, and two
  * devices that share a hint take it from each other on every packet.
- * The low 32 bits of the address hold what differs between devices.
+ * The low 32 bits of the address hold what differs between devices,
+ * hashed on x86-64 (a multiply by a constant and a shift).  ARM's
+ * multiply takes its constant in two moves, and a bit-field extract is
+ * one instruction: there the hint is the address's bits just above a
+ * net_device's alignment.  A net_device is a kmalloc() object of its
+ * size class (alloc_netdev_mqs()), aligned to that size: the bits above
+ * it differ between devices, between a pair made one after the other
+ * first.  A device with a private area that takes it to the next class
+ * is aligned to that one, and picks among half the hints.
  */
+#if defined(CONFIG_ARM64) || defined(CONFIG_ARM)
+#define TPSTAT_DEV_HINT_SHIFT \
+	ilog2(roundup_pow_of_two(sizeof(struct net_device)))
+
+static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
+{
+	return ((unsigned long)dev >> TPSTAT_DEV_HINT_SHIFT) &
+	       (TPSTAT_TABLE_HINTS - 1);
+}
+#else
 static inline unsigned int tpstat_dev_hint(const struct net_device *dev)
 {
 	return hash_32((u32)(unsigned long)dev, TPSTAT_TABLE_HINT_BITS);
 }
+#endif
 
 /* Hint @i on this CPU, in the live generation (never NULL: table.h). */
 static __always_inline struct tpstat_slot_hdr *
