@@ -116,6 +116,16 @@
 	TPSTAT_PROBES(linkage, TPSTAT_PROBE_TAIL_FN, TPSTAT_PROBE_VIEWS,	\
 		      tp, params, args, out)
 /*
+ * A probe whose views body calls nothing out of line: on x86-64 its
+ * views probe ends with the namespaces' static call too, as its lean
+ * one does (TPSTAT_PROBE_VIEWS_TAIL).  With a call in it (a device's
+ * hint missed, an insert), the views probe would keep its arguments
+ * for the static call in saved registers on every event.
+ */
+#define TPSTAT_PROBE_LEAF(tp, params, args, out)			\
+	TPSTAT_PROBES(static, TPSTAT_PROBE_TAIL_FN, TPSTAT_PROBE_VIEWS_TAIL, \
+		      tp, params, args, out)
+/*
  * Global probes, for another file's table: their lean probe reads the
  * static key, since the table (TPSTAT_KEYED_ENTRY) cannot name this
  * file's static call.  Only the AUTH view's rare events are built so.
@@ -251,8 +261,24 @@ static void tpstat_netns_tail_##tp(bool on)				\
 			   on ? tpstat_netns_pass_##tp : NULL);		\
 }
 #define TPSTAT_NETNS_TAIL_ENTRY(tp) .netns_tail = tpstat_netns_tail_##tp,
+/*
+ * The views probe of TPSTAT_PROBE_LEAF() ends with its lean probe's
+ * static call: while no namespace counts, it costs it no instruction
+ * either, where the static key's test is one.
+ */
+#define TPSTAT_PROBE_VIEWS_TAIL(linkage, tp, params, args)		\
+linkage notrace void tpstat_views_##tp(void *data, TPSTAT_UNPAREN params) \
+{									\
+	tpstat_body_##tp(data, TPSTAT_PROBE_VIEWS, TPSTAT_UNPAREN args); \
+	static_call_cond(tpstat_netns_##tp)(data, TPSTAT_UNPAREN args);	\
+}									\
+static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
+{									\
+	check_trace_callback_type_##tp(tpstat_views_##tp);		\
+}
 #else
 #define TPSTAT_PROBE_TAIL_FN TPSTAT_PROBE_FN
+#define TPSTAT_PROBE_VIEWS_TAIL TPSTAT_PROBE_VIEWS
 #define TPSTAT_NETNS_TAIL_ENTRY(tp)
 #endif
 

@@ -308,8 +308,8 @@ TPSTAT_PROBE_ALERTING(tcp_receive_reset, (struct sock *sk), (sk),
 #define TPSTAT_ENTRY_TCP_PROBE						\
 	TPSTAT_PROBE_READS(tcp_probe, TPSTAT_VARIANT_tcp_probe,		\
 			   "sk->srtt_us,sk->snd_cwnd")
-TPSTAT_PROBE(tcp_probe, (TPSTAT_PROTO_tcp_probe), TPSTAT_ARGS_tcp_probe,
-	     tpstat_sk_filtered_out(sk, skb))
+TPSTAT_PROBE_LEAF(tcp_probe, (TPSTAT_PROTO_tcp_probe),
+		  TPSTAT_ARGS_tcp_probe, tpstat_sk_filtered_out(sk, skb))
 {
 	const struct tcp_sock *tp = tcp_sk(sk);
 
