@@ -79,8 +79,8 @@
  * followed by the body, which sees data, probe_kind and the parameters.
  * @out is the event's test, one of tpstat_*filtered_out() below: the
  * macro runs it first and the body only for an event it lets through,
- * with data as the test left it (the probe's own, its event's hit
- * counter, tpstat_probe_data(); the namespace pass points it at the
+ * with data as the test left it (the probe's own, tpstat_probe_data():
+ * on ARM its event's counter; the namespace pass points it at the
  * namespace's counters), made its CPU's counters (tpstat_cpu_ctrs_of(),
  * counters.h): the body adds to them with tpstat_hit() and
  * tpstat_add().  Both are inlined into each probe, so the probes
@@ -175,10 +175,10 @@ static __always_inline void tpstat_event_##tp(void *data,		\
  * The event again for its namespace: @kind's body, then the namespace
  * pass with the counting @c that the peek found.  Entered pinned, from a
  * probe's tail; unpins.  @c takes the place of the probe's data, which
- * always points into the system's counters (counters.h): with as many arguments
- * as the probe, the call is its last jump even where arguments after
- * the fourth go on the stack (32-bit ARM), where one more would cost
- * every event of the probe a frame.
+ * always points into the system's counters (counters.h): with as many
+ * arguments as the probe, the call is its last jump even where arguments
+ * after the fourth go on the stack (32-bit ARM), where one more would
+ * cost every event of the probe a frame.
  */
 #define TPSTAT_TWICE(tp, name, kind, params, args)			\
 static noinline notrace void						\
