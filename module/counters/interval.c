@@ -52,11 +52,21 @@ static const u8 *tpstat_leb128_get(const u8 *p, const u8 *end, u64 *v)
 	return NULL;
 }
 
+/*
+ * One reading of the clock, in its three bases: an interval's start is
+ * its wall-clock time and its length the boot clock's, so the two must
+ * be the same instant.  Read one after the other, a task preempted (or a
+ * virtual CPU descheduled) between the reads would put the interval's
+ * end where it was not, by as long as it waited.  The offsets between
+ * the bases change only when the clock is set or the system resumes.
+ */
 void tpstat_clock_now(struct tpstat_clock *c)
 {
-	c->real = ktime_get_real_ns();
-	c->boot = ktime_get_boottime_ns();
-	c->mono = ktime_get_ns();
+	ktime_t mono = ktime_get();
+
+	c->mono = ktime_to_ns(mono);
+	c->real = ktime_to_ns(ktime_mono_to_real(mono));
+	c->boot = ktime_to_ns(ktime_mono_to_any(mono, TK_OFFS_BOOT));
 }
 
 int tpstat_history_init(struct tpstat_history *h, u32 bytes, gfp_t gfp,
