@@ -125,14 +125,31 @@ static __always_inline void tpstat_dev_add_napi(atomic64_t *vals, int work,
 /*
  * The same where hint @hint missed, out of line (views/devices.c), in
  * the live generation's table.  The probe calls them last, so it keeps
- * nothing across the call, and its hit costs no saved register.  The
- * device and the byte count come last: that is where net_dev_xmit's
- * arguments hold them (x86-64's fourth and fifth), and napi_poll's work
- * and budget where it has them, so the probe moves none of them before
- * its hit.
+ * nothing across the call, and its hit costs no saved register.  Where
+ * a long is 64 bits, the device and the byte count come last: that is
+ * where net_dev_xmit's arguments hold them (x86-64's fourth and fifth),
+ * and napi_poll's work and budget where it has them, so the probe moves
+ * none of them before its hit.  Where it is 32, a fifth argument would
+ * go on the stack (32-bit ARM's), and the probe would make room for it
+ * on every event: there @val carries @packet as TPSTAT_DEV_ADD_PACKET
+ * (both are constants where the probe calls it), and n, one packet's
+ * bytes or 1, is 32 bits.
  */
+#define TPSTAT_DEV_ADD_PACKET	0x100U
+static_assert(TPSTAT_DEV_NR <= TPSTAT_DEV_ADD_PACKET);
+#if BITS_PER_LONG == 64
 void tpstat_dev_add_slow(unsigned long hint, unsigned int val, bool packet,
 			 const struct net_device *dev, u64 n);
+#define tpstat_dev_add_slow_call(hint, val, packet, dev, n)		\
+	tpstat_dev_add_slow(hint, val, packet, dev, n)
+#else
+void tpstat_dev_add_slow(unsigned long hint, unsigned int val, u32 n,
+			 const struct net_device *dev);
+#define tpstat_dev_add_slow_call(hint, val, packet, dev, n)		\
+	tpstat_dev_add_slow(hint,					\
+			    (val) | ((packet) ? TPSTAT_DEV_ADD_PACKET : 0), \
+			    n, dev)
+#endif
 void tpstat_dev_add_napi_slow(unsigned long hint, const struct net_device *dev,
 			      int work, int budget);
 
@@ -152,7 +169,7 @@ static __always_inline void tpstat_record_dev(const struct net_device *dev,
 	if (likely(tpstat_dev_holds(s, dev)))
 		tpstat_dev_add(tpstat_dev_slot_vals(s), val, n, packet);
 	else
-		tpstat_dev_add_slow(hint, val, packet, dev, n);
+		tpstat_dev_add_slow_call(hint, val, packet, dev, n);
 }
 
 /* A NAPI poll of @dev that did @work of @budget. */

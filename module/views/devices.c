@@ -71,11 +71,21 @@ static struct tpstat_slot_hdr *tpstat_dev_slot(unsigned long hint,
 	return s;
 }
 
+#if BITS_PER_LONG == 64
 notrace void tpstat_dev_add_slow(unsigned long hint, unsigned int val,
 				 bool packet, const struct net_device *dev,
 				 u64 n)
+#else
+notrace void tpstat_dev_add_slow(unsigned long hint, unsigned int val, u32 n,
+				 const struct net_device *dev)
+#endif
 {
 	struct tpstat_slot_hdr *s = tpstat_dev_slot(hint, dev);
+#if BITS_PER_LONG == 32
+	const bool packet = val & TPSTAT_DEV_ADD_PACKET;
+
+	val &= ~TPSTAT_DEV_ADD_PACKET;
+#endif
 
 	if (s)
 		tpstat_dev_add(tpstat_dev_slot_vals(s), val, n, packet);
