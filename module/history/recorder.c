@@ -9,6 +9,7 @@
  * next, never both and never neither.
  */
 #include <linux/atomic.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/module.h>
@@ -59,13 +60,20 @@ static struct tpstat_recorder {
 	.lock = __MUTEX_INITIALIZER(tpstat_rec.lock),
 };
 
-/* The jiffies to just after the wall clock's next multiple of history=. */
+/*
+ * The jiffies to just after the wall clock's next multiple of history=:
+ * the wait in jiffies rounded up, and one more, since part of the jiffy
+ * now under way is gone and a timer of n jiffies runs when the nth tick
+ * from here does.  Rounded down, a tick run late in its jiffy (the work
+ * waits for a starved CPU) ran up to a jiffy before the multiple, two
+ * in one step.
+ */
 static unsigned long tpstat_recorder_delay(void)
 {
 	u64 step = (u64)history * NSEC_PER_SEC, now = ktime_get_real_ns();
 	u64 next = (div64_u64(now, step) + 1) * step;
 
-	return nsecs_to_jiffies(next - now) + 1;
+	return DIV_ROUND_UP_ULL(next - now, TICK_NSEC) + 1;
 }
 
 static void tpstat_recorder_tick(struct work_struct *work)
