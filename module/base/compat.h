@@ -254,6 +254,15 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
 #define TPSTAT_NETNS_TAIL_CALL 1
 #endif
 
+/*
+ * Where an instruction compares memory with a constant address (x86),
+ * the peek compares an event's namespace where it is held
+ * (netns_counts.h): elsewhere the address takes a register first.
+ */
+#ifdef CONFIG_X86
+#define TPSTAT_NETNS_CMP_IN_PLACE 1
+#endif
+
 /* How each kernel keeps the probe context's promises (probe_body.h). */
 #ifdef TPSTAT_HAVE_PROBES_PREEMPT_OFF
 static __always_inline void tpstat_probe_pin(void)

@@ -15,7 +15,7 @@
  *
  * Probes pay one patched jump for this while no namespace counts, and
  * while some do, the events of the others pay an inline look at their
- * namespace (tpstat_netns_of()).  The jump is patched off only a
+ * namespace (tpstat_peek_initial()).  The jump is patched off only a
  * second after the last namespace stops counting, if none started since:
  * patching every probe (and an IPI to every CPU) at most a few times a
  * second, however fast namespaces come and go.  The counters go with the
@@ -99,47 +99,101 @@ struct tpstat_ns_counts {
 
 /*
  * Probe context, pinned (tpstat_probe_pin(), compat.h), while
- * tpstat_netns_hot(): the counting of the event's namespace @net, NULL
- * if it counts nothing.  Only then does a probe go out of line, to run
- * its body again for that namespace, with what this returned
- * (tpstat_netns_pass_out()): the namespace is found once per event.
- * Inline, so that the events of every other namespace cost a few loads: the
- * initial namespace never counts its own (its figures are the system's),
- * and another one's slot says whether it counts.  Not net_generic(),
- * whose rcu_read_lock() is two calls on preemptible-RCU kernels: pinned,
- * the probe is an RCU reader on every kernel, and both the slot array
- * (net->gen) and the counting are freed after a grace period.  The slot
- * itself lives as long as the namespace, which the event's socket or
- * device holds; it is still NULL while a new namespace is set up, before
- * our init.
+ * tpstat_netns_hot(), for an event of namespace @net that is not the
+ * initial one (tpstat_peek_initial()): @net's counting, NULL if it counts
+ * nothing.  Only then does a probe go out of line, to run its body again
+ * for that namespace, with what this returned (tpstat_netns_pass_out()):
+ * the namespace is found once per event.  Inline, so that the events of
+ * every other namespace cost a few loads: the initial namespace never
+ * counts its own (its figures are the system's), and another one's slot
+ * says whether it counts.  Not net_generic(), whose rcu_read_lock() is
+ * two calls on preemptible-RCU kernels: pinned, the probe is an RCU reader
+ * on every kernel, and both the slot array (net->gen) and the counting
+ * are freed after a grace period.  The slot itself lives as long as the
+ * namespace, which the event's socket or device holds; it is still NULL
+ * while a new namespace is set up, before our init.
  */
 static __always_inline const struct tpstat_ns_counts *
-tpstat_netns_of(const struct net *net)
+tpstat_netns_slot(const struct net *net)
 {
 	const struct tpstat_net *tn;
 
-	if (net_eq(net, &init_net))
-		return NULL;
 	tn = rcu_dereference_sched(net->gen)->ptr[tpstat_net_id];
 	return tn ? rcu_dereference_sched(tn->counts) : NULL;
 }
 
 /*
- * The peek (TPSTAT_PROBE_PEEK, probe_body.h): stores the event's
- * namespace @net where @where points (the initial one for an event that
- * names none: neither counts it, one test fewer), and returns true,
- * which ends the body.
+ * What the peek (TPSTAT_PROBE_PEEK, probe_body.h) found of the event's
+ * namespace: the namespace, or, where the event holds it in one place
+ * (its device's or its socket's), that place.  The initial namespace's
+ * events, most of them, are then one compare of memory with a constant
+ * on x86 (TPSTAT_NETNS_CMP_IN_PLACE, compat.h), where keeping the
+ * namespace read would cost each a load; the others read it again
+ * (tpstat_peek_net()).  @held is a constant in each probe, as compiled.
+ */
+struct tpstat_peek {
+	bool held;			/* the namespace is at *place, not net */
+	const possible_net_t *place;
+	const struct net *net;
+};
+
+/*
+ * The peek: stores the event's namespace @net where @where points (the
+ * initial one for an event that names none: neither counts it, one test
+ * fewer), and returns true, which ends the body.
  */
 static __always_inline bool tpstat_netns_peek(void *where,
 					      const struct net *net)
 {
-	*(const struct net **)where = net;
+	struct tpstat_peek *peek = where;
+
+	peek->held = false;
+	peek->net = net;
 	return true;
+}
+
+/* The same, for a namespace held at @place. */
+#ifdef TPSTAT_NETNS_CMP_IN_PLACE
+static __always_inline bool tpstat_netns_peek_at(void *where,
+						 const possible_net_t *place)
+{
+	struct tpstat_peek *peek = where;
+
+	peek->held = true;
+	peek->place = place;
+	return true;
+}
+#else
+#define tpstat_netns_peek_at(where, place) \
+	tpstat_netns_peek(where, read_pnet(place))
+#endif
+
+/* Probe context: whether the peek found the initial namespace. */
+static __always_inline bool tpstat_peek_initial(const struct tpstat_peek *peek)
+{
+	return net_eq(peek->held ? read_pnet(peek->place) : peek->net,
+		      &init_net);
+}
+
+/*
+ * The namespace the peek found: where it found its place, read again, in
+ * a load that tpstat_peek_initial()'s compare is not.
+ */
+static __always_inline const struct net *
+tpstat_peek_net(const struct tpstat_peek *peek)
+{
+	if (!peek->held)
+		return peek->net;
+#ifdef CONFIG_NET_NS
+	return (const struct net __force *)READ_ONCE(peek->place->net);
+#else
+	return &init_net;
+#endif
 }
 
 /*
  * Probe context, pinned: the namespace pass's test (probe_body.h).  Where
- * @data points is the counting tpstat_netns_of() found for the event (SK,
+ * @data points is the counting tpstat_netns_slot() found for the event (SK,
  * SKB, DEV).  True if the namespace's own filter leaves the event out;
  * else false, with @data pointed at the namespace's per-CPU counters.
  * Only that filter: were the system's applied too, the namespace's user

@@ -92,7 +92,8 @@
  * While some namespace counts its own events (netns_counts.h), each probe
  * first finds the event's namespace inline: its body, run as the peek,
  * stops at tpstat_filtered_out(), which stores the namespace its
- * arguments name, and tpstat_netns_of() reads whether it counts.  Only
+ * arguments name (struct tpstat_peek), and tpstat_netns_slot() reads
+ * whether it counts.  Only
  * then is tpstat_twice_<kind>_<tp>() tail-called, out of line, with
  * that namespace's counting: it runs the body, then the
  * namespace pass, which needs no second look at the namespace.  The
@@ -295,14 +296,14 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 static __always_inline const struct tpstat_ns_counts *			\
 tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 {									\
-	const struct net *net = &init_net;				\
+	struct tpstat_peek peek = { .net = &init_net };			\
 	const struct tpstat_ns_counts *c;				\
 									\
-	tpstat_body_##tp(&net, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
-	if (net_eq(net, &init_net))					\
+	tpstat_body_##tp(&peek, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
+	if (tpstat_peek_initial(&peek))					\
 		return NULL;						\
 	tpstat_probe_pin();						\
-	c = tpstat_netns_of(net);					\
+	c = tpstat_netns_slot(tpstat_peek_net(&peek));			\
 	if (!c)								\
 		tpstat_probe_unpin();					\
 	return c;							\
@@ -356,16 +357,18 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
  * spared three or four instructions.
  */
 #define tpstat_dev_filtered_out(skb, dev)				\
-	tpstat_out_in(NULL, skb, dev, dev_net(dev))
+	tpstat_out_peek(NULL, skb, dev, tpstat_netns_peek_at(data, &(dev)->nd_net))
 #define tpstat_sk_filtered_out(sk, skb)					\
-	tpstat_out_in(sk, skb, NULL, sock_net(sk))
-/* The three, with @net the event's namespace, read by the peek alone. */
+	tpstat_out_peek(sk, skb, NULL, tpstat_netns_peek_at(data, &(sk)->sk_net))
 #define tpstat_out_in(sk, skb, dev, net)				\
+	tpstat_out_peek(sk, skb, dev, tpstat_netns_peek(data, net))
+/* The three, with @peek the peek's, which alone reads the namespace. */
+#define tpstat_out_peek(sk, skb, dev, peek)				\
 	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
 	  !tpstat_filter_match(sk, skb, dev)) ||			\
 	 (probe_kind == TPSTAT_PROBE_NETNS &&				\
 	  tpstat_netns_pass_out(&data, sk, skb, dev)) ||		\
-	 (probe_kind == TPSTAT_PROBE_PEEK && tpstat_netns_peek(data, net)))
+	 (probe_kind == TPSTAT_PROBE_PEEK && (peek)))
 /* Whether the probe feeds the views; the namespace pass only counts. */
 #define tpstat_feeds_views \
 	(probe_kind == TPSTAT_PROBE_VIEWS || probe_kind == TPSTAT_PROBE_FILTERED)
