@@ -20,32 +20,30 @@ tpstat_event_dev(const struct sk_buff *skb, const struct net_device *dev)
 }
 
 /*
- * The event's own socket's namespace first, then its device's (a packet
- * belongs to the namespace of the device it is on, even while it still
- * holds a socket of another namespace, as over veth), then the skb's
- * socket's.  @none if the event cannot tell.
+ * @at(where the namespace of the event of socket @ev_sk, skb @ev_skb and
+ * device @ev_dev is held): its own socket's first, then its device's (a
+ * packet belongs to the namespace of the device it is on, even while it
+ * still holds a socket of another namespace, as over veth), then the
+ * skb's socket's; @none if the event cannot tell.  A macro, so that each
+ * place gets its own @at where it is found: the peek compares the
+ * namespace there (netns_counts.h).
  */
-static __always_inline const struct net *
-tpstat_event_net_or(const struct sock *sk, const struct sk_buff *skb,
-		    const struct net_device *dev, const struct net *none)
-{
-	const struct net_device *d = tpstat_event_dev(skb, dev);
+#define tpstat_event_net_at(ev_sk, ev_skb, ev_dev, at, none)		\
+({									\
+	const struct sock *__sk = (ev_sk);				\
+	const struct sk_buff *__skb = (ev_skb);				\
+	const struct net_device *__d = tpstat_event_dev(__skb, (ev_dev)); \
+									\
+	__sk ? at(&__sk->sk_net) : __d ? at(&__d->nd_net) :		\
+	__skb && __skb->sk ? at(&__skb->sk->sk_net) : (none);		\
+})
 
-	if (sk)
-		return sock_net(sk);
-	if (d)
-		return dev_net(d);
-	if (skb && skb->sk)
-		return sock_net(skb->sk);
-	return none;
-}
-
-/* The same, NULL if the event cannot tell. */
+/* The event's namespace, NULL if the event cannot tell. */
 static __always_inline const struct net *
 tpstat_event_net(const struct sock *sk, const struct sk_buff *skb,
 		 const struct net_device *dev)
 {
-	return tpstat_event_net_or(sk, skb, dev, NULL);
+	return tpstat_event_net_at(sk, skb, dev, read_pnet, NULL);
 }
 
 #endif /* _TPSTAT_EVENT_NET_H */

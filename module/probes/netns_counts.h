@@ -15,7 +15,7 @@
  *
  * Probes pay one patched jump for this while no namespace counts, and
  * while some do, the events of the others pay an inline look at their
- * namespace (tpstat_peek_initial()).  The jump is patched off only a
+ * namespace (struct tpstat_peek).  The jump is patched off only a
  * second after the last namespace stops counting, if none started since:
  * patching every probe (and an IPI to every CPU) at most a few times a
  * second, however fast namespaces come and go.  The counters go with the
@@ -100,7 +100,7 @@ struct tpstat_ns_counts {
 /*
  * Probe context, pinned (tpstat_probe_pin(), compat.h), while
  * tpstat_netns_hot(), for an event of namespace @net that is not the
- * initial one (tpstat_peek_initial()): @net's counting, NULL if it counts
+ * initial one (struct tpstat_peek): @net's counting, NULL if it counts
  * nothing.  Only then does a probe go out of line, to run its body again
  * for that namespace, with what this returned (tpstat_netns_pass_out()):
  * the namespace is found once per event.  Inline, so that the events of
@@ -124,72 +124,51 @@ tpstat_netns_slot(const struct net *net)
 
 /*
  * What the peek (TPSTAT_PROBE_PEEK, probe_body.h) found of the event's
- * namespace: the namespace, or, where the event holds it in one place
- * (its device's or its socket's), that place.  The initial namespace's
- * events, most of them, are then one compare of memory with a constant
- * on x86 (TPSTAT_NETNS_CMP_IN_PLACE, compat.h), where keeping the
- * namespace read would cost each a load; the others read it again
- * (tpstat_peek_net()).  @held is a constant in each probe, as compiled.
+ * namespace: whether it is the initial one, and if not, which.  On x86
+ * (TPSTAT_NETNS_CMP_IN_PLACE, compat.h) the initial namespace's events,
+ * most of them, find it in one compare of where the event holds its
+ * namespace with a constant, and only the others read it: a register
+ * holding it for them would cost every event a load.
  */
 struct tpstat_peek {
-	bool held;			/* the namespace is at *place, not net */
-	const possible_net_t *place;
-	const struct net *net;
+	bool initial;
+	const struct net *net;		/* if not initial */
 };
 
 /*
- * The peek: stores the event's namespace @net where @where points (the
- * initial one for an event that names none: neither counts it, one test
- * fewer), and returns true, which ends the body.
+ * The peek: stores what the event's namespace @net is where @where
+ * points (the initial one for an event that names none: neither counts
+ * it), and returns true, which ends the body.
  */
 static __always_inline bool tpstat_netns_peek(void *where,
 					      const struct net *net)
 {
 	struct tpstat_peek *peek = where;
 
-	peek->held = false;
+	peek->initial = net_eq(net, &init_net);
 	peek->net = net;
 	return true;
 }
 
-/* The same, for a namespace held at @place. */
+/* The same, for the namespace held at @place. */
 #ifdef TPSTAT_NETNS_CMP_IN_PLACE
 static __always_inline bool tpstat_netns_peek_at(void *where,
 						 const possible_net_t *place)
 {
 	struct tpstat_peek *peek = where;
 
-	peek->held = true;
-	peek->place = place;
+	peek->initial = net_eq(read_pnet(place), &init_net);
+#ifdef CONFIG_NET_NS
+	/* Read again, in a load that the compare is not. */
+	if (!peek->initial)
+		peek->net = (const struct net __force *)READ_ONCE(place->net);
+#endif
 	return true;
 }
 #else
 #define tpstat_netns_peek_at(where, place) \
 	tpstat_netns_peek(where, read_pnet(place))
 #endif
-
-/* Probe context: whether the peek found the initial namespace. */
-static __always_inline bool tpstat_peek_initial(const struct tpstat_peek *peek)
-{
-	return net_eq(peek->held ? read_pnet(peek->place) : peek->net,
-		      &init_net);
-}
-
-/*
- * The namespace the peek found: where it found its place, read again, in
- * a load that tpstat_peek_initial()'s compare is not.
- */
-static __always_inline const struct net *
-tpstat_peek_net(const struct tpstat_peek *peek)
-{
-	if (!peek->held)
-		return peek->net;
-#ifdef CONFIG_NET_NS
-	return (const struct net __force *)READ_ONCE(peek->place->net);
-#else
-	return &init_net;
-#endif
-}
 
 /*
  * Probe context, pinned: the namespace pass's test (probe_body.h).  Where

@@ -296,14 +296,14 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 static __always_inline const struct tpstat_ns_counts *			\
 tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 {									\
-	struct tpstat_peek peek = { .net = &init_net };			\
+	struct tpstat_peek peek = { .initial = true };			\
 	const struct tpstat_ns_counts *c;				\
 									\
 	tpstat_body_##tp(&peek, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
-	if (tpstat_peek_initial(&peek))					\
+	if (peek.initial)						\
 		return NULL;						\
 	tpstat_probe_pin();						\
-	c = tpstat_netns_slot(tpstat_peek_net(&peek));			\
+	c = tpstat_netns_slot(peek.net);				\
 	if (!c)								\
 		tpstat_probe_unpin();					\
 	return c;							\
@@ -347,7 +347,21 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
  * effect.  SK, SKB, DEV: what the event can tell.
  */
 #define tpstat_filtered_out(sk, skb, dev)				\
-	tpstat_out_in(sk, skb, dev, tpstat_event_net_or(sk, skb, dev, &init_net))
+	tpstat_out_peek(sk, skb, dev, tpstat_peek_event(sk, skb, dev))
+/*
+ * Its peek: on x86 a compare in each place the namespace may be held
+ * (TPSTAT_NETNS_CMP_IN_PLACE); elsewhere one, of the namespace read.
+ */
+#ifdef TPSTAT_NETNS_CMP_IN_PLACE
+#define tpstat_peek_event(sk, skb, dev)					\
+	tpstat_event_net_at(sk, skb, dev, tpstat_peek_at,		\
+			    tpstat_netns_peek(data, &init_net))
+#define tpstat_peek_at(place) tpstat_netns_peek_at(data, place)
+#else
+#define tpstat_peek_event(sk, skb, dev)					\
+	tpstat_netns_peek(data, tpstat_event_net_at(sk, skb, dev, read_pnet, \
+						    &init_net))
+#endif
 /*
  * The same for an event that always names its device @dev, or its socket
  * @sk: the tracepoint's own event prints dev->name (skb->dev->name) or
@@ -360,8 +374,6 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
 	tpstat_out_peek(NULL, skb, dev, tpstat_netns_peek_at(data, &(dev)->nd_net))
 #define tpstat_sk_filtered_out(sk, skb)					\
 	tpstat_out_peek(sk, skb, NULL, tpstat_netns_peek_at(data, &(sk)->sk_net))
-#define tpstat_out_in(sk, skb, dev, net)				\
-	tpstat_out_peek(sk, skb, dev, tpstat_netns_peek(data, net))
 /* The three, with @peek the peek's, which alone reads the namespace. */
 #define tpstat_out_peek(sk, skb, dev, peek)				\
 	((probe_kind == TPSTAT_PROBE_FILTERED &&			\
