@@ -93,15 +93,15 @@
  * first finds the event's namespace inline: its body, run as the peek,
  * stops at tpstat_filtered_out(), which stores the namespace its
  * arguments name (struct tpstat_peek), and tpstat_netns_slot() reads
- * whether it counts.  Only
- * then is tpstat_twice_<kind>_<tp>() tail-called, out of line, with
- * that namespace's counting: it runs the body, then the
- * namespace pass, which needs no second look at the namespace.  The
- * events of every other namespace (the initial one's among them) run the
- * body as usual.  While no namespace counts, all this is a patched-out
- * jump: the probe keeps no argument across a call, so it needs no frame.
- * On x86-64 most lean probes do it the other way round, and it costs
- * them nothing while no namespace counts: TPSTAT_PROBE_TAIL_FN() below.
+ * whether it counts.  Only then is tpstat_twice_<kind>_<tp>()
+ * tail-called, out of line, with that namespace's counting: it runs the
+ * body, then the namespace pass, which needs no second look at the
+ * namespace.  The events of every other namespace (the initial one's
+ * among them) run the body as usual.  While no namespace counts, all
+ * this is a patched-out jump: the probe keeps no argument across a call,
+ * so it needs no frame.  On x86-64 most lean probes do it the other way
+ * round, and it costs them nothing while no namespace counts:
+ * TPSTAT_PROBE_TAIL_FN() below.
  *
  * The filtered probe and the namespace pass read what a filter change or
  * a namespace's exit replaces, so they run pinned (tpstat_probe_pin(),
