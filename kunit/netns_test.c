@@ -72,3 +72,27 @@ void tpstat_netns_index_test(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, tpstat_net_by_cookie(me));
 	rcu_read_unlock();
 }
+
+/*
+ * A counting namespace's bucket (netns_counts.h): raised while it counts,
+ * so that a probe which finds its bucket at 0 rightly skips its slot;
+ * left as it is by a new filter; back where it was once it stops.
+ */
+void tpstat_netns_buckets_test(struct kunit *test)
+{
+	u16 *bucket = &tpstat_netns_buckets[tpstat_netns_bucket(&init_net)];
+	enum tpstat_netns_refusal why;
+	struct tpstat_filter all = {};
+	u16 was;
+
+	KUNIT_ASSERT_EQ(test, 0, tpstat_netns_counts_init());
+	was = READ_ONCE(*bucket);
+	KUNIT_EXPECT_EQ(test, 0, tpstat_netns_set_filter(&init_net, NULL, NULL));
+	KUNIT_EXPECT_EQ(test, was + 1, READ_ONCE(*bucket));
+	KUNIT_EXPECT_TRUE(test, tpstat_netns_may_count(&init_net));
+	KUNIT_EXPECT_EQ(test, 0, tpstat_netns_set_filter(&init_net, &all, NULL));
+	KUNIT_EXPECT_EQ(test, was + 1, READ_ONCE(*bucket));
+	tpstat_netns_replace(&init_net, NULL, NULL, &why);
+	KUNIT_EXPECT_EQ(test, was, READ_ONCE(*bucket));
+	tpstat_netns_counts_exit();
+}

@@ -255,12 +255,46 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
 #endif
 
 /*
+ * The namespace pass is reached only by its probes' patched jumps, never
+ * through a pointer: on a kernel built for IBT it needs no ENDBR, which
+ * would be one more instruction for every event that reaches it.  Its
+ * address is taken only to patch the jumps, which objtool is told.
+ */
+#ifdef CONFIG_X86_KERNEL_IBT
+#include <asm/ibt.h>
+#include <linux/objtool.h>
+#define TPSTAT_NOENDBR __noendbr
+#ifdef ANNOTATE_NOENDBR_SYM
+#define TPSTAT_NOENDBR_SYM(fn) ANNOTATE_NOENDBR_SYM(fn)
+#else
+#define TPSTAT_NOENDBR_SYM(fn) \
+	asm(".pushsection .discard.noendbr\n\t.long " #fn "\n\t.popsection")
+#endif
+#else
+#include <linux/build_bug.h>
+#define TPSTAT_NOENDBR
+/* Nothing, where a file-scope statement is expected. */
+#define TPSTAT_NOENDBR_SYM(fn) static_assert(1)
+#endif
+
+/*
  * Where an instruction compares memory with a constant address (x86),
  * the peek compares an event's namespace where it is held
  * (netns_counts.h): elsewhere the address takes a register first.
  */
 #ifdef CONFIG_X86
 #define TPSTAT_NETNS_CMP_IN_PLACE 1
+#endif
+
+/*
+ * Where a hash of an event's namespace and a compare in memory cost
+ * less than the loads of its slot (x86), or where reading the slot
+ * needs the probe pinned first (preemptible probes), the events of a
+ * namespace that counts nothing are told so by the namespaces' buckets
+ * (netns_counts.h) first.
+ */
+#if defined(CONFIG_X86) || !defined(TPSTAT_HAVE_PROBES_PREEMPT_OFF)
+#define TPSTAT_NETNS_BUCKETS_FIRST 1
 #endif
 
 /* How each kernel keeps the probe context's promises (probe_body.h). */

@@ -31,6 +31,7 @@ enum tpstat_netns_refusal {
 
 DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
 unsigned int tpstat_net_id __read_mostly;
+u16 tpstat_netns_buckets[1 << TPSTAT_NETNS_BUCKET_BITS];
 /*
  * Serialises replacing a namespace's counts, the list, the numbers below
  * and the static key.
@@ -148,6 +149,15 @@ static enum tpstat_netns_refusal tpstat_netns_may_charge(kuid_t owner)
 	return TPSTAT_NETNS_MAY;
 }
 
+/* Under tpstat_netns_lock: @net starts (1) or stops (-1) counting. */
+static void tpstat_netns_bucket_add(const struct net *net, int n)
+{
+	u16 *bucket = &tpstat_netns_buckets[tpstat_netns_bucket(net)];
+
+	lockdep_assert_held(&tpstat_netns_lock);
+	WRITE_ONCE(*bucket, *bucket + n);
+}
+
 static struct tpstat_net *tpstat_net(const struct net *net)
 {
 	return net_generic(net, tpstat_net_id);
@@ -236,6 +246,8 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 			return -ENOSPC;
 		}
 		list_add(&c->node, &tpstat_netns_list);
+		/* Before the counting's release, which orders it first. */
+		tpstat_netns_bucket_add(net, 1);
 		tpstat_netns_nr++;
 		if (!uid_eq(c->owner, GLOBAL_ROOT_UID))
 			tpstat_netns_users_nr++;
@@ -247,6 +259,7 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 	if (!c && old) {
 		swap(gone, old->history);
 		list_del(&old->node);
+		tpstat_netns_bucket_add(net, -1);
 		tpstat_netns_nr--;
 		if (!uid_eq(old->owner, GLOBAL_ROOT_UID))
 			tpstat_netns_users_nr--;

@@ -15,7 +15,7 @@
  *
  * Probes pay one patched jump for this while no namespace counts, and
  * while some do, the events of the others pay an inline look at their
- * namespace (struct tpstat_peek).  The jump is patched off only a
+ * namespace (struct tpstat_peek) and its bucket or slot.  The jump is patched off only a
  * second after the last namespace stops counting, if none started since:
  * patching every probe (and an IPI to every CPU) at most a few times a
  * second, however fast namespaces come and go.  The counters go with the
@@ -32,6 +32,7 @@
 #ifndef _TPSTAT_NETNS_COUNTS_H
 #define _TPSTAT_NETNS_COUNTS_H
 
+#include <linux/hash.h>
 #include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/rcupdate.h>
@@ -120,6 +121,43 @@ tpstat_netns_slot(const struct net *net)
 
 	tn = rcu_dereference_sched(net->gen)->ptr[tpstat_net_id];
 	return tn ? rcu_dereference_sched(tn->counts) : NULL;
+}
+
+/*
+ * The counting namespaces by a hash of their struct net: how many hash
+ * to each bucket.  netns_counts.c raises a namespace's bucket before it
+ * publishes its counting, and lowers it after withdrawing it, so an
+ * event whose namespace's bucket holds 0 is not a counting one's.  At
+ * 4096 buckets, 64 namespaces counting leave the others' events about
+ * one chance in 64 of looking at their slot in vain.
+ */
+#define TPSTAT_NETNS_BUCKET_BITS	12
+extern u16 tpstat_netns_buckets[1 << TPSTAT_NETNS_BUCKET_BITS];
+
+static __always_inline u32 tpstat_netns_bucket(const struct net *net)
+{
+	return hash_32((u32)(unsigned long)net, TPSTAT_NETNS_BUCKET_BITS);
+}
+
+/*
+ * Any context: false if @net, which is not the initial namespace, counts
+ * nothing (its bucket holds 0); true if it may count, which its slot
+ * tells.  Where the bucket costs an event more than the slot would
+ * (TPSTAT_NETNS_BUCKETS_FIRST, compat.h), always true.
+ */
+static __always_inline bool tpstat_netns_may_count(const struct net *net)
+{
+#ifdef TPSTAT_NETNS_BUCKETS_FIRST
+	/*
+	 * One aligned load, stale or not as it may: a bucket raised too
+	 * late or lowered too soon only means the slot, read after it,
+	 * already or still says nothing.  Not READ_ONCE(), which x86
+	 * would not fold into the compare.
+	 */
+	return data_race(tpstat_netns_buckets[tpstat_netns_bucket(net)]);
+#else
+	return true;
+#endif
 }
 
 /*

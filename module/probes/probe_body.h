@@ -246,8 +246,8 @@ tpstat_netns_own_##tp(const struct tpstat_ns_counts *c,		\
 	tpstat_body_##tp((void *)c, TPSTAT_PROBE_NETNS, TPSTAT_UNPAREN args); \
 	tpstat_probe_unpin();						\
 }									\
-static noinline notrace void tpstat_netns_pass_##tp(void *data,	\
-						     TPSTAT_UNPAREN params) \
+static noinline notrace TPSTAT_NOENDBR void				\
+tpstat_netns_pass_##tp(void *data, TPSTAT_UNPAREN params)		\
 {									\
 	const struct tpstat_ns_counts *c =				\
 		tpstat_netns_wants_##tp(TPSTAT_UNPAREN args);		\
@@ -255,6 +255,7 @@ static noinline notrace void tpstat_netns_pass_##tp(void *data,	\
 	if (c)								\
 		tpstat_netns_own_##tp(c, TPSTAT_UNPAREN args);		\
 }									\
+TPSTAT_NOENDBR_SYM(tpstat_netns_pass_##tp);				\
 DEFINE_STATIC_CALL_NULL(tpstat_netns_##tp, tpstat_netns_pass_##tp);	\
 static void tpstat_netns_tail_##tp(bool on)				\
 {									\
@@ -290,7 +291,9 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
  * The peek reads only the event's own namespace pointer, which the
  * event's socket or device holds: the initial namespace's events (which
  * it never counts) go back before the pin, which costs a preemptible
- * kernel's probes a push, the preempt count's two updates and a test.
+ * kernel's probes a push, the preempt count's two updates and a test;
+ * so do, where it is cheaper, those of a namespace whose bucket says it
+ * counts nothing (tpstat_netns_may_count()).
  */
 #define TPSTAT_PROBE_LEAN(linkage, lean_fn, tp, params, args)		\
 static __always_inline const struct tpstat_ns_counts *			\
@@ -300,7 +303,7 @@ tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 	const struct tpstat_ns_counts *c;				\
 									\
 	tpstat_body_##tp(&peek, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
-	if (peek.initial)						\
+	if (peek.initial || !tpstat_netns_may_count(peek.net))		\
 		return NULL;						\
 	tpstat_probe_pin();						\
 	c = tpstat_netns_slot(peek.net);				\
