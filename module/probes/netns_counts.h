@@ -15,11 +15,11 @@
  *
  * Probes pay one patched jump for this while no namespace counts, and
  * while some do, the events of the others pay an inline look at their
- * namespace (struct tpstat_peek) and its bucket or slot.  The jump is patched off only a
- * second after the last namespace stops counting, if none started since:
- * patching every probe (and an IPI to every CPU) at most a few times a
- * second, however fast namespaces come and go.  The counters go with the
- * namespace, or with the module.
+ * namespace (struct tpstat_peek) and its bucket or slot.  The jump is
+ * patched off only a second after the last namespace stops counting, if
+ * none started since: patching every probe (and an IPI to every CPU) at
+ * most a few times a second, however fast namespaces come and go.  The
+ * counters go with the namespace, or with the module.
  *
  * Each counting namespace is charged to its owner, the user who made its
  * user namespaces (root for the initial user namespace's): at most
@@ -142,16 +142,16 @@ static __always_inline u32 tpstat_netns_bucket(const struct net *net)
 /*
  * Any context: false if @net, which is not the initial namespace, counts
  * nothing (its bucket holds 0); true if it may count, which its slot
- * tells.  Where the bucket costs an event more than the slot would
- * (TPSTAT_NETNS_BUCKETS_FIRST, compat.h), always true.
+ * tells.  Always true where the bucket would cost an event more than
+ * the slot (no TPSTAT_NETNS_BUCKETS_FIRST, compat.h).
  */
 static __always_inline bool tpstat_netns_may_count(const struct net *net)
 {
 #ifdef TPSTAT_NETNS_BUCKETS_FIRST
 	/*
-	 * One aligned load, stale or not as it may: a bucket raised too
-	 * late or lowered too soon only means the slot, read after it,
-	 * already or still says nothing.  Not READ_ONCE(), which x86
+	 * One aligned load, which may be stale: a bucket raised too late
+	 * or lowered too soon only means the slot, read after it, says
+	 * nothing yet or any more.  Not READ_ONCE(), which x86
 	 * would not fold into the compare.
 	 */
 	return data_race(tpstat_netns_buckets[tpstat_netns_bucket(net)]);
