@@ -16,13 +16,14 @@
 #             view through netlink and debugfs, bad requests and a short
 #             fuzz, rmmod with a dump held, a clean kernel log.
 #   full      Debian 12's 6.1 and 6.12, every run, after their contract:
-#             the deep suites (the recorder's bursts on both), each other
-#             suite the two share on one of them.
+#             the deep suites, each kernel's own every run and the ones
+#             the two share in halves they swap run by run (half_of).
 #   debug     the debug kernels built from Debian's 6.1 and from
 #             trixie-backports' 7.3 (KASAN, lockdep/PROVE_RCU, kmemleak,
-#             KUnit, no BPF), every run: the contract, the monitor's
-#             alerts, the recorder's bursts, the storms and the hostile
-#             user, then KUnit.
+#             KUnit, no BPF), every run: the contract, then of the
+#             monitor's alerts, the recorder's bursts, the storms and the
+#             hostile user the half the run gives each (half_of), then
+#             KUnit.
 #   basic     the deep tier of every other kernel of tests/matrix/kernels.conf
 #             (monitor.sh, run.sh, netns.sh, tenants.sh, stress.sh,
 #             adversary.sh, auth.sh, events.sh), in the same boot as its contract, and
@@ -111,6 +112,15 @@ mapfile -t conf_names < <(awk '!/^(#|$)/ { print $1 }' tests/matrix/kernels.conf
 # in the same boot) with the one that lists it.
 debug_parts=("monitor.sh history.sh" "stress.sh KUnit" "adversary.sh")
 basic_parts=("monitor.sh run.sh netns.sh tenants.sh" "stress.sh adversary.sh auth.sh events.sh")
+# The suites both kernels of a pair run (Debian 12's 6.1 and 6.12; the
+# debug 6.1 and 7.3), in two halves of about equal time: in a make check
+# the pair's first kernel runs one half and its second the other, and
+# the next run swaps them (half_of).  Every such suite runs on one of
+# the pair every run, and on each kernel every second run; each kernel's
+# own suites, and KUnit, run every run.  Named by hand or in make
+# check-all, each runs both halves.
+host_halves=("monitor.sh run.sh netns.sh events.sh" "history.sh stress.sh adversary.sh")
+debug_halves=("monitor.sh adversary.sh" "history.sh stress.sh")
 
 by_hand=${TPSTAT_KERNELS:-}
 # Part K alone of a debug or basic kernel's deep tier, by hand: NAME/K.
@@ -178,6 +188,27 @@ else
 	cat "$logs/plan.log"
 	[[ " ${deep[*]} " == *" debug-5.10"[\ /]* ]] && debug_kernels+=' 5.10'
 fi
+# half_of KEY: the half of its pair's shared suites KEY runs (1 or 2),
+# nothing where it runs both: the pair's first kernel the other half
+# than its row in the committed docs/check-results.md says it ran
+# (half 1 where it says none), the second kernel the half the first
+# does not run.
+half_of() {
+	local first last h
+	[ -z "$by_hand" ] && [ "${TPSTAT_ROTATION:-}" != all ] || return 0
+	case $1 in
+	deb-6.1 | debug-6.1) first=$1 ;;
+	deb-6.12) first=deb-6.1 ;;
+	debug-7.3) first=debug-6.1 ;;
+	*) return 0 ;;
+	esac
+	last=$(awk -F'|' -v k="$first" '{ gsub(/ /, "", $2) } $2 == k { print $5; exit }' \
+		docs/check-results.md | sed -n 's/.*shared half \([12]\).*/\1/p')
+	h=1
+	[ "${last:-2}" = 1 ] && h=2
+	[ "$first" = "$1" ] || h=$((3 - h))
+	echo "$h"
+}
 # deep_tier NAME TIER: NAME's tier in this run: TIER if the rotation
 # took its deep tier whole (or every part of it), TIER:K if it took part
 # K alone, nothing if it took none of it.
@@ -598,6 +629,21 @@ kernel_job() {
 	elif [ ${#deep_parts[@]} -gt 0 ]; then
 		read -ra deep_suites <<<"${deep_parts[*]}"
 	fi
+	# A pair's shared suites: this run's half of them (half_of).
+	local half shared=() keep=() s
+	half=$(half_of "$(key_of "$name")")
+	case $tier in
+	full) shared=("${host_halves[@]}") ;;
+	debug) shared=("${debug_halves[@]}") ;;
+	esac
+	if [ -n "$half" ] && [ ${#shared[@]} = 2 ]; then
+		for s in "${deep_suites[@]}"; do
+			[[ " ${shared[*]} " == *" $s "* ]] &&
+				[[ " ${shared[half - 1]} " != *" $s "* ]] && continue
+			keep+=("$s")
+		done
+		deep_suites=("${keep[@]}")
+	fi
 	local with_kunit=0
 	[[ " ${deep_suites[*]} " == *" KUnit "* ]] && with_kunit=1
 	read -ra deep_suites <<<"${deep_suites[*]/KUnit/}"
@@ -617,7 +663,7 @@ kernel_job() {
 		if [ "$tier" = contract ]; then
 			echo contract
 		else
-			echo "contract, $tier${part:+ part $part of $nparts}"
+			echo "contract, $tier${part:+ part $part of $nparts}${half:+, shared half $half of 2}"
 		fi
 		echo "${contract[*]}"
 		echo "${deep_suites[*]}"
