@@ -887,6 +887,24 @@ for k in $deep_list; do
 	grep -q "^${k}[. -]" "$logs/jobs"
 	result $? "the jobs include $k"
 done
+# Every suite a pair shares ran on one of the two (half_of), whichever
+# halves the run gave them: the plans' deep suites, together.
+for pair in "deb-6.1 deb-6.12 host_halves" "debug-6.1 debug-7.3 debug_halves"; do
+	read -r a b halves <<<"$pair"
+	[[ " $deep_list " == *" $a "* && " $deep_list " == *" $b "* ]] || continue
+	declare -n shared_suites=$halves
+	read -ra all <<<"${shared_suites[*]}"
+	unset -n shared_suites
+	ran=' '
+	while read -r key; do
+		ran+="$(sed -n 3p "${key%.key}.plan") "
+	done < <(grep -lxE "$a|$b" "$logs"/*.key)
+	missing=()
+	for s in "${all[@]}"; do
+		[[ $ran == *" $s "* ]] || missing+=("$s")
+	done
+	result ${#missing[@]} "$a and $b ran every suite they share between them${missing[*]:+ (not: ${missing[*]})}"
+done
 
 echo "# time per job (two at a time):"
 for name in "${names[@]}"; do
