@@ -830,10 +830,12 @@ after_deployment() {
 
 # Two at a time, the longest first so that both cores end close
 # together (minutes in a warm run, which a slower machine can double):
-# the deployment (11, first: Debian 12's kernels wait for it), the debug
-# 7.3 kernel, Debian 12's 6.12 (14) and 6.1 (10), the debug 6.1 kernel,
-# the deep tiers the rotation took (emulated architectures first), the
-# host's own checks (1), then every other kernel's contract (2-5).
+# the deployment (11, first: Debian 12's kernels wait for it), the two
+# debug kernels on the other core meanwhile, so that no job holds a
+# core waiting for the deployment, Debian 12's 6.12 and 6.1, the deep
+# tiers the rotation took (emulated architectures
+# first), the host's own checks (1), then every other kernel's contract
+# (2-5).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 # Kernels picked by hand run without the deployment: nothing to wait for.
 [ -n "$by_hand" ] && touch "$logs/deployed"
@@ -862,7 +864,7 @@ while read -r name tier arch image kbuild modrel modroot env append; do
 		names+=("$name") ;;
 	esac
 done < <({ cat "$logs/jobs"; [ -n "$by_hand" ] || printf 'deployment\nhost\n'; } |
-	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-7/ ? 1 : $1 ~ /^deb-6.12/ ? 2 : $1 ~ /^deb-/ ? 3 : $1 ~ /^debug-/ ? 4 : $1 == "host" ? 7 : $2 ~ /^basic/ ? 6 : 9
+	awk '{ o = $1 == "deployment" ? 0 : $1 ~ /^debug-7/ ? 1 : $1 ~ /^debug-/ ? 2 : $1 ~ /^deb-6.12/ ? 3 : $1 ~ /^deb-/ ? 4 : $1 == "host" ? 7 : $2 ~ /^basic/ ? 6 : 9
 		if ((o == 6 || o == 9) && $3 != "amd64") o--
 		print o, $0 }' |
 	sort -k1,1n -s | cut -d' ' -f2-)
