@@ -833,9 +833,8 @@ after_deployment() {
 # the deployment (11, first: Debian 12's kernels wait for it), the two
 # debug kernels on the other core meanwhile, so that no job holds a
 # core waiting for the deployment, Debian 12's 6.12 and 6.1, the deep
-# tiers the rotation took (emulated architectures
-# first), the host's own checks (1), then every other kernel's contract
-# (2-5).
+# tiers the rotation took (emulated architectures first), the host's own
+# checks (1), then every other kernel's contract (2-5).
 jobs_max=${TPSTAT_CHECK_JOBS:-2}
 # Kernels picked by hand run without the deployment: nothing to wait for.
 [ -n "$by_hand" ] && touch "$logs/deployed"
@@ -889,24 +888,24 @@ for k in $deep_list; do
 	grep -q "^${k}[. -]" "$logs/jobs"
 	result $? "the jobs include $k"
 done
-# Every suite a pair shares ran on one of the two (half_of), whichever
-# halves the run gave them: the plans' deep suites, together.
-for pair in "deb-6.1 deb-6.12 host_halves" "debug-6.1 debug-7.3 debug_halves"; do
-	read -r a b halves <<<"$pair"
-	[[ " $deep_list " == *" $a "* && " $deep_list " == *" $b "* ]] || continue
-	declare -n shared_suites=$halves
-	read -ra all <<<"${shared_suites[*]}"
-	unset -n shared_suites
-	ran=' '
+# shared_ran A B HALF...: every suite the pair A and B shares (its
+# halves, half_of) ran on one of the two, whichever halves the run gave
+# them: their plans' deep suites, together.
+shared_ran() {
+	local a=$1 b=$2 ran=' ' key s all missing=()
+	shift 2
+	[[ " $deep_list " == *" $a "* && " $deep_list " == *" $b "* ]] || return 0
 	while read -r key; do
 		ran+="$(sed -n 3p "${key%.key}.plan") "
 	done < <(grep -lxE "$a|$b" "$logs"/*.key)
-	missing=()
+	read -ra all <<<"$*"
 	for s in "${all[@]}"; do
 		[[ $ran == *" $s "* ]] || missing+=("$s")
 	done
 	result ${#missing[@]} "$a and $b ran every suite they share between them${missing[*]:+ (not: ${missing[*]})}"
-done
+}
+shared_ran deb-6.1 deb-6.12 "${host_halves[@]}"
+shared_ran debug-6.1 debug-7.3 "${debug_halves[@]}"
 
 echo "# time per job (two at a time):"
 for name in "${names[@]}"; do
