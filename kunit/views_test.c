@@ -7,6 +7,7 @@
  * view_copy_test.c, netns_test.c and births_test.c.
  */
 #include <linux/netdevice.h>
+#include <linux/overflow.h>
 #include <linux/skbuff.h>
 #include <net/sock.h>
 
@@ -52,7 +53,9 @@ static void tpstat_devices_sharing_hint(struct kunit *test,
 	bool found = false;
 	int i, n = 0;
 
-	pool = kunit_kcalloc(test, TPSTAT_HINT_TEST_DEVS, sizeof(*pool),
+	/* kunit_kzalloc(): 5.10's KUnit has no kunit_kcalloc(). */
+	pool = kunit_kzalloc(test,
+			     array_size(TPSTAT_HINT_TEST_DEVS, sizeof(*pool)),
 			     GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, pool);
 	for (i = 0; i < TPSTAT_HINT_TEST_DEVS; i++) {
