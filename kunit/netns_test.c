@@ -73,17 +73,17 @@ void tpstat_netns_index_test(struct kunit *test)
 	rcu_read_unlock();
 }
 
-/*
- * A counting namespace's bucket (netns_counts.h): raised while it counts,
- * so that a probe which finds its bucket at 0 rightly skips its slot;
- * left as it is by a new filter; back where it was once it stops.
- */
 /* A bucket's count as an int: 5.10's KUNIT_EXPECT_EQ() wants one type. */
 static int tpstat_bucket_now(const u16 *bucket)
 {
 	return READ_ONCE(*bucket);
 }
 
+/*
+ * A counting namespace's bucket (netns_counts.h): raised while it counts,
+ * so that a probe which finds its bucket at 0 rightly skips its slot;
+ * left as it is by a new filter; back where it was once it stops.
+ */
 void tpstat_netns_buckets_test(struct kunit *test)
 {
 	u16 *bucket = &tpstat_netns_buckets[tpstat_netns_bucket(&init_net)];
