@@ -296,6 +296,30 @@ sent_retrans() {
 		awk '$1 == "TcpRetransSegs" { s = $2 } $1 == "TcpExtTCPRetransFail" { f = $2 }
 		     END { print s - f }'
 }
+# rto_timeouts NETNS: TCP's retransmission timeouts in NETNS so far.
+rto_timeouts() {
+	ip netns exec "$1" nstat -saz TcpExtTCPTimeouts | awk '$1 == "TcpExtTCPTimeouts" { print $2 }'
+}
+# lossless TRANSFER: after the loss is gone, TRANSFER (a function) from
+# tpda, then doctor -j; sets FEW to the retrans view's retransmits.  An
+# emulated CPU that a busy host stalls past the RTO times out segments
+# that were not lost, and an RTO resends the whole window (40 in one CI
+# run).  Such a run had a timeout; it is run again, up to 3 times.  A
+# loss left in place would be resent by fast retransmit, run after run.
+lossless() {
+	local try t0
+	for try in 1 2 3; do
+		restart
+		t0=$(rto_timeouts tpda)
+		"$1"
+		quiesce
+		doctor -j
+		FEW=$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0')
+		t0=$(($(rto_timeouts tpda) - t0))
+		echo "# without the loss, run $try: $FEW retransmits, $t0 retransmission timeouts"
+		[ "$FEW" -lt 10 ] || [ "$t0" = 0 ] && break
+	done
+}
 bulk_ab() {
 	serve "$TMP/bulk_ab.out" ip netns exec tpdb "$NETLOAD" bulk-server 10.99.11.2 5348
 	ip netns exec tpda "$NETLOAD" bulk-client 10.99.11.2 5348 2000000 > /dev/null
@@ -312,7 +336,7 @@ spread_bulk() {
 	done
 }
 spread_scenario() {
-	local mib0 mib1 view all few
+	local mib0 mib1 view all
 	tc -n tpdb qdisc add dev dvb clsact &&
 		tc -n tpdb filter add dev dvb ingress matchall action gact ok random determ drop 50
 	restart
@@ -343,15 +367,10 @@ spread_scenario() {
 	doctor
 	# The fix: a path that loses nothing.
 	tc -n tpdb qdisc del dev dvb clsact
-	restart
-	spread_bulk
-	quiesce
-	doctor -j
-	# An emulated CPU that a busy host stalls can time out a segment
-	# that was not lost (a tail loss probe): a few, never 10.
-	few=$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0')
-	check_eq "without the loss: under 10 retransmits ($few), no finding, exit status 0" "true 0 0" \
-		"$([ "$few" -lt 10 ] && echo true) $ST $(jq '.findings | length' <<< "$OUT")"
+	lossless spread_bulk
+	# A tail loss probe can resend a segment that was not lost: a few.
+	check_eq "without the loss: under 10 retransmits ($FEW), no finding, exit status 0" "true 0 0" \
+		"$([ "$FEW" -lt 10 ] && echo true) $ST $(jq '.findings | length' <<< "$OUT")"
 }
 lossy_pair() {
 	local n
@@ -392,15 +411,9 @@ if "$TP" retrans > /dev/null 2>&1; then
 	doctor
 	# The fix: a path that loses nothing.
 	tc -n tpdb qdisc del dev dvb clsact
-	restart
-	bulk_ab
-	quiesce
-	doctor -j
-	# An emulated CPU that a busy host stalls can time out a segment
-	# that was not lost (a tail loss probe): a few, never 10.
-	few=$(jqv 'retrans netns tpda' '[.flows[].retransmits] | add // 0')
-	check_eq "without the loss: under 10 retransmits ($few), no finding, exit status 0" "true 0 0" \
-		"$([ "$few" -lt 10 ] && echo true) $ST $(jq '.findings | length' <<< "$OUT")"
+	lossless bulk_ab
+	check_eq "without the loss: under 10 retransmits ($FEW), no finding, exit status 0" "true 0 0" \
+		"$([ "$FEW" -lt 10 ] && echo true) $ST $(jq '.findings | length' <<< "$OUT")"
 	spread_scenario
 	ip netns del tpda
 	ip netns del tpdb
