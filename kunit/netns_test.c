@@ -73,32 +73,126 @@ void tpstat_netns_index_test(struct kunit *test)
 	rcu_read_unlock();
 }
 
-/* A bucket's count as an int: 5.10's KUNIT_EXPECT_EQ() wants one type. */
-static int tpstat_bucket_now(const u16 *bucket)
+/* The counting in @net's bucket now. */
+static const struct tpstat_ns_counts *tpstat_bucket_now(const struct net *net)
 {
-	return READ_ONCE(*bucket);
+	return rcu_access_pointer(tpstat_netns_buckets[tpstat_netns_bucket(net)]);
 }
 
 /*
- * A counting namespace's bucket (netns_counts.h): raised while it counts,
- * so that a probe which finds its bucket at 0 rightly skips its slot;
- * left as it is by a new filter; back where it was once it stops.
+ * The counting tpstat_netns_find() finds for @net, in a probe's context:
+ * with preemption off, as kernels before 7.2 call probes (compat.h).
+ */
+static const struct tpstat_ns_counts *tpstat_found(const struct net *net)
+{
+	const struct tpstat_ns_counts *c;
+
+	preempt_disable();
+	c = tpstat_netns_find(net);
+	if (c)
+		tpstat_probe_unpin();
+	preempt_enable();
+	return c;
+}
+
+/*
+ * A counting namespace's bucket (netns_counts.h): empty, then holding
+ * its counting while it counts, the new one after a new filter, which
+ * the probes' look finds; empty again, and found nothing, once it stops.
  */
 void tpstat_netns_buckets_test(struct kunit *test)
 {
-	u16 *bucket = &tpstat_netns_buckets[tpstat_netns_bucket(&init_net)];
+	const struct tpstat_ns_counts *first, *now;
 	enum tpstat_netns_refusal why;
 	struct tpstat_filter all = {};
-	int was;
 
 	KUNIT_ASSERT_EQ(test, 0, tpstat_netns_counts_init());
-	was = tpstat_bucket_now(bucket);
+	KUNIT_EXPECT_NULL(test, tpstat_bucket_now(&init_net));
 	KUNIT_EXPECT_EQ(test, 0, tpstat_netns_set_filter(&init_net, NULL, NULL));
-	KUNIT_EXPECT_EQ(test, was + 1, tpstat_bucket_now(bucket));
-	KUNIT_EXPECT_TRUE(test, tpstat_netns_may_count(&init_net));
+	first = rcu_access_pointer(tpstat_net(&init_net)->counts);
+	KUNIT_EXPECT_NOT_NULL(test, first);
+	KUNIT_EXPECT_PTR_EQ(test, first, tpstat_bucket_now(&init_net));
+	KUNIT_EXPECT_PTR_EQ(test, first, tpstat_found(&init_net));
 	KUNIT_EXPECT_EQ(test, 0, tpstat_netns_set_filter(&init_net, &all, NULL));
-	KUNIT_EXPECT_EQ(test, was + 1, tpstat_bucket_now(bucket));
+	KUNIT_EXPECT_PTR_NE(test, first, tpstat_bucket_now(&init_net));
+	now = rcu_access_pointer(tpstat_net(&init_net)->counts);
+	KUNIT_EXPECT_PTR_EQ(test, now, tpstat_bucket_now(&init_net));
+	KUNIT_EXPECT_PTR_EQ(test, tpstat_bucket_now(&init_net),
+			    tpstat_found(&init_net));
 	tpstat_netns_replace(&init_net, NULL, NULL, &why);
-	KUNIT_EXPECT_EQ(test, was, tpstat_bucket_now(bucket));
+	KUNIT_EXPECT_NULL(test, tpstat_bucket_now(&init_net));
+	KUNIT_EXPECT_NULL(test, tpstat_found(&init_net));
 	tpstat_netns_counts_exit();
+}
+
+/* What the pass tells of @c: the counters, or NULL (filtered out). */
+static void *tpstat_passed(const struct tpstat_ns_counts *c)
+{
+	void *data = (void *)c;
+	bool out = tpstat_netns_pass_out(&data, NULL, NULL, NULL);
+
+	return out ? NULL : data;
+}
+
+/*
+ * The namespace pass (netns_counts.h): a namespace that filters nothing
+ * gets its counters; one whose filter takes the event (this task's
+ * pid) gets them from the filter's call, and one whose filter leaves
+ * it out (another pid), none.
+ */
+void tpstat_netns_pass_test(struct kunit *test)
+{
+	struct tpstat_ns_counts *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->pcpu = tpstat_counters_alloc_account();
+	KUNIT_ASSERT_NOT_NULL(test, c->pcpu);
+	KUNIT_EXPECT_PTR_EQ(test, tpstat_pcpu_data(c->pcpu), tpstat_passed(c));
+	c->filter.fields = TPSTAT_FILTER_PID;
+	c->filter.pid = current->tgid;
+	KUNIT_EXPECT_PTR_EQ(test, tpstat_pcpu_data(c->pcpu), tpstat_passed(c));
+	c->filter.pid = current->tgid + 1;
+	KUNIT_EXPECT_NULL(test, tpstat_passed(c));
+	free_percpu(c->pcpu);
+}
+
+/*
+ * Two counting namespaces of one bucket (two addresses that hash alike,
+ * never read): the first to count holds the bucket; when it stops, the
+ * other takes it, and the bucket is empty only when both have stopped.
+ * Where the bucket comes first, the look finds the holder in it.
+ */
+void tpstat_netns_bucket_mates_test(struct kunit *test)
+{
+	struct tpstat_ns_counts a = {}, b = {};
+	/* Const, as the bucket's readers see them (5.10's KUnit compares types). */
+	const struct tpstat_ns_counts *pa = &a, *pb = &b;
+	unsigned long base = (unsigned long)&a;
+	unsigned long i;
+
+	a.net = (const struct net *)base;
+	for (i = 64; tpstat_netns_bucket((const struct net *)(base + i)) !=
+		     tpstat_netns_bucket(a.net); i += 64)
+		;
+	b.net = (const struct net *)(base + i);
+
+	mutex_lock(&tpstat_netns_lock);
+	list_add(&a.node, &tpstat_netns_list);
+	tpstat_netns_bucket_set(a.net, NULL, &a);
+	list_add(&b.node, &tpstat_netns_list);
+	tpstat_netns_bucket_set(b.net, NULL, &b);
+	KUNIT_EXPECT_PTR_EQ(test, pa, tpstat_bucket_now(b.net));
+#ifdef TPSTAT_NETNS_BUCKETS_FIRST
+	KUNIT_EXPECT_PTR_EQ(test, pa, tpstat_found(a.net));
+#endif
+	list_del(&a.node);
+	tpstat_netns_bucket_set(a.net, &a, NULL);
+	KUNIT_EXPECT_PTR_EQ(test, pb, tpstat_bucket_now(a.net));
+#ifdef TPSTAT_NETNS_BUCKETS_FIRST
+	KUNIT_EXPECT_PTR_EQ(test, pb, tpstat_found(b.net));
+#endif
+	list_del(&b.node);
+	tpstat_netns_bucket_set(b.net, &b, NULL);
+	KUNIT_EXPECT_NULL(test, tpstat_bucket_now(a.net));
+	mutex_unlock(&tpstat_netns_lock);
 }

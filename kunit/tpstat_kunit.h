@@ -59,6 +59,8 @@ void tpstat_view_copy_test(struct kunit *test);		/* view_copy_test.c */
 void tpstat_snap_sort_test(struct kunit *test);
 void tpstat_netns_index_test(struct kunit *test);	/* netns_test.c */
 void tpstat_netns_buckets_test(struct kunit *test);	/* netns_test.c */
+void tpstat_netns_bucket_mates_test(struct kunit *test);	/* netns_test.c */
+void tpstat_netns_pass_test(struct kunit *test);	/* netns_test.c */
 void tpstat_comm_copy_test(struct kunit *test);		/* births_test.c */
 void tpstat_birth_direction_test(struct kunit *test);
 void tpstat_birth_shares_test(struct kunit *test);

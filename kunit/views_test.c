@@ -425,6 +425,8 @@ static struct kunit_case tpstat_views_cases[] = {
 	KUNIT_CASE(tpstat_table_concurrent_test),
 	KUNIT_CASE(tpstat_netns_index_test),
 	KUNIT_CASE(tpstat_netns_buckets_test),
+	KUNIT_CASE(tpstat_netns_bucket_mates_test),
+	KUNIT_CASE(tpstat_netns_pass_test),
 	KUNIT_CASE(tpstat_log2_bucket_test),
 	KUNIT_CASE(tpstat_flow_key_test),
 	KUNIT_CASE(tpstat_comm_copy_test),

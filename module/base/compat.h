@@ -291,7 +291,7 @@ static inline void tpstat_local_port_range(const struct net *net, int *low,
  * less than the loads of its slot (x86), or where reading the slot
  * needs the probe pinned first (preemptible probes), the events of a
  * namespace that counts nothing are told so by the namespaces' buckets
- * (netns_counts.h) first.
+ * (netns_counts.h) first, and a counting one's find its counting there.
  */
 #if defined(CONFIG_X86) || !defined(TPSTAT_HAVE_PROBES_PREEMPT_OFF)
 #define TPSTAT_NETNS_BUCKETS_FIRST 1

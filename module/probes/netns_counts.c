@@ -31,7 +31,8 @@ enum tpstat_netns_refusal {
 
 DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
 unsigned int tpstat_net_id __read_mostly;
-u16 tpstat_netns_buckets[1 << TPSTAT_NETNS_BUCKET_BITS];
+struct tpstat_ns_counts __rcu *
+	tpstat_netns_buckets[1 << TPSTAT_NETNS_BUCKET_BITS];
 /*
  * Serialises replacing a namespace's counts, the list, the numbers below
  * and the static key.
@@ -149,13 +150,46 @@ static enum tpstat_netns_refusal tpstat_netns_may_charge(kuid_t owner)
 	return TPSTAT_NETNS_MAY;
 }
 
-/* Under tpstat_netns_lock: @net starts (1) or stops (-1) counting. */
-static void tpstat_netns_bucket_add(const struct net *net, int n)
+/*
+ * Under tpstat_netns_lock, once the list says who counts: @net's
+ * counting is now @c (NULL: none) in place of @old (NULL: none).  Its
+ * bucket takes @c where it held @old or nothing; where @old leaves it,
+ * another counting namespace of the same bucket, if any, takes it, so
+ * that the bucket is empty only while none counts.
+ */
+static void tpstat_netns_bucket_set(const struct net *net,
+				    const struct tpstat_ns_counts *old,
+				    struct tpstat_ns_counts *c)
 {
-	u16 *bucket = &tpstat_netns_buckets[tpstat_netns_bucket(net)];
+	u32 b = tpstat_netns_bucket(net);
+	struct tpstat_ns_counts __rcu **bucket = &tpstat_netns_buckets[b];
+	struct tpstat_ns_counts *held, *other;
 
-	lockdep_assert_held(&tpstat_netns_lock);
-	WRITE_ONCE(*bucket, *bucket + n);
+	held = rcu_dereference_protected(*bucket,
+					 lockdep_is_held(&tpstat_netns_lock));
+	if (held && held != old)
+		return;
+	if (!c)
+		list_for_each_entry(other, &tpstat_netns_list, node)
+			if (tpstat_netns_bucket(other->net) == b) {
+				c = other;
+				break;
+			}
+	rcu_assign_pointer(*bucket, c);
+}
+
+/*
+ * Probe context, pinned: @c's counters as a probe's data, or NULL where
+ * its filter leaves the event out (tpstat_netns_pass_out()).  A per-CPU
+ * allocation is never at 0.
+ */
+notrace void *tpstat_netns_filtered_data(const struct tpstat_ns_counts *c,
+					 const struct sock *sk,
+					 const struct sk_buff *skb,
+					 const struct net_device *dev)
+{
+	return tpstat_filter_match_one(&c->filter, sk, skb, dev) ?
+	       tpstat_pcpu_data(c->pcpu) : NULL;
 }
 
 static struct tpstat_net *tpstat_net(const struct net *net)
@@ -246,8 +280,6 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 			return -ENOSPC;
 		}
 		list_add(&c->node, &tpstat_netns_list);
-		/* Before the counting's release, which orders it first. */
-		tpstat_netns_bucket_add(net, 1);
 		tpstat_netns_nr++;
 		if (!uid_eq(c->owner, GLOBAL_ROOT_UID))
 			tpstat_netns_users_nr++;
@@ -259,7 +291,6 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 	if (!c && old) {
 		swap(gone, old->history);
 		list_del(&old->node);
-		tpstat_netns_bucket_add(net, -1);
 		tpstat_netns_nr--;
 		if (!uid_eq(old->owner, GLOBAL_ROOT_UID))
 			tpstat_netns_users_nr--;
@@ -268,6 +299,8 @@ static int tpstat_netns_replace(struct net *net, struct tpstat_ns_counts *c,
 			mod_delayed_work(system_percpu_wq, &tpstat_netns_key_work,
 					 TPSTAT_NETNS_KEY_HOLD);
 	}
+	if (c || old)
+		tpstat_netns_bucket_set(net, old, c);
 	mutex_unlock(&tpstat_netns_lock);
 	tpstat_netns_history_free(gone);
 	if (old)
@@ -296,6 +329,7 @@ int tpstat_netns_set_filter(struct net *net, const struct tpstat_filter *f,
 	final = kmalloc(sizeof(*final), GFP_KERNEL_ACCOUNT);
 	if (!final)
 		goto nomem;
+	c->net = net;
 	if (f)
 		c->filter = *f;
 	err = tpstat_netns_replace(net, c, final, &why);

@@ -86,6 +86,7 @@ static __always_inline bool tpstat_netns_hot(void)
  */
 struct tpstat_ns_counts {
 	struct tpstat_pcpu __percpu *pcpu;
+	const struct net *net;		/* whose: only compared */
 	struct tpstat_filter filter;
 	struct list_head node;		/* in netns_counts.c's list */
 	kuid_t owner;			/* charged (tpstat_netns_owner()) */
@@ -124,15 +125,16 @@ tpstat_netns_slot(const struct net *net)
 }
 
 /*
- * The counting namespaces by a hash of their struct net: how many hash
- * to each bucket.  netns_counts.c raises a namespace's bucket before it
- * publishes its counting, and lowers it after withdrawing it, so an
- * event whose namespace's bucket holds 0 is not a counting one's.  At
- * 4096 buckets, 64 namespaces counting leave the others' events about
- * one chance in 64 of looking at their slot in vain.
+ * The counting namespaces by a hash of their struct net: each of the
+ * buckets holds the counting of one namespace that hashes there, NULL
+ * while none does (netns_counts.c keeps it so, under its lock).  At 4096
+ * buckets, 64 namespaces counting leave the others' events about one
+ * chance in 64 of looking at their slot in vain, and a counting one's
+ * the same chance of not finding itself in its bucket.
  */
 #define TPSTAT_NETNS_BUCKET_BITS	12
-extern u16 tpstat_netns_buckets[1 << TPSTAT_NETNS_BUCKET_BITS];
+extern struct tpstat_ns_counts __rcu *
+	tpstat_netns_buckets[1 << TPSTAT_NETNS_BUCKET_BITS];
 
 static __always_inline u32 tpstat_netns_bucket(const struct net *net)
 {
@@ -140,24 +142,51 @@ static __always_inline u32 tpstat_netns_bucket(const struct net *net)
 }
 
 /*
- * Any context: false if @net, which is not the initial namespace, counts
- * nothing (its bucket holds 0); true if it may count, which its slot
- * tells.  Always true where the bucket would cost an event more than
- * the slot (no TPSTAT_NETNS_BUCKETS_FIRST, compat.h).
+ * Probe context, unpinned, for an event of namespace @net, which is not
+ * the initial one: @net's counting, with the probe pinned
+ * (tpstat_probe_pin(), compat.h); NULL, unpinned, if it counts nothing.
+ * Where the bucket costs an event less than the slot alone
+ * (TPSTAT_NETNS_BUCKETS_FIRST, compat.h), an empty bucket says so before
+ * the pin, and the counting in the bucket is @net's own all but once in
+ * a while: then neither net->gen nor the slot is read.
  */
-static __always_inline bool tpstat_netns_may_count(const struct net *net)
+static __always_inline const struct tpstat_ns_counts *
+tpstat_netns_find(const struct net *net)
 {
+	const struct tpstat_ns_counts *c;
 #ifdef TPSTAT_NETNS_BUCKETS_FIRST
-	/*
-	 * One aligned load, which may be stale: a bucket raised too late
-	 * or lowered too soon only means the slot, read after it, says
-	 * nothing yet or any more.  Not READ_ONCE(), which x86
-	 * would not fold into the compare.
-	 */
-	return data_race(tpstat_netns_buckets[tpstat_netns_bucket(net)]);
+	struct tpstat_ns_counts __rcu **bucket =
+		&tpstat_netns_buckets[tpstat_netns_bucket(net)];
+
+#ifdef TPSTAT_HAVE_PROBES_PREEMPT_OFF
+	/* Pinned by the kernel already: one load. */
+	tpstat_probe_pin();
+	c = rcu_dereference_sched(*bucket);
+	if (!c) {
+		tpstat_probe_unpin();
+		return NULL;
+	}
 #else
-	return true;
+	/*
+	 * Unpinned, only whether it is empty, in one load that may be
+	 * stale: a bucket filled too late or emptied too soon only means
+	 * the slot, read after it, says nothing yet or any more.  Not
+	 * READ_ONCE(), which x86 would not fold into the compare.
+	 */
+	if (!data_race((__force const void *)*bucket))
+		return NULL;
+	tpstat_probe_pin();
+	c = rcu_dereference_sched(*bucket);
 #endif
+	if (likely(c && c->net == net))
+		return c;
+#else
+	tpstat_probe_pin();
+#endif
+	c = tpstat_netns_slot(net);
+	if (!c)
+		tpstat_probe_unpin();
+	return c;
 }
 
 /*
@@ -208,14 +237,23 @@ static __always_inline bool tpstat_netns_peek_at(void *where,
 	tpstat_netns_peek(where, read_pnet(place))
 #endif
 
+/* Out of line, netns_counts.c: the namespace's filter's call. */
+void *tpstat_netns_filtered_data(const struct tpstat_ns_counts *c,
+				 const struct sock *sk,
+				 const struct sk_buff *skb,
+				 const struct net_device *dev);
+
 /*
  * Probe context, pinned: the namespace pass's test (probe_body.h).  Where
- * @data points is the counting tpstat_netns_slot() found for the event (SK,
+ * @data points is the counting tpstat_netns_find() found for the event (SK,
  * SKB, DEV).  True if the namespace's own filter leaves the event out;
  * else false, with @data pointed at the namespace's per-CPU counters.
  * Only that filter: were the system's applied too, the namespace's user
  * could learn it from what counts.  A filter of no fields (the namespace
- * counts all of its events) needs no call.
+ * counts all of its events) needs no call.  The call returns the
+ * counters, not a yes or no: nothing of @c is needed after it, so the
+ * pass of a namespace that filters nothing keeps no register across it
+ * and needs no frame.
  */
 static __always_inline bool
 tpstat_netns_pass_out(void **data, const struct sock *sk,
@@ -223,11 +261,12 @@ tpstat_netns_pass_out(void **data, const struct sock *sk,
 {
 	const struct tpstat_ns_counts *c = *data;
 
-	if (c->filter.fields &&
-	    !tpstat_filter_match_one(&c->filter, sk, skb, dev))
-		return true;
-	*data = tpstat_pcpu_data(c->pcpu);
-	return false;
+	if (!c->filter.fields) {
+		*data = tpstat_pcpu_data(c->pcpu);
+		return false;
+	}
+	*data = tpstat_netns_filtered_data(c, sk, skb, dev);
+	return !*data;
 }
 
 int tpstat_netns_counts_init(void);

@@ -92,7 +92,7 @@
  * While some namespace counts its own events (netns_counts.h), each probe
  * first finds the event's namespace inline: its body, run as the peek,
  * stops at tpstat_filtered_out(), which stores the namespace its
- * arguments name (struct tpstat_peek), and tpstat_netns_slot() reads
+ * arguments name (struct tpstat_peek), and tpstat_netns_find() reads
  * whether it counts.  Only then is tpstat_twice_<kind>_<tp>()
  * tail-called, out of line, with that namespace's counting: it runs the
  * body, then the namespace pass, which needs no second look at the
@@ -293,23 +293,16 @@ static inline void __maybe_unused tpstat_typecheck_views_##tp(void)	\
  * it never counts) go back before the pin, which costs a preemptible
  * kernel's probes a push, the preempt count's two updates and a test;
  * so do, where it is cheaper, those of a namespace whose bucket says it
- * counts nothing (tpstat_netns_may_count()).
+ * counts nothing (tpstat_netns_find()).
  */
 #define TPSTAT_PROBE_LEAN(linkage, lean_fn, tp, params, args)		\
 static __always_inline const struct tpstat_ns_counts *			\
 tpstat_netns_wants_##tp(TPSTAT_UNPAREN params)				\
 {									\
 	struct tpstat_peek peek = { .initial = true };			\
-	const struct tpstat_ns_counts *c;				\
 									\
 	tpstat_body_##tp(&peek, TPSTAT_PROBE_PEEK, TPSTAT_UNPAREN args);	\
-	if (peek.initial || !tpstat_netns_may_count(peek.net))		\
-		return NULL;						\
-	tpstat_probe_pin();						\
-	c = tpstat_netns_slot(peek.net);				\
-	if (!c)								\
-		tpstat_probe_unpin();					\
-	return c;							\
+	return peek.initial ? NULL : tpstat_netns_find(peek.net);	\
 }									\
 TPSTAT_TWICE(tp, filtered, TPSTAT_PROBE_FILTERED, params, args)		\
 lean_fn(linkage, tpstat_probe, lean, TPSTAT_PROBE_LEAN, tp, params, args) \
