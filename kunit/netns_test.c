@@ -157,16 +157,34 @@ void tpstat_netns_pass_test(struct kunit *test)
 }
 
 /*
+ * Under the namespaces' lock: @c, of a fake namespace, starts (@on) or
+ * stops counting; then its bucket holds @holder, which (where the bucket
+ * comes first) the look finds for its own namespace.  Const, as the
+ * bucket's readers see it (5.10's KUnit compares pointers' types).
+ */
+static void tpstat_mate_switch(struct kunit *test, struct tpstat_ns_counts *c,
+			       bool on, const struct tpstat_ns_counts *holder)
+{
+	if (on)
+		list_add(&c->node, &tpstat_netns_list);
+	else
+		list_del(&c->node);
+	tpstat_netns_bucket_set(c->net, on ? NULL : c, on ? c : NULL);
+	KUNIT_EXPECT_PTR_EQ(test, holder, tpstat_bucket_now(c->net));
+#ifdef TPSTAT_NETNS_BUCKETS_FIRST
+	if (holder)
+		KUNIT_EXPECT_PTR_EQ(test, holder, tpstat_found(holder->net));
+#endif
+}
+
+/*
  * Two counting namespaces of one bucket (two addresses that hash alike,
  * never read): the first to count holds the bucket; when it stops, the
  * other takes it, and the bucket is empty only when both have stopped.
- * Where the bucket comes first, the look finds the holder in it.
  */
 void tpstat_netns_bucket_mates_test(struct kunit *test)
 {
 	struct tpstat_ns_counts a = {}, b = {};
-	/* Const, as the bucket's readers see them (5.10's KUnit compares types). */
-	const struct tpstat_ns_counts *pa = &a, *pb = &b;
 	unsigned long base = (unsigned long)&a;
 	unsigned long i;
 
@@ -177,22 +195,9 @@ void tpstat_netns_bucket_mates_test(struct kunit *test)
 	b.net = (const struct net *)(base + i);
 
 	mutex_lock(&tpstat_netns_lock);
-	list_add(&a.node, &tpstat_netns_list);
-	tpstat_netns_bucket_set(a.net, NULL, &a);
-	list_add(&b.node, &tpstat_netns_list);
-	tpstat_netns_bucket_set(b.net, NULL, &b);
-	KUNIT_EXPECT_PTR_EQ(test, pa, tpstat_bucket_now(b.net));
-#ifdef TPSTAT_NETNS_BUCKETS_FIRST
-	KUNIT_EXPECT_PTR_EQ(test, pa, tpstat_found(a.net));
-#endif
-	list_del(&a.node);
-	tpstat_netns_bucket_set(a.net, &a, NULL);
-	KUNIT_EXPECT_PTR_EQ(test, pb, tpstat_bucket_now(a.net));
-#ifdef TPSTAT_NETNS_BUCKETS_FIRST
-	KUNIT_EXPECT_PTR_EQ(test, pb, tpstat_found(b.net));
-#endif
-	list_del(&b.node);
-	tpstat_netns_bucket_set(b.net, &b, NULL);
-	KUNIT_EXPECT_NULL(test, tpstat_bucket_now(a.net));
+	tpstat_mate_switch(test, &a, true, &a);
+	tpstat_mate_switch(test, &b, true, &a);
+	tpstat_mate_switch(test, &a, false, &b);
+	tpstat_mate_switch(test, &b, false, NULL);
 	mutex_unlock(&tpstat_netns_lock);
 }
