@@ -73,10 +73,13 @@ void tpstat_netns_index_test(struct kunit *test)
 	rcu_read_unlock();
 }
 
-/* The counting in @net's bucket now. */
+/* The counting in @net's bucket now; NULL for nobody's. */
 static const struct tpstat_ns_counts *tpstat_bucket_now(const struct net *net)
 {
-	return rcu_access_pointer(tpstat_netns_buckets[tpstat_netns_bucket(net)]);
+	const struct tpstat_ns_counts *c =
+		rcu_access_pointer(tpstat_netns_buckets[tpstat_netns_bucket(net)]);
+
+	return c == &tpstat_netns_nobody ? NULL : c;
 }
 
 /*
@@ -194,10 +197,12 @@ void tpstat_netns_bucket_mates_test(struct kunit *test)
 		;
 	b.net = (const struct net *)(base + i);
 
+	KUNIT_ASSERT_EQ(test, 0, tpstat_netns_counts_init());
 	mutex_lock(&tpstat_netns_lock);
 	tpstat_mate_switch(test, &a, true, &a);
 	tpstat_mate_switch(test, &b, true, &a);
 	tpstat_mate_switch(test, &a, false, &b);
 	tpstat_mate_switch(test, &b, false, NULL);
 	mutex_unlock(&tpstat_netns_lock);
+	tpstat_netns_counts_exit();
 }

@@ -33,6 +33,7 @@ DEFINE_STATIC_KEY_FALSE(tpstat_netns_counting);
 unsigned int tpstat_net_id __read_mostly;
 struct tpstat_ns_counts __rcu *
 	tpstat_netns_buckets[1 << TPSTAT_NETNS_BUCKET_BITS];
+struct tpstat_ns_counts tpstat_netns_nobody;
 /*
  * Serialises replacing a namespace's counts, the list, the numbers below
  * and the static key.
@@ -153,9 +154,9 @@ static enum tpstat_netns_refusal tpstat_netns_may_charge(kuid_t owner)
 /*
  * Under tpstat_netns_lock, once the list says who counts: @net's
  * counting is now @c (NULL: none) in place of @old (NULL: none).  Its
- * bucket takes @c where it held @old or nothing; where @old leaves it,
+ * bucket takes @c where it held @old or nobody's; where @old leaves it,
  * another counting namespace of the same bucket, if any, takes it, so
- * that the bucket is empty only while none counts.
+ * that the bucket holds nobody's only while none counts.
  */
 static void tpstat_netns_bucket_set(const struct net *net,
 				    const struct tpstat_ns_counts *old,
@@ -167,14 +168,16 @@ static void tpstat_netns_bucket_set(const struct net *net,
 
 	held = rcu_dereference_protected(*bucket,
 					 lockdep_is_held(&tpstat_netns_lock));
-	if (held && held != old)
+	if (held != &tpstat_netns_nobody && held != old)
 		return;
-	if (!c)
+	if (!c) {
+		c = &tpstat_netns_nobody;
 		list_for_each_entry(other, &tpstat_netns_list, node)
 			if (tpstat_netns_bucket(other->net) == b) {
 				c = other;
 				break;
 			}
+	}
 	rcu_assign_pointer(*bucket, c);
 }
 
@@ -436,6 +439,11 @@ static struct pernet_operations tpstat_netns_ops = {
 
 int tpstat_netns_counts_init(void)
 {
+	unsigned int b;
+
+	/* Before any probe reads them: the static key is off. */
+	for (b = 0; b < ARRAY_SIZE(tpstat_netns_buckets); b++)
+		RCU_INIT_POINTER(tpstat_netns_buckets[b], &tpstat_netns_nobody);
 	return register_pernet_subsys(&tpstat_netns_ops);
 }
 

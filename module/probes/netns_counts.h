@@ -126,15 +126,18 @@ tpstat_netns_slot(const struct net *net)
 
 /*
  * The counting namespaces by a hash of their struct net: each of the
- * buckets holds the counting of one namespace that hashes there, NULL
- * while none does (netns_counts.c keeps it so, under its lock).  At 4096
- * buckets, 64 namespaces counting leave the others' events about one
- * chance in 64 of looking at their slot in vain, and a counting one's
- * the same chance of not finding itself in its bucket.
+ * buckets holds the counting of one namespace that hashes there, and
+ * tpstat_netns_nobody while none does (netns_counts.c keeps it so, under
+ * its lock).  At 4096 buckets, 64 namespaces counting leave the others'
+ * events about one chance in 64 of looking at their slot in vain, and a
+ * counting one's the same chance of not finding itself in its bucket.
+ * Nobody's is a counting of no namespace (its net is NULL, no event's),
+ * so that a bucket's namespace is compared with no test for NULL first.
  */
 #define TPSTAT_NETNS_BUCKET_BITS	12
 extern struct tpstat_ns_counts __rcu *
 	tpstat_netns_buckets[1 << TPSTAT_NETNS_BUCKET_BITS];
+extern struct tpstat_ns_counts tpstat_netns_nobody;
 
 static __always_inline u32 tpstat_netns_bucket(const struct net *net)
 {
@@ -162,7 +165,7 @@ tpstat_netns_find(const struct net *net)
 	/* Pinned by the kernel already: one load. */
 	tpstat_probe_pin();
 	c = rcu_dereference_sched(*bucket);
-	if (!c) {
+	if (c == &tpstat_netns_nobody) {
 		tpstat_probe_unpin();
 		return NULL;
 	}
@@ -173,13 +176,21 @@ tpstat_netns_find(const struct net *net)
 	 * the slot, read after it, says nothing yet or any more.  Not
 	 * READ_ONCE(), which x86 would not fold into the compare.
 	 */
-	if (!data_race((__force const void *)*bucket))
+	if (data_race((__force const void *)*bucket) == &tpstat_netns_nobody)
 		return NULL;
 	tpstat_probe_pin();
 	c = rcu_dereference_sched(*bucket);
 #endif
-	if (likely(c && c->net == net))
+	if (likely(c->net == net)) {
+		/*
+		 * Not NULL, which the kernel's -fno-delete-null-pointer-checks
+		 * keeps the compiler from inferring from the load: the
+		 * caller's test of what this returns goes.
+		 */
+		if (!c)
+			__builtin_unreachable();
 		return c;
+	}
 #else
 	tpstat_probe_pin();
 #endif
